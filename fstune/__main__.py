@@ -1,0 +1,3 @@
+from fstune.cli import main
+
+raise SystemExit(main())

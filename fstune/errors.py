@@ -1,0 +1,40 @@
+"""Errors a user can act on.
+
+Every failure that reaches the command line is an ``FstuneError``: one sentence saying what is
+wrong and, where there is one, a hint saying what to do. The CLI prints them on stderr and exits
+with ``exit_code``; it never prints a traceback for them.
+"""
+
+from __future__ import annotations
+
+
+class FstuneError(Exception):
+    """A problem the user can fix: bad input, a locked device, a missing tool."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.message if not self.hint else f"{self.message} {self.hint}"
+
+
+class UsageError(FstuneError):
+    """The command line or a study file asks for something impossible or unknown."""
+
+
+class DeviceError(FstuneError):
+    """A device is missing, locked, or not what the user chose."""
+
+
+class StudyError(FstuneError):
+    """A study (recipe) file is malformed; the message names the file and the key."""
+
+
+class UnsafeDeviceError(DeviceError):
+    """A write was about to reach a block device that the safety guard does not allow."""
+
+    exit_code = 3

@@ -1,0 +1,1 @@
+"""Studies shipped with fstune, as TOML files (installed as ``fstune.recipes``)."""
