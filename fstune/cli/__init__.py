@@ -1,0 +1,85 @@
+"""fstune's command line: one module per noun, each adding its own sub-command.
+
+Every module in ``COMMANDS`` provides ``add_parser(subparsers)``, which registers the
+sub-command and sets ``func`` to a function taking the parsed arguments and returning an exit
+code. Errors a user can act on are ``FstuneError``s: printed as one line (plus a hint) on
+stderr, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from fstune import __version__
+from fstune.errors import FstuneError
+
+# sub-command modules, in the order `fstune --help` lists them
+COMMANDS = ("disks", "recipes", "plan", "lab")
+
+EXIT_OK = 0
+EXIT_FAILED = 1  # the work ran and failed (a step, a benchmark)
+EXIT_USAGE = 2  # bad input, locked device, unknown study: nothing was done
+EXIT_UNSAFE = 3  # a safety guard stopped a write
+EXIT_INTERRUPTED = 130
+
+DESCRIPTION = """\
+fstune tunes Linux filesystems by measuring them: it formats a spare partition once as a
+baseline and once per tuned variant (external journal/log, mount options, mkfs options), runs
+real benchmarks on each, and tells you whether the difference is a real gain or noise.
+
+Start here:
+  fstune disks                 which disks fstune may use, and why the others are locked
+  fstune recipes               the studies it knows (ext3 external journal, XFS log buffers …)
+  fstune plan --study NAME --device DEV [--log-device DEV]
+                               the exact commands as a reviewable bash script; runs nothing
+  fstune lab up                loop-device "disks" to practise on when you have no spare disk
+"""
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=32)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fstune", description=DESCRIPTION, formatter_class=_Formatter,
+        epilog="Exit codes: 0 done, 1 a step or benchmark failed, 2 bad input or a locked "
+        "device (nothing was done), 3 a safety check stopped a write, 130 interrupted.",
+    )
+    parser.add_argument("--version", action="version", version=f"fstune {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"fstune.cli.{name}")
+        module.add_parser(sub, _Formatter)
+    return parser
+
+
+def report_error(error: FstuneError) -> None:
+    print(f"fstune: {error.message}", file=sys.stderr)
+    if error.hint:
+        print(f"  {error.hint}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return int(args.func(args) or 0)
+    except FstuneError as error:
+        report_error(error)
+        return error.exit_code
+    except KeyboardInterrupt:
+        print("fstune: interrupted.", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # `fstune plan … | head` closed the pipe: not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK

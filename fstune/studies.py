@@ -1,0 +1,292 @@
+"""Studies: a baseline configuration and the tuned variants measured against it.
+
+A study is a TOML file. fstune ships its own in ``fstune.recipes`` (the repository's
+``recipes/``); users add theirs in ``~/.config/fstune/recipes/`` and ``/etc/fstune/recipes/``.
+A user's study with the same name as a shipped one replaces it.
+
+File format (every key is checked; an error names the file, the key and what is allowed)::
+
+    title = "ext3: journal inside vs on a second disk"
+    summary = "One line for lists."
+    explanation = "Paragraphs, in plain words: what this tests and why it may help."
+    workloads = ["throughput", "metadata"]   # names from fstune.workloads
+    repeats = 3                               # optional, at least 3
+    source = "Where the idea and reference figures come from."  # optional
+
+    [workload_params.metadata]                # optional per-workload parameters
+    clients = 15
+
+    [[configurations]]                        # the first one is the baseline
+    name = "internal"
+    title = "journal inside the filesystem"
+    filesystem = "ext3"
+    mkfs_options = ["-b", "4096"]             # argv words, never a shell string
+    journal = "internal"                      # internal | external | none
+    journal_attach = "mkfs"                   # JFS only: "mkfs" or "tune" (jfs_tune -J later)
+    mount_options = ["noatime"]               # or "noatime,commit=30"
+    look_for = "What to watch in the results for this configuration."
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from fstune import filesystems
+from fstune.errors import StudyError, UsageError
+
+MIN_REPEATS = 3
+NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+
+_STUDY_KEYS = {"name", "title", "summary", "explanation", "workloads", "repeats", "source",
+               "workload_params", "configurations", "tags"}
+_CONFIG_KEYS = {"name", "title", "filesystem", "mkfs_options", "journal", "journal_attach",
+                "mount_options", "look_for"}
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One way of making and mounting the filesystem under test."""
+
+    name: str
+    title: str
+    filesystem: str
+    mkfs_options: tuple[str, ...] = ()
+    journal: str = filesystems.INTERNAL
+    journal_attach: str = "mkfs"
+    mount_options: tuple[tuple[str, str | None], ...] = ()
+    look_for: str = ""
+
+    @property
+    def external_journal(self) -> bool:
+        return self.journal == filesystems.EXTERNAL
+
+    @property
+    def mount_option_string(self) -> str:
+        return filesystems.join_options(list(self.mount_options))
+
+
+@dataclass(frozen=True)
+class Study:
+    name: str
+    title: str
+    summary: str
+    explanation: str
+    configurations: tuple[Configuration, ...]
+    workloads: tuple[str, ...]
+    repeats: int = MIN_REPEATS
+    source: str = ""
+    workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+    path: str = ""  # the file it came from
+    origin: str = "shipped"  # shipped | user | system
+
+    @property
+    def baseline(self) -> Configuration:
+        return self.configurations[0]
+
+    @property
+    def variants(self) -> tuple[Configuration, ...]:
+        return self.configurations[1:]
+
+    @property
+    def filesystems(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c.filesystem for c in self.configurations))
+
+    @property
+    def needs_journal_device(self) -> bool:
+        return any(c.external_journal for c in self.configurations)
+
+    def configuration(self, name: str) -> Configuration:
+        for config in self.configurations:
+            if config.name == name:
+                return config
+        known = ", ".join(c.name for c in self.configurations)
+        raise UsageError(f"study '{self.name}' has no configuration '{name}'; it has: {known}.")
+
+
+def _fail(path: str, key: str, message: str) -> StudyError:
+    return StudyError(f"{path}: {key}: {message}")
+
+
+def _str(data: dict, key: str, path: str, where: str, *, required: bool = True, default: str = "") -> str:
+    if key not in data:
+        if required:
+            raise _fail(path, f"{where}{key}", "is missing (a text is required).")
+        return default
+    value = data[key]
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise _fail(path, f"{where}{key}", f"must be a non-empty text, not {value!r}.")
+    return value.strip()
+
+
+def _unknown_keys(data: dict, allowed: set[str], path: str, where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            import difflib
+
+            close = difflib.get_close_matches(key, sorted(allowed), n=1)
+            hint = f" Did you mean '{close[0]}'?" if close else ""
+            raise _fail(path, f"{where}{key}", f"is not a known key.{hint} Allowed: {', '.join(sorted(allowed))}.")
+
+
+def _configuration(data: object, index: int, path: str) -> Configuration:
+    where = f"configurations[{index}]."
+    if not isinstance(data, dict):
+        raise _fail(path, f"configurations[{index}]", "must be a table ([[configurations]]).")
+    _unknown_keys(data, _CONFIG_KEYS, path, where)
+    name = _str(data, "name", path, where)
+    if not NAME_RE.match(name):
+        raise _fail(path, f"{where}name", f"'{name}' must be lower-case letters, digits and dashes.")
+    fs_name = _str(data, "filesystem", path, where)
+    if fs_name not in filesystems.FILESYSTEMS:
+        raise _fail(path, f"{where}filesystem", f"'{fs_name}' is not one of: {', '.join(filesystems.FILESYSTEMS)}.")
+    fs = filesystems.FILESYSTEMS[fs_name]
+    journal = _str(data, "journal", path, where, required=False, default=fs.placements[0])
+    if journal not in filesystems.PLACEMENTS:
+        raise _fail(path, f"{where}journal", f"'{journal}' must be one of: {', '.join(filesystems.PLACEMENTS)}.")
+    if journal not in fs.placements:
+        allowed = ", ".join(fs.placements)
+        reason = fs.notes or f"{fs.title} allows: {allowed}."
+        raise _fail(path, f"{where}journal", f"{fs.title} cannot have journal = \"{journal}\" ({allowed} only). {reason}")
+    attach = _str(data, "journal_attach", path, where, required=False, default="mkfs")
+    if attach not in ("mkfs", "tune"):
+        raise _fail(path, f"{where}journal_attach", f"'{attach}' must be \"mkfs\" or \"tune\".")
+    if attach == "tune" and not (fs_name == "jfs" and journal == filesystems.EXTERNAL):
+        raise _fail(path, f"{where}journal_attach", "\"tune\" is only for a JFS configuration with an external journal.")
+    mkfs_options = data.get("mkfs_options", [])
+    if not isinstance(mkfs_options, list) or not all(isinstance(a, str) for a in mkfs_options):
+        raise _fail(path, f"{where}mkfs_options", "must be a list of argument words, e.g. [\"-b\", \"4096\"].")
+    raw_mount = data.get("mount_options", [])
+    if isinstance(raw_mount, str):
+        raw_mount = [raw_mount]
+    if not isinstance(raw_mount, list) or not all(isinstance(a, str) for a in raw_mount):
+        raise _fail(path, f"{where}mount_options", "must be a list of options or one comma-separated text.")
+    mount_options = filesystems.split_options(",".join(raw_mount))
+    try:
+        filesystems.check_mkfs_options(fs_name, mkfs_options, journal)
+        filesystems.check_mount_options(fs_name, mount_options)
+    except UsageError as error:
+        key = "mkfs_options" if "mkfs" in error.message else "mount_options"
+        raise _fail(path, f"{where}{key}", error.message) from None
+    return Configuration(
+        name=name,
+        title=_str(data, "title", path, where),
+        filesystem=fs_name,
+        mkfs_options=tuple(mkfs_options),
+        journal=journal,
+        journal_attach=attach,
+        mount_options=tuple(mount_options),
+        look_for=_str(data, "look_for", path, where, required=False),
+    )
+
+
+def parse_study(text: str, path: str, origin: str = "shipped") -> Study:
+    """Validate a study's TOML text; raise StudyError naming ``path`` and the key on any fault."""
+    from fstune import workloads  # late: workloads import studies' types for parameters
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise StudyError(f"{path}: not valid TOML: {error}.") from None
+    _unknown_keys(data, _STUDY_KEYS, path, "")
+    stem = Path(path).stem
+    name = data.get("name", stem)
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise _fail(path, "name", f"{name!r} must be lower-case letters, digits and dashes.")
+    raw_configs = data.get("configurations")
+    if not isinstance(raw_configs, list) or not raw_configs:
+        raise _fail(path, "configurations", "at least one [[configurations]] table is needed (the first is the baseline).")
+    configs = tuple(_configuration(c, i, path) for i, c in enumerate(raw_configs))
+    names = [c.name for c in configs]
+    for config_name in names:
+        if names.count(config_name) > 1:
+            raise _fail(path, "configurations", f"the name '{config_name}' is used twice.")
+    raw_workloads = data.get("workloads", [])
+    if not isinstance(raw_workloads, list) or not all(isinstance(w, str) for w in raw_workloads):
+        raise _fail(path, "workloads", "must be a list of workload names.")
+    for workload in raw_workloads:
+        if workload not in workloads.WORKLOADS:
+            raise _fail(path, "workloads", f"'{workload}' is not a workload; known: {', '.join(workloads.WORKLOADS)}.")
+    repeats = data.get("repeats", MIN_REPEATS)
+    if not isinstance(repeats, int) or isinstance(repeats, bool) or repeats < MIN_REPEATS:
+        raise _fail(path, "repeats", f"must be a whole number of at least {MIN_REPEATS} (one run is not a measurement).")
+    params = data.get("workload_params", {})
+    if not isinstance(params, dict):
+        raise _fail(path, "workload_params", "must be a table of tables, e.g. [workload_params.metadata].")
+    checked_params: dict[str, dict[str, object]] = {}
+    for workload, values in params.items():
+        if workload not in workloads.WORKLOADS:
+            raise _fail(path, f"workload_params.{workload}", f"is not a workload; known: {', '.join(workloads.WORKLOADS)}.")
+        if not isinstance(values, dict):
+            raise _fail(path, f"workload_params.{workload}", "must be a table.")
+        try:
+            checked_params[workload] = workloads.WORKLOADS[workload].check_params(values)
+        except UsageError as error:
+            raise _fail(path, f"workload_params.{workload}", error.message) from None
+    tags = data.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise _fail(path, "tags", "must be a list of words.")
+    return Study(
+        name=name,
+        title=_str(data, "title", path, ""),
+        summary=_str(data, "summary", path, ""),
+        explanation=_str(data, "explanation", path, ""),
+        configurations=configs,
+        workloads=tuple(raw_workloads),
+        repeats=repeats,
+        source=_str(data, "source", path, "", required=False),
+        workload_params=checked_params,
+        tags=tuple(tags),
+        path=path,
+        origin=origin,
+    )
+
+
+def load_study_file(path: Path, origin: str = "user") -> Study:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise StudyError(f"{path}: cannot be read ({error.strerror}).") from None
+    return parse_study(text, str(path), origin)
+
+
+def user_study_dirs() -> list[tuple[Path, str]]:
+    """Where users' own studies live, lowest priority first."""
+    config_home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return [(Path("/etc/fstune/recipes"), "system"), (config_home / "fstune" / "recipes", "user")]
+
+
+def load_studies(extra_dirs: list[tuple[Path, str]] | None = None) -> dict[str, Study]:
+    """Every study, shipped first, then /etc, then the user's own (later ones win by name)."""
+    found: dict[str, Study] = {}
+    package = resources.files("fstune.recipes")
+    for entry in sorted(package.iterdir(), key=lambda item: item.name):
+        if entry.name.endswith(".toml"):
+            study = parse_study(entry.read_text(encoding="utf-8"), f"recipes/{entry.name}", "shipped")
+            found[study.name] = study
+    dirs = user_study_dirs() if extra_dirs is None else extra_dirs
+    for directory, origin in dirs:
+        if directory.is_dir():
+            for file in sorted(directory.glob("*.toml")):
+                study = load_study_file(file, origin)
+                found[study.name] = study
+    return found
+
+
+def find_study(name: str, studies: dict[str, Study] | None = None) -> Study:
+    studies = load_studies() if studies is None else studies
+    if name in studies:
+        return studies[name]
+    candidate = Path(name)
+    if candidate.suffix == ".toml" and candidate.is_file():
+        return load_study_file(candidate)
+    import difflib
+
+    close = difflib.get_close_matches(name, list(studies), n=1)
+    hint = f"Did you mean '{close[0]}'? " if close else ""
+    raise UsageError(f"there is no study called '{name}'.", f"{hint}'fstune recipes' lists them.")
