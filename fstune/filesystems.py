@@ -460,13 +460,19 @@ def minimum_size(fs_name: str, role: str = "target") -> int:
 # --- mount option strings ------------------------------------------------------------------
 
 
-def split_options(text: str | list[str] | tuple[str, ...] | None) -> list[tuple[str, str | None]]:
-    """``"noatime,logbufs=8"`` → ``[("noatime", None), ("logbufs", "8")]``."""
+def split_options(text: str | list | tuple | None) -> list[tuple[str, str | None]]:
+    """``"noatime,logbufs=8"`` → ``[("noatime", None), ("logbufs", "8")]``.
+
+    Also accepts a list of such strings, or of (name, value) pairs already split.
+    """
     if text is None:
         return []
     items = text if isinstance(text, (list, tuple)) else text.split(",")
     pairs: list[tuple[str, str | None]] = []
     for item in items:
+        if isinstance(item, tuple):
+            pairs.append(item)
+            continue
         item = item.strip()
         if not item:
             continue
@@ -511,16 +517,22 @@ def merge_options(base: list[tuple[str, str | None]], extra: list[tuple[str, str
 
 # --- mkfs options --------------------------------------------------------------------------
 
+# mkfs flags fstune manages itself: (flag, value prefix or None, why it is refused)
 _FORBIDDEN_MKFS = {
-    # flags fstune manages itself; a study must express them as journal placement or not at all
-    "ext": {"-J": "use journal = \"external\" instead of -J", "-F": "fstune adds the force flag itself, once",
-            "-n": "-n makes mkfs do nothing", "-O journal_dev": "fstune prepares journal devices itself"},
-    "xfs": {"-f": "fstune adds the force flag itself, once", "-N": "-N makes mkfs do nothing",
-            "-l logdev": "use journal = \"external\" instead of -l logdev="},
-    "btrfs": {"-f": "fstune adds the force flag itself, once"},
-    "reiserfs": {"-f": "fstune adds the force flag itself, once", "-j": "use journal = \"external\"",
-                 "--journal-device": "use journal = \"external\""},
-    "jfs": {"-q": "fstune adds the confirmation flag itself", "-J": "use journal = \"external\""},
+    "ext": [("-F", None, "fstune adds the force flag itself, once"),
+            ("-n", None, "-n makes mkfs only pretend"),
+            ("-J", None, 'use journal = "external" instead of -J'),
+            ("-O", "journal_dev", "fstune makes journal devices itself")],
+    "xfs": [("-f", None, "fstune adds the force flag itself, once"),
+            ("-N", None, "-N makes mkfs only pretend"),
+            ("-l", "logdev", 'use journal = "external" instead of -l logdev=')],
+    "btrfs": [("-f", None, "fstune adds the force flag itself, once")],
+    "reiserfs": [("-f", None, "fstune adds the force flag itself, once"),
+                 ("-q", None, "fstune adds its confirmation flag itself"),
+                 ("-j", None, 'use journal = "external" instead of -j'),
+                 ("--journal-device", None, 'use journal = "external"')],
+    "jfs": [("-q", None, "fstune adds its confirmation flag itself"),
+            ("-J", None, 'use journal = "external" instead of -J')],
 }
 
 
@@ -528,30 +540,29 @@ def _family(fs_name: str) -> str:
     return "ext" if fs_name.startswith("ext") else fs_name
 
 
-def check_mkfs_options(fs_name: str, args: list[str], placement: str) -> None:
+def _matches(args: list[str], index: int, flag: str, value: str | None) -> bool:
+    arg = args[index]
+    doubled = len(flag) == 2 and arg == "-" + flag[1] * (len(arg) - 1) and len(arg) > 2  # -FF, -ff
+    if value is None:
+        return arg == flag or arg.startswith(flag + "=") or doubled
+    following = args[index + 1] if index + 1 < len(args) else ""
+    return (arg == flag and following.startswith(value)) or arg.startswith(flag + value)
+
+
+def check_mkfs_options(fs_name: str, args: list[str] | tuple[str, ...], placement: str) -> None:
     """Refuse mkfs arguments that fight fstune's own (force flags, journal flags)."""
     fs = get(fs_name)
-    joined = " ".join(args)
-    for flag, reason in _FORBIDDEN_MKFS.get(_family(fs_name), {}).items():
-        head = flag.split(" ")[0]
+    args = list(args)
+    for flag, value, reason in _FORBIDDEN_MKFS.get(_family(fs_name), []):
         for index, arg in enumerate(args):
-            following = args[index + 1] if index + 1 < len(args) else ""
-            if " " in flag:
-                if arg == head and following.startswith(flag.split(" ")[1]):
-                    raise UsageError(f"mkfs option '{arg} {following}' is not allowed for {fs.title}: {reason}.")
-                if arg.startswith(head) and arg[len(head):].startswith(flag.split(" ")[1]):
-                    raise UsageError(f"mkfs option '{arg}' is not allowed for {fs.title}: {reason}.")
-            elif arg == flag or (len(flag) == 2 and arg.startswith("-") and not arg.startswith("--")
-                                 and len(arg) > 2 and arg[1:].isalpha() and flag[1] in arg[1:]
-                                 and arg[1:] == flag[1] * len(arg[1:])):
-                raise UsageError(f"mkfs option '{arg}' is not allowed for {fs.title}: {reason}.")
-    if _family(fs_name) == "ext":
-        no_journal = bool(re.search(r"\^has_journal", joined))
-        if no_journal and placement != NONE:
-            raise UsageError(
-                f"mkfs option '-O ^has_journal' contradicts journal = \"{placement}\"; "
-                "use journal = \"none\" for a filesystem without a journal."
-            )
+            if _matches(args, index, flag, value):
+                shown = arg if value is None or arg != flag else f"{arg} {args[index + 1]}"
+                raise UsageError(f"mkfs option '{shown}' is not allowed for {fs.title}: {reason}.")
+    if _family(fs_name) == "ext" and "^has_journal" in " ".join(args) and placement != NONE:
+        raise UsageError(
+            f"mkfs option '-O ^has_journal' contradicts journal = \"{placement}\"; "
+            'use journal = "none" for a filesystem without a journal.'
+        )
 
 
 def mkfs_block_size(fs_name: str, args: list[str]) -> int | None:

@@ -1,0 +1,111 @@
+"""What `fstune plan` and `fstune run` share: their options and turning them into Choices."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from fstune import filesystems
+from fstune.errors import DeviceError, UsageError
+from fstune.plan import Choices, DeviceChoice, OptionOverride
+from fstune.studies import Study, find_study
+from fstune.units import format_size, parse_size
+from fstune.workloads import WORKLOADS
+
+
+def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--study", required=True, metavar="NAME",
+                        help="the study to run (see 'fstune recipes'), or a path to a study .toml file")
+    parser.add_argument("--device", required=True, metavar="DEV",
+                        help="the target partition; it is formatted once per configuration")
+    parser.add_argument("--log-device", metavar="DEV",
+                        help="a spare partition for the external journal/log, best on another disk")
+    parser.add_argument("--option", action="append", default=[], metavar="[CONFIG:]NAME[=VALUE]",
+                        help="add or change a mount option in every configuration (or only in CONFIG); "
+                        "checked against the filesystem, e.g. --option noatime --option tuned:logbufs=8")
+    parser.add_argument("--workloads", metavar="NAME,…|none",
+                        help=f"workloads to run instead of the study's own: {', '.join(WORKLOADS)}; "
+                        "'none' only makes and mounts each configuration")
+    parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
+                        help="a workload parameter, e.g. metadata.clients=15 or smallfiles.preset=quick")
+    parser.add_argument("--repeats", type=int, metavar="N", help="repeats per configuration (default: the study's, at least 3)")
+    parser.add_argument("--assume-size", metavar="SIZE",
+                        help="plan for a --device that is not on this machine, of this size (dry runs only)")
+    parser.add_argument("--assume-log-size", metavar="SIZE",
+                        help="likewise for a --log-device that is not on this machine")
+    parser.add_argument("--no-force", action="store_true",
+                        help="do not pass the mkfs tools' force flag; they may then stop and ask")
+
+
+def _workloads(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    if text.strip().lower() == "none":
+        return ()
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    for name in names:
+        if name not in WORKLOADS:
+            raise UsageError(f"'{name}' is not a workload; known: {', '.join(WORKLOADS)} (or 'none').")
+    return names
+
+
+def _workload_params(items: list[str]) -> dict[str, dict[str, object]]:
+    params: dict[str, dict[str, object]] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        workload, dot, name = key.partition(".")
+        if not sep or not dot or not name:
+            raise UsageError(f"--workload-param '{item}' must look like WORKLOAD.KEY=VALUE, e.g. metadata.clients=15.")
+        params.setdefault(workload.strip(), {})[name.strip()] = value.strip()
+    return params
+
+
+def resolve_device(path: str, study: Study, role: str, assume_size: str | None, inventory) -> DeviceChoice:
+    """The device at ``path`` from the inventory, checked for ``role``; or an assumed one."""
+    device = inventory.get(path) if inventory is not None else None
+    if device is None:
+        if assume_size is None:
+            raise DeviceError(
+                f"{path} is not a disk or partition on this machine.",
+                "Check 'fstune disks', or plan for another machine with --assume-size SIZE"
+                + (" (--assume-log-size for the log device)." if role == "journal" else "."),
+            )
+        return DeviceChoice(path=path, size=parse_size(assume_size), assumed=True,
+                            description="not on this machine")
+    configs = [c for c in study.configurations if role == "target" or c.external_journal]
+    for config in configs or study.configurations[:1]:
+        fs_name = config.filesystem
+        check_role = role if (role == "target" or filesystems.get(fs_name).external) else "target"
+        verdict = inventory.verdict_for(device, fs_name, check_role)
+        if not verdict.choosable:
+            what = "target" if role == "target" else "journal/log device"
+            raise DeviceError(f"{device.path} cannot be the {what}: {verdict.reason}",
+                              "'fstune disks' shows every device and why it is locked.")
+    description = ""
+    if device.fs_type:
+        label = f" '{device.fs_label}'" if device.fs_label else ""
+        description = f"holds {device.fs_type}{label}, which will be erased"
+    return DeviceChoice(path=device.path, size=device.size, disk=device.disk, description=description)
+
+
+def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None) -> Choices:
+    study = find_study(args.study)
+    target = resolve_device(args.device, study, "target", args.assume_size, inventory)
+    log = None
+    if args.log_device:
+        log = resolve_device(args.log_device, study, "journal", args.assume_log_size, inventory)
+    return Choices(
+        study=study,
+        target=target,
+        log_device=log,
+        options=tuple(OptionOverride.parse(text) for text in args.option),
+        workloads=_workloads(args.workloads),
+        workload_params=_workload_params(args.workload_param),
+        repeats=args.repeats,
+        force=not args.no_force,
+        run_id=run_id or time.strftime("%Y%m%d-%H%M%S"),
+    )
+
+
+def describe_device(choice: DeviceChoice) -> str:
+    return f"{choice.path} ({format_size(choice.size)})"

@@ -1,0 +1,61 @@
+"""``fstune plan`` — print the exact commands of a study as a reviewable bash script."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from fstune.cli.choices import add_choice_arguments, build_choices
+from fstune.errors import UsageError
+from fstune.plan import build_plan, render_script
+
+DESCRIPTION = """\
+Print, as a commented bash script, every command that running the study would execute:
+formatting the journal/log device and the target, mounting with the chosen options, the
+workloads and their repeats, unmounting. Nothing is run and no root is needed; devices not on
+this machine can be planned for with --assume-size.
+
+Examples:
+  fstune plan --study ext3-external-journal --device /dev/sdb1 --log-device /dev/sdc1
+  fstune plan --study xfs-log-tuning --device /dev/sdb1 --log-device /dev/sdc1 \\
+              --workloads metadata --repeats 5 --output xfs.sh
+  fstune plan --study ext4-journal-writes --device /dev/sdx1 --assume-size 20G --workloads none
+"""
+
+
+def add_parser(sub, formatter_class) -> None:
+    parser = sub.add_parser("plan", help="print a study's commands as a bash script (runs nothing)",
+                            description=DESCRIPTION, formatter_class=formatter_class)
+    add_choice_arguments(parser)
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the script to FILE (mode 0755) instead of stdout")
+    parser.add_argument("--run-id", metavar="ID", help="name of the run directory (default: the current time)")
+    parser.set_defaults(func=run)
+
+
+def scan_inventory():
+    """The machine's inventory, or None where there is none to read (not Linux, no /sys)."""
+    if not Path("/sys/class/block").is_dir():
+        return None
+    from fstune.devices import scan
+
+    return scan()
+
+
+def run(args) -> int:
+    choices = build_choices(args, scan_inventory(), run_id=args.run_id)
+    plan = build_plan(choices)
+    script = render_script(plan)
+    for warning in plan.warnings:
+        print(f"fstune: note: {warning}", file=sys.stderr)
+    if args.output:
+        path = Path(args.output)
+        try:
+            path.write_text(script)
+            os.chmod(path, 0o755)
+        except OSError as error:
+            raise UsageError(f"cannot write {path}: {error.strerror}.") from None
+        print(f"fstune: wrote {len(plan.steps)} steps to {path}; read it, then run it as root.", file=sys.stderr)
+    else:
+        sys.stdout.write(script)
+    return 0

@@ -1,0 +1,455 @@
+"""Plans: a pure function from the user's choices to the ordered Steps fstune will run.
+
+For every configuration of the study (the baseline first): prepare the external journal/log
+device when there is one, make the filesystem on the target, mount it on a temporary
+mountpoint with its options, record how it was really made, run the workloads' repeats, and
+unmount. Nothing here touches the machine; the same Plan is rendered as the dry-run script and
+executed by the runner.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from fstune import __version__, filesystems
+from fstune import steps as kinds
+from fstune.errors import DeviceError, UsageError
+from fstune.filesystems import EXTERNAL, NONE
+from fstune.steps import Step
+from fstune.studies import Configuration, Study
+from fstune.units import format_size
+from fstune.workloads import WORKLOADS, WorkloadContext
+
+DEFAULT_MOUNT_ROOT = "/run/fstune"  # tmpfs: leftovers vanish at reboot; names say who made them
+DEFAULT_WORK_ROOT = "/var/tmp/fstune"
+
+
+@dataclass(frozen=True)
+class DeviceChoice:
+    """A device the user picked, as the plan needs it."""
+
+    path: str
+    size: int  # bytes
+    disk: str | None = None  # the whole disk it is on, to warn when journal and data share it
+    description: str = ""  # e.g. "holds ext4 'data'" — shown in the script's header
+    assumed: bool = False  # given by path for a dry run; not seen on this machine
+
+
+@dataclass(frozen=True)
+class OptionOverride:
+    """``[CONFIG:]NAME[=VALUE]`` from the command line: one mount option for one or all configs."""
+
+    name: str
+    value: str | None
+    config: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "OptionOverride":
+        config = None
+        head, sep, value = text.partition("=")
+        if ":" in head:
+            config, _, head = head.partition(":")
+        if not head.strip():
+            raise UsageError(f"--option '{text}' names no option; write NAME or NAME=VALUE (or CONFIG:NAME=VALUE).")
+        return cls(head.strip(), value.strip() if sep else None, config.strip() if config else None)
+
+
+@dataclass(frozen=True)
+class Choices:
+    study: Study
+    target: DeviceChoice
+    log_device: DeviceChoice | None = None
+    options: tuple[OptionOverride, ...] = ()
+    workloads: tuple[str, ...] | None = None  # None: the study's own list
+    workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
+    repeats: int | None = None  # None: the study's own number
+    force: bool = True  # pass each mkfs tool's force flag once (the user confirmed the devices)
+    run_id: str = "plan"
+    mount_root: str = DEFAULT_MOUNT_ROOT
+    work_root: str = DEFAULT_WORK_ROOT
+
+
+@dataclass(frozen=True)
+class ConfigPlan:
+    config: Configuration
+    mount_options: tuple[tuple[str, str | None], ...]  # what the mount step passes, managed ones included
+    mountpoint: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    choices: Choices
+    prepare: tuple[Step, ...]
+    configs: tuple[ConfigPlan, ...]
+    finish: tuple[Step, ...]
+    warnings: tuple[str, ...]
+    workloads: tuple[str, ...]
+    repeats: int
+
+    @property
+    def steps(self) -> list[Step]:
+        return [*self.prepare, *(s for c in self.configs for s in c.steps), *self.finish]
+
+    @property
+    def study(self) -> Study:
+        return self.choices.study
+
+    @property
+    def run_dir(self) -> str:
+        return f"{self.choices.mount_root}/{self.choices.run_id}"
+
+    @property
+    def work_dir(self) -> str:
+        return f"{self.choices.work_root}/{self.choices.run_id}"
+
+    def destructive_devices(self) -> list[str]:
+        return list(dict.fromkeys(s.device for s in self.steps if s.destructive and s.device))
+
+
+# --- building ------------------------------------------------------------------------------
+
+
+def _check_devices(choices: Choices, study: Study) -> list[str]:
+    warnings = []
+    target, log = choices.target, choices.log_device
+    if study.needs_journal_device and log is None:
+        names = ", ".join(c.name for c in study.configurations if c.external_journal)
+        raise UsageError(
+            f"study '{study.name}' puts the journal/log on a second device (configuration {names}).",
+            "Name a spare partition with --log-device DEV.",
+        )
+    for config in study.configurations:
+        fs = filesystems.get(config.filesystem)
+        if target.size < fs.min_bytes:
+            raise DeviceError(
+                f"{target.path} is too small for {fs.title}: it needs at least {format_size(fs.min_bytes)}"
+                f" and this is {format_size(target.size)}."
+            )
+    if log is None:
+        return warnings
+    if log.path == target.path:
+        raise DeviceError(
+            f"the journal/log device cannot be the target itself ({target.path}).",
+            "Choose a spare partition, ideally on another disk.",
+        )
+    if not study.needs_journal_device:
+        warnings.append(f"{log.path} is not used: no configuration of '{study.name}' has an external journal.")
+        return warnings
+    if target.disk and log.disk and target.disk == log.disk:
+        warnings.append(
+            f"{log.path} is on the same disk as {target.path} ({target.disk}): the journal gains no "
+            "seek savings there, so expect little or no benefit from moving it."
+        )
+    for config in study.configurations:
+        fs = filesystems.get(config.filesystem)
+        if config.external_journal and fs.external and log.size < fs.external.min_bytes:
+            raise DeviceError(
+                f"{log.path} is too small for a {fs.title} external {fs.external.noun}: it needs at least "
+                f"{format_size(fs.external.min_bytes)} and this is {format_size(log.size)}."
+            )
+    return warnings
+
+
+def _mount_options(config: Configuration, overrides: tuple[OptionOverride, ...], log: DeviceChoice | None,
+                   study: Study) -> list[tuple[str, str | None]]:
+    options = list(config.mount_options)
+    extra = []
+    for override in overrides:
+        if override.config is not None and override.config not in {c.name for c in study.configurations}:
+            study.configuration(override.config)  # raises with the list of names
+        if override.config in (None, config.name):
+            extra.append((override.name, override.value))
+    if extra:
+        try:
+            filesystems.check_mount_options(config.filesystem, extra)
+        except UsageError as error:
+            raise UsageError(f"--option for configuration '{config.name}': {error.message}") from None
+        options = filesystems.merge_options(options, extra)
+    fs = filesystems.get(config.filesystem)
+    if config.external_journal and fs.external and fs.external.mount_option and log is not None:
+        options.append((fs.external.mount_option, log.path))
+    return options
+
+
+def _mkfs_steps(config: Configuration, choices: Choices) -> list[Step]:
+    fs = filesystems.get(config.filesystem)
+    target, log = choices.target, choices.log_device
+    force = (fs.force_flag,) if choices.force else ()
+    options = list(config.mkfs_options)
+    why_force = " The force flag is passed once because you confirmed this device." if choices.force else ""
+    steps: list[Step] = []
+    common = dict(config=config.name, destructive=True, kind=kinds.MKFS)
+    family = "ext" if fs.name.startswith("ext") else fs.name
+
+    if family == "ext":
+        block = filesystems.mkfs_block_size(fs.name, options)
+        if config.external_journal:
+            if "-b" not in options and not any(o.startswith("-b") and o[2:].isdigit() for o in options):
+                options = ["-b", str(block), *options]
+            assert log is not None
+            steps.append(Step(
+                (fs.mkfs, "-b", str(block), "-O", "journal_dev", *force, log.path),
+                title=f"Make {log.path} an external journal ({block}-byte blocks)",
+                why=f"the journal device must exist before the filesystem that uses it, with the same block size.{why_force}",
+                device=log.path, config=config.name, destructive=True, kind=kinds.JOURNAL,
+            ))
+            journal = ("-J", f"device={log.path}")
+        elif config.journal == NONE and fs.name != "ext2" and "^has_journal" not in " ".join(options):
+            journal = ("-O", "^has_journal")
+        else:
+            journal = ()
+        steps.append(Step(
+            (fs.mkfs, *options, *journal, *force, target.path),
+            title=f"Format {target.path} as {fs.title}" + (f" with its journal on {log.path}" if journal[:1] == ("-J",) else ""),
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+        ))
+    elif fs.name == "xfs":
+        log_args: tuple[str, ...] = ()
+        if config.external_journal:
+            assert log is not None and fs.external is not None
+            spec = f"logdev={log.path}"
+            if fs.external.max_bytes and log.size > fs.external.max_bytes:
+                spec += f",size={fs.external.max_bytes // (1024 * 1024)}m"
+            log_args = ("-l", spec)
+        steps.append(Step(
+            (fs.mkfs, *force, *options, *log_args, target.path),
+            title=f"Format {target.path} as XFS" + (f" with its log on {log.path}" if log_args else ""),
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+        ))
+    elif fs.name == "reiserfs":
+        journal = ("-j", log.path) if config.external_journal and log else ()
+        steps.append(Step(
+            (fs.mkfs, *force, *options, *journal, target.path),
+            title=f"Format {target.path} as ReiserFS" + (f" with its journal on {log.path}" if journal else ""),
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+        ))
+    elif fs.name == "jfs":
+        if config.external_journal and log:
+            steps.append(Step(
+                (fs.mkfs, *force, "-J", "journal_dev", log.path),
+                title=f"Make {log.path} an external JFS log",
+                why=f"the log device must exist before it is attached.{why_force}",
+                device=log.path, config=config.name, destructive=True, kind=kinds.JOURNAL,
+            ))
+        attach_now = config.external_journal and config.journal_attach == "mkfs"
+        journal = ("-J", f"device={log.path}") if attach_now and log else ()
+        steps.append(Step(
+            (fs.mkfs, *force, *options, *journal, target.path),
+            title=f"Format {target.path} as JFS" + (f" with its log on {log.path}" if journal else ""),
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+        ))
+        if config.external_journal and config.journal_attach == "tune" and log:
+            steps.append(Step(
+                ("jfs_tune", "-J", f"device={log.path}", target.path),
+                title=f"Move the JFS log of {target.path} to {log.path}",
+                why="shows the other way to get an external log: attach it to an existing filesystem",
+                device=target.path, config=config.name, destructive=True, kind=kinds.TUNE,
+            ))
+    else:  # btrfs: no journal to place
+        steps.append(Step(
+            (fs.mkfs, *force, *options, target.path),
+            title=f"Format {target.path} as {fs.title}",
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+        ))
+    return steps
+
+
+def _record_step(config: Configuration, target: str, mountpoint: str) -> Step | None:
+    argv = {
+        "ext2": ("dumpe2fs", "-h", target), "ext3": ("dumpe2fs", "-h", target), "ext4": ("dumpe2fs", "-h", target),
+        "xfs": ("xfs_info", mountpoint), "btrfs": ("btrfs", "filesystem", "show", mountpoint),
+        "jfs": ("jfs_tune", "-l", target), "reiserfs": ("debugreiserfs", target),
+    }.get(config.filesystem)
+    if argv is None:
+        return None
+    return Step(argv, title="Show how the filesystem was made", kind=kinds.RECORD,
+                why="the record proves the journal placement and options the figures belong to",
+                config=config.name)
+
+
+def build_plan(choices: Choices) -> Plan:
+    """Validate ``choices`` and return the Plan; raise UsageError/DeviceError with the reason."""
+    study = choices.study
+    warnings = _check_devices(choices, study)
+    workload_names = study.workloads if choices.workloads is None else choices.workloads
+    for name in workload_names:
+        if name not in WORKLOADS:
+            raise UsageError(f"'{name}' is not a workload; known: {', '.join(WORKLOADS)}.")
+    repeats = study.repeats if choices.repeats is None else choices.repeats
+    if repeats < 1:
+        raise UsageError("--repeats must be at least 1.")
+    if repeats < 3 and workload_names:
+        warnings.append(f"{repeats} repeat(s) cannot tell a real change from noise; fstune's verdicts need at least 3.")
+    for name in choices.workload_params:
+        if name not in WORKLOADS:
+            raise UsageError(f"'{name}' is not a workload; known: {', '.join(WORKLOADS)}.")
+    params = {name: {**study.workload_params.get(name, {}),
+                     **WORKLOADS[name].check_params(choices.workload_params.get(name, {}))}
+              for name in workload_names}
+
+    run_dir = f"{choices.mount_root}/{choices.run_id}"
+    work_dir = f"{choices.work_root}/{choices.run_id}"
+    shared_dir = f"{work_dir}/inputs"
+    target, log = choices.target, choices.log_device
+
+    def context(config: Configuration, name: str, mountpoint: str) -> WorkloadContext:
+        journal = log.path if config.external_journal and log else None
+        return WorkloadContext(config=config.name, fs_name=config.filesystem, mountpoint=mountpoint,
+                               workdir=f"{work_dir}/{config.name}", shared_dir=shared_dir,
+                               data_device=target.path, journal_device=journal, target_size=target.size,
+                               params=params.get(name, {}))
+
+    prepare: list[Step] = []
+    if workload_names:
+        prepare.append(Step(("mkdir", "-p", shared_dir), title="Make the scratch directory for inputs and results",
+                            kind=kinds.PREPARE, needs_root=False,
+                            why="generated inputs and tool reports live outside the filesystem under test"))
+        first = study.configurations[0]
+        for name in workload_names:
+            prepare += WORKLOADS[name].prepare_steps(context(first, name, f"{run_dir}/{first.name}"))
+
+    config_plans = []
+    for config in study.configurations:
+        fs = filesystems.get(config.filesystem)
+        mountpoint = f"{run_dir}/{config.name}"
+        mount_options = _mount_options(config, choices.options, log, study)
+        steps = _mkfs_steps(config, choices)
+        steps.append(Step(("mkdir", "-p", mountpoint), title=f"Make the mountpoint {mountpoint}", kind=kinds.MKDIR,
+                          why="a private, temporary mountpoint that fstune removes afterwards",
+                          config=config.name, mountpoint=mountpoint))
+        mount_argv = ["mount", "-t", fs.name]
+        if mount_options:
+            mount_argv += ["-o", filesystems.join_options(mount_options)]
+        shown = filesystems.join_options(mount_options) or "defaults"
+        steps.append(Step((*mount_argv, target.path, mountpoint), title=f"Mount {target.path} ({shown})",
+                          why="the workloads run inside the freshly made filesystem", kind=kinds.MOUNT,
+                          config=config.name, mountpoint=mountpoint))
+        record = _record_step(config, target.path, mountpoint)
+        if record:
+            steps.append(record)
+        if workload_names:
+            steps.append(Step(("mkdir", "-p", f"{work_dir}/{config.name}"),
+                              title="Make the directory for this configuration's results", kind=kinds.PREPARE,
+                              why="tool reports are kept outside the filesystem under test", needs_root=False,
+                              config=config.name))
+        for name in workload_names:
+            steps += WORKLOADS[name].setup_steps(context(config, name, mountpoint))
+        for repeat in range(1, repeats + 1):
+            for name in workload_names:
+                steps += WORKLOADS[name].repeat_steps(context(config, name, mountpoint), repeat)
+        steps.append(Step(("umount", mountpoint), title=f"Unmount {target.path}", kind=kinds.UMOUNT, cleanup=True,
+                          why="the next configuration reformats the device", config=config.name,
+                          mountpoint=mountpoint))
+        steps.append(Step(("rmdir", mountpoint), title="Remove the mountpoint", kind=kinds.RMDIR, cleanup=True,
+                          why="leave nothing behind", config=config.name, mountpoint=mountpoint))
+        config_plans.append(ConfigPlan(config, tuple(mount_options), mountpoint, tuple(steps)))
+
+    finish = [Step(("rmdir", run_dir), title="Remove fstune's run directory", kind=kinds.RMDIR, cleanup=True,
+                   why="leave nothing behind", mountpoint=run_dir, allow_failure="the run directory was not empty")]
+    if workload_names:
+        finish.append(Step(("rm", "-rf", shared_dir), title="Remove the generated inputs", kind=kinds.RMDIR,
+                           cleanup=True, needs_root=False,
+                           why="only the tools' reports are kept, in " + work_dir))
+    return Plan(choices, tuple(prepare), tuple(config_plans), tuple(finish), tuple(warnings),
+                tuple(workload_names), repeats)
+
+
+# --- the dry-run script ----------------------------------------------------------------------
+
+
+def _command_line(step: Step) -> str:
+    line = shlex.join(step.argv)
+    if step.cwd:
+        line = f"(cd {shlex.quote(step.cwd)} && {line})"
+    if step.stdout:
+        line += f" > {shlex.quote(step.stdout)}"
+    if step.allow_failure:
+        line += f" || echo {shlex.quote('fstune: warning: ' + step.allow_failure)} >&2"
+    return line
+
+
+def _comment(text: str, prefix: str = "# ") -> list[str]:
+    import textwrap
+
+    return [prefix + line for line in textwrap.wrap(text, 96 - len(prefix))] or [prefix.rstrip()]
+
+
+_CLEANUP = """\
+# Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
+# mountpoints, newest first.
+FSTUNE_MOUNTPOINTS=()
+fstune_cleanup() {
+  local status=$?
+  trap - EXIT
+  local i mp
+  for ((i=${#FSTUNE_MOUNTPOINTS[@]}-1; i>=0; i--)); do
+    mp=${FSTUNE_MOUNTPOINTS[i]}
+    if mountpoint -q "$mp"; then
+      umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
+    fi
+    rmdir "$mp" 2>/dev/null || true
+  done
+  exit "$status"
+}
+trap fstune_cleanup EXIT
+trap 'exit 130' INT TERM
+"""
+
+
+def render_script(plan: Plan) -> str:
+    """The plan as a commented bash script that runs exactly the plan's steps, in order."""
+    choices, study = plan.choices, plan.study
+    lines = ["#!/usr/bin/env bash", f"# fstune {__version__} plan for study '{study.name}': {study.title}"]
+    lines += _comment(study.summary)
+    lines.append("#")
+    target = choices.target
+    lines.append(f"# Target:      {target.path} ({format_size(target.size)}){'  [assumed size]' if target.assumed else ''}"
+                 + (f" — {target.description}" if target.description else ""))
+    if choices.log_device:
+        log = choices.log_device
+        lines.append(f"# Journal/log: {log.path} ({format_size(log.size)}){'  [assumed size]' if log.assumed else ''}"
+                     + (f" — {log.description}" if log.description else ""))
+    erased = plan.destructive_devices()
+    if erased:
+        lines.append(f"# WARNING: this script ERASES everything on {' and '.join(erased)}.")
+    for warning in plan.warnings:
+        lines += _comment("Note: " + warning)
+    lines.append("# Configurations (the first is the baseline the others are compared with):")
+    for index, cp in enumerate(plan.configs, 1):
+        journal = {"internal": "internal journal", "external": "external journal/log", "none": "no journal"}[cp.config.journal]
+        shown = filesystems.join_options(list(cp.mount_options)) or "defaults"
+        lines.append(f"#   {index}. {cp.config.name}: {cp.config.filesystem}, {journal}, mount -o {shown}")
+    workloads = ", ".join(plan.workloads) or "none"
+    lines.append(f"# Workloads: {workloads}; repeats per configuration: {plan.repeats}")
+    lines += ["", "set -euo pipefail", "", _CLEANUP,
+              'if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi',
+              f"FSTUNE_MOUNTPOINTS+=({shlex.quote(plan.run_dir)})  # the run directory: removed last, if empty",
+              ""]
+    number = 0
+
+    def emit(step: Step) -> None:
+        nonlocal number
+        number += 1
+        lines.append(f"# [{number}] {step.title}" + ("  (DESTROYS DATA)" if step.destructive else ""))
+        lines.extend(_comment(step.why, "#     "))
+        if step.kind == kinds.MKDIR and step.mountpoint:
+            lines.append(f"FSTUNE_MOUNTPOINTS+=({shlex.quote(step.mountpoint)})")
+        lines.append(_command_line(step))
+        lines.append("")
+
+    if plan.prepare:
+        lines += ["# ── Inputs, made once ──", ""]
+        for step in plan.prepare:
+            emit(step)
+    for index, cp in enumerate(plan.configs, 1):
+        role = "baseline" if index == 1 else "variant"
+        lines += [f"# ── Configuration {index}/{len(plan.configs)} ({role}): {cp.config.name} — {cp.config.title} ──", ""]
+        for step in cp.steps:
+            emit(step)
+    lines += ["# ── Finish ──", ""]
+    for step in plan.finish:
+        emit(step)
+    lines.append(f"echo {shlex.quote('fstune: plan finished; tool reports are in ' + plan.work_dir)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,53 @@
+"""coldread — a read-heavy start-up: read a tree of mixed file sizes from a cold cache.
+
+The seed timed a desktop's boot: almost all reads, of many small files and a few large ones.
+fstune unpacks such a tree once per configuration, then for each repeat drops the caches and
+reads every file, timing the whole read.
+"""
+
+from __future__ import annotations
+
+from fstune.steps import MEASURE, PREPARE, Step
+from fstune.workloads.base import HELPER, Param, Workload, WorkloadContext, cold_cache_steps
+
+
+class ColdRead(Workload):
+    name = "coldread"
+    title = "Cold start (read a mixed tree from a cold cache)"
+    description = (
+        "Reads a tree of many small and a few large files straight after dropping the caches, "
+        "the way a program or a whole desktop starts. It measures how well the filesystem lays "
+        "out files for reading back, not how fast it writes."
+    )
+    measures = "seconds to read the tree"
+    tools = ("tar", "find", "cat")
+    params = {
+        "files": Param("files", "int", 3000, "files in the tree", 10, 1_000_000),
+    }
+
+    def tarball(self, ctx: WorkloadContext) -> str:
+        return f"{ctx.shared_dir}/startup-{self.resolve(ctx.params)['files']}.tar"
+
+    def prepare_steps(self, ctx: WorkloadContext) -> list[Step]:
+        files = self.resolve(ctx.params)["files"]
+        argv = (*HELPER, "make-tree", "--kind", "mixed", "--files", str(files), "--top", "startup", self.tarball(ctx))
+        return [Step(argv, title=f"Generate a start-up tree of {files} files of mixed sizes", kind=PREPARE,
+                     needs_root=False, why="made once so every configuration reads the same files",
+                     workload=self.name)]
+
+    def setup_steps(self, ctx: WorkloadContext) -> list[Step]:
+        return [Step(("tar", "-xf", self.tarball(ctx), "-C", ctx.mountpoint), title="Unpack the start-up tree",
+                     kind="setup", why="the files a start-up reads; unpacked once, read in every repeat",
+                     config=ctx.config, workload=self.name)]
+
+    def repeat_steps(self, ctx: WorkloadContext, repeat: int) -> list[Step]:
+        tree = f"{ctx.mountpoint}/startup"
+        return [
+            *cold_cache_steps(ctx, "the start-up read", repeat, self.name),
+            Step(("find", tree, "-type", "f", "-exec", "cat", "{}", "+"), title=f"Read the whole tree (repeat {repeat})",
+                 kind=MEASURE, why="timed from a cold cache, like a program start", stdout="/dev/null",
+                 config=ctx.config, workload=self.name, phase="read", repeat=repeat),
+        ]
+
+
+COLDREAD = ColdRead()

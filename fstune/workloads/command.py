@@ -1,0 +1,48 @@
+"""command — the user's own command, run inside the mounted filesystem, timed, writes counted.
+
+The command is split into words like a shell would split it, but never run through a shell:
+write ``sh -c '…'`` yourself if you need pipes or redirections.
+"""
+
+from __future__ import annotations
+
+from fstune.steps import MEASURE, Step
+from fstune.workloads.base import Param, Workload, WorkloadContext, cold_cache_steps, measured_writes, shell_words
+
+
+class Command(Workload):
+    name = "command"
+    title = "Your own command"
+    description = (
+        "Runs a command you give inside the mounted filesystem (it is the working directory), "
+        "times it and counts what it writes to the data and journal devices."
+    )
+    measures = "seconds and MB written"
+    params = {
+        "command": Param("command", "text", "", "the command, e.g. \"make -j2\" or \"sh -c 'tar xf /src.tar'\""),
+    }
+
+    def check_params(self, values: dict) -> dict[str, object]:
+        checked = super().check_params(values)
+        if "command" in checked:
+            shell_words(str(checked["command"]))
+        return checked
+
+    def repeat_steps(self, ctx: WorkloadContext, repeat: int) -> list[Step]:
+        text = str(self.resolve(ctx.params)["command"])
+        if not text:
+            from fstune.errors import UsageError
+
+            raise UsageError("the command workload needs a command.",
+                             "Give it with --workload-param command.command=\"make -j2\".")
+        result = f"{ctx.workdir}/command-{repeat}.json"
+        return [
+            *cold_cache_steps(ctx, "your command", repeat, self.name),
+            Step(measured_writes(ctx, shell_words(text), result), title=f"Your command (repeat {repeat})",
+                 kind=MEASURE, why="timed, with the sectors it writes to every device counted",
+                 config=ctx.config, workload=self.name, phase="command", repeat=repeat, cwd=ctx.mountpoint,
+                 result_file=result),
+        ]
+
+
+COMMAND = Command()

@@ -1,0 +1,71 @@
+"""smallfiles — a tree of many 1 KiB files: untar, tar, read, ls -lR, ls -flR, find, rm -r.
+
+The tree is D directories of D directories of D directories of F files (the seed's mail-spool
+test used 10×10×10×1000 = one million files). The tarball is made once, outside the filesystem
+under test, so extracting it measures the filesystem, not the generator. Every phase starts
+from a cold cache and is timed on its own.
+"""
+
+from __future__ import annotations
+
+from fstune.steps import MEASURE, PREPARE, Step
+from fstune.workloads.base import HELPER, Param, Workload, WorkloadContext, cold_cache_steps
+
+# (dirs per level, files per leaf directory)
+PRESETS = {"quick": (4, 40), "default": (6, 100), "seed": (10, 1000)}
+
+
+class SmallFiles(Workload):
+    name = "smallfiles"
+    title = "Small-file tree (tar, untar, ls -lR, find, rm -r)"
+    description = (
+        "A deep tree of tiny files, handled the way an admin handles a mail spool or a source "
+        "tree: unpack it, pack it, read it all, list it, find in it, delete it. Directory "
+        "indexing, the allocator and atime updates all show up here."
+    )
+    measures = "seconds per phase"
+    tools = ("tar", "find", "ls", "rm")
+    params = {
+        "preset": Param("preset", "choice", "default", "tree size: quick (4×4×4×40), default (6×6×6×100) "
+                        "or seed (10×10×10×1000, needs several GiB)", choices=tuple(PRESETS)),
+        "file_size": Param("file_size", "size", 1024, "bytes per file", 1),
+    }
+
+    def tarball(self, ctx: WorkloadContext) -> str:
+        params = self.resolve(ctx.params)
+        return f"{ctx.shared_dir}/smallfiles-{params['preset']}-{params['file_size']}.tar"
+
+    def prepare_steps(self, ctx: WorkloadContext) -> list[Step]:
+        params = self.resolve(ctx.params)
+        dirs, files = PRESETS[params["preset"]]
+        argv = (*HELPER, "make-tree", "--levels", "3", "--dirs", str(dirs), "--files", str(files),
+                "--file-size", str(params["file_size"]), "--top", "tree", self.tarball(ctx))
+        return [Step(argv, title=f"Generate the small-file tarball ({dirs}×{dirs}×{dirs} dirs × {files} files)",
+                     why="made once, outside the filesystem under test, so every configuration unpacks the same tree",
+                     kind=PREPARE, needs_root=False, workload=self.name)]
+
+    def repeat_steps(self, ctx: WorkloadContext, repeat: int) -> list[Step]:
+        tree = f"{ctx.mountpoint}/tree"
+        phases = [
+            ("untar", ("tar", "-xf", self.tarball(ctx), "-C", ctx.mountpoint), None, "unpack the tree"),
+            ("tar", ("tar", "-cf", f"{ctx.workdir}/smallfiles-out.tar", "-C", ctx.mountpoint, "tree"), None,
+             "pack the tree into a tarball outside the filesystem"),
+            ("read", ("find", tree, "-type", "f", "-exec", "cat", "{}", "+"), "/dev/null", "read every file"),
+            ("ls-lR", ("ls", "-lR", tree), "/dev/null", "list the tree with details, sorted"),
+            ("ls-flR", ("ls", "-flR", tree), "/dev/null", "list the tree unsorted"),
+            ("find", ("find", tree, "-print"), "/dev/null", "walk the tree"),
+            ("rm", ("rm", "-r", tree), None, "delete the tree"),
+        ]
+        steps: list[Step] = []
+        for phase, argv, stdout, what in phases:
+            steps += cold_cache_steps(ctx, f"'{phase}'", repeat, self.name)
+            steps.append(Step(argv, title=f"{phase}: {what} (repeat {repeat})", kind=MEASURE,
+                              why="timed from a cold cache, as in the seed's small-file test",
+                              config=ctx.config, workload=self.name, phase=phase, repeat=repeat, stdout=stdout))
+        steps.append(Step(("rm", "-f", f"{ctx.workdir}/smallfiles-out.tar"), title="Remove the packed tarball",
+                          kind="cleanup-files", why="it is only needed for timing the tar phase",
+                          needs_root=False, config=ctx.config, workload=self.name, repeat=repeat))
+        return steps
+
+
+SMALLFILES = SmallFiles()
