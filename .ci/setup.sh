@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian/Ubuntu machine for fstune, as root: the tools fstune drives, a
+# virtual environment with fstune and its test dependencies in .venv, `fstune` on PATH, and
+# a running udev daemon (fstune finds disks through udev). Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: run this as root (sudo bash .ci/setup.sh): it installs Debian packages." >&2
+  exit 2
+fi
+
+packages=(
+  python3 python3-venv python3-pip   # fstune itself
+  e2fsprogs xfsprogs btrfs-progs jfsutils reiserfsprogs   # mkfs and friends for each filesystem
+  fio dbench                         # the benchmarks
+  udev util-linux fdisk kmod         # udev inventory, losetup/partx/mount, sfdisk, modprobe
+  tmux                               # the terminal tests drive the real program in tmux
+)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# A virtual environment works the same with a distribution Python (which refuses global pip
+# installs) and with any other Python 3.11+.
+python=python3
+if [ ! -x .venv/bin/python ]; then
+  "$python" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".[test]"
+# fstune's plans call `fstune workload-helper`, and root's PATH must find it too
+ln -sf "$PWD/.venv/bin/fstune" /usr/local/bin/fstune
+
+# Loop devices for the lab, and udev to describe them.
+modprobe loop 2>/dev/null || true
+if ! pgrep -x systemd-udevd >/dev/null && ! pgrep -x udevd >/dev/null; then
+  /lib/systemd/systemd-udevd --daemon
+fi
+udevadm trigger --subsystem-match=block
+udevadm settle --timeout=30
+echo "setup: done. fstune $(.venv/bin/fstune --version | cut -d' ' -f2) is at /usr/local/bin/fstune."

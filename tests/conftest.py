@@ -1,0 +1,217 @@
+"""Fixtures shared by the whole suite.
+
+The rule they enforce (DESIGN §6): tests write only to loop devices they made themselves.
+``FSTUNE_LAB_ONLY=1`` is set for the whole session, so fstune's own runner refuses any other
+device, and ``run_destructive`` checks every device a test's command names before running it.
+
+Nothing here imports Textual: the headless core's tests must run without it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+try:
+    import fstune  # noqa: F401
+except ImportError:  # not pip-installed and pytest started from elsewhere: use the checkout
+    sys.path.insert(0, str(ROOT))
+
+from fstune import lab as labmod  # noqa: E402
+
+IS_ROOT = os.geteuid() == 0
+# small, sparse lab disks: 1 GiB leaves a 766 MiB data partition (XFS needs 300 MB) beside the
+# 256 MiB spare (an ext journal, an XFS log of 64 MiB or more, or a small Btrfs)
+LAB_DISK_SIZE = "1G"
+LAB_SPARE_SIZE = "256M"
+UDEVD_PATHS = ("/lib/systemd/systemd-udevd", "/usr/lib/systemd/systemd-udevd")
+
+
+def loopdev_skip_reason() -> str | None:
+    """Why loop-device tests cannot run here, or None when they can."""
+    if not IS_ROOT:
+        return "needs root to attach loop devices"
+    if not Path("/dev/loop-control").exists():
+        return "the loop driver is not loaded (/dev/loop-control is missing)"
+    path = f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin"
+    missing = [t for t in ("losetup", "sfdisk", "partx") if not shutil.which(t, path=path)]
+    if missing:
+        return f"missing tools: {', '.join(missing)}"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("loopdev"):
+        reason = loopdev_skip_reason()
+        if reason:
+            pytest.skip(f"loopdev: {reason}")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def lab_only_guard() -> Iterator[None]:
+    """The write guard is on for every test (and every subprocess a test starts)."""
+    old = os.environ.get(labmod.GUARD_ENV)
+    os.environ[labmod.GUARD_ENV] = "1"
+    yield
+    if old is None:
+        os.environ.pop(labmod.GUARD_ENV, None)
+    else:
+        os.environ[labmod.GUARD_ENV] = old
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sweep_leftover_labs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Safety net: at the end of the session take down any lab a test left under our tmp dir.
+
+    Fixtures already clean up after themselves; this catches a test that made a lab by hand and
+    was interrupted before its own ``finally``.
+    """
+    base = tmp_path_factory.getbasetemp().resolve()
+    yield
+    if not IS_ROOT:
+        return
+    for directory in labmod.find_labs():
+        if directory.is_relative_to(base):
+            try:
+                labmod.lab_down(directory)
+                warnings.warn(f"a test left a lab in {directory}; it was taken down at session end")
+            except Exception as error:  # report, but keep sweeping the others
+                warnings.warn(f"could not take down the leftover lab in {directory}: {error}")
+
+
+def _udevd_running() -> bool:
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if comm.read_text().strip() == "systemd-udevd":
+                return True
+        except OSError:
+            continue
+    return False
+
+
+@pytest.fixture(scope="session")
+def udevd() -> bool:
+    """Make sure systemd-udevd runs (inventory tests need its properties); skip unless root.
+
+    Yields True when udevd runs. A udevd started here is left running: other processes on the
+    machine may come to rely on it, and stopping a daemon mid-session would race its events.
+    """
+    if not IS_ROOT:
+        pytest.skip("needs root to start systemd-udevd and attach loop devices")
+    if not _udevd_running():
+        binary = next((p for p in UDEVD_PATHS if Path(p).exists()), None)
+        if binary is None:
+            # the lab still works on devtmpfs; only udev properties will be missing
+            warnings.warn("systemd-udevd is not installed; udev properties will be missing")
+            return False
+        subprocess.run([binary, "--daemon"], check=True, capture_output=True, timeout=30)
+        subprocess.run(["udevadm", "trigger"], check=False, capture_output=True, timeout=60)
+    subprocess.run(["udevadm", "settle", "--timeout=60"], check=False, capture_output=True, timeout=90)
+    return True
+
+
+@pytest.fixture
+def lab(udevd: bool, tmp_path: Path) -> Iterator[labmod.Lab]:
+    """A fresh two-disk lab for one test; always taken down, even when the test fails.
+
+    Yields a ``fstune.lab.Lab``: ``lab.disks[i].data`` / ``.spare`` are partition paths, and
+    ``lab.pairs()`` gives (data, spare-on-another-disk) pairs for external journals.
+    """
+    directory = tmp_path / "lab"
+    try:
+        yield labmod.lab_up(disks=2, size=LAB_DISK_SIZE, directory=directory, spare_size=LAB_SPARE_SIZE)
+    finally:
+        labmod.lab_down(directory)
+
+
+@pytest.fixture(scope="module")
+def shared_lab(udevd: bool, tmp_path_factory: pytest.TempPathFactory) -> Iterator[labmod.Lab]:
+    """A two-disk lab shared by one module's tests. Only for tests that do not write to it."""
+    directory = tmp_path_factory.mktemp("shared-lab") / "lab"
+    try:
+        yield labmod.lab_up(disks=2, size=LAB_DISK_SIZE, directory=directory, spare_size=LAB_SPARE_SIZE)
+    finally:
+        labmod.lab_down(directory)
+
+
+@pytest.fixture
+def make_lab(udevd: bool, tmp_path: Path) -> Iterator[Callable[..., labmod.Lab]]:
+    """A factory for labs of other shapes: ``make_lab(disks=3, size="600M", spare_size="64M")``.
+
+    Every lab it makes is taken down at teardown.
+    """
+    made: list[Path] = []
+
+    def make(disks: int = 2, size: str = LAB_DISK_SIZE, spare_size: str = LAB_SPARE_SIZE) -> labmod.Lab:
+        directory = tmp_path / f"lab{len(made) + 1}"
+        made.append(directory)
+        return labmod.lab_up(disks=disks, size=size, directory=directory, spare_size=spare_size)
+
+    try:
+        yield make
+    finally:
+        errors = []
+        for directory in made:
+            try:
+                labmod.lab_down(directory)
+            except Exception as error:  # take the others down before failing
+                errors.append(error)
+        if errors:
+            raise errors[0]
+
+
+_DEV_PATH = re.compile(r"/dev/[^\s,=:]+")
+
+
+def _named_block_devices(argv: Sequence[str]) -> list[str]:
+    """Block devices an argv names, also inside options such as ``-J device=/dev/loop1p2``."""
+    found = []
+    for arg in argv:
+        for path in _DEV_PATH.findall(arg):
+            try:
+                if stat.S_ISBLK(os.stat(path).st_mode):
+                    found.append(path)
+            except OSError:
+                continue
+    return found
+
+
+@pytest.fixture
+def run_destructive() -> Callable[..., subprocess.CompletedProcess]:
+    """``run_destructive(argv, device)``: run a command that writes to ``device``.
+
+    Before anything runs, ``device`` (a path or a list of paths) and every block device the
+    argv itself names must pass ``assert_lab_device``; otherwise ``UnsafeDeviceError`` is raised
+    and the command never starts. Returns the CompletedProcess (text, captured output);
+    ``check=True`` by default.
+    """
+
+    def run(
+        argv: Sequence[str | os.PathLike],
+        device: str | os.PathLike | Sequence[str | os.PathLike],
+        *,
+        check: bool = True,
+        timeout: float = 600,
+        **kwargs,
+    ) -> subprocess.CompletedProcess:
+        if isinstance(argv, (str, bytes)) or kwargs.get("shell"):
+            raise TypeError("run_destructive takes an argv list, never a shell string")
+        args = [os.fspath(a) for a in argv]
+        devices = [device] if isinstance(device, (str, os.PathLike)) else list(device)
+        if not devices:
+            raise ValueError("run_destructive needs the device the command writes to")
+        for path in [*map(os.fspath, devices), *_named_block_devices(args)]:
+            labmod.assert_lab_device(path)
+        return subprocess.run(args, capture_output=True, text=True, check=check, timeout=timeout, **kwargs)
+
+    return run

@@ -1,0 +1,112 @@
+"""Option knowledge: bad combinations are refused with the reason, before anything runs."""
+
+import pytest
+
+from fstune import filesystems
+from fstune.errors import UsageError
+from fstune.filesystems import MachineCapabilities
+
+
+@pytest.mark.parametrize(
+    "fs, options, words",
+    [
+        ("xfs", "logbufs=9", ["logbufs=9", "out of range", "2 to 8"]),
+        ("xfs", "logbufs=1", ["out of range"]),
+        ("xfs", "nobarrier", ["nobarrier", "refused", "4.19"]),
+        ("xfs", "logbsize=48k", ["logbsize=48k", "allowed"]),
+        ("ext4", "notail", ["notail", "not a ext4 mount option", "ReiserFS"]),
+        ("xfs", "data=writeback", ["data", "not a XFS mount option", "ext"]),
+        ("ext4", "oldalloc", ["oldalloc", "3.3", "Orlov"]),
+        ("ext4", "data=fast", ["data=fast", "ordered, journal, writeback"]),
+        ("ext4", "commit=soon", ["whole number"]),
+        ("ext4", "noatime=1", ["takes no value"]),
+        ("btrfs", "device=/dev/sdb1", ["device", "refused"]),
+        ("ext4", "journal_path=/dev/sdb1", ["set by fstune", "journal placement"]),
+    ],
+)
+def test_bad_mount_options_are_refused_with_a_reason(fs, options, words):
+    with pytest.raises(UsageError) as caught:
+        filesystems.check_mount_options(fs, options)
+    for word in words:
+        assert word in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "fs, options",
+    [
+        ("xfs", "logbufs=8,logbsize=32k"),
+        ("xfs", "logbufs=2,logbsize=256k,noatime"),
+        ("ext4", "data=writeback,commit=30,noatime"),
+        ("ext3", "data=journal,relatime"),
+        ("reiserfs", "notail,noatime"),
+        ("btrfs", "compress=zstd:1,commit=60,noatime,space_cache=v2"),
+        ("jfs", "noatime,discard"),
+        ("ext2", "noatime"),
+    ],
+)
+def test_good_mount_options_pass(fs, options):
+    filesystems.check_mount_options(fs, options)
+
+
+@pytest.mark.parametrize(
+    "fs, args, placement, words",
+    [
+        ("ext4", ["-F"], "internal", ["-F", "force flag"]),
+        ("ext4", ["-FF"], "internal", ["-FF"]),
+        ("ext4", ["-J", "device=/dev/sdb1"], "internal", ["external"]),
+        ("ext4", ["-O", "journal_dev"], "internal", ["journal_dev"]),
+        ("ext4", ["-O", "^has_journal"], "internal", ["journal = \"none\""]),
+        ("xfs", ["-f"], "internal", ["force flag"]),
+        ("xfs", ["-l", "logdev=/dev/sdb1"], "internal", ["logdev"]),
+        ("reiserfs", ["-j", "/dev/sdb1"], "internal", ["external"]),
+        ("jfs", ["-q"], "internal", ["confirmation"]),
+    ],
+)
+def test_mkfs_options_fstune_manages_are_refused(fs, args, placement, words):
+    with pytest.raises(UsageError) as caught:
+        filesystems.check_mkfs_options(fs, args, placement)
+    for word in words:
+        assert word in caught.value.message
+
+
+def test_ordinary_mkfs_options_pass():
+    filesystems.check_mkfs_options("ext4", ["-b", "4096", "-O", "^dir_index", "-L", "fs"], "internal")
+    filesystems.check_mkfs_options("ext4", ["-O", "^has_journal"], "none")
+    filesystems.check_mkfs_options("xfs", ["-l", "size=64m", "-b", "size=4096"], "internal")
+
+
+def test_merge_replaces_same_option_and_keeps_atime_exclusive():
+    merged = filesystems.merge_options([("noatime", None), ("commit", "5")], [("relatime", None), ("commit", "30")])
+    assert merged == [("relatime", None), ("commit", "30")]
+
+
+def test_size_minimums():
+    assert filesystems.minimum_size("xfs") == 300_000_000
+    assert filesystems.minimum_size("btrfs") == 256 * 1024 * 1024
+    assert filesystems.minimum_size("ext4", "journal") == 1024 * 4096
+    with pytest.raises(UsageError, match="cannot keep its journal"):
+        filesystems.minimum_size("btrfs", "journal")
+
+
+def test_capabilities_from_recorded_machine(tmp_path):
+    proc = "nodev\tsysfs\n\text3\n\text2\n\text4\n\txfs\nnodev\ttmpfs\n\tbtrfs\n"
+    release = "6.18.0-test"
+    (tmp_path / release).mkdir()
+    (tmp_path / release / "modules.dep").write_text("kernel/fs/jfs/jfs.ko.xz:\nkernel/fs/nls/nls_utf8.ko:\n")
+    caps = MachineCapabilities.probe(proc, release, tmp_path, path="/nonexistent")
+    assert caps.kernel_has("xfs") and caps.kernel_has("ext3")
+    assert caps.kernel_has("jfs")  # loadable as a module
+    assert not caps.kernel_has("reiserfs")
+    reiser = caps.availability("reiserfs")
+    assert not reiser.available
+    assert "6.13" in reiser.reason and "reiserfsprogs" in reiser.reason
+    assert "jfsutils" in caps.availability("jfs").reason  # module there, tool missing
+
+
+def test_capabilities_of_this_machine_explain_what_is_missing():
+    caps = MachineCapabilities.probe()
+    for name in filesystems.FILESYSTEMS:
+        availability = caps.availability(name)
+        assert availability.available == (availability.reason == "")
+        if not availability.available:
+            assert availability.reason.endswith(".")
