@@ -16,6 +16,7 @@ packages=(
   fio dbench                         # the benchmarks
   udev util-linux fdisk kmod         # udev inventory, losetup/partx/mount, sfdisk, modprobe
   tmux                               # the terminal tests drive the real program in tmux
+  shellcheck                         # the dry-run scripts are linted in the tests
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -64,6 +64,7 @@ class Choices:
     workloads: tuple[str, ...] | None = None  # None: the study's own list
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     repeats: int | None = None  # None: the study's own number
+    configs: tuple[str, ...] | None = None  # None: every configuration; else these, baseline first
     force: bool = True  # pass each mkfs tool's force flag once (the user confirmed the devices)
     run_id: str = "plan"
     mount_root: str = DEFAULT_MOUNT_ROOT
@@ -105,7 +106,7 @@ class Plan:
         return f"{self.choices.work_root}/{self.choices.run_id}"
 
     def destructive_devices(self) -> list[str]:
-        return list(dict.fromkeys(s.device for s in self.steps if s.destructive and s.device))
+        return list(dict.fromkeys(d for s in self.steps if s.destructive for d in s.written_devices))
 
 
 # --- building ------------------------------------------------------------------------------
@@ -184,10 +185,13 @@ def _mkfs_steps(config: Configuration, choices: Choices) -> list[Step]:
     family = "ext" if fs.name.startswith("ext") else fs.name
 
     if family == "ext":
+        # Always name the block size: mke2fs picks 1 KiB blocks on small devices, which would
+        # make a baseline and its variants differ in more than the one thing being studied, and
+        # an external journal must match the filesystem's block size anyway.
         block = filesystems.mkfs_block_size(fs.name, options)
+        if "-b" not in options and not any(o.startswith("-b") and o[2:].isdigit() for o in options):
+            options = ["-b", str(block), *options]
         if config.external_journal:
-            if "-b" not in options and not any(o.startswith("-b") and o[2:].isdigit() for o in options):
-                options = ["-b", str(block), *options]
             assert log is not None
             steps.append(Step(
                 (fs.mkfs, "-b", str(block), "-O", "journal_dev", *force, log.path),
@@ -203,7 +207,8 @@ def _mkfs_steps(config: Configuration, choices: Choices) -> list[Step]:
         steps.append(Step(
             (fs.mkfs, *options, *journal, *force, target.path),
             title=f"Format {target.path} as {fs.title}" + (f" with its journal on {log.path}" if journal[:1] == ("-J",) else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
+            also_writes=(log.path,) if journal[:1] == ("-J",) and log else (), **common,
         ))
     elif fs.name == "xfs":
         log_args: tuple[str, ...] = ()
@@ -216,14 +221,16 @@ def _mkfs_steps(config: Configuration, choices: Choices) -> list[Step]:
         steps.append(Step(
             (fs.mkfs, *force, *options, *log_args, target.path),
             title=f"Format {target.path} as XFS" + (f" with its log on {log.path}" if log_args else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
+            also_writes=(log.path,) if log_args and log else (), **common,
         ))
     elif fs.name == "reiserfs":
         journal = ("-j", log.path) if config.external_journal and log else ()
         steps.append(Step(
             (fs.mkfs, *force, *options, *journal, target.path),
             title=f"Format {target.path} as ReiserFS" + (f" with its journal on {log.path}" if journal else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
+            also_writes=(log.path,) if journal and log else (), **common,
         ))
     elif fs.name == "jfs":
         if config.external_journal and log:
@@ -238,14 +245,15 @@ def _mkfs_steps(config: Configuration, choices: Choices) -> list[Step]:
         steps.append(Step(
             (fs.mkfs, *force, *options, *journal, target.path),
             title=f"Format {target.path} as JFS" + (f" with its log on {log.path}" if journal else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
+            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
+            also_writes=(log.path,) if journal and log else (), **common,
         ))
         if config.external_journal and config.journal_attach == "tune" and log:
             steps.append(Step(
                 ("jfs_tune", "-J", f"device={log.path}", target.path),
                 title=f"Move the JFS log of {target.path} to {log.path}",
                 why="shows the other way to get an external log: attach it to an existing filesystem",
-                device=target.path, config=config.name, destructive=True, kind=kinds.TUNE,
+                device=target.path, also_writes=(log.path,), config=config.name, destructive=True, kind=kinds.TUNE,
             ))
     else:  # btrfs: no journal to place
         steps.append(Step(
@@ -269,9 +277,24 @@ def _record_step(config: Configuration, target: str, mountpoint: str) -> Step | 
                 config=config.name)
 
 
+def select_configurations(study: Study, names: tuple[str, ...] | None) -> Study:
+    """The study narrowed to the named configurations; the baseline always stays first."""
+    if names is None:
+        return study
+    chosen = [study.configuration(name) for name in names]  # raises on an unknown name
+    if study.baseline not in chosen:
+        chosen.insert(0, study.baseline)
+    ordered = tuple(c for c in study.configurations if c in chosen)
+    if len(ordered) < 2:
+        raise UsageError(f"--configs leaves only the baseline '{study.baseline.name}'; name at least one variant.")
+    from dataclasses import replace
+
+    return replace(study, configurations=ordered)
+
+
 def build_plan(choices: Choices) -> Plan:
     """Validate ``choices`` and return the Plan; raise UsageError/DeviceError with the reason."""
-    study = choices.study
+    study = select_configurations(choices.study, choices.configs)
     warnings = _check_devices(choices, study)
     workload_names = study.workloads if choices.workloads is None else choices.workloads
     for name in workload_names:

@@ -34,6 +34,7 @@ class Step:
     needs_root: bool = True
     cleanup: bool = False  # undoes an earlier step; also run by the cleanup path
     device: str | None = None  # the block device a destructive step writes to
+    also_writes: tuple[str, ...] = ()  # other devices it writes, e.g. the log mkfs.xfs formats
     config: str | None = None  # configuration name the step belongs to
     workload: str | None = None
     phase: str | None = None  # the measured phase, e.g. "untar", "seqwrite", "dbench"
@@ -43,6 +44,11 @@ class Step:
     allow_failure: str | None = None  # failure is only a warning, saying this
     result_file: str | None = None  # where the tool writes its machine-readable result
     mountpoint: str | None = None  # mount/umount/mkdir/rmdir: the directory involved
+
+    @property
+    def written_devices(self) -> tuple[str, ...]:
+        """Every block device this step writes to; the runner checks each before it starts."""
+        return ((self.device,) if self.device else ()) + self.also_writes
 
     def __post_init__(self) -> None:
         if not self.argv or not all(isinstance(word, str) and word for word in self.argv):

@@ -169,10 +169,12 @@ def _configuration(data: object, index: int, path: str) -> Configuration:
     mount_options = filesystems.split_options(",".join(raw_mount))
     try:
         filesystems.check_mkfs_options(fs_name, mkfs_options, journal)
+    except UsageError as error:
+        raise _fail(path, f"{where}mkfs_options", error.message) from None
+    try:
         filesystems.check_mount_options(fs_name, mount_options)
     except UsageError as error:
-        key = "mkfs_options" if "mkfs" in error.message else "mount_options"
-        raise _fail(path, f"{where}{key}", error.message) from None
+        raise _fail(path, f"{where}mount_options", error.message) from None
     return Configuration(
         name=name,
         title=_str(data, "title", path, where),
@@ -202,6 +204,8 @@ def parse_study(text: str, path: str, origin: str = "shipped") -> Study:
     if not isinstance(raw_configs, list) or not raw_configs:
         raise _fail(path, "configurations", "at least one [[configurations]] table is needed (the first is the baseline).")
     configs = tuple(_configuration(c, i, path) for i, c in enumerate(raw_configs))
+    if len(configs) < 2:
+        raise _fail(path, "configurations", "a study needs a baseline and at least one variant to compare with it.")
     names = [c.name for c in configs]
     for config_name in names:
         if names.count(config_name) > 1:
@@ -209,6 +213,8 @@ def parse_study(text: str, path: str, origin: str = "shipped") -> Study:
     raw_workloads = data.get("workloads", [])
     if not isinstance(raw_workloads, list) or not all(isinstance(w, str) for w in raw_workloads):
         raise _fail(path, "workloads", "must be a list of workload names.")
+    if len(set(raw_workloads)) != len(raw_workloads):
+        raise _fail(path, "workloads", "a workload is listed twice.")
     for workload in raw_workloads:
         if workload not in workloads.WORKLOADS:
             raise _fail(path, "workloads", f"'{workload}' is not a workload; known: {', '.join(workloads.WORKLOADS)}.")
@@ -261,8 +267,13 @@ def user_study_dirs() -> list[tuple[Path, str]]:
     return [(Path("/etc/fstune/recipes"), "system"), (config_home / "fstune" / "recipes", "user")]
 
 
-def load_studies(extra_dirs: list[tuple[Path, str]] | None = None) -> dict[str, Study]:
-    """Every study, shipped first, then /etc, then the user's own (later ones win by name)."""
+def load_studies(extra_dirs: list[tuple[Path, str]] | None = None,
+                 errors: list[StudyError] | None = None) -> dict[str, Study]:
+    """Every study, shipped first, then /etc, then the user's own (later ones win by name).
+
+    A broken user file raises, unless ``errors`` is given: then it is collected there and the
+    other studies still load (listings should not lose everything to one typo).
+    """
     found: dict[str, Study] = {}
     package = resources.files("fstune.recipes")
     for entry in sorted(package.iterdir(), key=lambda item: item.name):
@@ -273,7 +284,13 @@ def load_studies(extra_dirs: list[tuple[Path, str]] | None = None) -> dict[str, 
     for directory, origin in dirs:
         if directory.is_dir():
             for file in sorted(directory.glob("*.toml")):
-                study = load_study_file(file, origin)
+                try:
+                    study = load_study_file(file, origin)
+                except StudyError as error:
+                    if errors is None:
+                        raise
+                    errors.append(error)
+                    continue
                 found[study.name] = study
     return found
 

@@ -30,9 +30,10 @@ def test_core_imports_without_textual():
     assert result.stdout.strip() == "TEXTUAL:", f"core modules pulled in Textual: {result.stdout}"
 
 
-def test_screens_and_recipes_live_inside_the_fstune_namespace():
+def test_screens_and_recipes_live_inside_the_fstune_namespace(tmp_path):
     from importlib import resources
 
     assert resources.files("fstune.recipes").joinpath("ext3-external-journal.toml").is_file()
-    result = subprocess.run([sys.executable, "-c", "import screens"], capture_output=True, text=True)
+    # run outside the checkout, so only what is installed can be imported
+    result = subprocess.run([sys.executable, "-c", "import screens"], capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode != 0, "there must be no top-level 'screens' package"

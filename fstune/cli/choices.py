@@ -28,6 +28,9 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
                         "'none' only makes and mounts each configuration")
     parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
                         help="a workload parameter, e.g. metadata.clients=15 or smallfiles.preset=quick")
+    parser.add_argument("--configs", metavar="NAME,…",
+                        help="run only these configurations (the baseline is always kept), e.g. to skip a "
+                        "filesystem this kernel lacks")
     parser.add_argument("--repeats", type=int, metavar="N", help="repeats per configuration (default: the study's, at least 3)")
     parser.add_argument("--assume-size", metavar="SIZE",
                         help="plan for a --device that is not on this machine, of this size (dry runs only)")
@@ -102,6 +105,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         workloads=_workloads(args.workloads),
         workload_params=_workload_params(args.workload_param),
         repeats=args.repeats,
+        configs=tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None,
         force=not args.no_force,
         run_id=run_id or time.strftime("%Y%m%d-%H%M%S"),
     )

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import sys
 import textwrap
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from fstune import filesystems
@@ -64,7 +66,10 @@ def run(args) -> int:
             return 0
         explain(console, study, caps)
         return 0
-    studies = load_studies()
+    problems: list = []
+    studies = load_studies(errors=problems)
+    for problem in problems:
+        print(f"fstune: skipped a broken study: {problem.message}", file=sys.stderr)
     if args.json:
         print(json.dumps([study_json(s, caps) for s in studies.values()], indent=2))
         return 0
@@ -76,7 +81,7 @@ def run(args) -> int:
     for study in studies.values():
         missing = [fs for fs in study.filesystems if not caps.availability(fs).available]
         here = "[green]yes[/]" if not missing else f"[yellow]dry run[/] ({', '.join(missing)})"
-        table.add_row(study.name, study.title, "yes" if study.needs_journal_device else "", here)
+        table.add_row(study.name, escape(study.title), "yes" if study.needs_journal_device else "", here)
     console.print(table)
     console.print("Explain one with [bold]fstune recipes NAME[/]; 'dry run' means this machine lacks a "
                   "filesystem the study needs: plan it, run it elsewhere.", highlight=False)
@@ -84,10 +89,11 @@ def run(args) -> int:
 
 
 def explain(console: Console, study: Study, caps: MachineCapabilities) -> None:
-    console.print(f"[bold]{study.name}[/] — {study.title}", highlight=False)
-    console.print(f"[dim]{study.summary}[/]\n", highlight=False)
+    console.print(f"[bold]{study.name}[/] — {escape(study.title)}", highlight=False)
+    console.print(f"[dim]{escape(study.summary)}[/]\n", highlight=False)
     for paragraph in study.explanation.split("\n\n"):
-        console.print(textwrap.fill(" ".join(paragraph.split()), width=min(console.width, 96)), highlight=False)
+        console.print(textwrap.fill(" ".join(paragraph.split()), width=min(console.width, 96)),
+                      highlight=False, markup=False)
         console.print()
     table = Table(title="Configurations (the first is the baseline)", title_justify="left")
     table.add_column("#")
@@ -98,12 +104,12 @@ def explain(console: Console, study: Study, caps: MachineCapabilities) -> None:
     table.add_column("mount options")
     for index, config in enumerate(study.configurations, 1):
         journal = config.journal + (" (jfs_tune)" if config.journal_attach == "tune" else "")
-        table.add_row(str(index), config.name, config.filesystem, journal, " ".join(config.mkfs_options) or "-",
-                      config.mount_option_string or "defaults")
+        table.add_row(str(index), config.name, config.filesystem, journal,
+                      escape(" ".join(config.mkfs_options)) or "-", escape(config.mount_option_string) or "defaults")
     console.print(table)
     for config in study.configurations:
         if config.look_for:
-            console.print(f"[bold]{config.name}[/]: {config.look_for}", highlight=False)
+            console.print(f"[bold]{config.name}[/]: {escape(config.look_for)}", highlight=False)
     names = ", ".join(f"{w} ({WORKLOADS[w].title})" for w in study.workloads) or "none"
     console.print(f"\nWorkloads: {names}; {study.repeats} repeats per configuration.", highlight=False)
     for fs_name in study.filesystems:
@@ -112,6 +118,6 @@ def explain(console: Console, study: Study, caps: MachineCapabilities) -> None:
             console.print(f"[yellow]Not runnable here:[/] {filesystems.get(fs_name).title}: {availability.reason} "
                           "You can still plan it (fstune plan).", highlight=False)
     if study.source:
-        console.print(f"\n[dim]Source: {study.source}[/]", highlight=False)
+        console.print(f"\n[dim]Source: {escape(study.source)}[/]", highlight=False)
     if study.origin != "shipped":
         console.print(f"[dim]From {study.path}[/]", highlight=False)

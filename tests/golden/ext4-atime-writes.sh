@@ -1,0 +1,369 @@
+#!/usr/bin/env bash
+# fstune 0.1.0 plan for study 'ext4-atime-writes': ext4: megabytes written with strictatime, relatime and noatime
+# How much of a build's disk writes come from recording access times, on journalled ext4.
+#
+# Target:      /dev/sdb1 (20 GiB)
+# WARNING: this script ERASES everything on /dev/sdb1.
+# Configurations (the first is the baseline the others are compared with):
+#   1. strictatime: ext4, internal journal, mount -o strictatime
+#   2. relatime: ext4, internal journal, mount -o relatime
+#   3. noatime: ext4, internal journal, mount -o noatime
+# Workloads: writes; repeats per configuration: 3
+
+set -euo pipefail
+
+# Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
+# mountpoints, newest first.
+FSTUNE_MOUNTPOINTS=()
+fstune_cleanup() {
+  local status=$?
+  trap - EXIT
+  local i mp
+  for ((i=${#FSTUNE_MOUNTPOINTS[@]}-1; i>=0; i--)); do
+    mp=${FSTUNE_MOUNTPOINTS[i]}
+    if mountpoint -q "$mp"; then
+      umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
+    fi
+    rmdir "$mp" 2>/dev/null || true
+  done
+  exit "$status"
+}
+trap fstune_cleanup EXIT
+trap 'exit 130' INT TERM
+
+if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# ── Inputs, made once ──
+
+# [1] Make the scratch directory for inputs and results
+#     generated inputs and tool reports live outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/inputs
+
+# [2] Generate a source tree of 2000 files
+#     made once, outside the filesystem under test, so every configuration builds the same tree
+fstune workload-helper make-tree --kind source --files 2000 --top src /var/tmp/fstune/golden/inputs/source-2000.tar
+
+# ── Configuration 1/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [3] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -F /dev/sdb1
+
+# [4] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [5] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [6] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [7] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [8] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [9] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [10] populate: unpack the source tree (like git clone) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+
+# [11] build: read every source file and write its object file (like make) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+
+# [12] clean: delete the object files (like make clean) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+
+# [13] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [14] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [15] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [16] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+
+# [17] build: read every source file and write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+
+# [18] clean: delete the object files (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+
+# [19] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [20] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [21] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [22] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+
+# [23] build: read every source file and write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+
+# [24] clean: delete the object files (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+
+# [25] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [26] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [27] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Configuration 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [28] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -F /dev/sdb1
+
+# [29] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [30] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [31] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [32] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [33] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [34] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [35] populate: unpack the source tree (like git clone) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+
+# [36] build: read every source file and write its object file (like make) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+
+# [37] clean: delete the object files (like make clean) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+
+# [38] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [39] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [40] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [41] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+
+# [42] build: read every source file and write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+
+# [43] clean: delete the object files (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+
+# [44] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [45] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [46] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [47] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+
+# [48] build: read every source file and write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+
+# [49] clean: delete the object files (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+
+# [50] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [51] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [52] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
+# ── Configuration 3/3 (variant): noatime — ext4, noatime ──
+
+# [53] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -F /dev/sdb1
+
+# [54] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [55] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [56] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [57] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [58] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [59] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [60] populate: unpack the source tree (like git clone) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+
+# [61] build: read every source file and write its object file (like make) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+
+# [62] clean: delete the object files (like make clean) (repeat 1)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+
+# [63] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [64] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [65] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [66] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+
+# [67] build: read every source file and write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+
+# [68] clean: delete the object files (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+
+# [69] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [70] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [71] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [72] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+
+# [73] build: read every source file and write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+
+# [74] clean: delete the object files (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+
+# [75] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [76] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [77] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Finish ──
+
+# [78] Remove fstune's run directory
+#     leave nothing behind
+rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
+
+# [79] Remove the generated inputs
+#     only the tools' reports are kept, in /var/tmp/fstune/golden
+rm -rf /var/tmp/fstune/golden/inputs
+
+echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'

@@ -1,0 +1,315 @@
+#!/usr/bin/env bash
+# fstune 0.1.0 plan for study 'ext4-external-journal': ext4: journal inside vs on a second device
+# Today's ext4 with its journal inside or on a separate device, under dbench and a tiobench-
+# style fio job.
+#
+# Target:      /dev/sdb1 (20 GiB)
+# Journal/log: /dev/sdc1 (512 MiB)
+# WARNING: this script ERASES everything on /dev/sdb1 and /dev/sdc1.
+# Configurations (the first is the baseline the others are compared with):
+#   1. internal: ext4, internal journal, mount -o defaults
+#   2. external: ext4, external journal/log, mount -o journal_path=/dev/sdc1
+# Workloads: metadata, throughput; repeats per configuration: 3
+
+set -euo pipefail
+
+# Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
+# mountpoints, newest first.
+FSTUNE_MOUNTPOINTS=()
+fstune_cleanup() {
+  local status=$?
+  trap - EXIT
+  local i mp
+  for ((i=${#FSTUNE_MOUNTPOINTS[@]}-1; i>=0; i--)); do
+    mp=${FSTUNE_MOUNTPOINTS[i]}
+    if mountpoint -q "$mp"; then
+      umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
+    fi
+    rmdir "$mp" 2>/dev/null || true
+  done
+  exit "$status"
+}
+trap fstune_cleanup EXIT
+trap 'exit 130' INT TERM
+
+if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# ── Inputs, made once ──
+
+# [1] Make the scratch directory for inputs and results
+#     generated inputs and tool reports live outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/inputs
+
+# ── Configuration 1/2 (baseline): internal — ext4, journal inside the filesystem ──
+
+# [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -F /dev/sdb1
+
+# [3] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [4] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
+
+# [5] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [6] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [7] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [8] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [9] dbench with 8 clients for 60 s (repeat 1)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [10] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [11] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [12] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [13] fio: write, rewrite at random, read, read at random (repeat 1)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-1.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [14] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [15] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [16] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [17] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [18] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [19] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [20] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [21] fio: write, rewrite at random, read, read at random (repeat 2)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [22] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [23] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [24] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [25] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [26] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [27] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [28] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [29] fio: write, rewrite at random, read, read at random (repeat 3)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [30] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [31] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [32] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Configuration 2/2 (variant): external — ext4, journal on the spare device ──
+
+# [33] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -O journal_dev -F /dev/sdc1
+
+# [34] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext4, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext4 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [35] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [36] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [37] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [38] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [39] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [40] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [41] dbench with 8 clients for 60 s (repeat 1)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [42] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [43] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [44] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [45] fio: write, rewrite at random, read, read at random (repeat 1)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [46] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [47] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [48] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [49] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [50] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [51] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [52] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [53] fio: write, rewrite at random, read, read at random (repeat 2)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [54] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [55] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [56] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [57] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [58] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [59] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [60] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [61] fio: write, rewrite at random, read, read at random (repeat 3)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [62] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [63] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [64] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Finish ──
+
+# [65] Remove fstune's run directory
+#     leave nothing behind
+rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
+
+# [66] Remove the generated inputs
+#     only the tools' reports are kept, in /var/tmp/fstune/golden
+rm -rf /var/tmp/fstune/golden/inputs
+
+echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'

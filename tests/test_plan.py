@@ -1,0 +1,233 @@
+"""Plans: the ordered steps for each study and filesystem, and the dry-run script made of them.
+
+Golden scripts (tests/golden/*.sh) pin what each shipped study plans, so any change to a
+command is a reviewed change. Regenerate them with FSTUNE_UPDATE_GOLDEN=1 after checking the
+diff by eye.
+"""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from fstune.errors import DeviceError, UsageError
+from fstune.plan import Choices, DeviceChoice, OptionOverride, build_plan, render_script
+from fstune.steps import JOURNAL, MKFS, MOUNT, UMOUNT
+from fstune.studies import load_studies, parse_study
+
+GOLDEN = Path(__file__).parent / "golden"
+GiB = 1024**3
+TARGET = DeviceChoice("/dev/sdb1", 20 * GiB, disk="sdb")
+LOG = DeviceChoice("/dev/sdc1", 512 * 1024**2, disk="sdc")
+
+
+def study_of(fs, journal="internal", mount="", mkfs=(), workloads=(), extra=""):
+    words = ", ".join(f'"{w}"' for w in mkfs)
+    loads = ", ".join(f'"{w}"' for w in workloads)
+    return parse_study(
+        f'''title = "t"
+summary = "s"
+explanation = "e"
+workloads = [{loads}]
+[[configurations]]
+name = "base"
+title = "baseline"
+filesystem = "{fs}"
+[[configurations]]
+name = "tuned"
+title = "tuned"
+filesystem = "{fs}"
+journal = "{journal}"
+mkfs_options = [{words}]
+mount_options = "{mount}"
+{extra}''',
+        "inline.toml",
+    )
+
+
+def argvs(plan, kind=None):
+    return [list(s.argv) for s in plan.steps if kind is None or s.kind == kind]
+
+
+def test_ext3_external_journal_is_made_before_the_filesystem_that_uses_it():
+    study = load_studies()["ext3-external-journal"]
+    plan = build_plan(Choices(study, TARGET, LOG, force=False, workloads=()))
+    commands = argvs(plan)
+    journal = ["mkfs.ext3", "-b", "4096", "-O", "journal_dev", "/dev/sdc1"]
+    fs = ["mkfs.ext3", "-b", "4096", "-J", "device=/dev/sdc1", "/dev/sdb1"]
+    assert journal in commands and fs in commands
+    assert commands.index(journal) < commands.index(fs)
+    # the baseline has its journal inside, and is made first
+    assert commands.index(["mkfs.ext3", "-b", "4096", "/dev/sdb1"]) < commands.index(journal)
+
+
+def test_force_flag_is_passed_once_per_mkfs_when_confirmed():
+    study = load_studies()["ext3-external-journal"]
+    plan = build_plan(Choices(study, TARGET, LOG, workloads=()))
+    for step in plan.steps:
+        if step.kind in (MKFS, JOURNAL):
+            assert step.argv.count("-F") == 1, step.argv
+            assert "-FF" not in step.argv
+
+
+@pytest.mark.parametrize(
+    "fs, journal, expected_mkfs, expected_mount_opt",
+    [
+        ("ext2", "none", [["mkfs.ext2", "-b", "4096", "-F", "/dev/sdb1"]], None),
+        ("ext4", "none", [["mkfs.ext4", "-b", "4096", "-O", "^has_journal", "-F", "/dev/sdb1"]], None),
+        ("ext4", "external", [["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-F", "/dev/sdc1"],
+                              ["mkfs.ext4", "-b", "4096", "-J", "device=/dev/sdc1", "-F", "/dev/sdb1"]],
+         "journal_path=/dev/sdc1"),
+        ("xfs", "external", [["mkfs.xfs", "-f", "-l", "logdev=/dev/sdc1", "/dev/sdb1"]], "logdev=/dev/sdc1"),
+        ("reiserfs", "external", [["mkreiserfs", "-f", "-j", "/dev/sdc1", "/dev/sdb1"]], "jdev=/dev/sdc1"),
+        ("jfs", "external", [["mkfs.jfs", "-q", "-J", "journal_dev", "/dev/sdc1"],
+                             ["mkfs.jfs", "-q", "-J", "device=/dev/sdc1", "/dev/sdb1"]], None),
+        ("btrfs", "internal", [["mkfs.btrfs", "-f", "/dev/sdb1"]], None),
+    ],
+)
+def test_each_filesystem_plans_its_own_commands(fs, journal, expected_mkfs, expected_mount_opt):
+    study = study_of(fs, journal)
+    log = LOG if journal == "external" else None
+    plan = build_plan(Choices(study, TARGET, log, workloads=()))
+    tuned = plan.configs[1]
+    commands = [list(s.argv) for s in tuned.steps if s.kind in (MKFS, JOURNAL)]
+    assert commands == expected_mkfs
+    mount = next(s for s in tuned.steps if s.kind == MOUNT)
+    assert mount.argv[:3] == ("mount", "-t", fs)
+    assert mount.argv[-2:] == ("/dev/sdb1", tuned.mountpoint)
+    if expected_mount_opt:
+        assert expected_mount_opt in mount.argv[mount.argv.index("-o") + 1]
+    # every configuration ends unmounted and its mountpoint removed
+    assert [s.kind for s in tuned.steps][-2:] == [UMOUNT, "rmdir"]
+
+
+def test_jfs_attach_later_uses_jfs_tune_after_mkfs():
+    study = study_of("jfs", "external", extra='journal_attach = "tune"')
+    plan = build_plan(Choices(study, TARGET, LOG, workloads=()))
+    commands = [list(s.argv) for s in plan.configs[1].steps if s.destructive]
+    assert commands == [["mkfs.jfs", "-q", "-J", "journal_dev", "/dev/sdc1"],
+                        ["mkfs.jfs", "-q", "/dev/sdb1"],
+                        ["jfs_tune", "-J", "device=/dev/sdc1", "/dev/sdb1"]]
+
+
+def test_xfs_log_larger_than_the_maximum_is_capped():
+    big_log = DeviceChoice("/dev/sdc1", 4 * GiB, disk="sdc")
+    plan = build_plan(Choices(study_of("xfs", "external"), TARGET, big_log, workloads=()))
+    mkfs = next(s for s in plan.configs[1].steps if s.kind == MKFS)
+    assert "logdev=/dev/sdc1,size=2038m" in mkfs.argv
+
+
+def test_option_overrides_are_checked_per_configuration():
+    study = load_studies()["xfs-log-tuning"]
+    plan = build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("noatime"),), workloads=()))
+    for config_plan in plan.configs:
+        assert ("noatime", None) in config_plan.mount_options
+    with pytest.raises(UsageError, match="logbufs=9"):
+        build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("logbufs=9"),), workloads=()))
+    with pytest.raises(UsageError, match="not a XFS mount option"):
+        build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("data=writeback"),), workloads=()))
+    with pytest.raises(UsageError, match="has no configuration 'nope'"):
+        build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("nope:noatime"),), workloads=()))
+
+
+def test_journal_equal_to_target_is_refused():
+    study = study_of("ext4", "external")
+    with pytest.raises(DeviceError, match="cannot be the target itself"):
+        build_plan(Choices(study, TARGET, DeviceChoice("/dev/sdb1", GiB, disk="sdb"), workloads=()))
+
+
+def test_journal_on_the_same_disk_is_a_warning():
+    study = study_of("ext4", "external")
+    plan = build_plan(Choices(study, TARGET, DeviceChoice("/dev/sdb2", GiB, disk="sdb"), workloads=()))
+    assert any("same disk" in w and "seek" in w for w in plan.warnings)
+    assert "same disk" in render_script(plan)
+
+
+def test_external_study_without_log_device_says_what_to_do():
+    with pytest.raises(UsageError) as caught:
+        build_plan(Choices(study_of("xfs", "external"), TARGET, None, workloads=()))
+    assert "--log-device" in caught.value.hint
+
+
+def test_too_small_devices_are_refused_with_sizes():
+    small = DeviceChoice("/dev/sdb1", 256 * 1024**2, disk="sdb")
+    with pytest.raises(DeviceError, match="too small for XFS.*286 MiB.*256 MiB"):
+        build_plan(Choices(study_of("xfs"), small, None, workloads=()))
+    tiny_log = DeviceChoice("/dev/sdc1", 32 * 1024**2, disk="sdc")
+    with pytest.raises(DeviceError, match="too small for a XFS external log"):
+        build_plan(Choices(study_of("xfs", "external"), TARGET, tiny_log, workloads=()))
+
+
+def test_workload_steps_repeat_with_cold_caches_and_results_outside_the_filesystem():
+    study = study_of("ext4", workloads=("metadata", "throughput"))
+    plan = build_plan(Choices(study, TARGET, None, repeats=3, run_id="r1"))
+    measured = [s for s in plan.configs[0].steps if s.phase]
+    assert [(s.workload, s.repeat) for s in measured] == [
+        ("metadata", 1), ("throughput", 1), ("metadata", 2), ("throughput", 2), ("metadata", 3), ("throughput", 3)]
+    steps = list(plan.configs[0].steps)
+    for step in measured:
+        before = steps[steps.index(step) - 1]
+        assert before.argv == ("sysctl", "-q", "vm.drop_caches=3")
+    fio = next(s for s in measured if s.workload == "throughput")
+    assert fio.result_file.startswith("/var/tmp/fstune/r1/base/")
+    assert "--direct=1" in fio.argv and "--bs=4k" in fio.argv
+    assert [a for a in fio.argv if a.startswith("--rw=")] == ["--rw=write", "--rw=randwrite", "--rw=read", "--rw=randread"]
+
+
+def test_fewer_than_three_repeats_is_warned_about():
+    plan = build_plan(Choices(study_of("ext4", workloads=("metadata",)), TARGET, None, repeats=1))
+    assert any("noise" in w for w in plan.warnings)
+
+
+def test_script_is_valid_bash_and_lists_every_step_in_order():
+    study = load_studies()["ext3-external-journal"]
+    plan = build_plan(Choices(study, TARGET, LOG, run_id="golden"))
+    script = render_script(plan)
+    subprocess.run(["bash", "-n"], input=script, text=True, check=True)
+    assert script.startswith("#!/usr/bin/env bash")
+    assert "set -euo pipefail" in script and "trap fstune_cleanup EXIT" in script
+    import shlex
+
+    position = 0
+    for step in plan.steps:
+        line = shlex.join(step.argv)
+        found = script.find(line, position)
+        assert found >= 0, f"step missing or out of order: {line}"
+        position = found
+    assert "ERASES everything on /dev/sdb1 and /dev/sdc1" in script
+
+
+def golden_choices(study):
+    log = LOG if study.needs_journal_device else None
+    return Choices(study, TARGET, log, run_id="golden")
+
+
+@pytest.mark.parametrize("name", sorted(load_studies()))
+def test_golden_plan_per_shipped_study(name):
+    study = load_studies()[name]
+    script = render_script(build_plan(golden_choices(study)))
+    path = GOLDEN / f"{name}.sh"
+    if os.environ.get("FSTUNE_UPDATE_GOLDEN") == "1":
+        path.write_text(script)
+    assert path.is_file(), f"no golden script for {name}; make it with FSTUNE_UPDATE_GOLDEN=1 and review it"
+    assert script == path.read_text(), f"plan for {name} changed; review and regenerate the golden file"
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck not installed")
+def test_golden_scripts_pass_shellcheck():
+    for path in GOLDEN.glob("*.sh"):
+        subprocess.run(["shellcheck", "-S", "warning", str(path)], check=True)
+
+
+@pytest.mark.parametrize("name", ["xfs-log-tuning", "reiserfs-external-log", "jfs-external-log", "ext4-external-journal"])
+def test_every_device_a_step_writes_is_named_and_warned_about(name):
+    study = load_studies()[name]
+    plan = build_plan(Choices(study, TARGET, LOG, workloads=()))
+    assert plan.destructive_devices() == ["/dev/sdb1", "/dev/sdc1"]
+    for step in plan.steps:
+        mentioned = {w.split("=")[-1] for w in step.argv if "/dev/" in w}
+        if step.destructive:
+            assert mentioned <= set(step.written_devices), (step.argv, step.written_devices)
+    assert "ERASES everything on /dev/sdb1 and /dev/sdc1" in render_script(plan)
