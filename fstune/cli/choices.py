@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from fstune import filesystems
@@ -16,8 +17,11 @@ from fstune.workloads import WORKLOADS
 def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--study", required=True, metavar="NAME",
                         help="the study to run (see 'fstune recipes'), or a path to a study .toml file")
-    parser.add_argument("--device", required=True, metavar="DEV",
+    parser.add_argument("--device", metavar="DEV",
                         help="the target partition; it is formatted once per configuration")
+    parser.add_argument("--lab", nargs="?", const="", metavar="DIR",
+                        help="no spare disk? use the loop-device lab's first data partition and the spare "
+                        "on the other lab disk (from 'fstune lab up'; DIR if it is not the default)")
     parser.add_argument("--log-device", metavar="DEV",
                         help="a spare partition for the external journal/log, best on another disk")
     parser.add_argument("--option", action="append", default=[], metavar="[CONFIG:]NAME[=VALUE]",
@@ -65,7 +69,7 @@ def _workload_params(items: list[str]) -> dict[str, dict[str, object]]:
 
 def resolve_device(path: str, study: Study, role: str, assume_size: str | None, inventory) -> DeviceChoice:
     """The device at ``path`` from the inventory, checked for ``role``; or an assumed one."""
-    device = inventory.get(path) if inventory is not None else None
+    device = inventory.find(path) if inventory is not None else None
     if device is None:
         if assume_size is None:
             raise DeviceError(
@@ -91,8 +95,41 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
     return DeviceChoice(path=device.path, size=device.size, disk=device.disk, description=description)
 
 
-def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None) -> Choices:
+def lab_devices(args: argparse.Namespace, *, build: bool) -> None:
+    """Fill in --device/--log-device from the lab; with ``build``, make the lab if there is none."""
+    from fstune import lab as labs
+
+    if args.device:
+        raise UsageError("--lab picks the devices itself; leave out --device (and --log-device).")
+    directory = args.lab or None
+    status = labs.lab_status(directory)
+    if not status.live:
+        if not build:
+            raise UsageError(f"there is no lab in {status.directory} to plan for.",
+                             "Make one with 'sudo fstune lab up' (or let 'fstune run --lab' make it).")
+        lab = labs.lab_up(directory=directory)
+        print(f"fstune: made a lab of {len(lab.disks)} loop-device disks in {lab.directory}; "
+              f"remove it with 'sudo fstune lab down{' --dir ' + str(lab.directory) if directory else ''}'.",
+              file=sys.stderr)
+    else:
+        lab = labs.load_lab(directory)
+    args.device, spare = lab.pairs()[0]
+    args.log_device = args.log_device or spare
+
+
+def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None,
+                  build_lab: bool = False) -> Choices:
+    """Turn the parsed options into Choices; the inventory decides what each device may be."""
     study = find_study(args.study)
+    if args.lab is not None:
+        lab_devices(args, build=build_lab)
+        if build_lab:
+            from fstune.devices import scan
+
+            inventory = scan()  # the lab's partitions were not there when the caller scanned
+    elif not args.device:
+        raise UsageError("name the target partition with --device DEV.",
+                         "No spare disk? Practise on loop-device disks with --lab.")
     target = resolve_device(args.device, study, "target", args.assume_size, inventory)
     log = None
     if args.log_device:

@@ -1,0 +1,440 @@
+"""Build the inventory: udev records + system state → Devices with verdicts.
+
+``build_inventory`` is pure (apart from asking ``fstune.lab`` whether a loop device's backing
+file belongs to a lab) and runs in linear time: every relation — parent/children, holders,
+mounts, swaps, fstab references, journal owners — is indexed in a dict once, so a machine with
+thousands of LUNs or loop devices is as quick to list as a laptop.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Callable, Iterable, Iterator
+
+from fstune.devices import rules
+from fstune.devices.model import LOCKED, Device, Identity, Verdict
+from fstune.devices.system import SystemState, TabEntry, parse_spec
+from fstune.errors import DeviceError
+from fstune.lab import is_lab_backing_file
+
+SECTOR = 512  # sysfs "size" is always in 512-byte units, whatever the logical block size
+
+_ESCAPE = re.compile(r"\\x([0-9a-fA-F]{2})")
+_DIGITS = re.compile(r"(\d+)")
+
+
+def decode_udev(text: str | None) -> str | None:
+    r"""Undo udev's ``\x20``-style escapes (used in *_ENC properties and partition names)."""
+    if text is None or "\\x" not in text:
+        return text
+    raw = bytearray()
+    pos = 0
+    for match in _ESCAPE.finditer(text):
+        raw += text[pos:match.start()].encode("utf-8", "surrogateescape")
+        raw.append(int(match.group(1), 16))
+        pos = match.end()
+    raw += text[pos:].encode("utf-8", "surrogateescape")
+    return raw.decode("utf-8", "replace")
+
+
+def natural_key(name: str) -> tuple:
+    """``sda2`` < ``sda10``; ``nvme0n1p2`` < ``nvme0n1p10``."""
+    return tuple(int(part) if part.isdigit() else part for part in _DIGITS.split(name))
+
+
+def transport_of(name: str, props: dict) -> str | None:
+    """How the device is attached: usb, sata, nvme, virtio, loop, scsi, sas, mmc, …"""
+    bus = props.get("ID_BUS", "")
+    path = props.get("ID_PATH", "")
+    # checked in order: a USB enclosure holding a SATA or NVMe disk is "usb" to the user
+    if name.startswith("loop"):
+        return "loop"
+    if bus == "usb" or "-usb-" in path:
+        return "usb"
+    if name.startswith("nvme") or bus == "nvme" or "-nvme-" in path:
+        return "nvme"
+    if name.startswith("mmcblk") or "-mmc-" in path or bus == "mmc":
+        return "mmc"
+    if name.startswith("vd") or "virtio" in path:
+        return "virtio"
+    if name.startswith("xvd"):
+        return "xen"
+    for prefix, label in (("dm-", "dm"), ("md", "md"), ("nbd", "nbd"), ("bcache", "bcache"),
+                          ("zram", "ram"), ("ram", "ram")):
+        if name.startswith(prefix):
+            return label
+    if "-sas-" in path:
+        return "sas"
+    if "-iscsi-" in path or path.startswith("ip-"):
+        return "iscsi"
+    if "ieee1394" in path:
+        return "firewire"
+    if bus == "ata" or "-ata-" in path:
+        return "sata"
+    if bus == "scsi" or "-scsi-" in path:
+        return "scsi"
+    return bus or None
+
+
+def _model(props: dict) -> str | None:
+    encoded = decode_udev(props.get("ID_MODEL_ENC"))
+    if encoded and encoded.strip():
+        return " ".join(encoded.split())
+    model = props.get("ID_MODEL")
+    return model.replace("_", " ").strip() if model else None
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def device_from_record(record: dict) -> Device:
+    """The record's own facts; inherited and relational fields are filled in later."""
+    props = record["properties"]
+    attrs = record["attributes"]
+    name = record["name"]
+    devtype = record.get("devtype") or "disk"
+    rotational = attrs.get("queue/rotational")
+    label = decode_udev(props.get("ID_FS_LABEL_ENC")) or props.get("ID_FS_LABEL")
+    links = props.get("DEVLINKS", "").split()
+    return Device(
+        name=name,
+        path=props.get("DEVNAME") or f"/dev/{name}",
+        devtype=devtype,
+        major=int(record["major"]),
+        minor=int(record["minor"]),
+        size=int(attrs.get("size") or 0) * SECTOR,
+        model=_model(props),
+        serial=props.get("ID_SERIAL_SHORT") or props.get("ID_SERIAL"),
+        transport=transport_of(name, props),
+        rotational=None if rotational is None else bool(rotational),
+        read_only=bool(attrs.get("ro")),
+        logical_block_size=attrs.get("queue/logical_block_size"),
+        physical_block_size=attrs.get("queue/physical_block_size"),
+        fs_type=props.get("ID_FS_TYPE") or None,
+        fs_usage=props.get("ID_FS_USAGE") or None,
+        fs_label=label or None,
+        fs_uuid=props.get("ID_FS_UUID") or None,
+        fs_version=props.get("ID_FS_VERSION") or None,
+        # udev copies the disk's table type onto its partitions; it describes only the disk
+        part_table_type=(props.get("ID_PART_TABLE_TYPE") or None) if devtype == "disk" else None,
+        partuuid=props.get("ID_PART_ENTRY_UUID") or None,
+        part_label=decode_udev(props.get("ID_PART_ENTRY_NAME")) or None,
+        part_number=_int(props.get("ID_PART_ENTRY_NUMBER") or props.get("PARTN")),
+        parent=record.get("parent"),
+        holders=list(record.get("holders") or ()),
+        devlinks=links,
+        backing_file=record.get("backing_file") or None,
+    )
+
+
+class Inventory:
+    """The block devices of one moment, each with its verdict."""
+
+    def __init__(self, devices: list[Device], facts: rules.Facts,
+                 index: dict[str, Device], tags: dict[tuple[str, str], list[Device]],
+                 warnings: list[str] | None = None) -> None:
+        self.devices = devices
+        self.facts = facts
+        self.warnings = warnings or []
+        self._index = index
+        self._tags = tags
+
+    def __iter__(self) -> Iterator[Device]:
+        return iter(self.devices)
+
+    def __len__(self) -> int:
+        return len(self.devices)
+
+    def __contains__(self, path_or_name: str) -> bool:
+        return self.find(path_or_name) is not None
+
+    # --- lookup ---------------------------------------------------------------------------
+
+    def find(self, path_or_name: str) -> Device | None:
+        """The device named by ``sdb1``, ``/dev/sdb1``, a /dev/disk/by-* link, ``UUID=…``, or None."""
+        if not path_or_name:
+            return None
+        key = str(path_or_name)
+        device = self._index.get(key)
+        if device is not None:
+            return device
+        tag, value = parse_spec(key)
+        if tag:
+            matches = self._tags.get((tag, value), [])
+            return matches[0] if len(matches) == 1 else None
+        if key.startswith("/"):
+            # a link udev does not list (/dev/mapper/x is one on some systems), or a relative one
+            real = os.path.realpath(key)
+            if real != key and real.startswith("/dev/"):
+                return self._index.get(os.path.basename(real))
+        return None
+
+    def get(self, path_or_name: str) -> Device:
+        """Like ``find`` but raises a DeviceError a user can act on."""
+        device = self.find(path_or_name)
+        if device is not None:
+            return device
+        tag, value = parse_spec(str(path_or_name))
+        if tag and len(self._tags.get((tag, value), [])) > 1:
+            names = ", ".join(d.name for d in self._tags[(tag, value)])
+            raise DeviceError(f"{path_or_name} matches several devices ({names}).",
+                              "Name the one you mean by its /dev path.")
+        raise DeviceError(f"there is no block device '{path_or_name}' on this machine.",
+                          "Run 'fstune disks' to see the devices fstune can use.")
+
+    def by_majmin(self, major: int, minor: int) -> Device | None:
+        return self._index.get(f"{major}:{minor}")
+
+    def children(self, device: Device) -> list[Device]:
+        return [self._index[name] for name in device.children if name in self._index]
+
+    def disk_of(self, device: Device) -> Device:
+        return self._index.get(device.disk, device)
+
+    def usable(self) -> list[Device]:
+        """Devices that may be chosen (USABLE or CONFIRM), in listing order."""
+        return [d for d in self.devices if d.verdict.choosable]
+
+    # --- verdicts -------------------------------------------------------------------------
+
+    def verdict_for(self, device: Device | str, fs_name: str | None = None, role: str = "target",
+                    partner: Device | str | None = None) -> Verdict:
+        """The stored verdict plus the size rule for ``fs_name`` in ``role`` ("target"/"journal").
+
+        ``partner`` is the other device of a target/journal pair: the journal may not be the
+        target, may not overlap it, and gets a note when it shares the target's disk.
+        """
+        if isinstance(device, str):
+            device = self.get(device)
+        verdict = device.verdict
+        if fs_name is not None:
+            verdict = rules.combine(verdict, rules.size_verdict(device, fs_name, role),
+                                    rules.size_notes(device, fs_name, role))
+        if partner is not None:
+            if isinstance(partner, str):
+                partner = self.get(partner)
+            verdict = rules.combine(verdict, *self._pair_rule(device, partner, role))
+        return verdict
+
+    def _pair_rule(self, device: Device, partner: Device, role: str) -> tuple[Verdict | None, list[str]]:
+        other = "target" if role == "journal" else "journal"
+        if device.majmin == partner.majmin:
+            return Verdict(LOCKED, f"is also the {other}: the journal must be a different device"), []
+        if partner.name in device.children or device.name in partner.children:
+            return Verdict(LOCKED, f"overlaps the {other} {partner.name} (one contains the other)"), []
+        mine = set(self.facts.base_disks.get(device.name, [device.disk]))
+        theirs = set(self.facts.base_disks.get(partner.name, [partner.disk]))
+        shared = sorted(mine & theirs)
+        if shared:
+            return None, [f"is on the same disk ({', '.join(shared)}) as the {other}: an external "
+                          "journal there saves no seeks"]
+        return None, []
+
+    def verify_identity(self, identity: Identity) -> Device:
+        """The device ``identity`` describes, still the same; else a DeviceError saying what changed.
+
+        The runner calls this on a fresh scan right before a destructive step.
+        """
+        device = self.find(identity.path)
+        if device is None:
+            raise DeviceError(f"{identity.path} has disappeared.",
+                              "Reconnect it or choose the device again.")
+        changed = []
+        if (device.major, device.minor) != (identity.major, identity.minor):
+            changed.append(f"its device number is now {device.majmin}, "
+                           f"was {identity.major}:{identity.minor}")
+        if device.size != identity.size:
+            changed.append(f"its size is now {device.size} bytes, was {identity.size}")
+        if identity.serial and device.serial != identity.serial:
+            changed.append(f"its serial is now {device.serial}, was {identity.serial}")
+        if identity.partuuid and device.partuuid != identity.partuuid:
+            changed.append(f"its PARTUUID is now {device.partuuid}, was {identity.partuuid}")
+        if changed:
+            raise DeviceError(f"{identity.path} is not the device you chose: {'; '.join(changed)}.",
+                              "Choose the device again.")
+        return device
+
+    def to_json(self) -> list[dict]:
+        return [device.to_json() for device in self.devices]
+
+
+# --- building -------------------------------------------------------------------------------
+
+
+def _closure(start: str, edges: dict[str, list[str]], memo: dict[str, list[str]]) -> list[str]:
+    """All nodes reachable from ``start`` (nearest first), memoised; edges form a DAG."""
+    if start in memo:
+        return memo[start]
+    memo[start] = []  # guards against a (kernel-impossible) cycle in hand-written fixtures
+    result: list[str] = []
+    for nxt in edges.get(start, ()):
+        result.append(nxt)
+        result.extend(_closure(nxt, edges, memo))
+    memo[start] = list(dict.fromkeys(result))
+    return memo[start]
+
+
+def _tag_keys(device: Device, props: dict) -> Iterable[tuple[str, str]]:
+    if device.fs_uuid:
+        yield ("UUID", device.fs_uuid)
+    if device.fs_label:
+        yield ("LABEL", device.fs_label)
+    if device.partuuid:
+        yield ("PARTUUID", device.partuuid)
+    if device.part_label:
+        yield ("PARTLABEL", device.part_label)
+    for link in device.devlinks:
+        if link.startswith("/dev/disk/by-id/"):
+            yield ("ID", link.rsplit("/", 1)[1])
+
+
+def _match_tab(entry: TabEntry, index: dict[str, Device],
+               tags: dict[tuple[str, str], list[Device]]) -> list[Device]:
+    if entry.tag:
+        # case-insensitive for UUIDs: fstab writers differ ("UUID=ABCD-1234" for FAT)
+        found = tags.get((entry.tag, entry.value))
+        if found is None and entry.tag in ("UUID", "PARTUUID"):
+            found = tags.get((entry.tag, entry.value.lower())) or tags.get((entry.tag, entry.value.upper()))
+        return found or []
+    device = index.get(entry.value) or (index.get(entry.resolved) if entry.resolved else None)
+    return [device] if device else []
+
+
+def build_inventory(records: list[dict], state: SystemState | None = None, *,
+                    lab_check: Callable[[str | None], bool] = is_lab_backing_file) -> Inventory:
+    """Devices with verdicts from udev ``records`` (see ``fstune.devices.udev``) and ``state``."""
+    state = state or SystemState()
+    devices: dict[str, Device] = {}
+    properties: dict[str, dict] = {}
+    unprobed: set[str] = set()
+    hidden: dict[str, str] = {}
+    probed: dict[str, dict] = {}
+    for record in records:
+        device = device_from_record(record)
+        devices[device.name] = device
+        properties[device.name] = record["properties"]
+        probed[device.name] = record.get("probed") or {}
+        if not record.get("initialized", True):
+            unprobed.add(device.name)
+        why = rules.hidden_reason(device.name, record.get("attributes") or {})
+        if why:
+            hidden[device.name] = why
+
+    # parents and children; partitions inherit what udev and sysfs only say about the disk
+    for device in devices.values():
+        parent = devices.get(device.parent) if device.parent else None
+        if parent is None:
+            continue
+        parent.children.append(device.name)
+        for attr in ("model", "serial", "transport", "rotational", "logical_block_size",
+                     "physical_block_size", "backing_file"):
+            if getattr(device, attr) is None:
+                setattr(device, attr, getattr(parent, attr))
+        device.read_only = device.read_only or parent.read_only
+    for device in devices.values():
+        device.children.sort(key=natural_key)
+        if device.backing_file:
+            device.lab = bool(lab_check(device.backing_file))
+
+    # lookup indexes
+    index: dict[str, Device] = {}
+    tags: dict[tuple[str, str], list[Device]] = {}
+    for device in devices.values():
+        index[device.name] = device
+        index[device.path] = device
+        index[f"/dev/{device.name}"] = device
+        index[device.majmin] = device
+        for link in device.devlinks:
+            index.setdefault(link, device)
+        for key in _tag_keys(device, properties[device.name]):
+            tags.setdefault(key, []).append(device)
+
+    # holders: upward (what sits on it) and downward (what it sits on)
+    holders = {name: [h for h in d.holders if h in devices] for name, d in devices.items()}
+    lowers: dict[str, list[str]] = {}
+    for name, above in holders.items():
+        for holder in above:
+            lowers.setdefault(holder, []).append(name)
+    up_memo: dict[str, list[str]] = {}
+    down_memo: dict[str, list[str]] = {}
+    uppers = {name: _closure(name, holders, up_memo) for name in devices}
+    base_disks: dict[str, list[str]] = {}
+    for name, device in devices.items():
+        below = _closure(name, lowers, down_memo)
+        leaves = [n for n in below if not lowers.get(n)] or [name]
+        base_disks[name] = list(dict.fromkeys(devices[n].disk for n in leaves))
+
+    # mounts by major:minor; sources as a fallback for filesystems on anonymous device numbers
+    # (btrfs reports 0:NN in mountinfo)
+    mounts: dict[str, list] = {}
+    for mount in state.mounts:
+        device = index.get(mount.majmin) if mount.major != 0 else None
+        if device is None and mount.source.startswith("/dev/"):
+            device = index.get(mount.source)
+        if device is not None:
+            mounts.setdefault(device.name, []).append(mount)
+    swaps = {}
+    for swap in state.swaps:
+        if swap.kind != "partition":
+            continue  # a swap file lives on a mounted filesystem, which is locked already
+        device = (index.get(swap.majmin) if swap.majmin else None) or index.get(swap.path)
+        if device is not None:
+            swaps[device.name] = swap
+    tab_refs: dict[str, list[TabEntry]] = {}
+    for entry in (*state.fstab, *state.crypttab):
+        for device in _match_tab(entry, index, tags):
+            tab_refs.setdefault(device.name, []).append(entry)
+
+    # disks that hold the system: walk from the mounted device down to its physical disks
+    system_disks: dict[str, list[tuple[str, str]]] = {}
+    for name, device_mounts in mounts.items():
+        for mount in device_mounts:
+            if mount.mountpoint in rules.SYSTEM_MOUNTS:
+                for disk in base_disks[name]:
+                    system_disks.setdefault(disk, []).append((mount.mountpoint, name))
+
+    # external journals and logs: who owns them
+    journal_owner: dict[str, str] = {}
+    ext_by_journal = {}
+    for name, extra in probed.items():
+        if extra.get("ext_journal_uuid"):
+            ext_by_journal.setdefault(extra["ext_journal_uuid"], name)
+    for name, device in devices.items():
+        if device.fs_type == "jbd" and device.fs_uuid in ext_by_journal:
+            journal_owner[name] = ext_by_journal[device.fs_uuid]
+        elif device.fs_type == "xfs_external_log":
+            owner_uuid = properties[name].get("ID_FS_LOGUUID") or probed[name].get("log_uuid")
+            owners = [d for d in tags.get(("UUID", owner_uuid), []) if d.fs_type == "xfs"]
+            if owners:
+                journal_owner[name] = owners[0].name
+
+    facts = rules.Facts(devices=devices, properties=properties, mounts=mounts, swaps=swaps,
+                        tab_refs=tab_refs, uppers=uppers, base_disks=base_disks,
+                        system_disks=system_disks, journal_owner=journal_owner,
+                        unprobed=unprobed, hidden=hidden,
+                        unreadable={n for n, extra in probed.items() if extra.get("unreadable")})
+
+    for name, device in devices.items():
+        points = [m.mountpoint for m in mounts.get(name, ())]
+        for upper in uppers[name]:
+            points += [m.mountpoint for m in mounts.get(upper, ())]
+        device.mountpoints = list(dict.fromkeys(points))
+        device.swap = name in swaps or any(u in swaps for u in uppers[name])
+        device.verdict = rules.evaluate(device, facts)
+
+    # physical disks with their partitions first, then stacked devices (dm, md, bcache)
+    ordered = sorted(devices.values(), key=lambda d: (d.disk in lowers, natural_key(d.disk),
+                                                      d.part_number or 0, natural_key(d.name)))
+    warnings = []
+    if unprobed:
+        shown = ", ".join(sorted(unprobed, key=natural_key)[:5])
+        more = f" and {len(unprobed) - 5} more" if len(unprobed) > 5 else ""
+        them = "it stays" if len(unprobed) == 1 else "they stay"
+        warnings.append(f"udev has not probed {shown}{more}; {them} locked until it has "
+                        "(start systemd-udevd, then run 'udevadm trigger; udevadm settle').")
+    return Inventory(ordered, facts, index, tags, warnings)

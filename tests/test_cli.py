@@ -1,0 +1,131 @@
+"""The command line as a user meets it: --help that teaches, and bad input that gets one clear
+sentence on stderr with exit code 2, never a traceback."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FSTUNE = [sys.executable, "-m", "fstune"]
+
+
+def fstune(*args, **kwargs):
+    return subprocess.run([*FSTUNE, *args], capture_output=True, text=True, timeout=120, **kwargs)
+
+
+def assert_clear_error(result, *words):
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    first = result.stderr.strip().splitlines()[0]
+    assert first.startswith("fstune: "), result.stderr
+    for word in words:
+        assert word in result.stderr, (word, result.stderr)
+    return result.stderr
+
+
+def test_help_lists_the_commands_and_exit_codes():
+    result = fstune("--help")
+    assert result.returncode == 0
+    for command in ("disks", "recipes", "plan", "lab"):
+        assert command in result.stdout
+    assert "Exit codes" in result.stdout
+    assert "workload-helper" not in result.stdout  # plumbing stays out of the user's way
+
+
+def test_plan_help_teaches_with_examples():
+    result = fstune("plan", "--help")
+    assert result.returncode == 0
+    assert "Examples:" in result.stdout and "--log-device" in result.stdout and "--assume-size" in result.stdout
+
+
+def test_unknown_study():
+    err = assert_clear_error(fstune("plan", "--study", "ext3-external-jornal", "--device", "/dev/sdx1",
+                                    "--assume-size", "10G"), "no study called 'ext3-external-jornal'")
+    assert "Did you mean 'ext3-external-journal'" in err
+
+
+def test_missing_device_says_how_to_plan_for_another_machine():
+    err = assert_clear_error(fstune("plan", "--study", "ext4-journal-writes", "--device", "/dev/nonexistent9"),
+                             "/dev/nonexistent9")
+    assert "--assume-size" in err
+
+
+def test_journal_equal_to_target():
+    assert_clear_error(fstune("plan", "--study", "ext4-external-journal", "--device", "/dev/sdx1", "--assume-size",
+                              "10G", "--log-device", "/dev/sdx1", "--assume-log-size", "10G"), "target itself")
+
+
+def test_option_invalid_for_the_filesystem():
+    assert_clear_error(fstune("plan", "--study", "ext4-external-journal", "--device", "/dev/sdx1",
+                              "--assume-size", "10G", "--log-device", "/dev/sdy1", "--assume-log-size", "1G",
+                              "--option", "notail"), "'notail' is not a ext4 mount option", "ReiserFS")
+    assert_clear_error(fstune("plan", "--study", "xfs-log-tuning", "--device", "/dev/sdx1", "--assume-size", "10G",
+                              "--log-device", "/dev/sdy1", "--assume-log-size", "1G", "--option", "logbufs=9"),
+                       "logbufs=9", "2 to 8")
+
+
+def test_study_file_with_a_typo(tmp_path):
+    study = tmp_path / "mine.toml"
+    study.write_text('title = "t"\nsummary = "s"\nexplanation = "e"\nworklods = ["metadata"]\n')
+    assert_clear_error(fstune("plan", "--study", str(study), "--device", "/dev/sdx1", "--assume-size", "10G"),
+                       str(study), "worklods", "Did you mean 'workloads'?")
+
+
+def test_bad_size_and_bad_workload():
+    assert_clear_error(fstune("plan", "--study", "ext4-journal-writes", "--device", "/dev/sdx1",
+                              "--assume-size", "ten gigs"), "not a size")
+    assert_clear_error(fstune("plan", "--study", "ext4-journal-writes", "--device", "/dev/sdx1",
+                              "--assume-size", "10G", "--workloads", "bonnie"), "'bonnie' is not a workload")
+    assert_clear_error(fstune("plan", "--study", "ext4-journal-writes", "--device", "/dev/sdx1",
+                              "--assume-size", "10G", "--workload-param", "writes.files=many"), "whole number")
+
+
+def test_plan_writes_an_executable_script(tmp_path):
+    out = tmp_path / "plan.sh"
+    result = fstune("plan", "--study", "ext3-external-journal", "--device", "/dev/sdx1", "--assume-size", "10G",
+                    "--log-device", "/dev/sdy1", "--assume-log-size", "1G", "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    assert os.access(out, os.X_OK)
+    assert "mkfs.ext3 -b 4096 -O journal_dev -F /dev/sdy1" in out.read_text()
+    subprocess.run(["bash", "-n", str(out)], check=True)
+
+
+def test_recipes_json_lists_every_study_with_its_journal_use():
+    result = fstune("recipes", "--json")
+    assert result.returncode == 0, result.stderr
+    studies = {s["name"]: s for s in json.loads(result.stdout)}
+    assert studies["ext3-external-journal"]["needs_journal_device"] is True
+    assert studies["ext4-journal-writes"]["needs_journal_device"] is False
+    assert [c["external_journal"] for c in studies["xfs-log-tuning"]["configurations"]] == [False, False, True]
+    assert set(studies["smallfiles-filesystems"]["filesystems"]) == {"ext2", "ext3", "ext4", "xfs", "reiserfs", "jfs"}
+
+
+def test_recipes_explains_one_and_says_what_this_machine_lacks():
+    result = fstune("recipes", "reiserfs-external-log", env={**os.environ, "COLUMNS": "100"})
+    assert result.returncode == 0, result.stderr
+    assert "notail" in result.stdout and "baseline" in result.stdout
+    if "reiserfs" not in Path("/proc/filesystems").read_text():
+        assert "Not runnable here" in result.stdout and "6.13" in result.stdout
+
+
+@pytest.mark.loopdev
+def test_locked_device_gives_its_reason():
+    root = next(line.split(" - ")[1].split()[1] for line in Path("/proc/self/mountinfo").read_text().splitlines()
+                if line.split()[4] == "/")
+    if not root.startswith("/dev/"):
+        pytest.skip(f"/ is on {root}, not a block device path")
+    err = assert_clear_error(fstune("plan", "--study", "ext4-journal-writes", "--device", root), root)
+    assert "cannot be the target" in err and "/" in err
+
+
+@pytest.mark.loopdev
+def test_plan_on_lab_devices_from_the_inventory(lab):
+    data, spare = lab.pairs()[0]
+    result = fstune("plan", "--study", "ext4-external-journal", "--device", data, "--log-device", spare,
+                    "--workloads", "none")
+    assert result.returncode == 0, result.stderr
+    assert f"-J device={spare}" in result.stdout
+    assert "[assumed size]" not in result.stdout
