@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import math
 import shlex
 from dataclasses import dataclass, field
 
 from fstune.errors import UsageError
+from fstune.measurements import LOWER, MeasurementError, Sample
 from fstune.steps import CACHE, Step
 from fstune.units import parse_size
 
@@ -116,6 +119,130 @@ class Workload:
 
     def describe(self) -> str:
         return self.description
+
+    def parse(self, step: Step, output: str, seconds: float, exit_status: int,
+              result_text: str | None) -> list[Sample]:
+        """Turn one measured step's real output into figures.
+
+        ``output`` is everything the step printed on its terminal, ``seconds`` its wall time,
+        ``exit_status`` how it ended and ``result_text`` the contents of ``step.result_file``
+        (None when the step has none or the tool never wrote it). A failed or partial run raises
+        ``MeasurementError`` with the reason; it never becomes a number.
+        """
+        raise NotImplementedError(f"workload {self.name} has no parser")
+
+    def measured_phase(self, step: Step) -> str:
+        """The step's phase; a step without one is not a measurement (a caller's mistake)."""
+        if step.phase is None:
+            raise ValueError(f"step '{step.title}' is not a measured step (it has no phase)")
+        if step.workload not in (None, self.name):
+            raise ValueError(f"step '{step.title}' belongs to workload {step.workload}, not {self.name}")
+        return step.phase
+
+
+def describe_exit(exit_status: int) -> str:
+    """How a step ended, in words: a negative status is the signal that killed it."""
+    if exit_status < 0:
+        return f"was killed by signal {-exit_status}"
+    if exit_status > 128:
+        # a shell or pty reports death by signal N as 128+N
+        return f"exited with status {exit_status} (signal {exit_status - 128}?)"
+    return f"exited with status {exit_status}"
+
+
+def check_exit(step: Step, exit_status: int) -> None:
+    """A step that failed yields no figures, whatever it printed before failing."""
+    if exit_status != 0:
+        where = f"phase '{step.phase}': " if step.phase else ""
+        raise MeasurementError(f"{where}'{step.argv[0]}' {describe_exit(exit_status)}; its figures are not used.")
+
+
+def wall_time_samples(workload: str, phase: str, step: Step, seconds: float, exit_status: int) -> list[Sample]:
+    """``PHASE.seconds`` from a step's wall time, for phases that are simply timed."""
+    check_exit(step, exit_status)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds <= 0:
+        raise MeasurementError(f"the wall time of phase '{phase}' is not a positive duration ({seconds!r}).")
+    return [Sample(workload, f"{phase}.seconds", float(seconds), "s", LOWER)]
+
+
+def _command_after_dashes(argv: tuple[str, ...]) -> tuple[str, ...]:
+    return argv[argv.index("--") + 1:] if "--" in argv else argv
+
+
+def _counted_devices(argv: tuple[str, ...]) -> list[str]:
+    """The ``--device`` words of a count-writes command line, in order (the data device first)."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    return [words[i + 1] for i, word in enumerate(words[:-1]) if word == "--device"]
+
+
+def count_writes_samples(workload: str, phase: str, step: Step, exit_status: int,
+                         result_text: str | None) -> list[Sample]:
+    """Figures from ``fstune workload-helper count-writes``' JSON report.
+
+    ``PHASE.mb_written`` is the total over every counted device, ``PHASE.data_mb_written`` the
+    first (the filesystem's own device), ``PHASE.journal_mb_written`` the second (an external
+    journal or log) when there is one, and ``PHASE.seconds`` the command's run time.
+    MB = bytes / 10^6, as the seed's tables and the helper's own message use.
+    """
+    command = _command_after_dashes(step.argv)
+    name = command[0] if command else step.argv[0]
+    if command[:2] == HELPER and len(command) > 2:
+        name = " ".join(command[:3])  # "fstune workload-helper build", not just "fstune"
+    report = None
+    if result_text is not None and result_text.strip():
+        try:
+            report = json.loads(result_text)
+        except ValueError as error:
+            raise MeasurementError(f"the write counter's report for '{phase}' is not complete JSON "
+                                   f"({error}).") from None
+        if not isinstance(report, dict):
+            raise MeasurementError(f"the write counter's report for '{phase}' is not a JSON object.")
+    if exit_status != 0:
+        # the command's own status is in the report when the helper got as far as writing it
+        status = report.get("exit_status") if report else None
+        if isinstance(status, int) and status != 0:
+            raise MeasurementError(f"phase '{phase}': '{name}' {describe_exit(status)}; its figures are not used.")
+        raise MeasurementError(f"phase '{phase}': the write counter around '{name}' {describe_exit(exit_status)}; "
+                               "no figures.")
+    if report is None:
+        raise MeasurementError(f"the write counter wrote no report for phase '{phase}' ({step.result_file}).")
+    status = report.get("exit_status")
+    if not isinstance(status, int) or isinstance(status, bool):
+        raise MeasurementError(f"the write counter's report for '{phase}' has no exit status.")
+    if status != 0:
+        raise MeasurementError(f"phase '{phase}': '{name}' {describe_exit(status)}; its figures are not used.")
+    elapsed = report.get("seconds")
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not math.isfinite(elapsed) or elapsed <= 0:
+        raise MeasurementError(f"the write counter's report for '{phase}' has no usable duration ({elapsed!r}).")
+    devices = report.get("devices")
+    if not isinstance(devices, dict) or not devices:
+        raise MeasurementError(f"the write counter's report for '{phase}' lists no devices.")
+    order = _counted_devices(step.argv) or list(devices)
+    missing = [device for device in order if device not in devices]
+    if missing:
+        raise MeasurementError(f"the write counter's report for '{phase}' has no figure for {', '.join(missing)}.")
+    if len(order) > 2:
+        raise MeasurementError(f"the write counter counted {len(order)} devices for '{phase}'; fstune expects "
+                               "the data device and at most one journal device.")
+    written = []
+    for device in order:
+        entry = devices[device]
+        value = entry.get("bytes_written") if isinstance(entry, dict) else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MeasurementError(f"the write counter's report for '{phase}' has no byte count for {device}.")
+        if value < 0:
+            # /sys/block/*/stat only grows; a drop means the device was re-attached mid-phase
+            raise MeasurementError(f"{device}'s write counter went backwards during '{phase}' "
+                                   "(the device was replaced or re-attached); the count is meaningless.")
+        written.append(value)
+    samples = [
+        Sample(workload, f"{phase}.mb_written", sum(written) / 1e6, "MB", LOWER),
+        Sample(workload, f"{phase}.data_mb_written", written[0] / 1e6, "MB", LOWER),
+    ]
+    if len(written) == 2:
+        samples.append(Sample(workload, f"{phase}.journal_mb_written", written[1] / 1e6, "MB", LOWER))
+    samples.append(Sample(workload, f"{phase}.seconds", float(elapsed), "s", LOWER))
+    return samples
 
 
 def measured_writes(ctx: WorkloadContext, command: tuple[str, ...], result_file: str) -> tuple[str, ...]:

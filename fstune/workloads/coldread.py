@@ -8,7 +8,8 @@ reads every file, timing the whole read.
 from __future__ import annotations
 
 from fstune.steps import MEASURE, PREPARE, Step
-from fstune.workloads.base import HELPER, Param, Workload, WorkloadContext, cold_cache_steps
+from fstune.measurements import Sample
+from fstune.workloads.base import HELPER, Param, Workload, WorkloadContext, cold_cache_steps, wall_time_samples
 
 
 class ColdRead(Workload):
@@ -48,6 +49,11 @@ class ColdRead(Workload):
                  kind=MEASURE, why="timed from a cold cache, like a program start", stdout="/dev/null",
                  config=ctx.config, workload=self.name, phase="read", repeat=repeat),
         ]
+
+    def parse(self, step: Step, output: str, seconds: float, exit_status: int,
+              result_text: str | None) -> list[Sample]:
+        # a read that failed part-way (a missing file, an I/O error) did not read the whole tree
+        return wall_time_samples(self.name, self.measured_phase(step), step, seconds, exit_status)
 
 
 COLDREAD = ColdRead()

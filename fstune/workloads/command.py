@@ -7,7 +7,9 @@ write ``sh -c '…'`` yourself if you need pipes or redirections.
 from __future__ import annotations
 
 from fstune.steps import MEASURE, Step
-from fstune.workloads.base import Param, Workload, WorkloadContext, cold_cache_steps, measured_writes, shell_words
+from fstune.measurements import Sample
+from fstune.workloads.base import (Param, Workload, WorkloadContext, cold_cache_steps, count_writes_samples,
+                                   measured_writes, shell_words)
 
 
 class Command(Workload):
@@ -43,6 +45,11 @@ class Command(Workload):
                  config=ctx.config, workload=self.name, phase="command", repeat=repeat, cwd=ctx.mountpoint,
                  result_file=result),
         ]
+
+    def parse(self, step: Step, output: str, seconds: float, exit_status: int,
+              result_text: str | None) -> list[Sample]:
+        # phase "command": its seconds and MB written come from the counter wrapped around it
+        return count_writes_samples(self.name, self.measured_phase(step), step, exit_status, result_text)
 
 
 COMMAND = Command()

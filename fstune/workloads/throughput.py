@@ -9,11 +9,19 @@ result file; the live status line goes to the terminal.
 
 from __future__ import annotations
 
+import json
+import math
+import os
+import re
+
+from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
-from fstune.workloads.base import Param, Workload, WorkloadContext, cold_cache_steps
+from fstune.workloads.base import Param, Workload, WorkloadContext, cold_cache_steps, describe_exit
 
 MiB = 1024 * 1024
 PHASES = (("seqwrite", "write"), ("randwrite", "randwrite"), ("seqread", "read"), ("randread", "randread"))
+# which section of fio's per-job report holds a phase's figures
+DIRECTION = {"write": "write", "randwrite": "write", "read": "read", "randread": "read"}
 
 
 class Throughput(Workload):
@@ -66,6 +74,157 @@ class Throughput(Workload):
                  why="each repeat starts from an empty filesystem",
                  config=ctx.config, workload=self.name, repeat=repeat),
         ]
+
+    def parse(self, step: Step, output: str, seconds: float, exit_status: int,
+              result_text: str | None) -> list[Sample]:
+        """The tiobench table from fio's JSON report: one job (group) per phase.
+
+        Per phase: rate (MB/s = 10^6 bytes/s), CPU % (user + system), average and maximum
+        latency (ms), % of requests over 2 s and over 10 s, and CPU efficiency (rate / CPU %).
+        Works with fio 3.x (``bw_bytes``, ``lat_ns``) and fio 2.x (``bw`` in KiB/s, ``lat`` in µs).
+        """
+        self.measured_phase(step)
+        if result_text is None or not result_text.strip():
+            reason = describe_exit(exit_status) if exit_status else "finished"
+            raise MeasurementError(f"fio {reason} but wrote no report to {step.result_file}.")
+        report = load_fio_report(result_text)
+        jobs = _jobs_by_phase(report)
+        wanted = _phases_asked(step)
+        # fio's own per-job error is the most precise reason, so it goes before the exit status
+        for phase, job in jobs.items():
+            if job.get("error", 0):
+                raise MeasurementError(f"fio reported {_errno_text(job['error'])} in phase '{phase}'.")
+        if exit_status != 0:
+            raise MeasurementError(f"fio {describe_exit(exit_status)}; its report is not trusted.")
+        samples: list[Sample] = []
+        for phase, rw in wanted.items():
+            job = jobs.get(phase)
+            if job is None:
+                raise MeasurementError(f"fio's report has no phase '{phase}': the run was cut short.")
+            samples += self._phase_samples(phase, _rw_of(job, rw), job)
+        return samples
+
+    def _phase_samples(self, phase: str, rw: str, job: dict) -> list[Sample]:
+        direction = DIRECTION.get(rw)
+        if direction is None:
+            raise MeasurementError(f"phase '{phase}' ran rw={rw}; fstune reads only pure read or write phases.")
+        section = job.get(direction)
+        if not isinstance(section, dict):
+            raise MeasurementError(f"fio's report has no {direction} figures for phase '{phase}'.")
+        if "bw_bytes" in section:  # fio ≥ 3.5: bytes per second
+            bytes_per_s = _field(section, "bw_bytes", phase)
+        else:  # fio 2.x and early 3.x: KiB per second
+            bytes_per_s = _field(section, "bw", phase) * 1024
+        rate = bytes_per_s / 1e6
+        if rate <= 0:
+            raise MeasurementError(f"fio measured 0 MB/s in phase '{phase}': nothing was transferred.")
+        cpu = _field(job, "usr_cpu", phase) + _field(job, "sys_cpu", phase)
+        lat_avg, lat_max, clat_max = _latencies_ms(section, phase)
+        buckets = job.get("latency_ms")
+        if not isinstance(buckets, dict) or ">=2000" not in buckets:
+            raise MeasurementError(f"fio's report has no millisecond latency buckets for phase '{phase}'.")
+        over_2s = _field(buckets, ">=2000", phase)
+        samples = [
+            Sample(self.name, f"{phase}.rate_mbs", rate, "MB/s", HIGHER),
+            Sample(self.name, f"{phase}.cpu_pct", cpu, "%", LOWER),
+            Sample(self.name, f"{phase}.lat_avg_ms", lat_avg, "ms", LOWER),
+            Sample(self.name, f"{phase}.lat_max_ms", lat_max, "ms", LOWER),
+            Sample(self.name, f"{phase}.over_2s_pct", over_2s, "%", LOWER),
+        ]
+        # fio's buckets stop at ">=2000" ms, so the share over 10 s is only known when nothing
+        # took that long (then it is exactly 0); otherwise it is left out rather than guessed
+        if clat_max < 10_000:
+            samples.append(Sample(self.name, f"{phase}.over_10s_pct", 0.0, "%", LOWER))
+        # with no CPU time recorded (a run too short for fio's clock) the ratio is undefined
+        if cpu > 0:
+            samples.append(Sample(self.name, f"{phase}.cpu_eff", rate / cpu, "MB/s per CPU %", HIGHER))
+        return samples
+
+
+def load_fio_report(text: str) -> dict:
+    """fio's JSON report, without what fio printed into the same file before it.
+
+    fio writes error messages ("fio: pid=…, err=5/…") and sometimes its version banner into
+    the ``--output`` file ahead of the JSON, so parsing starts at the first line opening with
+    "{". A report cut off part-way is not valid JSON and is refused.
+    """
+    start = re.search(r"^\{", text, re.MULTILINE)
+    if start is None:
+        raise MeasurementError("fio's report contains no JSON (the run ended before fio wrote it).")
+    try:
+        report = json.loads(text[start.start():])
+    except ValueError as error:
+        raise MeasurementError(f"fio's JSON report is truncated or damaged ({error}).") from None
+    if not isinstance(report, dict) or not isinstance(report.get("jobs"), list) or not report["jobs"]:
+        raise MeasurementError("fio's report lists no jobs.")
+    return report
+
+
+def _jobs_by_phase(report: dict) -> dict[str, dict]:
+    jobs: dict[str, dict] = {}
+    for job in report["jobs"]:
+        if not isinstance(job, dict) or not isinstance(job.get("jobname"), str):
+            raise MeasurementError("fio's report has a job without a name.")
+        name = job["jobname"]
+        if name in jobs:
+            # without --group_reporting every thread is its own entry; averaging them here
+            # would need weights fio 2.x does not report, so such a report is refused
+            raise MeasurementError(f"fio reported phase '{name}' more than once (was --group_reporting lost?).")
+        jobs[name] = job
+    return jobs
+
+
+def _phases_asked(step: Step) -> dict[str, str]:
+    """The phases the step's command line asked for (``--name=`` then ``--rw=``), in order."""
+    asked: dict[str, str] = {}
+    current = None
+    for word in step.argv:
+        if word.startswith("--name="):
+            current = word[len("--name="):]
+            asked[current] = ""
+        elif word.startswith("--rw=") and current is not None:
+            asked[current] = word[len("--rw="):]
+    return asked or dict(PHASES)
+
+
+def _rw_of(job: dict, asked: str) -> str:
+    options = job.get("job options")
+    if isinstance(options, dict) and isinstance(options.get("rw"), str):
+        return options["rw"]  # what fio itself says it ran
+    return asked or dict(PHASES).get(job["jobname"], "")
+
+
+def _field(data: dict, key: str, phase: str) -> float:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise MeasurementError(f"fio's report has no usable '{key}' for phase '{phase}' ({value!r}).")
+    return float(value)
+
+
+def _latencies_ms(section: dict, phase: str) -> tuple[float, float, float]:
+    """(average, maximum) total latency and maximum completion latency, in milliseconds.
+
+    fio ≥ 3.0 reports nanoseconds (``lat_ns``/``clat_ns``); fio 2.x reported microseconds under
+    ``lat``/``clat``. The completion latency is what fio's millisecond buckets count.
+    """
+    if isinstance(section.get("lat_ns"), dict):
+        lat, clat, scale = section["lat_ns"], section.get("clat_ns"), 1e6
+    elif isinstance(section.get("lat"), dict):
+        lat, clat, scale = section["lat"], section.get("clat"), 1e3
+    else:
+        raise MeasurementError(f"fio's report has no latency figures for phase '{phase}'.")
+    average, maximum = _field(lat, "mean", phase) / scale, _field(lat, "max", phase) / scale
+    if maximum <= 0:
+        raise MeasurementError(f"fio recorded no latency for phase '{phase}' (was latency measurement off?).")
+    # clat ≤ lat for every request, so the total maximum is a safe stand-in when clat is absent
+    clat_max = _field(clat, "max", phase) / scale if isinstance(clat, dict) else maximum
+    return average, maximum, clat_max
+
+
+def _errno_text(error: object) -> str:
+    if isinstance(error, int) and not isinstance(error, bool) and error > 0:
+        return f"error {error} ({os.strerror(error)})"
+    return f"error {error!r}"
 
 
 THROUGHPUT = Throughput()

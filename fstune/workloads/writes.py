@@ -11,7 +11,9 @@ external journal device; ext4's own lifetime_write_kbytes would miss the latter.
 from __future__ import annotations
 
 from fstune.steps import MEASURE, PREPARE, Step
-from fstune.workloads.base import HELPER, Param, Workload, WorkloadContext, cold_cache_steps, measured_writes
+from fstune.measurements import Sample
+from fstune.workloads.base import (HELPER, Param, Workload, WorkloadContext, cold_cache_steps, count_writes_samples,
+                                   measured_writes)
 
 
 class Writes(Workload):
@@ -55,6 +57,11 @@ class Writes(Workload):
                           why="each repeat starts from an empty filesystem",
                           config=ctx.config, workload=self.name, repeat=repeat))
         return steps
+
+    def parse(self, step: Step, output: str, seconds: float, exit_status: int,
+              result_text: str | None) -> list[Sample]:
+        # the counter's report, not the terminal: it holds the per-device byte counts
+        return count_writes_samples(self.name, self.measured_phase(step), step, exit_status, result_text)
 
 
 WRITES = Writes()

@@ -1,0 +1,323 @@
+"""Before and after: every variant against the baseline, metric by metric, with a verdict.
+
+For each (workload, metric) a variant is compared with the baseline on the repeats that
+succeeded. The table shows both sides' median, spread, n and confidence interval, the change of
+the median in percent (sign as measured: +10 % means the variant's number is higher), and a
+verdict:
+
+- "better" / "worse": Welch's t-test finds the means differ (p < alpha) AND the bootstrap
+  interval for the difference of medians excludes 0, both pointing the same way; which of the
+  two it is depends on the metric's direction (more MB/s is better, more seconds is worse);
+- "within noise": either check fails, i.e. the repeats do not show a difference;
+- "not enough data": fewer than two successful repeats on a side; no test is possible.
+
+Failed repeats never contribute a number; they are listed so the report can say what failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from fstune import stats
+from fstune.measurements import HIGHER, RepeatResult
+
+BETTER, WORSE, NOISE, NO_DATA = "better", "worse", "within noise", "not enough data"
+CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median
+
+
+@dataclass(frozen=True)
+class ConfigDescription:
+    """What distinguishes one configuration from another, for the option diff."""
+
+    name: str
+    filesystem: str
+    journal: str = "internal"  # internal | external | none
+    log_device: str | None = None  # the external journal/log device, when journal == "external"
+    mkfs_options: tuple[str, ...] = ()
+    mount_options: tuple[tuple[str, str | None], ...] = ()
+
+    @classmethod
+    def from_configuration(cls, config, log_device: str | None = None) -> ConfigDescription:
+        """From a study's ``Configuration`` and the device chosen for its external journal."""
+        return cls(name=config.name, filesystem=config.filesystem, journal=config.journal,
+                   log_device=log_device if config.journal == "external" else None,
+                   mkfs_options=tuple(config.mkfs_options), mount_options=tuple(config.mount_options))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One configuration's figures for one metric. Undefined statistics are None (n < 1 or < 2)."""
+
+    n: int
+    median: float | None
+    mean: float | None
+    stdev: float | None
+    rsd: float | None
+    ci_low: float | None  # Student's t interval for the mean
+    ci_high: float | None
+    values: tuple[float, ...]
+
+    @classmethod
+    def of(cls, values: Iterable[float], level: float = CONFIDENCE) -> Summary:
+        data = tuple(float(value) for value in values)
+        if not data:
+            return cls(0, None, None, None, None, None, None, ())
+        if len(data) == 1:
+            return cls(1, data[0], data[0], None, None, None, None, data)
+        low, high = stats.confidence_interval(data, level)
+        return cls(len(data), stats.median(data), stats.mean(data), stats.stdev(data), stats.rsd(data),
+                   low, high, data)
+
+
+@dataclass(frozen=True)
+class Row:
+    workload: str
+    metric: str
+    unit: str
+    better: str  # HIGHER or LOWER
+    config: str  # the variant's name
+    baseline: Summary
+    variant: Summary
+    change_pct: float | None  # (variant median − baseline median) / |baseline median| × 100
+    p_value: float | None  # Welch's two-sided p; None without two values a side
+    verdict: str  # "better" | "worse" | "within noise" | "not enough data"
+    # bootstrap interval for median(variant) − median(baseline): the second opinion
+    median_diff_ci: tuple[float, float] | None = None
+
+
+@dataclass
+class Comparison:
+    baseline: str
+    configs: list[str]
+    rows: list[Row]
+    summaries: dict[tuple[str, str, str], Summary]  # (config, workload, metric)
+    option_diffs: dict[str, str]  # variant → "+ external journal on /dev/loop1p2, + noatime"
+    failed: list[RepeatResult] = field(default_factory=list)
+    warm: bool = False  # some figures come from repeats whose caches could not be dropped
+
+    @property
+    def variants(self) -> list[str]:
+        return [name for name in self.configs if name != self.baseline]
+
+    def rows_for(self, config: str) -> list[Row]:
+        return [row for row in self.rows if row.config == config]
+
+
+def judge(baseline: Sequence[float], variant: Sequence[float], better: str, alpha: float = 0.05
+          ) -> tuple[str, float | None, tuple[float, float] | None]:
+    """(verdict, Welch p-value, bootstrap interval of the median difference) for one metric."""
+    if len(baseline) < 2 or len(variant) < 2:
+        return NO_DATA, None, None
+    welch = stats.welch_t_test(baseline, variant)
+    low, high = stats.bootstrap_median_diff_ci(baseline, variant, level=1.0 - alpha)
+    if welch.p_value >= alpha or low <= 0 <= high:
+        return NOISE, welch.p_value, (low, high)
+    direction = 1 if low > 0 else -1
+    if welch.mean_diff * direction <= 0:
+        # the means and the medians moved in opposite directions: no consistent effect
+        return NOISE, welch.p_value, (low, high)
+    went_up = direction > 0
+    return (BETTER if went_up == (better == HIGHER) else WORSE), welch.p_value, (low, high)
+
+
+def compare(results: list[RepeatResult], configs: list[ConfigDescription], baseline: str,
+            alpha: float = 0.05) -> Comparison:
+    """Summarise every configuration and set each variant against ``baseline``."""
+    names = [config.name for config in configs]
+    if len(set(names)) != len(names):
+        raise ValueError(f"configuration names must be unique: {names}")
+    for result in results:  # results of a configuration the caller did not describe still count
+        if result.config not in names:
+            names.append(result.config)
+    if baseline not in names:
+        raise ValueError(f"the baseline '{baseline}' is not one of the configurations: {', '.join(names)}")
+
+    failed = [result for result in results if not result.ok]
+    good = [result for result in results if result.ok]
+    collected: dict[tuple[str, str, str], list[tuple[int, float]]] = {}
+    metrics: dict[tuple[str, str], tuple[str, str]] = {}  # (workload, metric) → (unit, better), first seen
+    for result in good:
+        for sample in result.samples:
+            key = (sample.workload, sample.metric)
+            known = metrics.setdefault(key, (sample.unit, sample.better))
+            if known != (sample.unit, sample.better):
+                raise ValueError(f"{sample.workload} {sample.metric} is reported both as {known} and as "
+                                 f"{(sample.unit, sample.better)}")
+            collected.setdefault((result.config, *key), []).append((result.repeat, sample.value))
+    # values in repeat order, so a report can show them as they were measured
+    summaries = {key: Summary.of(value for _repeat, value in sorted(pairs, key=lambda pair: pair[0]))
+                 for key, pairs in collected.items()}
+    empty = Summary.of(())
+
+    rows: list[Row] = []
+    for variant in names:
+        if variant == baseline:
+            continue
+        for (workload, metric), (unit, better) in metrics.items():
+            base = summaries.get((baseline, workload, metric), empty)
+            other = summaries.get((variant, workload, metric), empty)
+            if not base.n and not other.n:
+                continue  # neither side ran this workload
+            verdict, p_value, interval = judge(base.values, other.values, better, alpha)
+            rows.append(Row(workload, metric, unit, better, variant, base, other,
+                            _change_pct(base.median, other.median), p_value, verdict, interval))
+
+    described = {config.name: config for config in configs}
+    diffs = {name: option_diff(described[baseline], described[name])
+             for name in names if name != baseline and baseline in described and name in described}
+    return Comparison(baseline=baseline, configs=names, rows=rows, summaries=summaries, option_diffs=diffs,
+                      failed=failed, warm=any(result.warm_cache for result in good))
+
+
+def _change_pct(before: float | None, after: float | None) -> float | None:
+    if before is None or after is None or before == 0:
+        return None  # no baseline figure, or a change from 0 that no percentage can express
+    return (after - before) / abs(before) * 100.0
+
+
+# ---------------------------------------------------------------------------------------------
+# What a variant changes, in words
+
+MINUS = "−"
+# mutually exclusive access-time policies: replacing one by another reads "strictatime → noatime"
+ATIME_POLICIES = {"atime", "noatime", "relatime", "norelatime", "strictatime"}
+LOG_NOUN = {"xfs": "log", "jfs": "log"}  # what each filesystem calls its journal
+
+
+def option_diff(baseline: ConfigDescription, variant: ConfigDescription) -> str:
+    """What the variant changes relative to the baseline, e.g.
+    "ext3 → xfs, + external log on /dev/loop1p2, + noatime, commit=5 → 30, − dir_index"."""
+    parts: list[str] = []
+    if variant.filesystem != baseline.filesystem:
+        parts.append(f"{baseline.filesystem} → {variant.filesystem}")
+    parts += _journal_diff(baseline, variant)
+    parts += _mount_diff(dict(_pairs(baseline.mount_options)), dict(_pairs(variant.mount_options)))
+    parts += _mkfs_diff(_mkfs_items(baseline.mkfs_options), _mkfs_items(variant.mkfs_options))
+    return ", ".join(parts) if parts else "no difference"
+
+
+def _journal_diff(baseline: ConfigDescription, variant: ConfigDescription) -> list[str]:
+    before, after = baseline.journal, variant.journal
+    old_noun = LOG_NOUN.get(baseline.filesystem, "journal")
+    noun = LOG_NOUN.get(variant.filesystem, "journal")
+    where = f" on {variant.log_device}" if variant.log_device else ""
+    if before == after:
+        if after == "external" and baseline.log_device != variant.log_device:
+            return [f"{noun} on {baseline.log_device or '?'} → {variant.log_device or '?'}"]
+        return []
+    if after == "external":
+        return [f"+ external {noun}{where}"]
+    if after == "none":
+        return [f"{MINUS} {old_noun}"]
+    if before == "none":  # now internal
+        return [f"+ {noun}"]
+    return [f"external {old_noun} → internal {noun}"]  # external → internal
+
+
+def _pairs(options: Iterable) -> list[tuple[str, str | None]]:
+    """Mount options as (name, value) pairs, also from "a,b=c" words."""
+    pairs: list[tuple[str, str | None]] = []
+    for option in options:
+        if isinstance(option, tuple):
+            pairs.append((option[0], option[1]))
+            continue
+        for item in str(option).split(","):
+            if item:
+                name, sep, value = item.partition("=")
+                pairs.append((name, value if sep else None))
+    return pairs
+
+
+def _word(name: str, value: str | None) -> str:
+    return name if value is None else f"{name}={value}"
+
+
+def _mount_diff(before: dict[str, str | None], after: dict[str, str | None]) -> list[str]:
+    removed = [name for name in before if name not in after]
+    added = [name for name in after if name not in before]
+    parts: list[str] = []
+    old_atime = [name for name in removed if name in ATIME_POLICIES]
+    new_atime = [name for name in added if name in ATIME_POLICIES]
+    if len(old_atime) == 1 and len(new_atime) == 1:
+        parts.append(f"{old_atime[0]} → {new_atime[0]}")
+        removed.remove(old_atime[0])
+        added.remove(new_atime[0])
+    for name in after:
+        if name in before and before[name] != after[name]:
+            old, new = before[name], after[name]
+            if old is not None and new is not None:
+                parts.append(f"{name}={old} → {new}")
+            else:
+                parts.append(f"{_word(name, old)} → {_word(name, new)}")
+    parts += [f"+ {_word(name, after[name])}" for name in added]
+    parts += [f"{MINUS} {_word(name, before[name])}" for name in removed]
+    return parts
+
+
+def _mkfs_items(words: Sequence[str]) -> dict[tuple[str, ...], object]:
+    """mkfs argument words as comparable items.
+
+    ``-O a,^b`` (ext and Btrfs features) gives ("feature", "a") → True and ("feature", "b") →
+    False; an option whose value is a list of key=value settings (``-E stride=8``, XFS's
+    ``-l size=64m,lazy-count=1``) gives one item per setting; any other ``-x value`` or lone
+    flag is one item.
+    """
+    items: dict[tuple[str, ...], object] = {}
+    index = 0
+    while index < len(words):
+        flag = words[index]
+        value = None
+        if flag.startswith("-") and index + 1 < len(words) and not words[index + 1].startswith("-"):
+            value = words[index + 1]
+            index += 1
+        index += 1
+        if flag == "-O" and value is not None:
+            for feature in filter(None, value.split(",")):
+                items[("feature", feature.lstrip("^"))] = not feature.startswith("^")
+        elif value is not None and "=" in value:
+            for setting in filter(None, value.split(",")):
+                name, _sep, setting_value = setting.partition("=")
+                items[("setting", flag, name)] = setting_value
+        else:
+            items[("flag", flag)] = value
+    return items
+
+
+def _mkfs_word(key: tuple[str, ...], value: object) -> str:
+    if key[0] == "setting":
+        return f"{key[1]} {key[2]}={value}"
+    return key[1] if value is None else f"{key[1]} {value}"
+
+
+def _mkfs_diff(before: dict, after: dict) -> list[str]:
+    parts: list[str] = []
+    for key in list(after) + [key for key in before if key not in after]:
+        old, new = before.get(key, _UNSET), after.get(key, _UNSET)
+        if old == new:
+            continue
+        if key[0] == "feature":
+            if new is _UNSET:
+                parts.append(f"{key[1]}: mkfs default")  # stated in the baseline, left out here
+            else:
+                parts.append(f"{'+' if new else MINUS} {key[1]}")
+        elif old is _UNSET:
+            parts.append(f"+ {_mkfs_word(key, new)}")
+        elif new is _UNSET:
+            parts.append(f"{MINUS} {_mkfs_word(key, old)}")
+        elif key[0] == "setting":
+            parts.append(f"{key[1]} {key[2]}={old} → {new}")
+        else:
+            parts.append(f"{_mkfs_word(key, old)} → {new}")
+    return parts
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "unset"
+
+
+_UNSET = _Unset()
+
+__all__ = ["BETTER", "WORSE", "NOISE", "NO_DATA", "ConfigDescription", "Summary", "Row", "Comparison",
+           "compare", "judge", "option_diff"]

@@ -1,0 +1,55 @@
+"""What a measured step produces: named figures, each knowing which direction is better.
+
+A workload's parser turns one measured step's real output (fio's JSON report, dbench's final
+lines, the write counter's report, the step's wall time) into ``Sample``s. A failed tool, a
+non-zero fio error, a zero rate or truncated output never becomes a number: the parser raises
+``MeasurementError`` and the whole repeat is recorded as failed, with that reason.
+
+Metric names are ``PHASE.QUANTITY``, e.g. ``seqwrite.rate_mbs``, ``dbench.throughput_mbs``,
+``untar.seconds``, ``build.mb_written``. The comparison matches samples by (workload, metric)
+across configurations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+HIGHER = "higher"  # MB/s, operations per second, CPU efficiency
+LOWER = "lower"  # seconds, latency, MB written, CPU %
+
+
+class MeasurementError(Exception):
+    """The tool's output cannot be trusted as a figure; the repeat is marked failed."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    workload: str  # "throughput", "metadata", …
+    metric: str  # "seqwrite.rate_mbs"
+    value: float
+    unit: str  # "MB/s", "s", "ms", "%", "MB"
+    better: str  # HIGHER or LOWER
+
+    def __post_init__(self) -> None:
+        if self.better not in (HIGHER, LOWER):
+            raise ValueError(f"better must be '{HIGHER}' or '{LOWER}', not {self.better!r}")
+
+
+@dataclass
+class RepeatResult:
+    """One repeat of one workload under one configuration."""
+
+    config: str
+    workload: str
+    repeat: int
+    samples: list[Sample] = field(default_factory=list)
+    failed: str | None = None  # why this repeat produced no figures
+    warm_cache: bool = False  # the caches could not be dropped before it
+    raw: dict[str, str] = field(default_factory=dict)  # phase → the tool's own output/report
+
+    @property
+    def ok(self) -> bool:
+        return self.failed is None
+
+    def to_json(self) -> dict:
+        return asdict(self)
