@@ -17,7 +17,7 @@ from fstune import __version__
 from fstune.errors import FstuneError
 
 # sub-command modules, in the order `fstune --help` lists them
-COMMANDS = ("disks", "recipes", "plan", "lab")
+COMMANDS = ("disks", "recipes", "plan", "run", "results", "lab", "helper")
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # the work ran and failed (a step, a benchmark)
@@ -44,7 +44,8 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, max_help_position=32)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full parser; with ``only``, just that sub-command (imports nothing else: faster)."""
     parser = argparse.ArgumentParser(
         prog="fstune", description=DESCRIPTION, formatter_class=_Formatter,
         epilog="Exit codes: 0 done, 1 a step or benchmark failed, 2 bad input or a locked "
@@ -52,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"fstune {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         module = importlib.import_module(f"fstune.cli.{name}")
         module.add_parser(sub, _Formatter)
     return parser
@@ -64,8 +65,21 @@ def report_error(error: FstuneError) -> None:
         print(f"  {error.hint}", file=sys.stderr)
 
 
+# sub-commands spelled differently from their module
+_MODULE_OF = {"workload-helper": "helper"}
+
+
+def _command_module(argv: list[str]) -> str | None:
+    """The module of the sub-command ``argv`` names, if any. Top-level options take no values,
+    so the first word that is not an option is the command."""
+    word = next((w for w in argv if not w.startswith("-")), None)
+    module = _MODULE_OF.get(word, word)
+    return module if module in COMMANDS else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command_module(argv))
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

@@ -1,0 +1,146 @@
+"""The audit log: every command a run executed, with its full output, one file per run.
+
+A run's log is JSON lines (one object per line, ``"event"`` says what it is), written and
+flushed as the run goes, so a crash or a killed fstune still leaves everything up to that
+moment on disk. Records, in order:
+
+    {"event": "run-start", "run_id", "study", "time", "pid", "steps", "devices": {...}, ...}
+    {"event": "safety", "step", "device", "ok", "reason"}            before a destructive step
+    {"event": "step-start", "step", "title", "argv", "cwd", "stdout", "kind", "device", "time"}
+    {"event": "output", "step", "text"}                             every finished output line
+    {"event": "prompt", "step", "text"} / {"event": "answer", "step", "text" | null}
+    {"event": "step-end", "step", "status", "exit_status", "signal", "duration", "message"}
+    {"event": "notice", "step", "level", "text"}
+    {"event": "run-end", "status", "reason", "duration", "time"}
+
+``time`` is seconds since the epoch; ``duration`` is seconds. Progress lines that a tool
+rewrites in place (``\\r``) are logged in their final state only, as a terminal shows them.
+
+Where the logs go: ``$XDG_STATE_HOME/fstune/logs`` when XDG_STATE_HOME is set; otherwise
+``/var/log/fstune`` for root and ``~/.local/state/fstune/logs`` for everyone else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from fstune.errors import FstuneError
+
+ROOT_LOG_DIR = Path("/var/log/fstune")
+
+# JSON string quoting as json.dumps(..., ensure_ascii=False) does it (the C version if built)
+_quote = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+
+
+def default_log_dir(euid: int | None = None, environ: dict[str, str] | None = None) -> Path:
+    """The directory for run logs (see the module docstring for the rule)."""
+    env = os.environ if environ is None else environ
+    state_home = env.get("XDG_STATE_HOME", "").strip()
+    if state_home and os.path.isabs(state_home):
+        # an explicit XDG_STATE_HOME wins even for root: tests and packagers can redirect logs
+        return Path(state_home) / "fstune" / "logs"
+    if (os.geteuid() if euid is None else euid) == 0:
+        return ROOT_LOG_DIR
+    home = env.get("HOME") or str(Path.home())
+    return Path(home) / ".local" / "state" / "fstune" / "logs"
+
+
+class AuditLog:
+    """An append-only JSON-lines file for one run; every record is flushed when written.
+
+    Output lines are the exception: they come in floods, so ``output`` only buffers them and
+    the runner calls ``flush()`` after each chunk it reads (a few milliseconds of output at
+    most is in memory at any time).
+    """
+
+    def __init__(self, path: Path, handle: IO[str]) -> None:
+        self.path = path
+        self._handle = handle
+        self._pending: list[str] = []  # output lines not yet handed to the file
+        self._dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+    @classmethod
+    def create(cls, run_id: str, directory: str | os.PathLike | None = None) -> "AuditLog":
+        """Open a new log file ``<directory>/<run_id>.jsonl`` (a suffix keeps earlier ones)."""
+        base = Path(directory) if directory is not None else default_log_dir()
+        try:
+            base.mkdir(parents=True, exist_ok=True, mode=0o750)
+        except OSError as error:
+            raise FstuneError(f"cannot create the log directory {base}: {error.strerror}.",
+                              "Set XDG_STATE_HOME to a writable directory.") from None
+        for attempt in range(1000):
+            name = f"{run_id}.jsonl" if attempt == 0 else f"{run_id}-{attempt}.jsonl"
+            path = base / name
+            try:
+                # exclusive create: two runs with the same id never share (or clobber) a log
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o640)
+            except FileExistsError:
+                continue
+            except OSError as error:
+                raise FstuneError(f"cannot create the log file {path}: {error.strerror}.",
+                                  "Set XDG_STATE_HOME to a writable directory.") from None
+            return cls(path, os.fdopen(fd, "w", encoding="utf-8", errors="replace", buffering=1 << 16))
+        raise FstuneError(f"too many logs called {run_id}* in {base}.", "Choose another --run-id.")
+
+    @property
+    def closed(self) -> bool:
+        return self._handle.closed
+
+    def write(self, event: str, **fields: Any) -> None:
+        """Write one record and flush it to the kernel."""
+        if self._handle.closed:
+            return
+        self._drain()
+        self._handle.write(self._dumps({"event": event, **fields}) + "\n")
+        self._handle.flush()
+
+    def output(self, step: int, text: str) -> None:
+        """Buffer one finished output line of step ``step``; ``flush()`` makes it durable."""
+        # the same JSON as write() gives, built directly: this runs once per output line
+        self._pending.append('{"event":"output","step":%d,"text":%s}\n' % (step, _quote(text)))
+
+    def _drain(self) -> None:
+        if self._pending:
+            self._handle.write("".join(self._pending))
+            self._pending.clear()
+
+    def flush(self) -> None:
+        if not self._handle.closed:
+            self._drain()
+            self._handle.flush()
+
+    def sync(self) -> None:
+        """Flush and fsync: at step ends, so even a power cut keeps the finished steps."""
+        if self._handle.closed:
+            return
+        self._drain()
+        self._handle.flush()
+        try:
+            os.fsync(self._handle.fileno())
+        except OSError:
+            pass  # a log on a filesystem without fsync is still a log
+
+    def close(self) -> None:
+        if not self._handle.closed:
+            self.sync()
+            self._handle.close()
+
+
+def read_log(path: str | os.PathLike) -> list[dict]:
+    """Every record of a run log, in order (a torn last line from a crash is skipped)."""
+    records = []
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return records
+
+
+def now() -> float:
+    return round(time.time(), 6)

@@ -1,0 +1,363 @@
+"""``fstune results list|show|compare|export`` — the history of runs and what they showed."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from fstune import export as ex
+from fstune.errors import UsageError
+from fstune.filesystems import join_options
+from fstune.measurements import HIGHER, LOWER
+from fstune.store import RunNotFound, RunRecord, Store, store_path
+
+DESCRIPTION = """\
+Every run fstune measures is kept, with its environment, in a SQLite database under
+$XDG_STATE_HOME/fstune/ (~/.local/state/fstune/; FSTUNE_STATE_DIR moves it).
+
+  fstune results list                  the stored runs, newest first
+  fstune results show RUN              one run: setup, environment, verdicts
+  fstune results compare RUN [RUN …]   several runs' configurations side by side
+                                       (the same study on other days or machines)
+  fstune results export RUN [RUN …] --format md|csv|json|html [--output FILE]
+
+RUN is a run id from the list, or "last".
+"""
+
+VERDICT_STYLE = {ex.BETTER: "bold green", ex.WORSE: "bold red", ex.NOISE: "dim", ex.NO_DATA: "yellow"}
+STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
+
+
+def add_parser(sub, formatter_class) -> None:
+    parser = sub.add_parser("results", help="stored runs: list, show, compare, export", description=DESCRIPTION,
+                            formatter_class=formatter_class)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+
+    listing = actions.add_parser("list", help="the stored runs, newest first", formatter_class=formatter_class)
+    listing.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    listing.add_argument("--limit", type=int, default=50, metavar="N", help="show the newest N runs (0: all; default 50)")
+    listing.set_defaults(func=run_list)
+
+    show = actions.add_parser("show", help="one run: setup, environment and verdicts", formatter_class=formatter_class)
+    show.add_argument("run", metavar="RUN", help='a run id, or "last"')
+    show.set_defaults(func=run_show)
+
+    compare = actions.add_parser("compare", help="several runs' configurations side by side",
+                                 formatter_class=formatter_class,
+                                 description="Treats every run's configurations as columns of one comparison. "
+                                 "Names that occur in more than one run are prefixed with the run id (3:internal); "
+                                 "the first run's baseline is the baseline.")
+    compare.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    compare.set_defaults(func=run_compare)
+
+    exporter = actions.add_parser("export", help="write a report: Markdown, CSV, JSON or HTML",
+                                  formatter_class=formatter_class)
+    exporter.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    exporter.add_argument("--format", choices=ex.FORMATS, help="the report's format (default: from --output's suffix)")
+    exporter.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    exporter.set_defaults(func=run_export)
+
+    parser.set_defaults(func=run_list, json=False, limit=50)  # plain `fstune results` lists
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _parse_run(text: str, store: Store | None) -> int:
+    if text.lower() in ("last", "latest"):
+        latest = store.latest_id() if store else None
+        if latest is None:
+            raise RunNotFound(f"no runs are stored yet (in {store_path()}).", "Measure a study with 'fstune run'.")
+        return latest
+    try:
+        number = int(text)
+    except ValueError:
+        raise UsageError(f"'{text}' is not a run id; give the number 'fstune results list' shows, or \"last\".") from None
+    if number < 1:
+        raise UsageError(f"'{text}' is not a run id; run ids start at 1.")
+    return number
+
+
+def _open_store() -> Store | None:
+    """The store, or None when nothing was ever stored (a read does not create the database)."""
+    return Store() if store_path().exists() else None
+
+
+def _load(texts: list[str]) -> list[RunRecord]:
+    store = _open_store()
+    try:
+        ids = [_parse_run(t, store) for t in texts]
+        if store is None:
+            raise RunNotFound(f"there is no run {ids[0]}: no runs are stored yet (in {store_path()}).",
+                              "Measure a study with 'fstune run'.")
+        return [store.load_run(i) for i in ids]
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _table(title: str) -> Table:
+    # no outer edge and shared padding between columns: 7 columns of figures fit in 80
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                 collapse_padding=True)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _run_header(console: Console, run: RunRecord) -> None:
+    status = f"[{STATUS_STYLE.get(run.status, 'bold')}]{run.status}[/]"
+    console.print(f"[bold]Run {run.id}[/] · [bold]{escape(run.study)}[/] — {escape(run.title)}")
+    took = ex.fmt_duration(run.finished - run.started) if run.finished else "–"
+    env = run.environment
+    console.print(f"{status} · started {ex.fmt_time(run.started)} · took {took} · host {escape(run.hostname)} · "
+                  f"kernel {escape(str(env.get('kernel') or '?'))}")
+    if run.reason and run.status != "finished":
+        console.print(f"[{STATUS_STYLE.get(run.status, 'bold')}]{escape(run.reason)}[/]")
+
+
+def _environment(console: Console, run: RunRecord) -> None:
+    env = run.environment
+    rows = [(k, v) for k, v in ex.env_summary(env) if k not in ("host",)]
+    table = Table(box=None, show_header=False, pad_edge=False, title="Environment", title_justify="left")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, value in rows:
+        table.add_row(key, escape(value))
+    for device in run.devices:
+        table.add_row(f"{device.role} device", f"{escape(device.path)}: {escape(ex.describe_device(device))}")
+    for tool, version in ex.tool_versions(env):
+        style = "yellow" if version == "not installed" else ""
+        table.add_row(escape(tool), f"[{style}]{escape(version)}[/]" if style else escape(version))
+    console.print(table)
+
+
+def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
+    merged = ex.merge_runs(runs)
+    configs = {c.name: c for c in merged.configs}
+    origin = {c.name: c.run_id for c in merged.columns}
+    table = _table("Configurations")
+    table.add_column("name", style="bold", overflow="fold")
+    if len(runs) > 1:
+        table.add_column("run", justify="right")
+    table.add_column("fs", no_wrap=True)
+    table.add_column("journal", overflow="fold")
+    table.add_column("mount options", overflow="fold")
+    table.add_column("differs from the baseline", ratio=1, overflow="fold")
+    for name in comparison.configs:
+        config = configs.get(name)
+        if config is None:
+            continue
+        journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
+        mount = join_options(list(config.mount_options)) or "defaults"
+        diff = "[dim]baseline[/]" if name == comparison.baseline else escape(comparison.option_diffs.get(name, ""))
+        cells = [escape(name)]
+        if len(runs) > 1:
+            cells.append(str(origin.get(name, "")))
+        cells += [escape(config.filesystem), escape(journal), escape(mount), diff]
+        table.add_row(*cells)
+    console.print(table)
+    console.print()
+    commands = [(name, argv) for name in comparison.configs for argv in merged.mkfs_argv.get(name, [])]
+    if commands:
+        console.print("[bold]mkfs commands as they ran[/]")
+        for name, argv in commands:
+            console.print(f"  [dim]{escape(name)}:[/] {escape(' '.join(argv))}", soft_wrap=False, overflow="fold")
+        console.print()
+
+
+def _verdict(row) -> tuple[str, str]:
+    """The verdict, coloured, and its p-value."""
+    if row is None:
+        return f"[{VERDICT_STYLE[ex.NO_DATA]}]{ex.NO_DATA}[/]", ""
+    style = VERDICT_STYLE.get(row.verdict, "")
+    text = f"[{style}]{escape(row.verdict)}[/]" if style else escape(row.verdict)
+    return text, ex.fmt_p(row.p_value).replace("p=", "").replace("p", "")
+
+
+def _metric_label(metric: str, unit: str, better: str) -> str:
+    # "dbench.throughput_mbs" is split at its dot so the column stays narrow enough for 80
+    # columns; the unit and the better direction go on the last line
+    head, dot, tail = metric.partition(".")
+    name = f"{escape(head)}.\n{escape(tail)}" if dot and len(metric) > METRIC_WIDTH else escape(metric)
+    arrow = {HIGHER: "↑", LOWER: "↓"}.get(better, "?")
+    return f"{name}\n[dim]{escape(unit)} {arrow}[/]" if unit else f"{name} {arrow}"
+
+
+METRIC_WIDTH = 16
+
+
+def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> None:
+    """One table per workload; a metric's configurations are rows (baseline first), so the
+    table stays within 80 columns however many variants there are."""
+    views = ex.metric_views(comparison, runs)
+    if not views:
+        console.print("[yellow]No figures: no repeat of this run produced a measurement.[/]")
+        return
+    for workload, metrics in views.items():
+        table = _table(f"Workload: {workload}")
+        table.add_column("metric", overflow="fold", max_width=max(METRIC_WIDTH, 20))
+        table.add_column("config", overflow="fold", max_width=16)
+        table.add_column("median ± sd", justify="right", no_wrap=True)
+        table.add_column("n", justify="right", no_wrap=True)
+        table.add_column("change", justify="right", no_wrap=True)
+        table.add_column("p", justify="right", no_wrap=True)
+        table.add_column("verdict", no_wrap=True)
+        for view in metrics:
+            shown = [c for c in comparison.configs
+                     if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
+            for index, config in enumerate(shown):
+                summary = view.cells.get(config)
+                is_base = config == comparison.baseline
+                verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(view.rows.get(config))
+                row = view.rows.get(config)
+                table.add_row(
+                    _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
+                    f"[bold]{escape(config)}[/]" if is_base else escape(config),
+                    ex.fmt_summary(summary, n=False),
+                    str(summary.n) if summary else "0",
+                    "" if is_base else ex.fmt_change(row.change_pct if row else None),
+                    p, verdict,
+                    end_section=index == len(shown) - 1,
+                )
+        console.print(table)
+        console.print()
+    console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(ex.CELLS_NOTE)} "
+                  f"{escape(ex.VERDICT_NOTE)}[/]")
+
+
+def _notes(console: Console, runs: list[RunRecord], comparison) -> None:
+    notes = ex.honest_notes(runs, comparison)
+    if not notes:
+        return
+    console.print("[bold]Notes[/]")
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for note in notes:
+        if note.startswith("  "):
+            grid.add_row("", f"[dim]  {escape(note.strip())}[/]")
+        else:
+            grid.add_row(" [yellow]•[/]", escape(note))
+    console.print(grid)
+
+
+# --- the actions ----------------------------------------------------------------------------
+
+
+def run_list(args) -> int:
+    if args.limit < 0:
+        raise UsageError("--limit must be 0 (all) or more.")
+    store = _open_store()
+    summaries = []
+    if store is not None:
+        with store:
+            summaries = store.list_runs(args.limit or None)
+    if args.json:
+        print(json.dumps([{
+            "id": s.id, "study": s.study, "title": s.title, "status": s.status, "reason": s.reason,
+            "started": ex.iso_time(s.started), "finished": ex.iso_time(s.finished), "hostname": s.hostname,
+            "kernel": s.kernel, "baseline": s.baseline, "configs": list(s.configs), "repeats_ok": s.repeats_ok,
+            "repeats_failed": s.repeats_failed, "warm": s.warm,
+        } for s in summaries], indent=2))
+        return 0
+    console = _console()
+    if not summaries:
+        console.print(f"No runs stored yet (in {escape(str(store_path()))}). Measure a study with "
+                      "[bold]fstune run[/]; its results are kept here.")
+        return 0
+    table = _table("Stored runs (newest first)")
+    table.add_column("id", justify="right", style="bold", no_wrap=True)
+    table.add_column("started · host", no_wrap=True)
+    table.add_column("study", overflow="fold")
+    table.add_column("configs", overflow="fold")
+    table.add_column("repeats", justify="right", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    for s in summaries:
+        repeats = str(s.repeats_ok) + (f"\n[red]{s.repeats_failed} failed[/]" if s.repeats_failed else "")
+        status = f"[{STATUS_STYLE.get(s.status, '')}]{s.status}[/]" + ("\n[yellow]warm cache[/]" if s.warm else "")
+        # one configuration per line: names stay whole however narrow the terminal
+        configs = "\n".join(f"[bold]{escape(c)}[/]" if c == s.baseline else escape(c) for c in s.configs)
+        started = ex.fmt_time(s.started).rsplit(" ", 1)[0] if s.started else "–"
+        table.add_row(str(s.id), f"{started}\n[dim]{escape(s.hostname)}[/]", escape(s.study), configs, repeats,
+                      status, end_section=True)
+    console.print(table)
+    console.print("[dim]Baselines in bold. Details: fstune results show ID; several: fstune results compare ID ID.[/]")
+    return 0
+
+
+def run_show(args) -> int:
+    (run,) = _load([args.run])
+    comparison = ex.compare_runs([run])
+    console = _console()
+    _run_header(console, run)
+    console.print()
+    _configs_table(console, [run], comparison)
+    _comparison_tables(console, [run], comparison)
+    console.print()
+    _environment(console, run)
+    console.print()
+    _notes(console, [run], comparison)
+    return 0
+
+
+def run_compare(args) -> int:
+    runs = _load(args.runs)
+    comparison = ex.compare_runs(runs)
+    console = _console()
+    for run in runs:
+        _run_header(console, run)
+    console.print(f"Baseline: [bold]{escape(comparison.baseline)}[/] (run {runs[0].id}'s baseline)")
+    console.print()
+    _configs_table(console, runs, comparison)
+    _comparison_tables(console, runs, comparison)
+    _notes(console, runs, comparison)
+    return 0
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write next to the target and rename, so a failed export never leaves half a report."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}.", "Choose another --output.") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except OSError as error:
+        Path(temp).unlink(missing_ok=True)
+        raise UsageError(f"cannot write {path}: {error.strerror}.", "Choose another --output.") from None
+
+
+def run_export(args) -> int:
+    fmt = args.format
+    if fmt is None and args.output:
+        fmt = ex.SUFFIXES.get(Path(args.output).suffix.lower())
+    if fmt is None:
+        raise UsageError("say which format to export: --format md, csv, json or html"
+                         + (" (the --output suffix does not tell)." if args.output else "."))
+    runs = _load(args.runs)
+    comparison = ex.compare_runs(runs)
+    text = ex.export(runs, comparison, fmt)
+    if args.output:
+        path = Path(args.output)
+        if path.is_dir():
+            raise UsageError(f"{path} is a directory; give a file name with --output.")
+        _write_atomically(path, text)
+        print(f"fstune: wrote {path} ({fmt}, run{'s' if len(runs) > 1 else ''} "
+              f"{', '.join(str(r.id) for r in runs)}).", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0

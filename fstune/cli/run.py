@@ -1,0 +1,391 @@
+"""``fstune run`` — execute a study for real, headless, with live progress and a summary.
+
+The options are those of ``fstune plan``; the steps are exactly the plan's. Before anything
+is written: root, a terminal to confirm on (or --yes), leftovers of earlier runs, the
+filesystems' kernel drivers and every tool the plan needs. Then the user types the name of
+each device that will be erased, and the Runner takes over.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+
+from fstune import filesystems
+from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
+from fstune.errors import UsageError
+from fstune.plan import Plan, build_plan
+from fstune.runner import (
+    CANCELLED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
+    RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer, find_leftovers,
+    handle_signals, missing_tools, record_identities,
+)
+
+from fstune.cli import EXIT_USAGE  # noqa: E402  (the package is loaded before its sub-commands)
+
+# injectable for tests: who we are, and whether a person can answer on stdin
+geteuid = os.geteuid
+
+
+def stdin_is_interactive() -> bool:
+    return sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty()
+
+
+DESCRIPTION = """\
+Run a study for real: format the target (and the journal/log device) once per configuration,
+mount it with that configuration's options, run the workloads and their repeats, unmount.
+Exactly the commands `fstune plan` prints, with live progress, an audit log of every command
+and its output, and a summary at the end. Needs root.
+
+You are asked to type the name of every device that will be erased; --yes skips that (for
+scripts) and also lets fstune answer "y" when a tool asks to overwrite a device you named.
+
+Examples:
+  fstune run --study ext3-external-journal --device /dev/sdb1 --log-device /dev/sdc1
+  fstune run --study xfs-log-tuning --device /dev/loop0p1 --log-device /dev/loop1p2 \\
+             --workloads none --yes
+
+Exit codes: 0 done, 1 a step failed, 2 refused before anything ran, 3 a safety check stopped
+a write, 130 cancelled (Ctrl-C; press it twice to stop at once without cleaning up).
+"""
+
+
+def add_parser(sub, formatter_class) -> None:
+    parser = sub.add_parser("run", help="run a study for real: format, mount, measure (needs root)",
+                            description=DESCRIPTION, formatter_class=formatter_class)
+    add_choice_arguments(parser)
+    parser.add_argument("--yes", action="store_true",
+                        help="confirm the devices on the command line instead of typing their names")
+    parser.add_argument("--run-id", metavar="ID", help="name of the run (default: the current time)")
+    parser.add_argument("--clean-leftovers", action="store_true",
+                        help="first unmount what earlier, interrupted runs left under /run/fstune")
+    parser.add_argument("--allow-unmountable", action="store_true",
+                        help="run even when this kernel cannot mount the filesystem: mkfs runs, then the "
+                        "run stops at the mount step")
+    parser.set_defaults(func=run)
+
+
+def _say(line: str) -> None:
+    print(f"fstune: {line}", file=sys.stderr)
+
+
+def run(args) -> int:
+    if args.assume_size or args.assume_log_size:
+        raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
+                         "fstune run works on real devices only.")
+    if geteuid() != 0:
+        _say("fstune run formats and mounts devices and needs root: run it with sudo "
+             "(`fstune plan` shows the commands without root).")
+        return EXIT_USAGE
+    if not args.yes and not stdin_is_interactive():
+        _say("there is no terminal on stdin to type the device names on; add --yes to confirm them "
+             "on the command line.")
+        return EXIT_USAGE
+
+    from fstune.cli.plan import scan_inventory
+
+    run_id = args.run_id or _new_run_id()
+    # --lab without a lab makes one (loop devices only), as the plan command's hint promises
+    choices = build_choices(args, scan_inventory(), run_id=run_id, build_lab=True)
+    plan = build_plan(choices)
+    for warning in plan.warnings:
+        _say(f"note: {warning}")
+
+    code = _leftovers(plan, args)
+    if code is not None:
+        return code
+    code = _preflight(plan, args)
+    if code is not None:
+        return code
+    identities = record_identities(plan)
+    if not args.yes and not _confirm(plan):
+        return EXIT_USAGE
+
+    display = Display(plan, interactive_answers=not args.yes)
+    answer = None
+    if args.yes:
+        policy = confirmed_device_answerer(identities)
+
+        def answer(prompt: Prompt) -> str | None:
+            reply = policy(prompt)
+            if reply is None:
+                display.note(f"not answering “{prompt.text}” from {prompt.tool} for you: the step's device "
+                             "is not one you confirmed.")
+            return reply
+
+    runner = Runner(plan, identities=identities, answer=answer)
+    display.runner = runner
+    with handle_signals(runner, on_signal=display.interrupted), display:
+        outcome = runner.run(display.handle)
+    display.summary(outcome)
+    return outcome.exit_code
+
+
+def _new_run_id() -> str:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return f"{stamp}-{os.getpid()}"
+
+
+# --- before anything runs ----------------------------------------------------------------------
+
+
+def _leftovers(plan: Plan, args) -> int | None:
+    leftovers = find_leftovers(plan.choices.mount_root)
+    if not leftovers:
+        return None
+    for leftover in leftovers:
+        _say(f"an earlier run was interrupted and left {leftover.describe()}")
+    if not args.clean_leftovers:
+        if args.yes or not stdin_is_interactive():
+            _say("run again with --clean-leftovers to unmount and remove them first; nothing was done.")
+            return EXIT_USAGE
+        try:
+            reply = input("Unmount and remove them now? [y/N] ")
+        except EOFError:
+            reply = ""
+        if reply.strip().lower() not in ("y", "yes"):
+            _say("leftovers kept; nothing was done.")
+            return EXIT_USAGE
+    report = clean_leftovers(leftovers)
+    for mountpoint in report.unmounted:
+        _say(f"unmounted {mountpoint}")
+    if not report.ok:
+        for failure in report.failed:
+            _say(f"could not clean {failure}")
+        return EXIT_USAGE
+    return None
+
+
+def _preflight(plan: Plan, args) -> int | None:
+    capabilities = filesystems.MachineCapabilities.probe()
+    for fs_name in plan.study.filesystems:
+        fs = filesystems.get(fs_name)
+        if not capabilities.tools.get(fs.mkfs):
+            _say(f"{fs.mkfs} is not installed: install the Debian package {fs.package}; nothing was done.")
+            return EXIT_USAGE
+        if not capabilities.kernel_has(fs_name):
+            reason = capabilities.availability(fs_name).reason.rstrip(".")
+            if not args.allow_unmountable:
+                _say(f"{reason}: {fs.title} could be formatted but not mounted, so nothing could be measured; "
+                     "nothing was done (--allow-unmountable runs mkfs anyway and stops at the mount).")
+                return EXIT_USAGE
+            _say(f"note: {reason}; the run will stop at the mount step (--allow-unmountable).")
+    missing = missing_tools(plan)
+    if missing:
+        listed = "; ".join(f"{tool}: {hint}" for tool, hint in missing)
+        _say(f"the plan needs tools that are not installed ({listed}); nothing was done.")
+        return EXIT_USAGE
+    return None
+
+
+def _confirm(plan: Plan) -> bool:
+    choices = plan.choices
+    print(f"Study {plan.study.name}: {plan.study.title}")
+    print(f"{len(plan.steps)} steps, {len(plan.configs)} configurations, workloads: "
+          f"{', '.join(plan.workloads) or 'none'}, repeats: {plan.repeats}")
+    devices = [("target", choices.target)]
+    if choices.log_device is not None and choices.log_device.path in plan.destructive_devices():
+        devices.append(("journal/log device", choices.log_device))
+    for role, device in devices:
+        what = f" — {device.description}" if device.description else ""
+        print(f"\nThe {role} {describe_device(device)} will be ERASED{what}.")
+        try:
+            typed = input(f"Type its name ({device.path}) to confirm: ")
+        except EOFError:
+            _say("no confirmation; nothing was done.")
+            return False
+        if typed.strip() != device.path:
+            _say(f"you typed '{typed.strip()}', not '{device.path}'; nothing was done.")
+            return False
+    return True
+
+
+# --- while it runs --------------------------------------------------------------------------------
+
+
+class Display:
+    """Renders runner events: Rich live progress on a terminal, plain lines otherwise."""
+
+    TAIL = 8
+
+    def __init__(self, plan: Plan, *, interactive_answers: bool) -> None:
+        from rich.console import Console
+
+        self.plan = plan
+        self.runner: Runner | None = None
+        self.interactive_answers = interactive_answers
+        self.console = Console(stderr=False, highlight=False)
+        self.live_mode = self.console.is_terminal
+        self.tail: list[str] = []
+        self.title = ""
+        self.step_fraction: float | None = None
+        self.step_eta: float | None = None
+        self.done = 0
+        self.lost = False  # the terminal went away (SIGHUP): stop writing to it
+        self._live = None
+        self._progress = None
+        self._task = None
+
+    # context: start/stop the live display
+    def __enter__(self) -> "Display":
+        if self.live_mode:
+            from rich.live import Live
+            from rich.progress import (
+                BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+            )
+
+            self._progress = Bar(TextColumn("[bold]steps"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                 TextColumn("eta"), TimeRemainingColumn(), console=self.console)
+            self._task = self._progress.add_task("run", total=len(self.plan.steps))
+            self._live = Live(self._render(), console=self.console, refresh_per_second=8, transient=True)
+            self._guard(self._live.start)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._live is not None:
+            self._guard(self._live.stop)
+
+    def _guard(self, action, *args) -> None:
+        if self.lost:
+            return
+        try:
+            action(*args)
+        except OSError:
+            self.lost = True  # EIO/EPIPE after a hang-up: the run goes on, only silently
+
+    def _render(self):
+        from rich.console import Group
+        from rich.text import Text
+
+        parts = [self._progress]
+        if self.title:
+            line = Text(self.title, style="bold")
+            if self.step_fraction is not None:
+                line.append(f"  {self.step_fraction * 100:5.1f}%")
+            if self.step_eta is not None:
+                line.append(f"  about {_duration(self.step_eta)} left")
+            parts.append(line)
+        for text in self.tail[-self.TAIL:]:
+            parts.append(Text("  " + text[: max(20, self.console.width - 4)], style="dim", no_wrap=True))
+        return Group(*parts)
+
+    def _refresh(self) -> None:
+        if self._live is not None:
+            self._guard(self._live.update, self._render())
+
+    def _print(self, text: str, style: str | None = None) -> None:
+        self._guard(lambda: self.console.print(text, style=style, markup=False, highlight=False,
+                                               soft_wrap=True))
+
+    def note(self, text: str) -> None:
+        self._print(f"fstune: {text}", "yellow")
+
+    def interrupted(self, reason: str) -> None:
+        if "SIGHUP" in reason:
+            self.lost = True  # nobody is there to read it; writing could only fail
+            return
+        self.note(f"{reason}: stopping the current step and cleaning up (press Ctrl-C again to stop at once).")
+
+    def handle(self, event) -> None:
+        if isinstance(event, OutputLine):
+            if event.update and self.tail:
+                self.tail[-1] = event.text
+            else:
+                self.tail.append(event.text)
+                if len(self.tail) > 4 * self.TAIL:
+                    del self.tail[: 2 * self.TAIL]
+            if self.live_mode:
+                self._refresh()
+            elif not event.partial:
+                self._print(f"    {event.text}")
+        elif isinstance(event, Progress):
+            self.step_fraction, self.step_eta = event.fraction, event.eta
+            self._refresh()
+        elif isinstance(event, StepStarted):
+            number = f"{event.index + 1}/{event.total}" if event.index >= 0 else "cleanup"
+            self.title = f"[{number}] {'cleanup: ' if event.cleanup else ''}{event.step.title}"
+            self.step_fraction = self.step_eta = None
+            self.tail.clear()
+            if self.live_mode:
+                self._refresh()
+            else:
+                self._print(self.title, "bold")
+        elif isinstance(event, StepFinished):
+            if not event.cleanup and self._progress is not None:
+                self._progress.update(self._task, advance=1)
+            if event.status not in (OK,):
+                self._print(f"  {event.status}: {event.message}", "red" if event.status != WARNING else "yellow")
+            self._refresh()
+        elif isinstance(event, Notice):
+            if event.level == "warning":
+                self.note(event.text)
+        elif isinstance(event, Prompt):
+            if self.interactive_answers:
+                event.reply(self._ask(event))
+            else:
+                self.note(f"{event.tool} asks “{event.text}” (--yes answers only for the devices you named)")
+        elif isinstance(event, (RunFinished, RunFailed, RunCancelled)):
+            pass  # the summary follows once the live display is gone
+
+    def _ask(self, prompt: Prompt) -> str | None:
+        """Ask the person at the terminal; a cancel (Ctrl-C) while waiting declines."""
+        if self._live is not None:
+            self._guard(self._live.stop)
+        self._print(f"{prompt.tool} asks: {prompt.text}", "bold yellow")
+        self._guard(lambda: (sys.stdout.write("Your answer (empty declines): "), sys.stdout.flush()))
+        reply: str | None = None
+        while True:
+            if self.runner is not None and self.runner.cancel_requested:
+                break
+            try:
+                ready, _, _ = select.select([sys.stdin], [], [], 0.2)
+            except (OSError, ValueError):
+                break
+            if ready:
+                line = sys.stdin.readline()
+                reply = (line.strip() or None) if line else None
+                break
+        if self._live is not None:
+            self._guard(self._live.start)
+        return reply
+
+    def summary(self, outcome) -> None:
+        from rich.table import Table
+
+        table = Table(title="fstune run", show_lines=False, expand=False)
+        table.add_column("#", justify="right")
+        table.add_column("step")
+        table.add_column("status")
+        table.add_column("time", justify="right")
+        for result in outcome.results:
+            number = str(result.index + 1) if result.index >= 0 else "-"
+            title = ("cleanup: " if result.cleanup else "") + result.step.title
+            style = {OK: "green", WARNING: "yellow"}.get(result.status, "red")
+            table.add_row(number, title, f"[{style}]{result.status}[/]", _duration(result.duration))
+        self._guard(self.console.print, table)
+        if outcome.audit_path:
+            self._print(f"Audit log (every command and its output): {outcome.audit_path}")
+        if self.plan.workloads:
+            self._print(f"Tool reports: {self.plan.work_dir}")
+        if outcome.status == FINISHED:
+            self._print(f"Done: {len(outcome.results)} steps in {_duration(outcome.duration)}.", "bold green")
+        elif outcome.status == CANCELLED:
+            self._print(f"Cancelled: {outcome.reason}", "bold yellow")
+        elif outcome.status == FAILED:
+            self._print(f"Failed: {outcome.reason}", "bold red")
+        for mountpoint in outcome.leftovers:
+            self._print(f"Still mounted: {mountpoint} (unmount it by hand or run fstune run --clean-leftovers)",
+                        "red")
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"{seconds:.2f} s"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, sec = divmod(int(round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{sec:02d}" if hours else f"{minutes}:{sec:02d}"

@@ -1,0 +1,224 @@
+"""``fstune run``: refusals before anything runs, pre-flight, leftovers, and a real run on a lab."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import fstune.cli.run as cli_run
+from fstune import filesystems
+from fstune.audit import read_log
+from fstune.cli import main
+from fstune.runner import STATE_FILE, find_leftovers, package_hint
+
+STUDY = textwrap.dedent('''\
+    title = "cli run"
+    summary = "s"
+    explanation = "e"
+    [[configurations]]
+    name = "base"
+    title = "baseline"
+    filesystem = "{fs}"
+    [[configurations]]
+    name = "tuned"
+    title = "variant"
+    filesystem = "{fs}"
+    {second}
+''')
+
+
+def study_file(tmp_path: Path, fs: str = "ext4", second: str = 'mount_options = "noatime"') -> str:
+    path = tmp_path / f"cli-{fs}.toml"
+    path.write_text(STUDY.format(fs=fs, second=second))
+    return str(path)
+
+
+def blkid(device: str, tag: str) -> str:
+    return subprocess.run(["blkid", "-p", "-o", "value", "-s", tag, device], capture_output=True,
+                          text=True).stdout.strip()
+
+
+@pytest.fixture
+def state_home(tmp_path, monkeypatch):
+    """Audit logs go under the test's directory, not /var/log/fstune."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    return tmp_path / "state" / "fstune" / "logs"
+
+
+# --- refusals that need no device ------------------------------------------------------------------
+
+
+def test_not_root_is_one_clear_line_and_exit_2(monkeypatch, capsys):
+    monkeypatch.setattr(cli_run, "geteuid", lambda: 1000)
+    code = main(["run", "--study", "anything", "--device", "/dev/sdz1", "--yes"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and "needs root" in err and "sudo" in err
+
+
+def test_no_yes_and_no_terminal_is_one_line_and_exit_2(monkeypatch, capsys):
+    monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
+    monkeypatch.setattr(cli_run, "stdin_is_interactive", lambda: False)
+    code = main(["run", "--study", "anything", "--device", "/dev/sdz1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.count("\n") == 1 and "--yes" in err
+
+
+def test_assumed_sizes_are_for_dry_runs_only(monkeypatch, capsys):
+    monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
+    code = main(["run", "--study", "x", "--device", "/dev/sdz1", "--assume-size", "10G", "--yes"])
+    assert code == 2 and "dry runs" in capsys.readouterr().err
+
+
+def test_missing_tools_name_their_debian_package():
+    assert "xfsprogs" in package_hint("mkfs.xfs")
+    assert "btrfs-progs" in package_hint("/usr/sbin/mkfs.btrfs")
+    assert "jfsutils" in package_hint("jfs_tune") and "reiserfsprogs" in package_hint("debugreiserfs")
+    assert "e2fsprogs" in package_hint("dumpe2fs") and "dbench" in package_hint("dbench")
+
+
+# --- on a lab -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.loopdev
+def test_a_full_small_run_on_the_lab(tmp_path, lab, state_home, capsys):
+    data, spare = lab.pairs()[0]
+    path = study_file(tmp_path, "ext4", 'journal = "external"\nmount_options = "noatime"')
+    run_id = f"clitest-{os.getpid()}"
+    code = main(["run", "--study", path, "--device", data, "--log-device", spare, "--workloads", "none",
+                 "--yes", "--run-id", run_id])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    assert "Done:" in out and "Audit log" in out
+    for title in ("Format", "Mount", "Unmount"):
+        assert title in out  # the summary lists every step
+    logs = list(state_home.glob(f"{run_id}*.jsonl"))
+    assert len(logs) == 1
+    log = read_log(logs[0])
+    assert log[-1]["status"] == "finished"
+    starts = [r["argv"] for r in log if r["event"] == "step-start"]
+    assert ["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-F", spare] in starts
+    assert all(r["ok"] for r in log if r["event"] == "safety") and any(r["event"] == "safety" for r in log)
+    assert blkid(spare, "TYPE") == "jbd" and blkid(data, "TYPE") == "ext4"
+    assert f"/run/fstune/{run_id}" not in Path("/proc/self/mountinfo").read_text()
+    assert not Path(f"/run/fstune/{run_id}").exists()
+
+
+@pytest.mark.loopdev
+@pytest.mark.skipif(filesystems.MachineCapabilities.probe().kernel_has("jfs"), reason="this kernel can mount JFS")
+def test_a_filesystem_the_kernel_lacks_is_refused_before_formatting(tmp_path, lab, state_home, capsys):
+    data = lab.disks[0].data
+    before = blkid(data, "TYPE")
+    path = study_file(tmp_path, "jfs", "")
+    code = main(["run", "--study", path, "--device", data, "--workloads", "none", "--yes"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "has no jfs driver" in err and "nothing was done" in err and "--allow-unmountable" in err
+    assert blkid(data, "TYPE") == before
+    assert not list(state_home.glob("*.jsonl")) if state_home.exists() else True
+
+    # with --allow-unmountable mkfs.jfs runs for real and the run stops, clearly, at the mount
+    code = main(["run", "--study", path, "--device", data, "--workloads", "none", "--yes",
+                 "--allow-unmountable", "--run-id", f"jfs-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert blkid(data, "TYPE") == "jfs"
+    assert "has no jfs driver" in out and "cannot be mounted here" in out
+    assert "wrong fs type" not in out
+
+
+@pytest.mark.loopdev
+def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_home, capsys, monkeypatch):
+    root = tmp_path / "leftover-root"
+    dead = root / "old-run"
+    (dead / "base").mkdir(parents=True)
+    (dead / STATE_FILE).write_text(json.dumps({"run_id": "old-run", "pid": 4194001, "study": "x"}))
+    # look for leftovers in the test's own directory, not in the machine's /run/fstune
+    monkeypatch.setattr(cli_run, "find_leftovers", lambda _root: find_leftovers(str(root)))
+    data = lab.disks[0].data
+    args = ["run", "--study", study_file(tmp_path), "--device", data, "--workloads", "none", "--yes"]
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2 and "--clean-leftovers" in err and "old-run" in err
+    assert dead.exists() and blkid(data, "TYPE") == ""
+    code = main([*args, "--clean-leftovers", "--run-id", f"after-clean-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    assert not dead.exists()
+
+
+@pytest.mark.loopdev
+def test_typed_confirmation_on_a_terminal(tmp_path, lab, state_home):
+    """The real program in a pty: it asks for each device's name; a wrong name stops everything."""
+    import sys
+
+    import pexpect
+
+    data, spare = lab.pairs()[0]
+    path = study_file(tmp_path, "ext4", 'journal = "external"')
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm"}
+    args = ["-m", "fstune", "run", "--study", path, "--device", data, "--log-device", spare, "--workloads", "none"]
+
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=60, dimensions=(30, 100))
+    child.expect(f"Type its name \\({data}\\) to confirm: ")
+    child.sendline(data + "x")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2 and "nothing was done" in child.before
+    assert blkid(data, "TYPE") == ""
+
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=60, dimensions=(30, 100))
+    child.expect(f"Type its name \\({data}\\) to confirm: ")
+    child.sendline(data)
+    child.expect(f"Type its name \\({spare}\\) to confirm: ")
+    child.sendline(spare)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "Done:" in child.before and "steps" in child.before  # the live bar and the summary
+    assert blkid(data, "TYPE") == "ext4" and blkid(spare, "TYPE") == "jbd"
+
+
+@pytest.mark.loopdev
+def test_yes_answers_a_tools_question_for_the_confirmed_device(tmp_path, lab, state_home, capsys,
+                                                               run_destructive):
+    data = lab.disks[0].data
+    run_destructive(["mkfs.ext4", "-q", "-F", data], data)
+    old = blkid(data, "UUID")
+    code = main(["run", "--study", study_file(tmp_path), "--device", data, "--workloads", "none", "--yes",
+                 "--no-force", "--run-id", f"noforce-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    assert "Proceed anyway? (y,N) y" in out  # mke2fs asked (no -F) and got the answer for the named device
+    assert blkid(data, "UUID") not in ("", old)
+
+
+@pytest.mark.loopdev
+def test_a_tools_question_is_asked_at_the_terminal(tmp_path, lab, state_home, run_destructive):
+    """Without --yes the person answers mke2fs's own question (here: --no-force on an ext4)."""
+    import sys
+
+    import pexpect
+
+    data = lab.disks[0].data
+    run_destructive(["mkfs.ext4", "-q", "-F", data], data)
+    old = blkid(data, "UUID")
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm"}
+    child = pexpect.spawn(sys.executable, ["-m", "fstune", "run", "--study", study_file(tmp_path), "--device", data,
+                                           "--workloads", "none", "--no-force"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(30, 100))
+    child.expect("to confirm: ")
+    child.sendline(data)
+    child.expect("mkfs.ext4 asks: Proceed anyway\\? \\(y,N\\)")
+    child.expect("Your answer")
+    child.sendline("")  # an empty answer declines
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1 and "you declined" in child.before
+    assert blkid(data, "UUID") == old
