@@ -77,6 +77,7 @@ class ConfigPlan:
     mount_options: tuple[tuple[str, str | None], ...]  # what the mount step passes, managed ones included
     mountpoint: str
     steps: tuple[Step, ...]
+    contexts: dict[str, WorkloadContext] = field(default_factory=dict)  # workload → where it runs
 
 
 @dataclass(frozen=True)
@@ -357,17 +358,18 @@ def build_plan(choices: Choices) -> Plan:
                               title="Make the directory for this configuration's results", kind=kinds.PREPARE,
                               why="tool reports are kept outside the filesystem under test", needs_root=False,
                               config=config.name))
+        contexts = {name: context(config, name, mountpoint) for name in workload_names}
         for name in workload_names:
-            steps += WORKLOADS[name].setup_steps(context(config, name, mountpoint))
+            steps += WORKLOADS[name].setup_steps(contexts[name])
         for repeat in range(1, repeats + 1):
             for name in workload_names:
-                steps += WORKLOADS[name].repeat_steps(context(config, name, mountpoint), repeat)
+                steps += WORKLOADS[name].repeat_steps(contexts[name], repeat)
         steps.append(Step(("umount", mountpoint), title=f"Unmount {target.path}", kind=kinds.UMOUNT, cleanup=True,
                           why="the next configuration reformats the device", config=config.name,
                           mountpoint=mountpoint))
         steps.append(Step(("rmdir", mountpoint), title="Remove the mountpoint", kind=kinds.RMDIR, cleanup=True,
                           why="leave nothing behind", config=config.name, mountpoint=mountpoint))
-        config_plans.append(ConfigPlan(config, tuple(mount_options), mountpoint, tuple(steps)))
+        config_plans.append(ConfigPlan(config, tuple(mount_options), mountpoint, tuple(steps), contexts))
 
     finish = [Step(("rmdir", run_dir), title="Remove fstune's run directory", kind=kinds.RMDIR, cleanup=True,
                    why="leave nothing behind", mountpoint=run_dir, allow_failure="the run directory was not empty")]

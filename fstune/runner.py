@@ -1083,9 +1083,14 @@ class Runner:
     def __init__(self, plan: Plan, *, identities: dict[str, Identity] | None = None,
                  answer: Answer | None = None, log_dir: str | os.PathLike | None = None,
                  grace: tuple[float, float] = (3.0, 2.0), prompt_idle: float = 0.5,
-                 environ: dict[str, str] | None = None) -> None:
+                 environ: dict[str, str] | None = None,
+                 extend: Callable[[int, Step], list[Step]] | None = None) -> None:
         self.plan = plan
         self.steps: list[Step] = plan.steps
+        # called after each step that succeeded; the steps it returns run next (extra repeats
+        # while the figures are still too noisy). They must not be destructive: the devices
+        # were confirmed for the plan as it was shown.
+        self.extend = extend
         self.identities = dict(identities) if identities is not None else record_identities(plan)
         self.answer = answer
         self.log_dir = log_dir
@@ -1216,6 +1221,7 @@ class Runner:
                 if result.status in (OK, WARNING):
                     if result.status == OK:
                         self._track(step)
+                        self._insert_extra_steps(index, step)
                     failed_at, resume = None, index + 1
                     continue
                 resume = index + 1  # it ran and failed: its own undo is not owed
@@ -1274,6 +1280,19 @@ class Runner:
         return self.outcome
 
     # --- pieces of run() ----------------------------------------------------------------------
+
+    def _insert_extra_steps(self, index: int, step: Step) -> None:
+        if self.extend is None:
+            return
+        extra = list(self.extend(index, step))
+        for added in extra:
+            if added.destructive:
+                raise FstuneError(f"extra step '{added.title}' would write to a device; only the plan may.")
+        if extra:
+            # run() walks self.steps by index, so steps inserted after this one run next
+            self.steps[index + 1:index + 1] = extra
+            self._audit.write("notice", step=index, level="info",
+                              text=f"{len(extra)} steps added after step {index + 1}: {extra[0].title} …")
 
     def _emit(self, event: object) -> None:
         if self._consumer is None:

@@ -70,6 +70,15 @@ def lab_only_guard() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def fstune_on_path() -> Iterator[None]:
+    """Plans call `fstune workload-helper`: find this interpreter's fstune first (a venv's)."""
+    old = os.environ.get("PATH", "")
+    os.environ["PATH"] = f"{Path(sys.executable).parent}:{old}"
+    yield
+    os.environ["PATH"] = old
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _sweep_leftover_labs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Safety net: at the end of the session take down any lab a test left under our tmp dir.
 

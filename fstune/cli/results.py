@@ -295,18 +295,23 @@ def run_list(args) -> int:
     return 0
 
 
+def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None:
+    """The configurations, the before-and-after tables and the honest notes."""
+    _configs_table(console, runs, comparison)
+    _comparison_tables(console, runs, comparison)
+    console.print()
+    _notes(console, runs, comparison)
+
+
 def run_show(args) -> int:
     (run,) = _load([args.run])
     comparison = ex.compare_runs([run])
     console = _console()
     _run_header(console, run)
     console.print()
-    _configs_table(console, [run], comparison)
-    _comparison_tables(console, [run], comparison)
+    show_comparison(console, [run], comparison)
     console.print()
     _environment(console, run)
-    console.print()
-    _notes(console, [run], comparison)
     return 0
 
 

@@ -16,6 +16,7 @@ import time
 from fstune import filesystems
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import UsageError
+from fstune.measure import Measurement, run_record
 from fstune.plan import Plan, build_plan
 from fstune.runner import (
     CANCELLED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
@@ -64,6 +65,11 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--allow-unmountable", action="store_true",
                         help="run even when this kernel cannot mount the filesystem: mkfs runs, then the "
                         "run stops at the mount step")
+    parser.add_argument("--rsd-threshold", type=float, default=3.0, metavar="PCT",
+                        help="add repeats while a workload's main figure varies more than PCT %% "
+                        "(relative standard deviation; default 3)")
+    parser.add_argument("--max-repeats", type=int, default=10, metavar="N",
+                        help="never more than N repeats per configuration (default 10)")
     parser.set_defaults(func=run)
 
 
@@ -115,12 +121,39 @@ def run(args) -> int:
                              "is not one you confirmed.")
             return reply
 
-    runner = Runner(plan, identities=identities, answer=answer)
+    measurement = Measurement(plan, rsd_threshold=args.rsd_threshold / 100, max_repeats=args.max_repeats)
+    runner = Runner(plan, identities=identities, answer=answer, extend=measurement.extend)
     display.runner = runner
+
+    def on_event(event) -> None:
+        measurement.observe(event)
+        display.handle(event)
+
+    started = time.time()
     with handle_signals(runner, on_signal=display.interrupted), display:
-        outcome = runner.run(display.handle)
+        outcome = runner.run(on_event)
     display.summary(outcome)
+    if plan.workloads:
+        _store_and_compare(plan, measurement, outcome, started, display)
     return outcome.exit_code
+
+
+def _store_and_compare(plan: Plan, measurement: Measurement, outcome, started: float, display) -> None:
+    """Keep the run in the history and show the before-and-after tables."""
+    from fstune.cli.results import show_comparison
+    from fstune.devices import scan
+    from fstune.export import compare_runs
+    from fstune.store import Store
+
+    record = run_record(plan, measurement, outcome, started, inventory=scan())
+    if not record.results:
+        display.note("no figures were measured, so nothing was stored.")
+        return
+    with Store() as store:
+        run_id = store.save_run(record)
+    show_comparison(display.console, [record], compare_runs([record]))
+    display.note(f"stored as run {run_id}: 'fstune results show {run_id}', "
+                 f"'fstune results export {run_id} --format html -o report.html'.")
 
 
 def _new_run_id() -> str:
@@ -209,6 +242,7 @@ class Display:
     """Renders runner events: Rich live progress on a terminal, plain lines otherwise."""
 
     TAIL = 8
+    SUMMARY_ROWS = 24  # longer runs list only the steps worth a look
 
     def __init__(self, plan: Plan, *, interactive_answers: bool) -> None:
         from rich.console import Console
@@ -359,7 +393,14 @@ class Display:
         table.add_column("step")
         table.add_column("status")
         table.add_column("time", justify="right")
-        for result in outcome.results:
+        shown = outcome.results
+        if len(shown) > self.SUMMARY_ROWS:
+            # a long run: the steps that did not simply succeed, and the last few
+            last = set(range(len(shown) - 3, len(shown)))
+            shown = [r for i, r in enumerate(shown) if r.status != OK or i in last]
+            ok = sum(1 for r in outcome.results if r.status == OK)
+            table.caption = f"{ok} of {len(outcome.results)} steps ok; the audit log has every one"
+        for result in shown:
             number = str(result.index + 1) if result.index >= 0 else "-"
             title = ("cleanup: " if result.cleanup else "") + result.step.title
             style = {OK: "green", WARNING: "yellow"}.get(result.status, "red")

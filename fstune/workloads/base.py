@@ -92,6 +92,9 @@ class Workload:
     tools: tuple[str, ...] = ()  # executables it needs (pre-flight checks them)
     params: dict[str, Param] = {}
     measures = ""  # what the figures are, in a few words
+    # metrics (by name suffix) whose noise decides whether to add repeats; the others
+    # (maximum latency, CPU %) are noisy by nature and would always ask for more
+    steering: tuple[str, ...] = ()
 
     def check_params(self, values: dict) -> dict[str, object]:
         checked = {}

@@ -21,6 +21,7 @@ class ColdRead(Workload):
         "out files for reading back, not how fast it writes."
     )
     measures = "seconds to read the tree"
+    steering = (".seconds",)
     tools = ("tar", "find", "cat")
     params = {
         "files": Param("files", "int", 3000, "files in the tree", 10, 1_000_000),

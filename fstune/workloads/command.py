@@ -20,6 +20,7 @@ class Command(Workload):
         "times it and counts what it writes to the data and journal devices."
     )
     measures = "seconds and MB written"
+    steering = (".seconds",)
     params = {
         "command": Param("command", "text", "", "the command, e.g. \"make -j2\" or \"sh -c 'tar xf /src.tar'\""),
     }

@@ -35,6 +35,7 @@ class Metadata(Workload):
         "moving the journal or log off the data disk shows most."
     )
     measures = "MB/s and maximum latency"
+    steering = (".throughput_mbs",)
     tools = ("dbench",)
     params = {
         "clients": Param("clients", "int", 8, "simultaneous dbench clients (the seed used 15)", 1, 512),

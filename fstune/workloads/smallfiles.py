@@ -25,6 +25,7 @@ class SmallFiles(Workload):
         "indexing, the allocator and atime updates all show up here."
     )
     measures = "seconds per phase"
+    steering = (".seconds",)
     tools = ("tar", "find", "ls", "rm")
     params = {
         "preset": Param("preset", "choice", "default", "tree size: quick (4×4×4×40), default (6×6×6×100) "

@@ -33,6 +33,7 @@ class Throughput(Workload):
         "little here; it is the control that shows tuning did not cost bulk throughput."
     )
     measures = "MB/s, CPU %, average and maximum latency per phase"
+    steering = (".rate_mbs",)
     tools = ("fio",)
     params = {
         "threads": Param("threads", "int", 4, "parallel jobs (the seed used 32)", 1, 256),

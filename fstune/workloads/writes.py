@@ -25,6 +25,7 @@ class Writes(Workload):
         "writes and how much atime, relatime and noatime change that."
     )
     measures = "MB written per phase (data device + journal device)"
+    steering = (".mb_written",)
     tools = ("tar", "find")
     params = {
         "files": Param("files", "int", 2000, "source files in the tree", 10, 1_000_000),
