@@ -285,6 +285,13 @@ def lab_up(
             if isinstance(error, FstuneError):
                 error.hint = f"{error.hint or ''} Cleaning up also failed: {cleanup}".strip()
         raise
+    buffered = [Path(e["backing_file"]).name for e in manifest["disks"] if e.get("buffered")]
+    if buffered:
+        warnings.append(
+            f"{lab_dir} is on a filesystem without direct I/O, so {', '.join(buffered)} work through the "
+            "page cache: figures measure memory more than a disk and vary with CPU load. "
+            "Put the lab on ext4 or XFS with --dir for steadier figures."
+        )
     lab.warnings.extend(warnings)
     manifest["warnings"] = lab.warnings
     _write_manifest(lab_dir, manifest)
@@ -299,13 +306,25 @@ def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int) -> 
         # O_EXCL: never reuse (and so never clobber) a file that appeared meanwhile
         fd = os.open(backing, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
-            os.ftruncate(fd, disk_bytes)  # sparse: takes no space until written
+            # Reserve the blocks now: a write into a sparse file also allocates blocks in the
+            # host filesystem, which a real disk never does, and that would make whichever
+            # configuration writes a region first look slower. Sparse where that is impossible.
+            try:
+                os.posix_fallocate(fd, 0, disk_bytes)
+            except OSError:
+                os.ftruncate(fd, disk_bytes)
         finally:
             os.close(fd)
-        loop = _run(["losetup", "--find", "--show", "--partscan", str(backing)]).stdout.strip()
+        # Direct I/O: without it a loop device reads and writes through the host's page cache,
+        # so "disk" figures are memory figures that swing with CPU load. losetup falls back to
+        # buffered I/O (and says so) where the backing filesystem cannot do direct I/O.
+        loop = _run(["losetup", "--find", "--show", "--partscan", "--direct-io=on", str(backing)]).stdout.strip()
+        loop = loop.splitlines()[-1].strip() if loop else loop
         if not loop.startswith("/dev/loop"):
             raise DeviceError(f"losetup attached {backing} but printed '{loop}' instead of a loop device.")
         entry["loop"] = loop
+        if _read_text(_SYS / "block" / Path(loop).name / "loop" / "dio") != "1":
+            entry["buffered"] = True
         entry["major_minor"] = _read_text(_SYS / "block" / Path(loop).name / "dev")
         _write_manifest(lab_dir, manifest)  # record each loop as soon as it exists
         attached.append(entry)

@@ -10,12 +10,12 @@ executed by the runner.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fstune import __version__, filesystems
 from fstune import steps as kinds
 from fstune.errors import DeviceError, UsageError
-from fstune.filesystems import EXTERNAL, NONE
+from fstune.filesystems import NONE
 from fstune.steps import Step
 from fstune.studies import Configuration, Study
 from fstune.units import format_size
@@ -65,6 +65,7 @@ class Choices:
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     repeats: int | None = None  # None: the study's own number
     configs: tuple[str, ...] | None = None  # None: every configuration; else these, baseline first
+    mkfs_options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # config → replaces its mkfs options
     force: bool = True  # pass each mkfs tool's force flag once (the user confirmed the devices)
     run_id: str = "plan"
     mount_root: str = DEFAULT_MOUNT_ROOT
@@ -288,14 +289,31 @@ def select_configurations(study: Study, names: tuple[str, ...] | None) -> Study:
     ordered = tuple(c for c in study.configurations if c in chosen)
     if len(ordered) < 2:
         raise UsageError(f"--configs leaves only the baseline '{study.baseline.name}'; name at least one variant.")
-    from dataclasses import replace
-
     return replace(study, configurations=ordered)
+
+
+def with_mkfs_options(study: Study, edits: dict[str, tuple[str, ...]]) -> Study:
+    """The study with some configurations' mkfs options replaced, checked like a study file's."""
+    if not edits:
+        return study
+    configs = []
+    for config in study.configurations:
+        if config.name in edits:
+            words = tuple(edits[config.name])
+            try:
+                filesystems.check_mkfs_options(config.filesystem, words, config.journal)
+            except UsageError as error:
+                raise UsageError(f"mkfs options for configuration '{config.name}': {error.message}") from None
+            config = replace(config, mkfs_options=words)
+        configs.append(config)
+    for name in edits:
+        study.configuration(name)  # an unknown name is an error, with the list of names
+    return replace(study, configurations=tuple(configs))
 
 
 def build_plan(choices: Choices) -> Plan:
     """Validate ``choices`` and return the Plan; raise UsageError/DeviceError with the reason."""
-    study = select_configurations(choices.study, choices.configs)
+    study = with_mkfs_options(select_configurations(choices.study, choices.configs), choices.mkfs_options)
     warnings = _check_devices(choices, study)
     workload_names = study.workloads if choices.workloads is None else choices.workloads
     for name in workload_names:

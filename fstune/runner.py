@@ -64,7 +64,7 @@ from fstune import lab as labmod
 from fstune import steps as kinds
 from fstune.audit import AuditLog, now
 from fstune.devices.model import Identity
-from fstune.devices.system import parse_mountinfo, parse_swaps
+from fstune.devices.system import parse_mountinfo, parse_swaps, read_or_empty
 from fstune.errors import DeviceError, FstuneError, UnsafeDeviceError, UsageError
 from fstune.plan import Plan
 from fstune.steps import Step
@@ -638,7 +638,7 @@ def _group_members(pgid: int) -> list[int]:
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
-        data = _read(f"/proc/{entry.name}/stat")
+        data = read_or_empty(f"/proc/{entry.name}/stat")
         if ")" not in data:
             continue
         fields = data[data.rindex(")") + 2:].split()
@@ -657,9 +657,9 @@ def waiting_for_input(pgid: int) -> bool:
     machine = os.uname().machine
     reads, polls = _READ_CALLS.get(machine), _POLL_CALLS.get(machine)
     for pid in _group_members(pgid):
-        text = _read(f"/proc/{pid}/syscall").split()
+        text = read_or_empty(f"/proc/{pid}/syscall").split()
         if not text or reads is None:
-            state = _read(f"/proc/{pid}/stat")
+            state = read_or_empty(f"/proc/{pid}/stat")
             if ")" in state and state[state.rindex(")") + 2: state.rindex(")") + 3] == "S":
                 return True
             continue
@@ -760,24 +760,16 @@ def _related_majmins(major: int, minor: int) -> list[tuple[int, int]]:
     return found
 
 
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read()
-    except OSError:
-        return ""
-
-
 def mountpoints_of(major: int, minor: int) -> list[str]:
     """Where the device (or, for a disk, any partition of it) is mounted now."""
     related = set(_related_majmins(major, minor))
-    return [m.mountpoint for m in parse_mountinfo(_read("/proc/self/mountinfo")) if (m.major, m.minor) in related]
+    return [m.mountpoint for m in parse_mountinfo(read_or_empty("/proc/self/mountinfo")) if (m.major, m.minor) in related]
 
 
 def is_mounted(directory: str) -> bool:
     """True when something is mounted exactly on ``directory``."""
     target = os.path.realpath(directory)
-    return any(m.mountpoint == target for m in parse_mountinfo(_read("/proc/self/mountinfo")))
+    return any(m.mountpoint == target for m in parse_mountinfo(read_or_empty("/proc/self/mountinfo")))
 
 
 def check_device(identity: Identity, *, context: str = "") -> None:
@@ -803,7 +795,7 @@ def check_device(identity: Identity, *, context: str = "") -> None:
         raise UnsafeDeviceError(f"Stopped before{where}: {path} is mounted at {', '.join(mounts)}.",
                                 "Someone mounted it after you chose it; unmount it or choose another device.")
     related = set(_related_majmins(*majmin))
-    for swap in parse_swaps(_read("/proc/swaps"), lambda p: "%d:%d" % _majmin_of(p) if _majmin_of(p) else None):
+    for swap in parse_swaps(read_or_empty("/proc/swaps"), lambda p: "%d:%d" % _majmin_of(p) if _majmin_of(p) else None):
         if swap.majmin and tuple(int(x) for x in swap.majmin.split(":")) in related:
             raise UnsafeDeviceError(f"Stopped before{where}: {path} is in use as swap ({swap.path}).",
                                     "Turn it off with swapoff or choose another device.")
@@ -854,7 +846,7 @@ def devices_written_by(step: Step, identities: dict[str, Identity]) -> list[str]
 
 def _process_start(pid: int) -> str | None:
     """The process's start time in clock ticks since boot: tells a reused pid apart."""
-    data = _read(f"/proc/{pid}/stat")
+    data = read_or_empty(f"/proc/{pid}/stat")
     if not data or ")" not in data:
         return None
     fields = data[data.rindex(")") + 2:].split()
@@ -887,7 +879,7 @@ class Leftover:
 
 def _mounts_under(directory: str) -> list[str]:
     prefix = directory.rstrip("/") + "/"
-    found = [m.mountpoint for m in parse_mountinfo(_read("/proc/self/mountinfo"))
+    found = [m.mountpoint for m in parse_mountinfo(read_or_empty("/proc/self/mountinfo"))
              if m.mountpoint == directory or m.mountpoint.startswith(prefix)]
     return sorted(set(found), key=lambda p: (-p.count("/"), p))
 
@@ -939,7 +931,7 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
         if leftover.pid is not None and _alive(leftover.pid, None) and _process_start(leftover.pid) is not None:
             # re-check: it may have been a pid reused by an unrelated process (start differs),
             # which find_leftovers already ruled in; a live fstune run is never cleaned
-            state = _read(os.path.join(leftover.run_dir, STATE_FILE))
+            state = read_or_empty(os.path.join(leftover.run_dir, STATE_FILE))
             try:
                 if _alive(leftover.pid, json.loads(state).get("start")):
                     report.failed.append(f"{leftover.run_dir}: its run (pid {leftover.pid}) is still going")
@@ -1020,7 +1012,7 @@ def _loop_detached(identity: Identity) -> bool:
     """True when the device's loop disk was told to detach (losetup -d) while in use."""
     base = _sysfs(identity.major, identity.minor)
     disk = base.resolve().parent if (base / "partition").exists() else base.resolve()
-    return _read(str(disk / "loop" / "autoclear")).strip() == "1"
+    return read_or_empty(str(disk / "loop" / "autoclear")).strip() == "1"
 
 
 def _device_trouble(identities: dict[str, Identity]) -> list[str]:
@@ -1028,7 +1020,7 @@ def _device_trouble(identities: dict[str, Identity]) -> list[str]:
     problems = []
     for identity in identities.values():
         majmin = _majmin_of(identity.path)
-        size = _read(str(_sysfs(identity.major, identity.minor) / "size")).strip()
+        size = read_or_empty(str(_sysfs(identity.major, identity.minor) / "size")).strip()
         if majmin is None or not _sysfs(identity.major, identity.minor).exists():
             problems.append(f"{identity.path} has disappeared (the disk was removed or detached)")
         elif majmin != (identity.major, identity.minor):

@@ -76,27 +76,9 @@ def _settle(*devices: str) -> None:
     _sh("udevadm", "settle", "--timeout=60", check=False)
 
 
-def _udevd_running() -> bool:
-    for comm in Path("/proc").glob("[0-9]*/comm"):
-        try:
-            if comm.read_text().strip() == "systemd-udevd":
-                return True
-        except OSError:
-            continue
-    return False
-
-
 @pytest.fixture(scope="module", autouse=True)
-def udevd():
-    if os.geteuid() != 0:
-        pytest.skip("needs root")
-    if not _udevd_running():
-        binary = next((p for p in ("/lib/systemd/systemd-udevd", "/usr/lib/systemd/systemd-udevd")
-                       if os.path.exists(p)), None)
-        if binary is None:
-            pytest.skip("systemd-udevd is not installed")
-        subprocess.run([binary, "--daemon"], check=True, capture_output=True, timeout=30)
-        subprocess.run(["udevadm", "trigger"], check=False, capture_output=True, timeout=60)
+def _udev_for_every_test(udevd):
+    """Every test here reads udev's database: conftest's session fixture starts udevd (or skips)."""
     _sh("udevadm", "settle", "--timeout=60", check=False)
 
 

@@ -639,3 +639,10 @@ def test_cli_up_status_down(udevd, tmp_path):
         assert nothing.returncode == 0 and "nothing to do" in nothing.stdout
     finally:
         labmod.lab_down(directory)
+
+
+@pytest.mark.loopdev
+def test_lab_disks_do_direct_io_so_figures_are_not_page_cache_figures(lab):
+    for disk in lab.disks:
+        name = Path(disk.loop).name
+        assert Path(f"/sys/block/{name}/loop/dio").read_text().strip() == "1"

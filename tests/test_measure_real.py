@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from fstune.compare import compare
-from fstune.measure import Measurement, config_descriptions, run_record
+from fstune.measure import Measurement, run_record
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import Runner
 from fstune.store import Store

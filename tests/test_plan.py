@@ -231,3 +231,14 @@ def test_every_device_a_step_writes_is_named_and_warned_about(name):
         if step.destructive:
             assert mentioned <= set(step.written_devices), (step.argv, step.written_devices)
     assert "ERASES everything on /dev/sdb1 and /dev/sdc1" in render_script(plan)
+
+
+def test_mkfs_options_can_be_edited_per_configuration_and_are_checked():
+    study = load_studies()["ext3-external-journal"]
+    plan = build_plan(Choices(study, TARGET, LOG, workloads=(), mkfs_options={"external": ("-b", "4096", "-m", "0")}))
+    mkfs = [s.argv for s in plan.configs[1].steps if s.kind == MKFS]
+    assert mkfs == [("mkfs.ext3", "-b", "4096", "-m", "0", "-J", "device=/dev/sdc1", "-F", "/dev/sdb1")]
+    with pytest.raises(UsageError, match="configuration 'external'.*-FF"):
+        build_plan(Choices(study, TARGET, LOG, workloads=(), mkfs_options={"external": ("-FF",)}))
+    with pytest.raises(UsageError, match="no configuration 'nope'"):
+        build_plan(Choices(study, TARGET, LOG, workloads=(), mkfs_options={"nope": ()}))

@@ -23,7 +23,7 @@ from fstune.plan import Choices, DeviceChoice, Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_STEP, FAILED, FINISHED, OK, STATE_FILE, WARNING, DbenchProgress,
     FioProgress, LineAssembler, Mke2fsProgress, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
-    RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, find_leftovers, handle_signals, match_prompt,
+    RunFinished, Runner, StepStarted, clean_leftovers, find_leftovers, handle_signals, match_prompt,
     progress_parser_for,
 )
 from fstune.steps import Step

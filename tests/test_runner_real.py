@@ -29,7 +29,7 @@ from fstune.runner import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, OutputLine, Progress, Runner,
     StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
 )
-from fstune.steps import Step
+
 from fstune.studies import parse_study
 
 pytestmark = pytest.mark.loopdev

@@ -110,16 +110,7 @@ def run(args) -> int:
         return EXIT_USAGE
 
     display = Display(plan, interactive_answers=not args.yes)
-    answer = None
-    if args.yes:
-        policy = confirmed_device_answerer(identities)
-
-        def answer(prompt: Prompt) -> str | None:
-            reply = policy(prompt)
-            if reply is None:
-                display.note(f"not answering “{prompt.text}” from {prompt.tool} for you: the step's device "
-                             "is not one you confirmed.")
-            return reply
+    answer = _answer_for_confirmed_devices(identities, display) if args.yes else None
 
     measurement = Measurement(plan, rsd_threshold=args.rsd_threshold / 100, max_repeats=args.max_repeats)
     runner = Runner(plan, identities=identities, answer=answer, extend=measurement.extend)
@@ -154,6 +145,20 @@ def _store_and_compare(plan: Plan, measurement: Measurement, outcome, started: f
     show_comparison(display.console, [record], compare_runs([record]))
     display.note(f"stored as run {run_id}: 'fstune results show {run_id}', "
                  f"'fstune results export {run_id} --format html -o report.html'.")
+
+
+def _answer_for_confirmed_devices(identities, display):
+    """--yes: say "y" to a tool's question only about a device the user named."""
+    policy = confirmed_device_answerer(identities)
+
+    def answer(prompt: Prompt) -> str | None:
+        reply = policy(prompt)
+        if reply is None:
+            display.note(f"not answering “{prompt.text}” from {prompt.tool} for you: the step's device "
+                         "is not one you confirmed.")
+        return reply
+
+    return answer
 
 
 def _new_run_id() -> str:

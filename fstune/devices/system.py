@@ -175,7 +175,8 @@ def parse_crypttab(text: str, file: str = "/etc/crypttab") -> list[TabEntry]:
     return entries
 
 
-def _read(path: str) -> str:
+def read_or_empty(path: str) -> str:
+    """A small text file from /proc, /sys or /etc; "" when it is missing (a normal case)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             return handle.read()
@@ -212,8 +213,8 @@ class SystemState:
         """Snapshot the live system (``root`` only moves /etc, for chroots)."""
         etc = os.path.join(root, "etc")
         state = cls.from_texts(
-            _read("/proc/self/mountinfo"), _read("/proc/swaps"),
-            _read(os.path.join(etc, "fstab")), _read(os.path.join(etc, "crypttab")),
+            read_or_empty("/proc/self/mountinfo"), read_or_empty("/proc/swaps"),
+            read_or_empty(os.path.join(etc, "fstab")), read_or_empty(os.path.join(etc, "crypttab")),
             rdev_of=_rdev_majmin,
         )
         # resolve /dev paths now, on the live system, so that a symlink the udev database does
