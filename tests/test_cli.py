@@ -129,3 +129,21 @@ def test_plan_on_lab_devices_from_the_inventory(lab):
     assert result.returncode == 0, result.stderr
     assert f"-J device={spare}" in result.stdout
     assert "[assumed size]" not in result.stdout
+
+
+@pytest.mark.loopdev
+def test_a_journal_study_can_be_planned_again_on_the_same_pair(lab, run_destructive):
+    """After a run, the spare is the target's external journal: the same pair stays choosable,
+    while the spare stays locked for any other target."""
+    data, spare = lab.pairs()[0]
+    other_data = lab.pairs()[1][0]
+    run_destructive(["mkfs.ext4", "-q", "-b", "4096", "-O", "journal_dev", "-F", spare], spare)
+    run_destructive(["mkfs.ext4", "-q", "-b", "4096", "-J", f"device={spare}", "-F", data], [data, spare])
+    subprocess.run(["udevadm", "settle"], check=False)
+    again = fstune("plan", "--study", "ext4-external-journal", "--device", data, "--log-device", spare,
+                   "--workloads", "none")
+    assert again.returncode == 0, again.stderr
+    assert "holds the external journal of" in again.stdout
+    elsewhere = fstune("plan", "--study", "ext4-external-journal", "--device", other_data, "--log-device", spare,
+                       "--workloads", "none")
+    assert_clear_error(elsewhere, "is the external journal")

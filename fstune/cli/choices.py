@@ -67,7 +67,8 @@ def _workload_params(items: list[str]) -> dict[str, dict[str, object]]:
     return params
 
 
-def resolve_device(path: str, study: Study, role: str, assume_size: str | None, inventory) -> DeviceChoice:
+def resolve_device(path: str, study: Study, role: str, assume_size: str | None, inventory,
+                   partner: str | None = None) -> DeviceChoice:
     """The device at ``path`` from the inventory, checked for ``role``; or an assumed one."""
     device = inventory.find(path) if inventory is not None else None
     if device is None:
@@ -80,16 +81,22 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
         return DeviceChoice(path=path, size=parse_size(assume_size), assumed=True,
                             description="not on this machine")
     configs = [c for c in study.configurations if role == "target" or c.external_journal]
+    confirm_reason = ""
     for config in configs or study.configurations[:1]:
         fs_name = config.filesystem
         check_role = role if (role == "target" or filesystems.get(fs_name).external) else "target"
-        verdict = inventory.verdict_for(device, fs_name, check_role)
+        partner_device = inventory.find(partner) if partner else None
+        verdict = inventory.verdict_for(device, fs_name, check_role, partner=partner_device)
         if not verdict.choosable:
             what = "target" if role == "target" else "journal/log device"
             raise DeviceError(f"{device.path} cannot be the {what}: {verdict.reason}",
                               "'fstune disks' shows every device and why it is locked.")
+        if verdict.status == "confirm":
+            confirm_reason = verdict.reason.split(": type its name")[0]
     description = ""
-    if device.fs_type:
+    if confirm_reason:
+        description = f"{confirm_reason}; it will be erased"
+    elif device.fs_type:
         label = f" '{device.fs_label}'" if device.fs_label else ""
         description = f"holds {device.fs_type}{label}, which will be erased"
     return DeviceChoice(path=device.path, size=device.size, disk=device.disk, description=description)
@@ -133,7 +140,8 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     target = resolve_device(args.device, study, "target", args.assume_size, inventory)
     log = None
     if args.log_device:
-        log = resolve_device(args.log_device, study, "journal", args.assume_log_size, inventory)
+        log = resolve_device(args.log_device, study, "journal", args.assume_log_size, inventory,
+                             partner=None if target.assumed else target.path)
     return Choices(
         study=study,
         target=target,

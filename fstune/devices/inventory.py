@@ -218,6 +218,12 @@ class Inventory:
         if partner is not None:
             if isinstance(partner, str):
                 partner = self.get(partner)
+            if role == "journal" and self.facts.journal_owner.get(device.name) == partner.name:
+                # re-running a journal study on the same pair: the journal belongs to the target
+                verdict = rules.evaluate(device, self.facts, journal_of_partner=partner.name)
+                if fs_name is not None:
+                    verdict = rules.combine(verdict, rules.size_verdict(device, fs_name, role),
+                                            rules.size_notes(device, fs_name, role))
             verdict = rules.combine(verdict, *self._pair_rule(device, partner, role))
         return verdict
 

@@ -348,10 +348,21 @@ def sibling_notes(device: Device, facts: Facts) -> list[str]:
     return notes
 
 
-def evaluate(device: Device, facts: Facts) -> Verdict:
-    """The verdict for one device: the most serious finding wins, the rest become notes."""
+def evaluate(device: Device, facts: Facts, *, journal_of_partner: str | None = None) -> Verdict:
+    """The verdict for one device: the most serious finding wins, the rest become notes.
+
+    ``journal_of_partner``: the device is the external journal/log of this partner, the very
+    filesystem the run is about to reformat; then its being that journal is no reason to lock
+    it, only to ask for the typed confirmation. Every other rule still applies.
+    """
     findings: list[Finding] = []
     for rule in RULES:
+        if rule is _journal and journal_of_partner:
+            noun = JOURNAL_TYPES.get(device.fs_type or "", "journal")
+            findings.append(Finding(P_FILESYSTEM, CONFIRM,
+                                    f"holds the {noun} of {journal_of_partner}, which this run reformats too: "
+                                    "type its name to overwrite it"))
+            continue
         findings.extend(rule(device, facts))
     findings.sort(key=lambda f: f.priority)  # stable: rule order breaks ties
     notes = [f.note or f.reason for f in findings[1:]]
