@@ -69,11 +69,9 @@ class Measurement:
         if isinstance(event, runner.StepStarted):
             self._current = _Pending(event.index, event.step)
         elif isinstance(event, runner.OutputLine) and self._current and event.index == self._current.index:
-            if event.partial:
-                return
-            if event.update and self._current.lines:
-                self._current.lines[-1] = event.text
-            else:
+            # every line arrives exactly once in its final form (partial=False); an `update`
+            # flag on it only says it replaces a partial line, which was never stored here
+            if not event.partial:
                 self._current.lines.append(event.text)
         elif isinstance(event, runner.StepFinished):
             pending = self._current if self._current and self._current.index == event.index else None

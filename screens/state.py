@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from fstune.cli.choices import resolve_device
 from fstune.devices import Inventory
-from fstune.plan import OptionOverride, Plan
+from fstune.errors import UsageError
+from fstune.filesystems import MachineCapabilities
+from fstune.plan import Choices, OptionOverride, Plan
 from fstune.studies import Study
 
 
@@ -28,6 +31,9 @@ class Services:
     is_root: bool = True
     dry_run: bool = False
     guided: bool = False
+    # → what this kernel and its tools can make; None = probe this machine. Snapshots inject a
+    # fixed one so that they look the same on every machine.
+    capabilities: Callable[[], MachineCapabilities] | None = None
 
 
 @dataclass
@@ -43,3 +49,42 @@ class WizardState:
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     repeats: int | None = None
     plan: Plan | None = None  # built on the Review screen from everything above
+    run_id: str | None = None  # the run directory's name; None = the time the plan is built (as the CLI)
+
+    def choose_study(self, study: Study) -> None:
+        """Pick ``study``; the edits made for another study do not carry over."""
+        if self.study is not None and self.study.name == study.name:
+            self.study = study
+            return
+        self.study = study
+        self.options = []
+        self.mkfs_options = {}
+        self.workloads = None
+        self.workload_params = {}
+        self.repeats = None
+        self.plan = None
+        if not study.needs_journal_device:
+            self.log_device = None
+
+    def to_choices(self, inventory: Inventory | None) -> Choices:
+        """The core's Choices for what was picked so far; UsageError/DeviceError say what is missing.
+
+        Devices go through the CLI's own ``resolve_device``, so the wizard and ``fstune plan``
+        accept and describe a device identically (same checks, same script header).
+        """
+        study = self.study
+        if study is None:
+            raise UsageError("choose a study first (step 2).")
+        if not self.target:
+            raise UsageError("choose the target partition (step 3).")
+        target = resolve_device(self.target, study, "target", None, inventory)
+        log = None
+        if study.needs_journal_device:
+            if not self.log_device:
+                raise UsageError("choose a spare partition for the external journal/log (step 3).")
+            log = resolve_device(self.log_device, study, "journal", None, inventory)
+        return Choices(
+            study=study, target=target, log_device=log, options=tuple(self.options),
+            workloads=self.workloads, workload_params={k: dict(v) for k, v in self.workload_params.items()},
+            repeats=self.repeats, mkfs_options=dict(self.mkfs_options), run_id=self.run_id or "plan",
+        )

@@ -123,3 +123,19 @@ def test_config_descriptions_leave_out_the_journal_option_fstune_adds_itself():
     assert ext.log_device == "/dev/sdc1" and ext.journal == "external"
     assert ext.mount_options == (("noatime", None),)
     assert base.log_device is None
+
+
+def test_a_progress_line_finished_in_place_does_not_replace_the_line_before_it():
+    plan = make_plan()
+    measurement = Measurement(plan, adaptive=False)
+    step = next(s for s in plan.steps if s.phase == "dbench")
+    measurement.observe(r.StepStarted(0, 0, step, False, 0.0))
+    measurement.observe(r.OutputLine(0, "line1"))
+    measurement.observe(r.OutputLine(0, "45%", update=False, partial=True))
+    measurement.observe(r.OutputLine(0, "46%", update=True, partial=False))
+    for line in dbench_output(15.0).splitlines():
+        measurement.observe(r.OutputLine(0, line))
+    result = r.StepResult(0, step, "ok", 0, None, 5.0)
+    measurement.observe(r.StepFinished(0, step, "ok", 0, None, 5.0, "", False, result))
+    raw = measurement.repeat_results()[0].raw["dbench"].splitlines()
+    assert raw[:2] == ["line1", "46%"]

@@ -17,7 +17,7 @@ from fstune import __version__
 from fstune.errors import FstuneError
 
 # sub-command modules, in the order `fstune --help` lists them
-COMMANDS = ("disks", "recipes", "plan", "run", "results", "lab", "helper")
+COMMANDS = ("disks", "recipes", "plan", "run", "results", "export", "lab", "helper")
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # the work ran and failed (a step, a benchmark)
@@ -52,8 +52,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "device (nothing was done), 3 a safety check stopped a write, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"fstune {__version__}")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="start the wizard in dry-run mode: it ends by saving the commands as a script")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS if only is None else (only,):
+    # only="" (no command named): the wizard starts, so import no sub-command module at all
+    for name in COMMANDS if only is None else (only,) if only else ():
         module = importlib.import_module(f"fstune.cli.{name}")
         module.add_parser(sub, _Formatter)
     return parser
@@ -79,12 +82,18 @@ def _command_module(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(_command_module(argv))
+    module = _command_module(argv)
+    names_a_word = any(not word.startswith("-") for word in argv)
+    if module is None and not names_a_word and not any(word in ("-h", "--help") for word in argv):
+        module = ""  # no sub-command: the wizard; skip importing every sub-command's module
+    # an unknown word falls through to the full parser, whose error lists the real commands
+    parser = build_parser(module)
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return EXIT_OK
     try:
+        if args.command is None:
+            from fstune.screens import app as wizard  # Textual only loads for the wizard
+
+            return wizard.run(dry_run=args.dry_run)
         return int(args.func(args) or 0)
     except FstuneError as error:
         report_error(error)

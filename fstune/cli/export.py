@@ -1,0 +1,115 @@
+"""``fstune export RUN --config NAME --ansible DIR | --fstab | --systemd [--write-fstab]``.
+
+From one measured server to the fleet: the configuration a run measured, as an Ansible
+playbook, as fstab lines, or as a systemd .mount unit, each saying what it was measured to do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from fstune.errors import UsageError
+
+DESCRIPTION = """\
+Turn a measured configuration into what you keep on your servers.
+
+  fstune export RUN --config NAME --ansible DIR   a playbook (site.yml), an inventory stub and a
+                                                  README: checks each host's devices with fstune's
+                                                  safety rules, makes the same filesystem with the
+                                                  same mkfs options and journal, mounts it for good
+  fstune export RUN --config NAME --fstab         the fstab line (UUID=, options, the journal by a
+                                                  stable /dev/disk/by-uuid path) for this machine
+  fstune export RUN --config NAME --systemd       the same as a systemd .mount unit
+  fstune export RUN --config NAME --fstab --write-fstab
+                                                  add the line to /etc/fstab: backup, temp file,
+                                                  fsync, rename; refused if the mountpoint or the
+                                                  devices already have an entry
+
+--fstab and --systemd read the UUIDs from the devices as they are now (the run's devices unless
+--device/--log-device name others), so the configuration must have been made there first.
+RUN is a run id from 'fstune results list', or "last".
+"""
+
+FSTAB_ENV = "FSTUNE_FSTAB"  # where --write-fstab writes; for tests, never needed otherwise
+
+
+def add_parser(sub, formatter_class) -> None:
+    parser = sub.add_parser("export", help="a measured configuration as Ansible playbook, fstab lines or .mount unit",
+                            description=DESCRIPTION, formatter_class=formatter_class)
+    parser.add_argument("run", metavar="RUN", help='a run id, or "last"')
+    parser.add_argument("--config", required=True, metavar="NAME", help="the configuration to export")
+    what = parser.add_argument_group("what to export (at least one)")
+    what.add_argument("--ansible", metavar="DIR", help="write site.yml, inventory.ini and README.md into DIR")
+    what.add_argument("--fstab", action="store_true", help="print the fstab line")
+    what.add_argument("--systemd", action="store_true", help="print a systemd .mount unit")
+    parser.add_argument("--mountpoint", metavar="PATH", help="where to mount it (default /srv/fstune-CONFIG)")
+    parser.add_argument("--device", metavar="DEV", help="the device holding the filesystem (default: the run's)")
+    parser.add_argument("--log-device", metavar="DEV", help="its external journal/log device (default: the run's)")
+    parser.add_argument("--write-fstab", action="store_true",
+                        help="also add the line to /etc/fstab (backup, temp file, fsync, rename)")
+    parser.add_argument("--force", action="store_true", help="let --ansible replace files already in DIR")
+    # hidden: tests point --write-fstab at a copy; nobody else needs another fstab
+    parser.add_argument("--fstab-path", help=argparse.SUPPRESS)
+    parser.set_defaults(func=run_export)
+
+
+def _load_run(text: str):
+    from fstune.cli.results import _load
+
+    (run,) = _load([text])
+    return run
+
+
+def _write_files(directory: Path, files: dict[str, str], force: bool) -> None:
+    from fstune.cli.results import _write_atomically
+
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"{directory} exists and is not a directory; give --ansible a directory.")
+    existing = [name for name in files if (directory / name).exists()]
+    if existing and not force:
+        raise UsageError(f"{directory} already has {', '.join(existing)}; nothing was written.",
+                         "Choose an empty directory, or pass --force to replace them.")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot make {directory}: {error.strerror}.") from None
+    for name, text in files.items():
+        _write_atomically(directory / name, text)
+
+
+def run_export(args) -> int:
+    from fstune import fstab as ft
+
+    if not (args.ansible or args.fstab or args.systemd):
+        raise UsageError("say what to export: --ansible DIR, --fstab or --systemd.")
+    if args.write_fstab and not args.fstab:
+        raise UsageError("--write-fstab writes the --fstab line; pass --fstab too, and check what it prints.")
+    run = _load_run(args.run)
+    config = ft.find_config(run, args.config)
+    mountpoint = ft.normalize_mountpoint(args.mountpoint or ft.default_mountpoint(config.name))
+    if args.ansible:
+        from fstune.ansible import build_export
+
+        export = build_export(run, config.name, mountpoint)
+        directory = Path(args.ansible)
+        _write_files(directory, export.files, args.force)
+        print(f"fstune: wrote {', '.join(export.files)} in {directory}. Edit inventory.ini, then: "
+              f"ansible-playbook -i inventory.ini site.yml --check", file=sys.stderr)
+    if args.fstab or args.systemd:
+        spec = ft.resolve_mount(run, config.name, mountpoint, args.device, args.log_device)
+        about = ft.measured_lines(run, config.name)
+        if args.fstab:
+            text = ft.fstab_text(spec, about)
+            sys.stdout.write(text)
+            if args.write_fstab:
+                path = args.fstab_path or os.environ.get(FSTAB_ENV) or ft.DEFAULT_FSTAB
+                backup = ft.write_fstab(spec, text, path)
+                print(f"fstune: added {spec.mountpoint} to {path}; the old one is {backup}.", file=sys.stderr)
+        if args.systemd:
+            if args.fstab:
+                sys.stdout.write("\n")
+            sys.stdout.write(ft.unit_text(spec, about))
+    return 0

@@ -1,0 +1,180 @@
+"""The fstune wizard: an App built by ``make_app(services)`` from injected dependencies.
+
+The App holds the state every step reads and fills (``WizardState``), the latest inventory
+(kept fresh by the Disks screen's monitor worker), the studies and what this machine can run.
+Steps are installed screens: going back and forth keeps each one's widgets as the user left
+them, and ``commit()`` copies a step's choices into the state before moving on.
+"""
+
+from __future__ import annotations
+
+import os
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
+
+from fstune.devices import Inventory
+from fstune.filesystems import MachineCapabilities
+from fstune.plan import Plan
+from fstune.studies import Study
+from fstune.screens.state import Services, WizardState
+from fstune.screens.widgets import StepScreen
+
+# wizard steps this app owns, in order: screen name → (module, class); imported on first visit
+STEP_SCREENS = {
+    "Disks": ("fstune.screens.disks", "DisksScreen"),
+    "Study": ("fstune.screens.study", "StudyScreen"),
+    "Devices": ("fstune.screens.devices", "DevicesScreen"),
+    "Options": ("fstune.screens.options", "OptionsScreen"),
+    "Workloads": ("fstune.screens.workloads", "WorkloadsScreen"),
+    "Review": ("fstune.screens.review", "ReviewScreen"),
+}
+ORDER = tuple(STEP_SCREENS)
+
+
+class StudiesLoaded(Message):
+    """The studies were read (a worker: parsing every TOML file takes tens of milliseconds)."""
+
+    def __init__(self, studies: dict[str, Study], error: str | None = None) -> None:
+        super().__init__()
+        self.studies = studies
+        self.error = error
+
+
+class FstuneApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "fstune"
+    BINDINGS = [
+        Binding("ctrl+n", "next_step", "Next", priority=True),
+        Binding("ctrl+b", "back_step", "Back", priority=True),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("ctrl+t", "toggle_theme", "Theme", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        self.state = WizardState()
+        self.inventory: Inventory | None = None
+        self.studies: dict[str, Study] | None = None
+        self.studies_error: str | None = None
+        self.capabilities: MachineCapabilities | None = None
+
+    # --- start ----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        probe = self.services.capabilities or MachineCapabilities.probe  # a few ms: /proc and PATH
+        self.capabilities = probe()
+        self._load_studies()
+        self.goto("Disks")
+
+    @work(thread=True, exclusive=True, group="studies")
+    def _load_studies(self) -> None:
+        try:
+            studies = self.services.studies()
+        except Exception as error:  # a broken user study file must not kill the wizard: say which
+            self.post_message(StudiesLoaded({}, str(getattr(error, "message", error))))
+            return
+        self.post_message(StudiesLoaded(studies))
+
+    def on_studies_loaded(self, message: StudiesLoaded) -> None:
+        self.studies = message.studies
+        self.studies_error = message.error
+        if self.is_screen_installed("Study"):
+            self.get_screen("Study").studies_changed()
+
+    # --- navigation -----------------------------------------------------------------------
+
+    def step_screen(self, name: str) -> StepScreen:
+        if not self.is_screen_installed(name):
+            import importlib
+
+            module, cls = STEP_SCREENS[name]
+            self.install_screen(getattr(importlib.import_module(module), cls)(), name)
+        return self.get_screen(name)
+
+    def goto(self, name: str) -> None:
+        screen = self.step_screen(name)
+        if len(self.screen_stack) <= 1 and not isinstance(self.screen, StepScreen):
+            self.push_screen(screen)
+        elif self.screen is not screen:
+            self.switch_screen(screen)
+
+    def action_next_step(self) -> None:
+        screen = self.screen
+        if not isinstance(screen, StepScreen):
+            return
+        if screen.STEP == ORDER[-1]:
+            screen.commit_and_go()  # Next on Review is "Start" (typed confirmation) or "Save script"
+            return
+        problem = screen.commit()
+        if problem:
+            self.notify(problem, title="Not yet", severity="warning")
+            return
+        index = ORDER.index(screen.STEP)
+        if index + 1 < len(ORDER):
+            self.goto(ORDER[index + 1])
+
+    def action_back_step(self) -> None:
+        screen = self.screen
+        if isinstance(screen, StepScreen) and screen.STEP != ORDER[0]:
+            self.goto(ORDER[ORDER.index(screen.STEP) - 1])
+
+    def action_help(self) -> None:
+        from fstune.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+            return
+        step = getattr(self.screen, "STEP", None) or "Disks"
+        self.push_screen(HelpScreen(step))
+
+    def action_toggle_theme(self) -> None:
+        # Textual's built-in themes; the command palette (Ctrl+P → "Theme") offers all of them
+        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+
+    # --- the run (the Run and Results screens are another module's) ----------------------
+
+    def start_run(self, plan: Plan) -> None:
+        """Called by Review after the typed confirmation; the run screen takes over from here."""
+        from fstune.screens.run import RunScreen
+
+        self.state.plan = plan
+        self.push_screen(RunScreen(plan, services=self.services))
+
+
+def make_app(services: Services) -> FstuneApp:
+    """The wizard with its dependencies injected (tests pass fixture inventories and studies)."""
+    return FstuneApp(services)
+
+
+def real_services(dry_run: bool = False) -> Services:
+    """What ``fstune`` itself runs with: the live machine, the real runner and results store."""
+    from fstune.devices import scan
+    from fstune.devices.monitor import InventoryMonitor
+    from fstune.studies import load_studies
+
+    def make_runner(plan: Plan, **options):
+        from fstune.runner import Runner
+
+        return Runner(plan, **options)
+
+    def open_store():
+        from fstune.store import Store
+
+        return Store()
+
+    is_root = os.geteuid() == 0
+    return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,
+                    monitor=InventoryMonitor, is_root=is_root, dry_run=dry_run or not is_root)
+
+
+def run(dry_run: bool = False) -> int:
+    """Start the wizard on this machine; the exit code of ``fstune``."""
+    app = make_app(real_services(dry_run))
+    app.run()
+    return app.return_code or 0

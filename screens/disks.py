@@ -1,0 +1,224 @@
+"""Step 1 — Disks: every block device, whether fstune may use it, and why not.
+
+The inventory is read in a thread worker (udev and /proc can take a moment). With a monitor
+(``Services.monitor``) the same worker keeps listening for hotplug events and posts a fresh
+inventory each time, so a disk plugged in while the screen is open shows up without a restart.
+Only the message handler touches the table.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widgets import DataTable, Static
+from textual.worker import get_current_worker
+
+from fstune.devices import CONFIRM, LOCKED, Device, Inventory
+from fstune.devices.monitor import ADDED, REMOVED
+from fstune.screens.widgets import StepScreen
+from fstune.units import format_size
+
+
+class InventoryUpdated(Message):
+    """A new inventory snapshot, from the first scan or after a hotplug burst."""
+
+    def __init__(self, inventory: Inventory, changes: tuple[str, ...] = (), note: str = "") -> None:
+        super().__init__()
+        self.inventory = inventory
+        self.changes = changes
+        self.note = note
+
+    def can_replace(self, message: Message) -> bool:
+        # a burst of udev events can queue several snapshots; only the newest matters. A snapshot
+        # that carries change descriptions is kept, so the user is told what appeared or went.
+        return isinstance(message, InventoryUpdated) and not message.changes
+
+
+class InventoryFailed(Message):
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+def describe_change(kind: str, device: Device) -> str:
+    if kind == ADDED:
+        return f"{device.name} appeared ({format_size(device.size)})"
+    if kind == REMOVED:
+        return f"{device.name} was removed"
+    return f"{device.name} changed: {device.verdict.status}"
+
+
+def verdict_cell(device: Device) -> Text:
+    style = {LOCKED: "red", CONFIRM: "yellow"}.get(device.verdict.status, "green")
+    return Text(device.verdict.status, style=style)
+
+
+def device_row(device: Device) -> tuple:
+    rotational = {True: "hdd", False: "ssd", None: "?"}[device.rotational]
+    mountpoint = ", ".join(device.mountpoints) or ""
+    name = device.name if device.devtype == "disk" else f" {device.name}"  # partitions indent
+    return (name, format_size(device.size), verdict_cell(device), device.fs_type or "",
+            mountpoint, device.transport or "", rotational, device.model or "")
+
+
+def explain(device: Device, *, refused: bool = False) -> Text:
+    """The reason line under the table: what the verdict means for this device."""
+    verdict = device.verdict
+    text = Text()
+    text.append(f"{device.path}", style="bold")
+    text.append(f"  {format_size(device.size)}  {device.model or device.transport or ''}\n")
+    if verdict.status == LOCKED:
+        text.append("Cannot be chosen: " if refused else "Locked: ", style="bold red")
+        text.append(verdict.reason)
+    elif verdict.status == CONFIRM:
+        text.append("Usable after typed confirmation: ", style="bold yellow")
+        text.append(verdict.reason)
+    else:
+        text.append("Usable: ", style="bold green")
+        text.append("nothing on it that fstune would destroy unasked. Enter picks it as the target.")
+    for note in verdict.notes:
+        text.append(f"\nNote: {note}", style="italic")
+    return text
+
+
+class DisksScreen(StepScreen):
+    STEP = "Disks"
+    HINT = "Enter: use as target"
+    DEFAULT_CSS = """
+    DisksScreen #disks-summary { height: 1; padding: 0 1; color: $text-muted; }
+    DisksScreen #disks-table { height: 1fr; }
+    DisksScreen #disks-reason {
+        height: 4;
+        padding: 0 1;
+        border-top: solid $primary 50%;
+    }
+    """
+    COLUMNS = ("Device", "Size", "Verdict", "FS", "Mountpoint", "Bus", "Rot", "Model")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._monitor = None
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("Reading the disks…", id="disks-summary")
+        table = DataTable(id="disks-table", cursor_type="row", zebra_stripes=True)
+        table.add_columns(*self.COLUMNS)
+        yield table
+        yield Static("", id="disks-reason")
+
+    def on_mount(self) -> None:
+        self.watch_inventory()
+
+    def on_unmount(self) -> None:
+        if self._monitor is not None:
+            self._monitor.stop()  # wakes the worker blocked in changes() at once
+
+    # --- the worker: pure core calls, results posted as messages --------------------------
+
+    @work(thread=True, exclusive=True, group="inventory")
+    def watch_inventory(self) -> None:
+        worker = get_current_worker()
+        services = self.app.services
+        monitor = None
+        note = ""
+        if services.monitor is not None:
+            try:
+                monitor = services.monitor()
+                inventory = monitor.start()
+            except Exception as error:  # no netlink (container): a plain scan still works
+                monitor = None
+                note = f"Live updates are off: {getattr(error, 'message', error)}"
+        try:
+            if monitor is None:
+                inventory = services.scan()
+        except Exception as error:
+            self.post_message(InventoryFailed(str(getattr(error, "message", error))))
+            return
+        self.post_message(InventoryUpdated(inventory, note=note))
+        if monitor is None:
+            return
+        self._monitor = monitor
+        try:
+            # changes() returns after each timeout, so a cancelled worker ends within 0.5 s
+            # even if nobody called stop()
+            while not worker.is_cancelled and not monitor.stopped:
+                # one message (and one notification) per burst: a lab coming up changes a
+                # dozen devices within a second
+                batch = list(monitor.changes(timeout=0.5))
+                if batch:
+                    self.post_message(InventoryUpdated(
+                        batch[-1].inventory, tuple(describe_change(c.kind, c.device) for c in batch)))
+        finally:
+            monitor.close()
+
+    # --- handlers -------------------------------------------------------------------------
+
+    def on_inventory_failed(self, message: InventoryFailed) -> None:
+        self.query_one("#disks-summary", Static).update(f"Cannot read the disks: {message.reason}")
+
+    def on_inventory_updated(self, message: InventoryUpdated) -> None:
+        self.app.inventory = message.inventory
+        self.show_inventory(message.inventory)
+        if message.changes:
+            shown = list(message.changes[:3])
+            if len(message.changes) > 3:
+                shown.append(f"and {len(message.changes) - 3} more")
+            self.notify("; ".join(shown), title="Disks changed")
+        if message.note:
+            self.notify(message.note, severity="warning")
+
+    def show_inventory(self, inventory: Inventory) -> None:
+        table = self.query_one("#disks-table", DataTable)
+        keep = None
+        if table.row_count and table.cursor_row < table.row_count:
+            keep = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+        table.clear()
+        for device in inventory.devices:
+            table.add_row(*device_row(device), key=device.name)
+        usable = len(inventory.usable())
+        summary = f"{len(inventory)} devices, {usable} usable."
+        if self.app.state.target:
+            summary += f" Target: {self.app.state.target}."
+        if inventory.warnings:
+            summary += " " + inventory.warnings[0]
+        self.query_one("#disks-summary", Static).update(summary)
+        if keep is not None and keep in inventory:
+            table.move_cursor(row=table.get_row_index(keep))
+        elif self.app.state.target and self.app.state.target in inventory:
+            table.move_cursor(row=table.get_row_index(inventory.get(self.app.state.target).name))
+        self._show_reason()
+
+    def _device_at_cursor(self) -> Device | None:
+        table = self.query_one("#disks-table", DataTable)
+        inventory = self.app.inventory
+        if inventory is None or not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+        return inventory.find(key)
+
+    def _show_reason(self, refused: bool = False) -> None:
+        device = self._device_at_cursor()
+        reason = self.query_one("#disks-reason", Static)
+        reason.update(explain(device, refused=refused) if device else "")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_reason()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        device = self.app.inventory.find(event.row_key.value) if self.app.inventory else None
+        if device is None:
+            return
+        if not device.verdict.choosable:
+            # a locked row cannot be chosen: say why, right where the user is looking
+            self._show_reason(refused=True)
+            self.app.bell()
+            return
+        self.app.state.target = device.path
+        self.app.action_next_step()
+
+    def commit(self) -> str | None:
+        if self.app.inventory is None:
+            return "the disks are still being read."
+        return None

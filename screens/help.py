@@ -1,0 +1,112 @@
+"""``?``: what the current step is about, in plain words (fstune's own, not the seed documents')."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+KEYS = ("Keys: Ctrl+N next step, Ctrl+B back, Enter choose, Tab next field, ? or F1 this help, "
+        "Ctrl+T light/dark theme, Ctrl+P all commands and themes, Ctrl+Q quit.")
+
+HELP = {
+    "Disks": """\
+Every disk and partition on this machine, and whether fstune may format it.
+
+usable   nothing on it that fstune would destroy unasked.
+confirm  it holds a filesystem; you will type its name before anything is written.
+locked   fstune will not touch it: it is mounted, used as swap, part of RAID/LVM/encryption,
+         listed in /etc/fstab, on the disk with / or /boot, read-only, or too small. The line
+         under the table says which.
+
+Pick the partition to experiment on and press Enter. Plug in a disk and it appears here by
+itself. No spare disk? 'fstune lab up' makes loop-device disks to practise on.""",
+    "Study": """\
+A study is one experiment: a baseline configuration and one or more variants that change a single
+thing, measured with the same workloads so the difference is the tuning's.
+
+External journal. A journaling filesystem writes every metadata change twice: first to its
+journal, then to its place. With the journal inside the filesystem the disk head keeps moving
+between the two. Put the journal on a second disk and those writes stream in order on their own
+spindle, while the first disk only does the real work. Work that creates, renames and deletes
+many small files is made mostly of metadata changes, so it gains the most; streaming a big file
+changes little metadata and barely notices.
+
+noatime. By default reading a file also updates its access time, which is a small write (and a
+journal entry) for every read. noatime skips that; relatime only updates once a day or when the
+file changed. Read-heavy work with many files saves the most writes.
+
+A study marked ✗ needs a filesystem this kernel or its tools lack; the reason is shown.""",
+    "Devices": """\
+The target is formatted once per configuration; everything on it is lost.
+
+The spare partition holds the external journal (ext3/ext4, ReiserFS) or log (XFS, JFS). It only
+needs to be small, but where it sits matters: the point of an external journal is that its
+writes do not compete with the data for the same disk head. A spare on the same disk as the
+target works, but shows no seek savings, so a lab built on one disk (or loop devices backed by
+one disk) cannot show the benefit a second spindle gives. fstune warns about that and refuses a
+journal that is the target itself.""",
+    "Options": """\
+mkfs options are passed to the filesystem's mkfs tool, as words (e.g. -b 4096 or -O ^dir_index).
+fstune adds the force flag and the journal-device flags itself, so those are refused here.
+
+Mount options are separated by commas (e.g. noatime,commit=30). Each is checked against the
+filesystem: an unknown option, a value out of range, or one removed from Linux (XFS nobarrier,
+ext4 oldalloc) is explained at the field as you type. noatime stops reads from writing access
+times; commit=N lets the journal collect N seconds of changes before it writes them.""",
+    "Workloads": """\
+metadata    dbench: many clients creating, renaming and deleting files. Where an external journal
+            gains the most.
+throughput  fio: sequential and random reads and writes of large files. Mostly data, little
+            metadata: expect small differences from journal placement.
+smallfiles  untar, read, ls -lR, find and rm -r a tree of small files.
+writes      megabytes really written to the devices while building a tree: the cost of a journal.
+coldread    reading a tree from a cold cache, like a program starting.
+
+Each configuration runs every workload 'repeats' times (at least 3: fewer cannot tell a real
+change from noise); fstune adds repeats while the figures are noisy. The estimate assumes an
+ordinary disk.""",
+    "Review": """\
+This is the whole plan, exactly as it will run, grouped by configuration; the same text is the
+dry-run script. Steps in red destroy data.
+
+To start, type the name of each device that will be erased (e.g. sdb1). In a dry run the script
+is saved instead, to run later as root; nothing is written to any device.""",
+    "Run": "The run shows each step as it executes. Esc or Ctrl+C cancels; fstune then unmounts and "
+           "removes what it made.",
+    "Results": "Each variant against the baseline: median, spread, change and whether the change is "
+               "real or within noise.",
+}
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape", "dismiss", "Close"), Binding("q", "dismiss", "Close", show=False)]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Vertical {
+        width: 96%;
+        max-width: 100;
+        height: 90%;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    HelpScreen #help-title { text-style: bold; height: 1; }
+    HelpScreen #help-keys { color: $text-muted; height: auto; border-top: solid $primary 50%; }
+    """
+
+    def __init__(self, step: str) -> None:
+        super().__init__()
+        self.step = step
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Help — {self.step}  (Esc closes)", id="help-title")
+            with VerticalScroll():
+                yield Static(HELP.get(self.step, HELP["Disks"]), id="help-text", markup=False)
+            yield Static(KEYS, id="help-keys")
+
+    def action_dismiss(self) -> None:
+        self.app.pop_screen()

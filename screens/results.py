@@ -1,0 +1,283 @@
+"""Step 8 of the wizard: the before-and-after tables of a run.
+
+``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.store.RunRecord`` and its
+``fstune.compare.Comparison`` (``fstune.export.compare_runs([record])``):
+
+- the configurations and what each variant changes against the baseline (option diff);
+- one table per workload: per metric every configuration's median ± standard deviation, n, the
+  change against the baseline, Welch's p and the verdict (better green, worse red, within noise
+  dim) — the same cells as ``fstune results show`` (its helpers are reused);
+- a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
+- the honest notes (failed repeats, warm caches, too few repeats);
+- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.export`` into the current
+  directory, in a thread) and "open in history" (o: the stored run id and the commands).
+
+Everything sits in one vertical scroll, so 80×24 works by scrolling and a larger terminal shows
+more at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from fstune import export as ex
+from fstune.cli.results import STATUS_STYLE, _metric_label, _table, _verdict, _write_atomically
+from fstune.compare import Comparison
+from fstune.errors import FstuneError
+from fstune.filesystems import join_options
+from fstune.store import RunRecord
+
+from .charts import LEGEND, MetricChart
+
+FORMAT_NAMES = {"md": "Markdown", "csv": "CSV", "json": "JSON", "html": "HTML"}
+
+
+def export_name(record: RunRecord, fmt: str) -> str:
+    """``fstune-run-7.html`` for a stored run; the study and start time for one that is not."""
+    suffix = "md" if fmt == "md" else fmt
+    if record.id is not None:
+        return f"fstune-run-{record.id}.{suffix}"
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.started))
+    return f"fstune-{record.study}-{stamp}.{suffix}"
+
+
+class Exported(Message):
+    """An export finished (in its thread): where it went, or why it could not be written."""
+
+    def __init__(self, fmt: str, path: Path | None, error: str | None = None) -> None:
+        super().__init__()
+        self.fmt = fmt
+        self.path = path
+        self.error = error
+
+
+class ResultsScreen(Screen):
+    DEFAULT_CSS = """
+    ResultsScreen { layout: vertical; }
+    ResultsScreen #results-title { height: auto; padding: 0 1; background: $boost; }
+    ResultsScreen #body { height: 1fr; padding: 0 1; }
+    ResultsScreen #body > Static { margin-bottom: 1; }
+    ResultsScreen .section { text-style: bold; margin-bottom: 0; color: $accent; }
+    ResultsScreen #history { display: none; border: round $accent; padding: 0 1; }
+    ResultsScreen #history.shown { display: block; }
+    ResultsScreen #exported { height: auto; color: $success; }
+    ResultsScreen #exported.error { color: $error; }
+    ResultsScreen #actions { height: 1; padding: 0 1; }
+    ResultsScreen #actions Button { margin-right: 1; min-width: 10; }
+    """
+
+    BINDINGS = [
+        Binding("m", "export('md')", "Markdown"),
+        Binding("c", "export('csv')", "CSV"),
+        Binding("j", "export('json')", "JSON"),
+        Binding("h", "export('html')", "HTML"),
+        Binding("o", "history", "Open in history"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, record: RunRecord, comparison: Comparison, services=None, *,
+                 export_dir: str | Path | None = None, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self.record = record
+        self.comparison = comparison
+        self.services = services
+        self._export_dir = Path(export_dir) if export_dir is not None else None
+        self.exported: dict[str, Path] = {}  # format → the file written last
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._header(), id="results-title")
+        with VerticalScroll(id="body"):
+            yield Static(self._configs(), id="configs")
+            views = ex.metric_views(self.comparison, [self.record])
+            if not views:
+                yield Static(Text("No figures: no repeat of this run produced a measurement.", style="yellow"),
+                             id="no-figures")
+            for number, (workload, metrics) in enumerate(views.items()):
+                yield Static(self._workload_table(workload, metrics), id=f"table-{number}", classes="workload")
+            if views:
+                yield Static("Charts", classes="section")
+                for number, (workload, metrics) in enumerate(views.items()):
+                    charts = [MetricChart(view, self.comparison.baseline, self.comparison.configs) for view in metrics]
+                    yield Static(Group(Text(f"Workload: {workload}", style="bold"), *charts),
+                                 id=f"chart-{number}", classes="chart")
+                yield Static(Text(LEGEND, style="dim"), id="legend")
+            notes = self._notes()
+            if notes is not None:
+                yield Static(notes, id="notes")
+            yield Static("", id="history")
+        yield Static("", id="exported")
+        with Horizontal(id="actions"):
+            for fmt, label in FORMAT_NAMES.items():
+                yield Button(f"{label} ({'m' if fmt == 'md' else fmt[0]})", id=f"export-{fmt}", compact=True)
+            yield Button("History (o)", id="open-history", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#body").focus()
+
+    def _header(self) -> Text:
+        run = self.record
+        text = Text()
+        if run.id is not None:
+            text.append(f"Run {run.id} · ", style="bold")
+        text.append(run.study, style="bold")
+        text.append(f" — {run.title}\n")
+        text.append(run.status, style=STATUS_STYLE.get(run.status, "bold"))
+        took = ex.fmt_duration(run.finished - run.started) if run.finished else "–"
+        text.append(f" · took {took} · {len(self.comparison.configs)} configurations · baseline ")
+        text.append(self.comparison.baseline, style="bold")
+        if run.reason and run.status != "finished":
+            text.append(f"\n{run.reason}", style=STATUS_STYLE.get(run.status, "bold"))
+        return text
+
+    def _configs(self) -> Table:
+        """Each configuration and, for a variant, what it changes against the baseline."""
+        comparison = self.comparison
+        configs = {c.name: c for c in self.record.configs}
+        table = _table("Configurations")
+        table.add_column("name", style="bold", overflow="fold")
+        table.add_column("fs", no_wrap=True)
+        table.add_column("journal", overflow="fold")
+        table.add_column("mount options", overflow="fold")
+        table.add_column("differs from the baseline", ratio=1, overflow="fold")
+        for name in comparison.configs:
+            config = configs.get(name)
+            if config is None:
+                continue
+            journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
+            mount = join_options(list(config.mount_options)) or "defaults"
+            diff = (Text("baseline", style="dim") if name == comparison.baseline
+                    else Text(comparison.option_diffs.get(name, "") or "no option differs", style="cyan"))
+            table.add_row(name, config.filesystem, journal, mount, diff)
+        return table
+
+    def _workload_table(self, workload: str, metrics: list[ex.MetricView]) -> Table:
+        """Per metric: the baseline first, then each variant with its change and verdict."""
+        comparison = self.comparison
+        table = _table(f"Workload: {workload}")
+        table.add_column("metric", overflow="fold", max_width=20)
+        table.add_column("config", overflow="fold", max_width=16)
+        table.add_column("median ± sd", justify="right", no_wrap=True)
+        table.add_column("n", justify="right", no_wrap=True)
+        table.add_column("change", justify="right", no_wrap=True)
+        table.add_column("p", justify="right", no_wrap=True)
+        table.add_column("verdict", no_wrap=True)
+        for view in metrics:
+            shown = [c for c in comparison.configs
+                     if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
+            for index, config in enumerate(shown):
+                summary = view.cells.get(config)
+                is_base = config == comparison.baseline
+                row = view.rows.get(config)
+                verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
+                change = "" if is_base else ex.fmt_change(row.change_pct if row else None)
+                table.add_row(
+                    Text.from_markup(_metric_label(view.metric, view.unit, view.better)) if index == 0 else "",
+                    Text(config, style="bold" if is_base else ""),
+                    ex.fmt_summary(summary, n=False),
+                    str(summary.n) if summary else "0",
+                    change, p, Text.from_markup(verdict),
+                    end_section=index == len(shown) - 1,
+                )
+        table.caption = "↑ higher is better, ↓ lower is better"
+        table.caption_justify = "left"
+        return table
+
+    def _notes(self) -> Group | None:
+        notes = ex.honest_notes([self.record], self.comparison)
+        lines = [Text("Notes", style="bold")]
+        for note in notes:
+            if note.startswith("  "):
+                lines.append(Text(f"    {note.strip()}", style="dim"))
+            else:
+                line = Text(" • ", style="yellow")
+                line.append(note)
+                lines.append(line)
+        lines.append(Text(f"{ex.CELLS_NOTE} {ex.VERDICT_NOTE}", style="dim"))
+        return Group(*lines)
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def export_dir(self) -> Path:
+        return self._export_dir if self._export_dir is not None else Path.cwd()
+
+    def action_export(self, fmt: str) -> None:
+        if fmt not in ex.EXPORTERS:
+            return
+        path = self.export_dir() / export_name(self.record, fmt)
+        self._say(f"Writing {FORMAT_NAMES[fmt]} to {path} …")
+        self._export(fmt, path)
+
+    @work(thread=True, group="export", exit_on_error=False)
+    def _export(self, fmt: str, path: Path) -> None:
+        # a JSON report with every raw output can be megabytes: render and write off the UI thread
+        try:
+            text = ex.export([self.record], self.comparison, fmt)
+            _write_atomically(path, text)
+        except FstuneError as error:
+            self.post_message(Exported(fmt, None, error.message))
+        except Exception as error:  # a bug in an exporter: say it, keep the screen
+            self.post_message(Exported(fmt, None, f"the {FORMAT_NAMES[fmt]} report failed: {error!r}"))
+        else:
+            self.post_message(Exported(fmt, path))
+
+    def on_exported(self, message: Exported) -> None:
+        if message.error:
+            self._say(f"Not written: {message.error}", error=True)
+            self.notify(message.error, title="Export failed", severity="error")
+            return
+        self.exported[message.fmt] = message.path
+        self._say(f"{FORMAT_NAMES[message.fmt]} report written: {message.path}")
+        self.notify(str(message.path), title=f"{FORMAT_NAMES[message.fmt]} report written")
+
+    def _say(self, text: str, error: bool = False) -> None:
+        widget = self.query_one("#exported", Static)
+        widget.set_class(error, "error")
+        widget.update(Text(text))
+
+    def action_history(self) -> None:
+        history = self.query_one("#history", Static)
+        run_id = self.record.id
+        text = Text()
+        if run_id is None:
+            text.append("This run is not in the history", style="bold yellow")
+            text.append(" (no results store in this session, or storing it failed). Export it to keep it.")
+        else:
+            text.append(f"Stored in the history as run {run_id}.\n", style="bold")
+            text.append("See it again:      ", style="dim")
+            text.append(f"fstune results show {run_id}\n")
+            text.append("Against a later run: ", style="dim")
+            text.append(f"fstune results compare {run_id} last\n")
+            text.append("A report:          ", style="dim")
+            text.append(f"fstune results export {run_id} --format html -o report.html")
+        history.update(text)
+        history.add_class("shown")
+        history.border_title = "History"
+        self.query_one("#body", VerticalScroll).scroll_to_widget(history, animate=False)
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.dismiss()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button.id or ""
+        if button.startswith("export-"):
+            self.action_export(button.removeprefix("export-"))
+        elif button == "open-history":
+            self.action_history()

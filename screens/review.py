@@ -1,0 +1,202 @@
+"""Step 6 — Review: the exact script, destructive steps highlighted, then typed confirmation.
+
+What is shown is ``render_script(build_plan(choices))`` itself, so it is grouped by
+configuration exactly as the dry-run script is, and it is what a real run executes. For a
+real run the user types the name of every device that will be erased; a dry run saves the
+script instead (same text, byte for byte) and ends the wizard.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.widgets import Button, Input, Label, Static
+
+from fstune.errors import FstuneError
+from fstune.plan import Plan, build_plan, render_script
+from fstune.screens.widgets import StepScreen
+
+
+class PlanBuilt(Message):
+    def __init__(self, plan: Plan | None, script: str, error: str = "") -> None:
+        super().__init__()
+        self.plan, self.script, self.error = plan, script, error
+
+
+def highlight_script(script: str, destructive_style, comment_style) -> Text:
+    """The script with each destructive step (its title line and its command) highlighted."""
+    text = Text(no_wrap=True)
+    in_destructive = False
+    for line in script.splitlines():
+        if line.startswith("# [") and line.endswith("(DESTROYS DATA)"):
+            in_destructive = True
+            text.append(line + "\n", style=destructive_style)
+        elif in_destructive and not line.startswith("#"):
+            text.append(line + "\n", style=destructive_style)
+            in_destructive = False
+        elif line.startswith("#"):
+            text.append(line + "\n", style=comment_style)
+        else:
+            text.append(line + "\n")
+    text.rstrip()
+    return text
+
+
+def device_names(path: str) -> set[str]:
+    """What the user may type for ``path``: the full path or the kernel name."""
+    return {path, os.path.basename(path)}
+
+
+class ReviewScreen(StepScreen):
+    STEP = "Review"
+    HINT = ""
+    DEFAULT_CSS = """
+    ReviewScreen #review-summary { height: auto; padding: 0 1; }
+    ReviewScreen #script-view { height: 1fr; border: round $primary 50%; }
+    ReviewScreen #script { width: auto; }
+    ReviewScreen .confirm-row { height: 1; padding: 0 1; }
+    ReviewScreen .confirm-row > Label { width: auto; padding-right: 1; }
+    ReviewScreen .confirm-row > Input { width: 1fr; }
+    ReviewScreen #confirm-message { height: auto; padding: 0 1; color: $error; }
+    ReviewScreen #confirm-message.-ok { color: $success; }
+    ReviewScreen > .review--destructive { color: $error; text-style: bold; background: $error 15%; }
+    ReviewScreen > .review--comment { color: $text-muted; }
+    """
+    COMPONENT_CLASSES = {"review--destructive", "review--comment"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plan: Plan | None = None
+        self.script = ""
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("Building the plan…", id="review-summary")
+        with VerticalScroll(id="script-view"):
+            yield Static("", id="script")
+        with Horizontal(classes="confirm-row", id="row-target"):
+            yield Label("", id="label-target")
+            yield Input(id="confirm-target", compact=True)
+        with Horizontal(classes="confirm-row", id="row-log"):
+            yield Label("", id="label-log")
+            yield Input(id="confirm-log", compact=True)
+        with Horizontal(classes="confirm-row", id="row-save"):
+            yield Label("Save the script to", id="label-save")
+            yield Input(id="save-path", compact=True)
+        yield Static("", id="confirm-message")
+
+    def on_mount(self) -> None:
+        for row in ("#row-target", "#row-log", "#row-save"):
+            self.query_one(row).display = False
+        button = self.query_one("#nav-next", Button)
+        button.label = "Save script" if self.app.services.dry_run else "Start"
+        button.variant = "primary" if self.app.services.dry_run else "error"
+
+    def on_screen_resume(self) -> None:
+        # every visit rebuilds: any earlier step may have changed
+        state = self.app.state
+        state.plan = None
+        self.plan = None
+        if state.run_id is None:
+            state.run_id = time.strftime("%Y%m%d-%H%M%S")  # as 'fstune plan' names the run directory
+        for row in ("#row-target", "#row-log", "#row-save"):
+            self.query_one(row).display = False
+        self.query_one("#confirm-message", Static).update("")
+        try:
+            choices = state.to_choices(self.app.inventory)
+        except FstuneError as error:
+            self.show_error(error.message)
+            return
+        self.build(choices)
+
+    @work(thread=True, exclusive=True, group="plan")
+    def build(self, choices) -> None:
+        try:
+            plan = build_plan(choices)
+        except FstuneError as error:
+            self.post_message(PlanBuilt(None, "", error.message))
+            return
+        self.post_message(PlanBuilt(plan, render_script(plan)))
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#review-summary", Static).update(
+            Text.assemble(("Cannot plan yet: ", "bold red"), message, " Go back (Ctrl+B) and fix it."))
+        self.query_one("#script", Static).update("")
+
+    def on_plan_built(self, message: PlanBuilt) -> None:
+        if message.plan is None:
+            self.show_error(message.error)
+            return
+        self.plan, self.script = message.plan, message.script
+        self.app.state.plan = message.plan
+        plan = message.plan
+        erased = plan.destructive_devices()
+        summary = Text()
+        summary.append(f"{len(plan.steps)} steps, {len(plan.configs)} configurations. ")
+        if erased:
+            summary.append(f"ERASES everything on {' and '.join(erased)}.", style="bold red")
+        for warning in plan.warnings:
+            summary.append(f"\nNote: {warning}", style="yellow")
+        self.query_one("#review-summary", Static).update(summary)
+        self.query_one("#script", Static).update(highlight_script(
+            message.script, self.get_component_rich_style("review--destructive"),
+            self.get_component_rich_style("review--comment")))
+        if self.app.services.dry_run:
+            self.query_one("#row-save").display = True
+            path = self.query_one("#save-path", Input)
+            if not path.value:
+                path.value = f"./fstune-plan-{plan.study.name}.sh"
+            return
+        target = plan.choices.target.path
+        self.query_one("#label-target", Label).update(f"Type {os.path.basename(target)} to erase it:")
+        self.query_one("#row-target").display = True
+        if plan.choices.log_device and plan.choices.log_device.path in erased:
+            log = plan.choices.log_device.path
+            self.query_one("#label-log", Label).update(f"Type {os.path.basename(log)} (journal) too:")
+            self.query_one("#row-log").display = True
+        self.query_one("#confirm-target", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.commit_and_go()
+
+    def commit_and_go(self) -> None:
+        message = self.query_one("#confirm-message", Static)
+        message.remove_class("-ok")
+        if self.plan is None:
+            message.update("The plan is not ready: see the message above.")
+            return
+        if self.app.services.dry_run:
+            self.save()
+            return
+        wanted = [("#confirm-target", self.plan.choices.target.path)]
+        if self.query_one("#row-log").display:
+            wanted.append(("#confirm-log", self.plan.choices.log_device.path))
+        for selector, path in wanted:
+            field = self.query_one(selector, Input)
+            if field.value.strip() not in device_names(path):
+                field.focus()
+                typed = field.value.strip()
+                message.update(f"Type {os.path.basename(path)} exactly to confirm that it will be erased"
+                               + (f" ('{typed}' is not it)." if typed else "."))
+                return
+        self.app.start_run(self.plan)
+
+    def save(self) -> None:
+        message = self.query_one("#confirm-message", Static)
+        path = Path(os.path.expanduser(self.query_one("#save-path", Input).value.strip() or
+                                       f"./fstune-plan-{self.plan.study.name}.sh"))
+        try:
+            path.write_text(self.script)
+            os.chmod(path, 0o755)
+        except OSError as error:
+            message.update(f"Cannot write {path}: {error.strerror}. Choose another path.")
+            self.query_one("#save-path", Input).focus()
+            return
+        self.app.exit(result=str(path),
+                      message=f"fstune: wrote {len(self.plan.steps)} steps to {path}; read it, then run it as root.")

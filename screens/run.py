@@ -1,0 +1,833 @@
+"""Step 7 of the wizard: the run, live.
+
+``RunScreen(plan, services)`` runs the plan through ``services.make_runner`` in a thread worker
+and shows: the step list with a state icon and duration per step, an overall progress bar with
+its ETA, the current step's title, its tool's own progress bar (when the tool reports one), and
+the tool's output in a bounded, scrollable log. A tool's question is a modal dialog whose answer
+goes back with ``prompt.reply()``; Esc / Ctrl-C ask "Cancel the run?" and then call
+``runner.cancel()``. At the end the screen says how the run ended and what the cleanup did,
+stores the measured figures (``services.open_store()``) and offers the results
+(``ResultsScreen``).
+
+How events reach the widgets (DESIGN §7): the runner calls ``_on_event`` in the worker thread.
+That feeds ``Measurement.observe`` right there (pure, and it must see every event in order) and
+appends the event to a deque. A ``RunEvents`` message is posted only when none is pending, so a
+flood of 20,000 lines a second becomes a few dozen messages; the handler drains the deque in
+order with a time budget per turn, writes the finished lines in one ``Log.write_lines`` call
+(only the last ``LOG_LINES`` of a batch: older ones would be pruned at once anyway), and posts
+itself again when it stopped early, so key presses get their turn between batches.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from time import perf_counter
+
+from rich.markup import escape
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Log, ProgressBar, Static
+
+from fstune.cli.run import _duration
+from fstune.errors import FstuneError
+from fstune.measure import Measurement, run_record
+from fstune.plan import Plan
+from fstune.runner import (
+    CANCELLED, DECLINED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
+    RunFailed, RunFinished, RunStarted, StepFinished, StepStarted,
+)
+from fstune.steps import Step
+
+LOG_LINES = 2000  # the log pane keeps this many lines; the audit log keeps them all
+DRAIN_BUDGET = 0.012  # seconds of event handling per turn before keys and repaints get theirs
+
+PENDING, RUNNING, SKIPPED = "pending", "running", "skipped"
+ICONS = {  # state → (icon, style)
+    PENDING: ("·", "dim"),
+    SKIPPED: ("–", "dim"),  # never ran: the run stopped before it
+    RUNNING: ("▶", "bold cyan"),
+    OK: ("✓", "green"),
+    WARNING: ("!", "bold yellow"),
+    FAILED: ("✗", "bold red"),
+    DECLINED: ("✗", "bold red"),
+    CANCELLED: ("■", "yellow"),
+}
+
+
+# --- messages (worker thread → screen) -------------------------------------------------------
+
+
+class RunEvents(Message):
+    """Runner events are waiting in the screen's queue: drain it.
+
+    Only one is ever pending (see the module docstring), which is a stronger coalescing than
+    ``can_replace``: whatever piled up while the UI was busy is handled in one turn.
+    """
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, RunEvents)
+
+
+@dataclass
+class _StepsChanged:
+    """The runner inserted extra repeats: the step list as it now stands (read in its thread)."""
+
+    steps: tuple[Step, ...]
+
+
+@dataclass
+class _RunEnded:
+    """Everything after ``runner.run()`` returned: the record, where it was stored, the comparison."""
+
+    outcome: object | None
+    record: object | None = None
+    comparison: object | None = None
+    stored_id: int | None = None
+    notes: tuple[str, ...] = ()
+    error: str | None = None  # the run could not start or fstune itself failed
+
+
+# --- dialogs -------------------------------------------------------------------------------------
+
+
+class ConfirmCancel(ModalScreen[bool]):
+    """"Cancel the run?" — yes stops the current step and runs the cleanup."""
+
+    DEFAULT_CSS = """
+    ConfirmCancel { align: center middle; }
+    ConfirmCancel > Vertical {
+        width: 60; max-width: 95%; height: auto; padding: 1 2;
+        border: thick $error; background: $surface;
+    }
+    ConfirmCancel Label { width: 100%; margin-bottom: 1; }
+    ConfirmCancel Horizontal { height: auto; align: center middle; }
+    ConfirmCancel Button { margin: 0 1; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes, cancel"),
+        Binding("n,escape", "answer(False)", "No, keep running"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Cancel the run?[/b]")
+            yield Label("The current step is stopped (SIGINT, then SIGTERM, then SIGKILL) and the cleanup "
+                        "unmounts and removes what this run made. Figures measured so far are kept.")
+            with Horizontal():
+                yield Button("Yes, cancel (y)", variant="error", id="yes")
+                yield Button("No, keep running (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()  # the safe answer is the default
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class PromptDialog(ModalScreen[str | None]):
+    """A tool asks a question. fstune never answers for the user: this dialog sends what they type."""
+
+    DEFAULT_CSS = """
+    PromptDialog { align: center middle; }
+    PromptDialog > Vertical {
+        width: 72; max-width: 95%; height: auto; padding: 1 2;
+        border: thick $warning; background: $surface;
+    }
+    PromptDialog Label { width: 100%; margin-bottom: 1; }
+    PromptDialog #question { text-style: bold; }
+    PromptDialog Horizontal { height: auto; align: center middle; margin-top: 1; }
+    PromptDialog Button { margin: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "decline", "Decline")]
+
+    def __init__(self, prompt: Prompt) -> None:
+        super().__init__()
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        prompt = self.prompt
+        with Vertical():
+            yield Label(f"[b]{escape(prompt.tool)}[/b] asks, in step {prompt.index + 1} "
+                        f"({escape(prompt.step.title)}):")
+            yield Label(escape(prompt.text), id="question")
+            yield Label("[dim]Your answer is sent to the tool as typed. Declining (Esc, or an empty answer) "
+                        "stops the step; the run then cleans up.[/dim]")
+            yield Input(placeholder="your answer, e.g. y", id="answer")
+            with Horizontal():
+                yield Button("Send", variant="primary", id="send")
+                yield Button("Decline (Esc)", variant="error", id="decline")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._send(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "send":
+            self._send(self.query_one(Input).value)
+        else:
+            self.dismiss(None)
+
+    def _send(self, text: str) -> None:
+        self.dismiss(text.strip() or None)
+
+    def action_decline(self) -> None:
+        self.dismiss(None)
+
+
+# --- the screen ---------------------------------------------------------------------------------
+
+
+class RunScreen(Screen):
+    """Runs ``plan`` with ``services.make_runner`` and shows it; see the module docstring."""
+
+    DEFAULT_CSS = """
+    RunScreen { layout: vertical; }
+    RunScreen #run-title { height: 1; padding: 0 1; background: $boost; text-style: bold; }
+    RunScreen #panes { height: 1fr; }
+    RunScreen #steps {
+        width: 40%; min-width: 30; max-width: 64; height: 1fr;
+        border: round $primary 50%; border-title-color: $text;
+    }
+    RunScreen #steps:focus-within { border: round $primary; }
+    RunScreen #right { width: 1fr; height: 1fr; }
+    RunScreen #current { height: 1; padding: 0 1; text-style: bold; }
+    RunScreen #tool-row { height: 1; padding: 0 1; }
+    RunScreen #tool-row.hidden { display: none; }
+    RunScreen #tool-label { width: auto; max-width: 40%; margin-right: 1; color: $text-muted; }
+    RunScreen #output {
+        height: 1fr; border: round $secondary 50%; border-title-color: $text;
+        overflow: auto auto;  /* Log's default is "scroll": bars even when all fits */
+    }
+    RunScreen #output:focus { border: round $secondary; }
+    RunScreen #live { height: 1; padding: 0 1; color: $text-muted; }
+    RunScreen #outcome { height: auto; max-height: 9; padding: 0 1; display: none; overflow-y: auto; }
+    RunScreen #outcome.shown { display: block; }
+    RunScreen #bottom { height: 1; padding: 0 1; }
+    RunScreen #overall-label { width: auto; margin-right: 1; }
+    RunScreen #status { width: 1fr; height: 1; content-align: right middle; color: $text-muted; }
+    RunScreen #buttons { height: 1; padding: 0 1; }
+    RunScreen #buttons Button { margin-right: 2; min-width: 16; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "request_cancel", "Cancel run"),
+        # priority: Screen binds ctrl+c to "copy" and the App to "help_quit"; here it means stop
+        Binding("ctrl+c", "request_cancel", "Cancel run", show=False, priority=True),
+        Binding("r", "results", "Results"),
+        Binding("f", "toggle_follow", "Follow output"),
+    ]
+
+    def __init__(self, plan: Plan, services, *, measurement: Measurement | None = None,
+                 name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self.plan = plan
+        self.services = services
+        # the App may pass one set up with the user's repeat policy (rsd threshold, max repeats)
+        self.measurement = measurement if measurement is not None else Measurement(plan)
+        # set in the worker thread, read by the UI (cancel): guarded by _lock
+        self._lock = threading.Lock()
+        self._runner = None
+        self._cancel_reason: str | None = None
+        # the worker → UI channel
+        self._queue: deque = deque()
+        self._wake_pending = False
+        self._steps_seen = len(plan.steps)
+        # what the step list shows: one row per step of the plan (extra repeats inserted), then
+        # the cleanup steps the runner ran after a failure or cancel
+        self._steps: list[Step] = list(plan.steps)
+        self._states: list[str] = [PENDING] * len(self._steps)
+        self._times: list[float | None] = [None] * len(self._steps)
+        self._cleanup_rows: list[tuple[Step, str, float | None]] = []
+        self._current: int | None = None  # plan position of the running step (None: cleanup / idle)
+        self._current_started = 0.0
+        self._cleanup_running = False
+        self._done = 0  # plan steps finished
+        self._fraction = 0.0  # the running step's own progress
+        self._prompt_dialog: PromptDialog | None = None
+        self._live_text = ""
+        self.follow = True
+        # the end of the run, for the results
+        self.ended = False
+        self.outcome = None
+        self.record = None
+        self.comparison = None
+        self.stored_id: int | None = None
+        self.final_event = None  # RunFinished / RunFailed / RunCancelled
+        self.cancelling = False
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        study = self.plan.study
+        yield Static(f"Run · {escape(study.name)} — {escape(study.title)}", id="run-title")
+        with Horizontal(id="panes"):
+            table = DataTable(id="steps", cursor_type="row", zebra_stripes=False, show_cursor=True)
+            table.border_title = "Steps"
+            yield table
+            with Vertical(id="right"):
+                yield Static("Starting…", id="current")
+                with Horizontal(id="tool-row", classes="hidden"):
+                    yield Label("", id="tool-label")
+                    yield ProgressBar(total=100, show_eta=False, id="tool-bar")
+                log = Log(max_lines=LOG_LINES, auto_scroll=True, id="output")
+                log.border_title = "Output"
+                log.border_subtitle = "f: follow on"
+                yield log
+                yield Static("", id="live", markup=False)
+        yield Static("", id="outcome")
+        with Horizontal(id="bottom"):
+            yield Label("Overall", id="overall-label")
+            yield ProgressBar(total=max(1, len(self._steps)), show_eta=True, id="overall")
+            yield Static("", id="status")
+        with Horizontal(id="buttons"):
+            yield Button("Cancel run (Esc)", variant="error", id="cancel", compact=True)
+            yield Button("Results (r)", variant="success", id="results", disabled=True, compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._rebuild_rows()
+        self._update_buttons()
+        if self.services is None or getattr(self.services, "make_runner", None) is None:
+            # the wizard never shows this screen in a dry run; say so rather than pretend to run
+            self._show_outcome(Text.from_markup(
+                "[bold yellow]Dry run: nothing is executed.[/] This screen runs a plan for real; in a dry run "
+                "fstune only writes the script (Review step). Start fstune without --dry-run, as root, to run it."))
+            self.query_one("#current", Static).update("Nothing to run (dry run)")
+            self.ended = True
+            self._update_buttons()
+            return
+        self.set_interval(0.5, self._tick)
+        self.run_worker(self._work, thread=True, name="fstune-run", group="run", exit_on_error=False)
+
+    def on_unmount(self) -> None:
+        # the screen (or the App) is going away mid-run: stop the run so that its cleanup runs
+        # now, in the worker thread, instead of leaving a tool writing to a device unwatched
+        if not self.ended:
+            with self._lock:
+                runner = self._runner
+                if runner is None:
+                    self._cancel_reason = "the wizard was closed"
+            if runner is not None:
+                runner.cancel("the wizard was closed")
+
+    # --- the worker (runs in its own thread; touches no widget) ----------------------------------
+
+    def _work(self) -> None:
+        started = time.time()
+        try:
+            runner = self.services.make_runner(self.plan, extend=self.measurement.extend)
+        except FstuneError as error:
+            self._put(_RunEnded(None, error=error.message + (f" {error.hint}" if getattr(error, "hint", None) else "")))
+            return
+        except Exception as error:  # a bug must reach the screen, not vanish with the thread
+            self._put(_RunEnded(None, error=f"the run could not start: {error!r}"))
+            return
+        with self._lock:
+            self._runner = runner
+            pending = self._cancel_reason
+        if pending:
+            runner.cancel(pending)  # cancelled while the runner was being built
+        try:
+            outcome = runner.run(self._on_event)
+        except Exception as error:
+            self._put(_RunEnded(None, error=f"fstune failed while running: {error!r}"))
+            return
+        self._put(self._finish(outcome, started))
+
+    def _on_event(self, event: object) -> None:
+        """Called by the runner, in its thread, for every event in order."""
+        self.measurement.observe(event)
+        if isinstance(event, StepStarted) and not event.cleanup and event.total != self._steps_seen:
+            self._steps_seen = event.total
+            steps = getattr(self._runner, "steps", None)
+            if steps is not None:
+                self._queue.append(_StepsChanged(tuple(steps)))
+        self._put(event)
+
+    def _put(self, item: object) -> None:
+        self._queue.append(item)
+        if not self._wake_pending:  # one producer thread: check-then-set cannot race with itself
+            self._wake_pending = True
+            self.post_message(RunEvents())
+
+    def _finish(self, outcome, started: float) -> _RunEnded:
+        """After the run: the record, stored; the comparison (statistics take a moment: not in the UI)."""
+        if not self.plan.workloads:
+            return _RunEnded(outcome, notes=("This plan measures nothing, so there are no results to show.",))
+        from fstune.export import compare_runs
+
+        notes: list[str] = []
+        inventory = None
+        try:
+            inventory = self.services.scan()  # device models for the record; optional
+        except Exception as error:
+            notes.append(f"The device descriptions could not be read ({error}); the figures are kept anyway.")
+        try:
+            record = run_record(self.plan, self.measurement, outcome, started, inventory=inventory)
+        except Exception as error:
+            return _RunEnded(outcome, notes=(f"The results could not be put together: {error!r}",))
+        if not record.results:
+            return _RunEnded(outcome, record=record, notes=("No figures were measured, so nothing was stored.",))
+        stored_id = None
+        opener = getattr(self.services, "open_store", None)
+        if opener is not None:
+            try:
+                store = opener()
+                if store is not None:
+                    try:
+                        stored_id = store.save_run(record)
+                    finally:
+                        store.close()
+            except FstuneError as error:
+                notes.append(f"The run could not be stored: {error.message}")
+            except Exception as error:
+                notes.append(f"The run could not be stored: {error!r}")
+        else:
+            notes.append("Nothing is stored in this session (no results store).")
+        try:
+            comparison = compare_runs([record])
+        except Exception as error:
+            return _RunEnded(outcome, record=record, stored_id=stored_id,
+                             notes=(*notes, f"The comparison failed: {error!r}"))
+        return _RunEnded(outcome, record, comparison, stored_id, tuple(notes))
+
+    # --- control (UI thread) -------------------------------------------------------------------
+
+    def cancel_run(self, reason: str = "cancelled from the wizard") -> None:
+        with self._lock:
+            runner = self._runner
+            if runner is None and self._cancel_reason is None:
+                self._cancel_reason = reason
+        if runner is not None:
+            runner.cancel(reason)
+        self.cancelling = True
+        self._set_status("Cancelling: stopping the current step, then cleaning up…")
+        self._update_buttons()
+
+    def action_request_cancel(self) -> None:
+        if self.ended:
+            self.notify("The run is over; nothing to cancel.", severity="information")
+            return
+        if self.cancelling:
+            self.notify("Already cancelling: waiting for the step to stop and the cleanup to finish.")
+            return
+
+        def decided(yes: bool | None) -> None:
+            if yes and not self.ended:
+                self.cancel_run("cancelled from the wizard")
+
+        self.app.push_screen(ConfirmCancel(), decided)
+
+    def action_results(self) -> None:
+        if self.record is None or self.comparison is None:
+            self.notify("No results yet." if not self.ended else "This run has no figures to show.",
+                        severity="warning")
+            return
+        from .results import ResultsScreen
+
+        self.app.push_screen(ResultsScreen(self.record, self.comparison, services=self.services))
+
+    def action_toggle_follow(self) -> None:
+        self.follow = not self.follow
+        log = self.query_one("#output", Log)
+        log.auto_scroll = self.follow
+        log.border_subtitle = f"f: follow {'on' if self.follow else 'off'}"
+        if self.follow:
+            log.scroll_end(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "request_cancel":
+            # once the run is over, Esc and Ctrl-C go back to meaning what the App makes them mean
+            return not self.ended
+        if action == "results":
+            return self.record is not None and self.comparison is not None  # hidden until there are results
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "cancel":
+            self.action_request_cancel()
+        elif event.button.id == "results":
+            self.action_results()
+
+    # --- events → widgets ----------------------------------------------------------------------
+
+    def on_run_events(self, message: RunEvents) -> None:
+        self._wake_pending = False  # first: an event appended from now on posts a new wake
+        queue = self._queue
+        deadline = perf_counter() + DRAIN_BUDGET
+        lines: list[str] = []
+        live = None
+        count = 0
+        while queue:
+            count += 1
+            if count & 255 == 0 and perf_counter() > deadline:
+                break
+            event = queue.popleft()
+            if type(event) is OutputLine:
+                if event.partial:
+                    live = event.text
+                else:
+                    lines.append(event.text)
+                    live = ""
+                continue
+            if lines:
+                self._write(lines)
+                lines = []
+            self._handle(event)
+        if lines:
+            self._write(lines)
+        if live is not None:
+            self._set_live(live)
+        if queue and not self._wake_pending:
+            self._wake_pending = True
+            self.post_message(RunEvents())
+
+    def _write(self, lines: list[str]) -> None:
+        # lines beyond the log's capacity would be pruned right away: do not render them
+        self.query_one("#output", Log).write_lines(lines[-LOG_LINES:])
+
+    def _set_live(self, text: str) -> None:
+        if text != self._live_text:
+            self._live_text = text
+            self.query_one("#live", Static).update(text)
+
+    def _handle(self, event: object) -> None:
+        if isinstance(event, StepStarted):
+            self._step_started(event)
+        elif isinstance(event, StepFinished):
+            self._step_finished(event)
+        elif isinstance(event, Progress):
+            self._progress(event)
+        elif isinstance(event, Prompt):
+            self._ask(event)
+        elif isinstance(event, Notice):
+            if event.level == "warning":
+                self.notify(event.text, severity="warning", timeout=8)
+            self.query_one("#output", Log).write_line(f"[fstune] {event.text}")
+        elif isinstance(event, _StepsChanged):
+            self._steps_changed(event.steps)
+        elif isinstance(event, RunStarted):
+            self._set_status(f"audit log: {event.audit_path}" if event.audit_path else "")
+        elif isinstance(event, (RunFinished, RunFailed, RunCancelled)):
+            self.final_event = event
+            self._close_prompt()
+        elif isinstance(event, _RunEnded):
+            self._ended(event)
+
+    def _is_plan_row(self, event) -> bool:
+        # cleanup steps of the plan (unmount, rmdir) come with their own index; only a
+        # synthetic one the runner adds (an unmount the plan lacked) has index -1
+        return 0 <= event.index < len(self._states)
+
+    def _step_started(self, event: StepStarted) -> None:
+        self._fraction = 0.0
+        self._current_started = time.monotonic()
+        self._live_text = ""
+        self.query_one("#live", Static).update("")
+        self.query_one("#tool-row").add_class("hidden")
+        self._cleanup_running = bool(event.cleanup)
+        if self._is_plan_row(event):
+            self._current = event.index
+            self._states[event.index] = RUNNING
+            self._refresh_row(event.index)
+            key = f"s{event.index}"
+        else:
+            self._current = None
+            self._cleanup_rows.append((event.step, RUNNING, None))
+            self._add_cleanup_row(len(self._cleanup_rows) - 1)
+            key = f"c{len(self._cleanup_rows) - 1}"
+        if event.cleanup:
+            title = f"Cleanup: {event.step.title}"
+        else:
+            title = f"Step {event.index + 1}/{max(event.total, event.index + 1)}: {event.step.title}"
+        self.query_one("#current", Static).update(Text(title, style="bold"))
+        self.query_one("#output", Log).write_line(f"── {title}")
+        self._move_cursor(key)
+        self._update_overall()
+
+    def _step_finished(self, event: StepFinished) -> None:
+        self._close_prompt()
+        if self._is_plan_row(event):
+            self._states[event.index] = event.status
+            self._times[event.index] = event.duration
+            self._refresh_row(event.index)
+            if not event.cleanup:
+                self._done += 1
+        elif self._cleanup_rows:
+            position = len(self._cleanup_rows) - 1
+            step, _, _ = self._cleanup_rows[position]
+            self._cleanup_rows[position] = (step, event.status, event.duration)
+            self._refresh_cleanup_row(position)
+        self._current = None
+        self._cleanup_running = False
+        if event.status != OK and event.message:
+            self.query_one("#output", Log).write_line(f"[fstune] {event.status}: {event.message}")
+        self._fraction = 0.0
+        self.query_one("#tool-row").add_class("hidden")
+        self._update_overall()
+
+    def _progress(self, event: Progress) -> None:
+        row = self.query_one("#tool-row")
+        row.remove_class("hidden")
+        bar = self.query_one("#tool-bar", ProgressBar)
+        label = event.label or "progress"
+        if event.eta is not None:
+            label += f" · {_duration(event.eta)} left"
+        self.query_one("#tool-label", Label).update(escape(label))
+        if event.fraction is None:
+            bar.update(total=None)  # only a phase is known: an indeterminate bar
+            self._fraction = 0.0
+        else:
+            fraction = min(1.0, max(0.0, event.fraction))
+            bar.update(total=100, progress=fraction * 100)
+            self._fraction = fraction
+        self._update_overall()
+
+    def _ask(self, prompt: Prompt) -> None:
+        if prompt.answered:
+            return  # an ``answer`` policy already replied
+        dialog = PromptDialog(prompt)
+        self._prompt_dialog = dialog
+
+        def answered(text: str | None) -> None:
+            if self._prompt_dialog is dialog:
+                self._prompt_dialog = None
+            if not prompt.answered:
+                prompt.reply(text)
+                shown = "declined" if text is None else f"answered “{text}”"
+                self.query_one("#output", Log).write_line(f"[fstune] you {shown} to “{prompt.text}”")
+
+        self.app.push_screen(dialog, answered)
+
+    def _close_prompt(self) -> None:
+        """The step ended (or the run was cancelled) while its question was still open."""
+        dialog = self._prompt_dialog
+        self._prompt_dialog = None
+        if dialog is not None and dialog.is_attached and self.app.screen is dialog:
+            dialog.dismiss(None)
+
+    def _steps_changed(self, steps: tuple[Step, ...]) -> None:
+        """Extra repeats were inserted after the step that just finished (all later ones are pending)."""
+        old = len(self._steps)
+        added = len(steps) - old
+        if added <= 0:
+            return
+        done = self._done
+        self._steps = list(steps)
+        self._states = self._states[:done] + [PENDING] * (len(steps) - done)
+        self._times = self._times[:done] + [None] * (len(steps) - done)
+        self._rebuild_rows()
+        self.notify(f"{added} steps added: the figures still vary more than the threshold, so another "
+                    "repeat runs.", timeout=6)
+        self._update_overall()
+
+    def _ended(self, ended: _RunEnded) -> None:
+        self.ended = True
+        self.outcome = ended.outcome
+        self.record = ended.record
+        self.comparison = ended.comparison
+        self.stored_id = ended.stored_id
+        self._close_prompt()
+        self._current = None
+        self.query_one("#tool-row").add_class("hidden")
+        self._set_live("")
+        if ended.outcome is None or getattr(ended.outcome, "status", None) != FINISHED:
+            for position, state in enumerate(self._states):
+                if state in (PENDING, RUNNING):
+                    self._states[position] = SKIPPED if state == PENDING else CANCELLED
+                    self._refresh_row(position)
+        overall = self.query_one("#overall", ProgressBar)
+        final = self.final_event
+        text = Text()
+        if ended.error:
+            text.append("The run did not happen: ", style="bold red")
+            text.append(ended.error)
+            self.query_one("#current", Static).update(Text("Not run", style="bold red"))
+        else:
+            status = getattr(ended.outcome, "status", FAILED)
+            duration = _duration(getattr(ended.outcome, "duration", 0.0))
+            if status == FINISHED:
+                overall.update(total=overall.total, progress=overall.total or 0)
+                text.append(f"Done: {len(self._steps)} steps in {duration}.", style="bold green")
+                heading = Text("Finished", style="bold green")
+            elif status == CANCELLED:
+                text.append("Cancelled: ", style="bold yellow")
+                text.append(getattr(ended.outcome, "reason", "") or "cancelled")
+                heading = Text("Cancelled", style="bold yellow")
+            else:
+                text.append("Failed: ", style="bold red")
+                text.append(getattr(ended.outcome, "reason", "") or "a step failed")
+                heading = Text("Failed", style="bold red")
+            self.query_one("#current", Static).update(heading)
+            self._describe_cleanup(text, status, final)
+            audit = getattr(ended.outcome, "audit_path", None)
+            if audit:
+                text.append(f"\nAudit log (every command and its output): {audit}", style="dim")
+        if self.stored_id is not None:
+            text.append(f"\nStored as run {self.stored_id}: ", style="bold")
+            text.append(f"fstune results show {self.stored_id}")
+        for note in ended.notes:
+            text.append(f"\n{note}", style="yellow")
+        if self.record is not None and self.comparison is not None:
+            text.append("\nPress r (or the Results button) for the before-and-after tables.", style="bold")
+        self._show_outcome(text)
+        self._set_status("")
+        if self.follow:
+            # the outcome panel took rows from the log: keep its last lines in view
+            log = self.query_one("#output", Log)
+            self.call_after_refresh(log.scroll_end, animate=False)
+        self._update_buttons()
+        self.refresh_bindings()
+        if self.record is not None and self.comparison is not None:
+            self.query_one("#results", Button).focus()
+
+    def _describe_cleanup(self, text: Text, status: str, final) -> None:
+        """What the cleanup path did, from the final event's step results."""
+        if status == FINISHED:
+            return
+        results = getattr(final, "results", ()) or ()
+        cleanups = [r for r in results if r.cleanup]
+        if cleanups:
+            text.append("\nCleanup:", style="bold")
+            for result in cleanups:
+                icon, style = ICONS.get(result.status, ("?", ""))
+                text.append(f"\n  {icon} ", style=style)
+                text.append(f"{result.step.title} ({_duration(result.duration)})")
+                if result.status != OK and result.message:
+                    text.append(f": {result.message}", style="red")
+        else:
+            text.append("\nCleanup: nothing was mounted or left to remove.", style="dim")
+        leftovers = getattr(final, "leftovers", ()) or ()
+        for mountpoint in leftovers:
+            text.append(f"\nStill mounted: {mountpoint} — unmount it by hand, or `fstune run --clean-leftovers`.",
+                        style="bold red")
+
+    # --- small widget helpers ----------------------------------------------------------------------
+
+    def _show_outcome(self, text: Text) -> None:
+        outcome = self.query_one("#outcome", Static)
+        outcome.update(text)
+        outcome.add_class("shown")
+
+    def _set_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(Text(text, overflow="ellipsis", no_wrap=True))
+
+    def _update_buttons(self) -> None:
+        cancel = self.query_one("#cancel", Button)
+        cancel.disabled = self.ended or self.cancelling
+        cancel.display = not self.ended
+        results = self.query_one("#results", Button)
+        results.disabled = self.record is None or self.comparison is None
+        results.display = not results.disabled
+        self.query_one("#buttons").display = bool(cancel.display or results.display)
+
+    def _update_overall(self) -> None:
+        bar = self.query_one("#overall", ProgressBar)
+        total = max(1, len(self._steps))
+        bar.update(total=total, progress=min(total, self._done + self._fraction))
+
+    def _tick(self) -> None:
+        """The running step's time, counting up (twice a second: cheap, and calm to look at)."""
+        if self.ended:
+            return
+        elapsed = time.monotonic() - self._current_started
+        if self._cleanup_running and self._cleanup_rows:
+            key = f"c{len(self._cleanup_rows) - 1}"
+        elif self._current is not None:
+            key = f"s{self._current}"
+        else:
+            return
+        table = self.query_one("#steps", DataTable)
+        if key in table.rows:
+            table.update_cell(key, "time", Text(_duration(elapsed), style="cyan", justify="right"))
+
+    def _title_width(self) -> int:
+        table = self.query_one("#steps", DataTable)
+        width = table.size.width or max(30, int(self.app.size.width * 0.4)) - 2
+        # icon 1, number 3, time 7, each column padded by 1 on both sides, and a scrollbar
+        return max(8, width - (1 + 3 + 7) - 8 - 2)
+
+    def _row_cells(self, number: str, title: str, state: str, seconds: float | None) -> tuple:
+        icon, style = ICONS.get(state, ("?", ""))
+        width = self._title_width()
+        shown = title if len(title) <= width else title[: width - 1] + "…"
+        return (Text(icon, style=style), Text(number, style="dim", justify="right"),
+                Text(shown, style="bold" if state == RUNNING else ""),
+                Text(_duration(seconds) if seconds is not None else "", justify="right"))
+
+    def _rebuild_rows(self) -> None:
+        """(Re)build the step list; the columns are sized to the pane, so a resize calls this too."""
+        table = self.query_one("#steps", DataTable)
+        table.clear(columns=True)
+        table.add_column(" ", key="icon", width=1)
+        table.add_column("#", key="n", width=3)
+        table.add_column("step", key="title", width=self._title_width())
+        table.add_column("time", key="time", width=7)
+        for position, step in enumerate(self._steps):
+            table.add_row(*self._row_cells(str(position + 1), step.title, self._states[position],
+                                           self._times[position]), key=f"s{position}")
+        for position in range(len(self._cleanup_rows)):
+            self._add_cleanup_row(position)
+        if self._current is not None:
+            self._move_cursor(f"s{self._current}")
+        elif self._cleanup_rows:
+            self._move_cursor(f"c{len(self._cleanup_rows) - 1}")
+        elif self._done:
+            self._move_cursor(f"s{min(self._done, len(self._steps)) - 1}")
+
+    def _add_cleanup_row(self, position: int) -> None:
+        step, state, seconds = self._cleanup_rows[position]
+        self.query_one("#steps", DataTable).add_row(
+            *self._row_cells("c", f"cleanup: {step.title}", state, seconds), key=f"c{position}")
+
+    def _refresh_row(self, position: int) -> None:
+        cells = self._row_cells(str(position + 1), self._steps[position].title, self._states[position],
+                                self._times[position])
+        self._update_row(f"s{position}", cells)
+
+    def _refresh_cleanup_row(self, position: int) -> None:
+        step, state, seconds = self._cleanup_rows[position]
+        self._update_row(f"c{position}", self._row_cells("c", f"cleanup: {step.title}", state, seconds))
+
+    def _update_row(self, key: str, cells: tuple) -> None:
+        table = self.query_one("#steps", DataTable)
+        if key not in table.rows:
+            return
+        for column, value in zip(("icon", "n", "title", "time"), cells):
+            table.update_cell(key, column, value)
+
+    def _move_cursor(self, key: str) -> None:
+        table = self.query_one("#steps", DataTable)
+        if key in table.rows:
+            table.move_cursor(row=table.get_row_index(key), animate=False)
+
+    def on_resize(self) -> None:
+        # titles are cut to the pane's width: recut them when the terminal changes size
+        self.call_after_refresh(self._rebuild_rows)
+
+    # --- for tests and the App ----------------------------------------------------------------------
+
+    def step_states(self) -> list[str]:
+        """The state of every plan step as shown (pending, running, ok, warning, failed, cancelled …)."""
+        return list(self._states)
+
+    def cleanup_states(self) -> list[tuple[str, str]]:
+        return [(step.title, state) for step, state, _ in self._cleanup_rows]

@@ -1,0 +1,185 @@
+"""The Results screen (wizard step 8) on a realistic run: the seed's dbench figures (15.44 vs
+17.25 MB/s) over 5 noisy repeats, fio's four phases, one failed repeat.
+
+Hosted in a tiny App of its own; the tables are checked in their rendered form (text and
+colours), the exports against ``fstune.export`` itself, and the look by snapshots at 80×24
+and 120×40.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import pytest
+from rich.console import Console
+from textual.app import App
+from textual.widgets import Static
+
+from fstune import export as ex
+from fstune.export import compare_runs
+from fstune.screens.results import ResultsScreen, export_name
+from test_store import realistic_run  # tests/ is on sys.path for its own modules (rootdir import)
+
+
+class HostApp(App):
+    def __init__(self, screen) -> None:
+        super().__init__()
+        self._first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._first)
+
+
+def stored_run(run_id: int | None = 7):
+    record = realistic_run()
+    record.id = run_id
+    return record, compare_runs([record])
+
+
+def segments(widget: Static, width: int = 120):
+    """The widget's Rich content rendered at ``width``: (text, style) pieces, colours included."""
+    console = Console(width=width, file=io.StringIO(), color_system="truecolor")
+    return [(s.text, s.style) for s in console.render(widget.content)]
+
+
+def plain(widget: Static, width: int = 120) -> str:
+    return "".join(text for text, _ in segments(widget, width))
+
+
+async def wait_for(pilot, condition, timeout: float = 10.0, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.05)
+
+
+async def test_tables_show_figures_and_coloured_verdicts():
+    record, comparison = stored_run()
+    screen = ResultsScreen(record, comparison, services=None)
+    async with HostApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        views = ex.metric_views(comparison, [record])
+        assert list(views) == ["metadata", "throughput"]
+        metadata = screen.query_one("#table-0", Static)
+        text = plain(metadata)
+        for config in ("internal", "external"):
+            summary = comparison.summaries[(config, "metadata", "dbench.throughput_mbs")]
+            assert ex.fmt_summary(summary, n=False) in text
+        row = next(r for r in comparison.rows if r.metric == "dbench.throughput_mbs")
+        assert row.verdict == ex.BETTER  # 15.44 → 17.25 MB/s over 5 repeats is no noise
+        assert ex.fmt_change(row.change_pct) in text
+
+        def styles_of(widget, word):
+            return [style for text, style in segments(widget) if text.strip() == word]
+
+        better = styles_of(metadata, "better")
+        assert better and better[0].color.name == "green" and better[0].bold
+        throughput = screen.query_one("#table-1", Static)
+        verdicts = {r.verdict for r in comparison.rows if r.workload == "throughput"}
+        assert ex.NOISE in verdicts
+        noise = styles_of(throughput, "within noise")
+        assert noise and noise[0].dim
+        if ex.WORSE in verdicts:
+            assert styles_of(throughput, "worse")[0].color.name == "red"
+
+
+async def test_option_difference_chart_and_notes():
+    record, comparison = stored_run()
+    screen = ResultsScreen(record, comparison, services=None)
+    async with HostApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        configs = plain(screen.query_one("#configs", Static))
+        assert comparison.option_diffs["external"]
+        assert comparison.option_diffs["external"] in configs  # e.g. "+ external journal on /dev/sdc1"
+        chart = plain(screen.query_one("#chart-0", Static), width=100)
+        lines = {line.split()[0]: line for line in chart.splitlines() if line.startswith(" ")}
+        # one bar per configuration, on one scale: the faster external journal has the longer bar
+        bar = lambda line: sum(line.count(c) for c in "█▓")  # noqa: E731
+        assert bar(lines["external"]) > bar(lines["internal"]) > 0
+        median = comparison.summaries[("internal", "metadata", "dbench.throughput_mbs")].median
+        assert f"{ex.fmt_value(median)} MB/s" in lines["internal"]
+        notes = plain(screen.query_one("#notes", Static))
+        assert "fio reported error 5" in notes  # the failed repeat is said, not hidden
+
+
+async def test_export_keys_write_the_four_reports(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # exports go to the current directory
+    record, comparison = stored_run()
+    screen = ResultsScreen(record, comparison, services=None)
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("m", "c", "j", "h"):
+            await pilot.press(key)
+        await wait_for(pilot, lambda: len(screen.exported) == 4, what="four exports")
+        assert str(screen.query_one("#exported", Static).content).endswith(".html")
+    for fmt in ex.FORMATS:
+        path = tmp_path / f"fstune-run-7.{fmt}"
+        assert screen.exported[fmt] == path
+        # the JSON export says when it was generated: compare with that stamp taken out
+        assert _unstamped(path.read_text()) == _unstamped(ex.export([record], comparison, fmt))
+    assert (tmp_path / "fstune-run-7.csv").read_text().splitlines()[0] == ",".join(ex.CSV_FIELDS)
+    data = json.loads((tmp_path / "fstune-run-7.json").read_text())
+    assert data  # valid JSON
+    assert "<html" in (tmp_path / "fstune-run-7.html").read_text().lower()
+    assert "dbench.throughput_mbs" in (tmp_path / "fstune-run-7.md").read_text()
+
+
+async def test_export_failure_is_said(tmp_path):
+    record, comparison = stored_run()
+    missing = tmp_path / "no" / "such" / "dir"
+    screen = ResultsScreen(record, comparison, services=None, export_dir=missing)
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await wait_for(pilot, lambda: "Not written" in str(screen.query_one("#exported", Static).content),
+                       what="the error")
+        assert not screen.exported
+
+
+async def test_history_and_back():
+    record, comparison = stored_run()
+    app = HostApp(ResultsScreen(record, comparison, services=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("o")
+        history = plain(screen.query_one("#history", Static))
+        assert "run 7" in history and "fstune results show 7" in history
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen  # back to where it came from
+
+
+async def test_unstored_run_says_so_and_names_exports_by_study():
+    record, comparison = stored_run(None)
+    app = HostApp(ResultsScreen(record, comparison, services=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        assert "not in the history" in plain(app.screen.query_one("#history", Static))
+    assert export_name(record, "md").startswith("fstune-ext3-external-journal-")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_snapshot_results(snap_compare, size):
+    record, comparison = stored_run()
+    assert snap_compare(HostApp(ResultsScreen(record, comparison, services=None)), terminal_size=size)
+
+
+def test_snapshot_results_scrolled_to_the_charts(snap_compare):
+    record, comparison = stored_run()
+
+    async def scroll(pilot):
+        screen = pilot.app.screen
+        screen.query_one("#body").scroll_to_widget(screen.query_one("#chart-0"), animate=False, top=True)
+        await pilot.pause()
+
+    assert snap_compare(HostApp(ResultsScreen(record, comparison, services=None)), terminal_size=(80, 24),
+                        run_before=scroll)
+
+
+def _unstamped(text: str) -> str:
+    import re
+
+    return re.sub(r'"generated": "[^"]*"', '"generated": ""', text)
