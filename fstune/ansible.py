@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import shlex
 from dataclasses import dataclass
+from pathlib import Path
 
 from fstune import __version__, filesystems
 from fstune.compare import ConfigDescription
@@ -633,3 +634,21 @@ it gains no seek savings there.
 
 
 __all__ = ["AnsibleExport", "MkfsCommand", "build_export", "mkfs_commands", "to_yaml"]
+
+
+def write_export(directory: Path, files: dict[str, str], force: bool = False) -> None:
+    """Write the export's files into ``directory``; never replace a file unless ``force``."""
+    from fstune.cli.results import _write_atomically
+
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"{directory} exists and is not a directory; choose a directory.")
+    existing = [name for name in files if (directory / name).exists()]
+    if existing and not force:
+        raise UsageError(f"{directory} already has {', '.join(existing)}; nothing was written.",
+                         "Choose an empty directory, or pass --force to replace them.")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot make {directory}: {error.strerror}.") from None
+    for name, text in files.items():
+        _write_atomically(directory / name, text)

@@ -40,7 +40,7 @@ from fstune.store import RunRecord
 
 from .charts import LEGEND, MetricChart
 
-FORMAT_NAMES = {"md": "Markdown", "csv": "CSV", "json": "JSON", "html": "HTML"}
+FORMAT_NAMES = {"md": "Markdown", "csv": "CSV", "json": "JSON", "html": "HTML", "ansible": "Ansible"}
 
 
 def export_name(record: RunRecord, fmt: str) -> str:
@@ -84,6 +84,7 @@ class ResultsScreen(Screen):
         Binding("c", "export('csv')", "CSV"),
         Binding("j", "export('json')", "JSON"),
         Binding("h", "export('html')", "HTML"),
+        Binding("a", "ansible", "Ansible"),
         Binding("o", "history", "Open in history"),
         Binding("escape", "back", "Back"),
     ]
@@ -235,6 +236,28 @@ class ResultsScreen(Screen):
             self.post_message(Exported(fmt, None, f"the {FORMAT_NAMES[fmt]} report failed: {error!r}"))
         else:
             self.post_message(Exported(fmt, path))
+
+    def action_ansible(self) -> None:
+        base = self.export_dir() / f"fstune-ansible-run-{self.record.id if self.record.id is not None else 'unsaved'}"
+        self._say(f"Writing an Ansible playbook per configuration to {base} …")
+        self._export_ansible(base)
+
+    @work(thread=True, group="export", exit_on_error=False)
+    def _export_ansible(self, base: Path) -> None:
+        # one directory per configuration: the admin deploys the one the verdicts favour
+        from fstune.ansible import build_export, write_export
+        from fstune.fstab import default_mountpoint
+
+        try:
+            for config in self.record.configs:
+                export = build_export(self.record, config.name, default_mountpoint(config.name))
+                write_export(base / config.name, export.files)
+        except FstuneError as error:
+            self.post_message(Exported("ansible", None, error.message))
+        except Exception as error:  # a bug in the generator: say it, keep the screen
+            self.post_message(Exported("ansible", None, f"the Ansible export failed: {error!r}"))
+        else:
+            self.post_message(Exported("ansible", base))
 
     def on_exported(self, message: Exported) -> None:
         if message.error:

@@ -183,3 +183,22 @@ def _unstamped(text: str) -> str:
     import re
 
     return re.sub(r'"generated": "[^"]*"', '"generated": ""', text)
+
+
+async def test_ansible_playbooks_are_exported_from_the_results_screen(tmp_path):
+    from fstune.ansible import build_export
+    from fstune.fstab import default_mountpoint
+
+    record, comparison = stored_run()
+    screen = ResultsScreen(record, comparison, services=None, export_dir=tmp_path)
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "ansible" in screen.exported, what="the Ansible export")
+    base = tmp_path / "fstune-ansible-run-7"
+    assert screen.exported["ansible"] == base
+    for config in record.configs:
+        expected = build_export(record, config.name, default_mountpoint(config.name)).files
+        for name, text in expected.items():
+            assert (base / config.name / name).read_text() == text
+    assert "ansible.posix.mount" in (base / "external" / "site.yml").read_text()

@@ -63,23 +63,6 @@ def _load_run(text: str):
     return run
 
 
-def _write_files(directory: Path, files: dict[str, str], force: bool) -> None:
-    from fstune.cli.results import _write_atomically
-
-    if directory.exists() and not directory.is_dir():
-        raise UsageError(f"{directory} exists and is not a directory; give --ansible a directory.")
-    existing = [name for name in files if (directory / name).exists()]
-    if existing and not force:
-        raise UsageError(f"{directory} already has {', '.join(existing)}; nothing was written.",
-                         "Choose an empty directory, or pass --force to replace them.")
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"cannot make {directory}: {error.strerror}.") from None
-    for name, text in files.items():
-        _write_atomically(directory / name, text)
-
-
 def run_export(args) -> int:
     from fstune import fstab as ft
 
@@ -91,11 +74,11 @@ def run_export(args) -> int:
     config = ft.find_config(run, args.config)
     mountpoint = ft.normalize_mountpoint(args.mountpoint or ft.default_mountpoint(config.name))
     if args.ansible:
-        from fstune.ansible import build_export
+        from fstune.ansible import build_export, write_export
 
         export = build_export(run, config.name, mountpoint)
         directory = Path(args.ansible)
-        _write_files(directory, export.files, args.force)
+        write_export(directory, export.files, args.force)
         print(f"fstune: wrote {', '.join(export.files)} in {directory}. Edit inventory.ini, then: "
               f"ansible-playbook -i inventory.ini site.yml --check", file=sys.stderr)
     if args.fstab or args.systemd:
