@@ -728,6 +728,7 @@ def _partition_names(disk: str) -> list[str]:
 def _wait_for_partitions(disk: str, numbers: tuple[int, ...], timeout: float = 20.0) -> dict[int, tuple[str, str]]:
     """Wait until the kernel has the partitions and their /dev nodes exist with the right numbers."""
     deadline = time.monotonic() + timeout
+    next_nudge = time.monotonic() + 1.0
     while True:
         found = {number: (name, mm) for name, number, mm in _partitions_of(disk) if number in numbers}
         ready = {n: (f"/dev/{name}", mm) for n, (name, mm) in found.items() if _node_matches(f"/dev/{name}", mm)}
@@ -735,6 +736,12 @@ def _wait_for_partitions(disk: str, numbers: tuple[int, ...], timeout: float = 2
             return ready
         if time.monotonic() > deadline:
             break
+        if len(found) < len(numbers) and time.monotonic() >= next_nudge:
+            # udev's watch re-reads a disk's table when a writer closes it; on some kernels that
+            # re-read drops what partx added for a loop device. Add them again once it settled.
+            _settle()
+            _run(["partx", "--update" if found else "--add", f"/dev/{disk}"], check=False)
+            next_nudge = time.monotonic() + 1.0
         time.sleep(0.1)
     if len(found) < len(numbers):
         raise DeviceError(
