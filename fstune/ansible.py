@@ -638,7 +638,7 @@ __all__ = ["AnsibleExport", "MkfsCommand", "build_export", "mkfs_commands", "to_
 
 def write_export(directory: Path, files: dict[str, str], force: bool = False) -> None:
     """Write the export's files into ``directory``; never replace a file unless ``force``."""
-    from fstune.cli.results import _write_atomically
+    from fstune.cli.results import write_atomically
 
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory} exists and is not a directory; choose a directory.")
@@ -651,4 +651,4 @@ def write_export(directory: Path, files: dict[str, str], force: bool = False) ->
     except OSError as error:
         raise UsageError(f"cannot make {directory}: {error.strerror}.") from None
     for name, text in files.items():
-        _write_atomically(directory / name, text)
+        write_atomically(directory / name, text)

@@ -32,7 +32,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from fstune import export as ex
-from fstune.cli.results import STATUS_STYLE, _metric_label, _table, _verdict, _write_atomically
+from fstune.cli.results import STATUS_STYLE, _table, workload_table, write_atomically
 from fstune.compare import Comparison
 from fstune.errors import FstuneError
 from fstune.filesystems import join_options
@@ -169,32 +169,7 @@ class ResultsScreen(Screen):
 
     def _workload_table(self, workload: str, metrics: list[ex.MetricView]) -> Table:
         """Per metric: the baseline first, then each variant with its change and verdict."""
-        comparison = self.comparison
-        table = _table(f"Workload: {workload}")
-        table.add_column("metric", overflow="fold", max_width=20)
-        table.add_column("config", overflow="fold", max_width=16)
-        table.add_column("median ± sd", justify="right", no_wrap=True)
-        table.add_column("n", justify="right", no_wrap=True)
-        table.add_column("change", justify="right", no_wrap=True)
-        table.add_column("p", justify="right", no_wrap=True)
-        table.add_column("verdict", no_wrap=True)
-        for view in metrics:
-            shown = [c for c in comparison.configs
-                     if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
-            for index, config in enumerate(shown):
-                summary = view.cells.get(config)
-                is_base = config == comparison.baseline
-                row = view.rows.get(config)
-                verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
-                change = "" if is_base else ex.fmt_change(row.change_pct if row else None)
-                table.add_row(
-                    Text.from_markup(_metric_label(view.metric, view.unit, view.better)) if index == 0 else "",
-                    Text(config, style="bold" if is_base else ""),
-                    ex.fmt_summary(summary, n=False),
-                    str(summary.n) if summary else "0",
-                    change, p, Text.from_markup(verdict),
-                    end_section=index == len(shown) - 1,
-                )
+        table = workload_table(workload, metrics, self.comparison)
         table.caption = "↑ higher is better, ↓ lower is better"
         table.caption_justify = "left"
         return table
@@ -229,7 +204,7 @@ class ResultsScreen(Screen):
         # a JSON report with every raw output can be megabytes: render and write off the UI thread
         try:
             text = ex.export([self.record], self.comparison, fmt)
-            _write_atomically(path, text)
+            write_atomically(path, text)
         except FstuneError as error:
             self.post_message(Exported(fmt, None, error.message))
         except Exception as error:  # a bug in an exporter: say it, keep the screen

@@ -16,7 +16,6 @@ from textual.widgets import Checkbox, Input, Label, Static
 from fstune.errors import UsageError
 from fstune.screens.widgets import StepScreen
 from fstune.studies import Study
-from fstune.units import parse_size
 from fstune.workloads import WORKLOADS
 from fstune.workloads.smallfiles import PRESETS
 

@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable, Input, Select
 
 from fstune.devices import SystemState, build_inventory, udev

@@ -196,6 +196,38 @@ def _metric_label(metric: str, unit: str, better: str) -> str:
 METRIC_WIDTH = 16
 
 
+def workload_table(workload: str, metrics: list, comparison) -> Table:
+    """One workload's figures: per metric the baseline first, then each variant with its change,
+    p-value and verdict. Configurations are rows, so it fits 80 columns for any number of them.
+    Shared by `fstune results`, `fstune run` and the wizard's results screen."""
+    table = _table(f"Workload: {workload}")
+    table.add_column("metric", overflow="fold", max_width=max(METRIC_WIDTH, 20))
+    table.add_column("config", overflow="fold", max_width=16)
+    table.add_column("median ± sd", justify="right", no_wrap=True)
+    table.add_column("n", justify="right", no_wrap=True)
+    table.add_column("change", justify="right", no_wrap=True)
+    table.add_column("p", justify="right", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    for view in metrics:
+        shown = [c for c in comparison.configs
+                 if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
+        for index, config in enumerate(shown):
+            summary = view.cells.get(config)
+            is_base = config == comparison.baseline
+            row = view.rows.get(config)
+            verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
+            table.add_row(
+                _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
+                f"[bold]{escape(config)}[/]" if is_base else escape(config),
+                ex.fmt_summary(summary, n=False),
+                str(summary.n) if summary else "0",
+                "" if is_base else ex.fmt_change(row.change_pct if row else None),
+                p, verdict,
+                end_section=index == len(shown) - 1,
+            )
+    return table
+
+
 def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> None:
     """One table per workload; a metric's configurations are rows (baseline first), so the
     table stays within 80 columns however many variants there are."""
@@ -204,31 +236,7 @@ def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> N
         console.print("[yellow]No figures: no repeat of this run produced a measurement.[/]")
         return
     for workload, metrics in views.items():
-        table = _table(f"Workload: {workload}")
-        table.add_column("metric", overflow="fold", max_width=max(METRIC_WIDTH, 20))
-        table.add_column("config", overflow="fold", max_width=16)
-        table.add_column("median ± sd", justify="right", no_wrap=True)
-        table.add_column("n", justify="right", no_wrap=True)
-        table.add_column("change", justify="right", no_wrap=True)
-        table.add_column("p", justify="right", no_wrap=True)
-        table.add_column("verdict", no_wrap=True)
-        for view in metrics:
-            shown = [c for c in comparison.configs
-                     if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
-            for index, config in enumerate(shown):
-                summary = view.cells.get(config)
-                is_base = config == comparison.baseline
-                verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(view.rows.get(config))
-                row = view.rows.get(config)
-                table.add_row(
-                    _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
-                    f"[bold]{escape(config)}[/]" if is_base else escape(config),
-                    ex.fmt_summary(summary, n=False),
-                    str(summary.n) if summary else "0",
-                    "" if is_base else ex.fmt_change(row.change_pct if row else None),
-                    p, verdict,
-                    end_section=index == len(shown) - 1,
-                )
+        table = workload_table(workload, metrics, comparison)
         console.print(table)
         console.print()
     console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(ex.CELLS_NOTE)} "
@@ -329,7 +337,7 @@ def run_compare(args) -> int:
     return 0
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
     """Write next to the target and rename, so a failed export never leaves half a report."""
     directory = path.parent if str(path.parent) else Path(".")
     try:
@@ -360,7 +368,7 @@ def run_export(args) -> int:
         path = Path(args.output)
         if path.is_dir():
             raise UsageError(f"{path} is a directory; give a file name with --output.")
-        _write_atomically(path, text)
+        write_atomically(path, text)
         print(f"fstune: wrote {path} ({fmt}, run{'s' if len(runs) > 1 else ''} "
               f"{', '.join(str(r.id) for r in runs)}).", file=sys.stderr)
     else:
