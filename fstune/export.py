@@ -34,6 +34,9 @@ from fstune.store import DeviceRecord, RunRecord
 from fstune.units import format_size
 
 FORMATS = ("md", "csv", "json", "html")
+# what a JSON export says it is; raise the version when a reader of the old one would misread it
+FORMAT_NAME = "fstune-results"
+FORMAT_VERSION = 1
 CELLS_NOTE = ("Cells: median ± standard deviation over n good repeats. Change: the variant's median against the "
               "baseline's.")
 # what fstune.compare.judge does, in words
@@ -526,8 +529,8 @@ def to_json(runs, comparison: Comparison, raw: bool = True) -> str:
     with ``raw``, the tools' own outputs) and the comparison, as one JSON document."""
     runs = _as_list(runs)
     document = {
-        "format": "fstune-results",
-        "format_version": 1,
+        "format": FORMAT_NAME,
+        "format_version": FORMAT_VERSION,
         "fstune": __version__,
         "generated": iso_time(time.time()),
         "runs": [run_json(r, raw) for r in runs],
@@ -585,18 +588,50 @@ def _tick_label(value: float, step: float) -> str:
     return f"{value:.{places}f}"
 
 
+@dataclass(frozen=True)
+class Bar:
+    """One bar of a chart: a median, a whisker, the values behind it as dots, and what colours it."""
+
+    name: str
+    median: float | None
+    low: float | None  # the whisker's ends (None: no whisker)
+    high: float | None
+    values: tuple[float, ...]  # drawn as dots
+    verdict: str  # "baseline", or a verdict: the bar's colour
+    below: tuple[str, ...]  # the lines under its label, e.g. ("+12.3%", "better")
+    tooltip: str  # what hovering the bar says
+    whisker: str  # what the whisker is, e.g. "confidence interval"
+    names: tuple[str, ...] = ()  # whose each value is (shown when hovering its dot), e.g. machines
+
+
 def bar_chart(view: MetricView, comparison: Comparison) -> str:
     """An inline SVG: each configuration's median as a bar, its confidence interval as a whisker,
     its repeats as dots; bars coloured by verdict (the baseline grey)."""
-    configs = list(comparison.configs)
+    bars = []
+    for config in comparison.configs:
+        s = view.cells.get(config)
+        row = view.rows.get(config)
+        if config == comparison.baseline:
+            verdict, below = "baseline", ("baseline",)
+        elif row:
+            verdict, below = row.verdict, (fmt_change(row.change_pct), row.verdict)
+        else:
+            verdict, below = NO_DATA, (NO_DATA,)
+        bars.append(Bar(config, s.median if s else None, s.ci_low if s else None, s.ci_high if s else None,
+                        tuple(s.values) if s else (), verdict, below, f"{config}: {fmt_summary(s)}",
+                        "confidence interval"))
+    return bars_svg(view.workload, view.metric, view.unit, view.better, bars)
+
+
+def bars_svg(workload: str, metric: str, unit: str, better: str, bars: Sequence[Bar]) -> str:
+    """The SVG of ``bar_chart`` for any bars: each a median with a whisker and its values as dots."""
     left, right, top, bottom = 52, 12, 28, 62
-    width, height = left + right + 96 * max(4, len(configs)), 260  # ~96 px a bar keeps its labels apart
+    width, height = left + right + 96 * max(4, len(bars)), 260  # ~96 px a bar keeps its labels apart
     plot_w, plot_h = width - left - right, height - top - bottom
     points = []
-    for config in configs:
-        s = view.cells.get(config)
-        if s is not None:
-            points += [v for v in (s.median, s.ci_low, s.ci_high, *s.values) if _finite(v)]
+    for b in bars:
+        if _finite(b.median):
+            points += [v for v in (b.median, b.low, b.high, *b.values) if _finite(v)]
     low = min([0.0, *points])
     high = max([0.0, *points])
     if high == low:
@@ -608,12 +643,12 @@ def bar_chart(view: MetricView, comparison: Comparison) -> str:
     def y(value: float) -> float:
         return top + plot_h * (1 - (value - low) / (high - low))
 
-    title = f"{view.workload}: {view.metric}" + (f" ({view.unit})" if view.unit else "")
+    title = f"{workload}: {metric}" + (f" ({unit})" if unit else "")
     out = [f'<svg width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
-           f'aria-label="{_h(title)}, {_h(direction(view.better))}">',
-           f"<title>{_h(title)} — {_h(direction(view.better))}</title>",
-           f'<text x="{left}" y="16" font-size="13" font-weight="600">{_h(view.metric)}'
-           f'<tspan dx="8" font-weight="400" fill="#57534e">{_h(view.unit)} · {_h(direction(view.better))}'
+           f'aria-label="{_h(title)}, {_h(direction(better))}">',
+           f"<title>{_h(title)} — {_h(direction(better))}</title>",
+           f'<text x="{left}" y="16" font-size="13" font-weight="600">{_h(metric)}'
+           f'<tspan dx="8" font-weight="400" fill="#57534e">{_h(unit)} · {_h(direction(better))}'
            f"</tspan></text>"]
     tick = low
     while tick <= high + step / 1000:
@@ -622,53 +657,63 @@ def bar_chart(view: MetricView, comparison: Comparison) -> str:
         out.append(f'<text x="{left - 6}" y="{ty + 4:.1f}" font-size="11" text-anchor="end" fill="#57534e">'
                    f"{_tick_label(tick, step)}</text>")
         tick += step
-    slot = plot_w / max(1, len(configs))
+    slot = plot_w / max(1, len(bars))
     bar = min(56.0, slot * 0.6)
     max_chars = max(4, int(slot / 6.5))
-    for index, config in enumerate(configs):
-        s = view.cells.get(config)
-        row = view.rows.get(config)
+    for index, b in enumerate(bars):
         centre = left + slot * (index + 0.5)
-        is_base = config == comparison.baseline
-        verdict = "baseline" if is_base else (row.verdict if row else NO_DATA)
+        verdict = b.verdict
         colour = COLOURS.get(verdict, COLOURS[NO_DATA])
-        label = config if len(config) <= max_chars else config[: max_chars - 1] + "…"
+        label = b.name if len(b.name) <= max_chars else b.name[: max_chars - 1] + "…"
         out.append(f'<text x="{centre:.1f}" y="{height - bottom + 16}" font-size="11" text-anchor="middle">'
-                   f"<title>{_h(config)}</title>{_h(label)}</text>")
+                   f"<title>{_h(b.name)}</title>{_h(label)}</text>")
         ink = COLOURS[WORSE] if verdict == WORSE else COLOURS[BETTER] if verdict == BETTER else "#57534e"
-        below = ["baseline"] if is_base else [fmt_change(row.change_pct), verdict] if row else [NO_DATA]
-        for line, text in enumerate(below):
+        for line, text in enumerate(b.below):
             out.append(f'<text x="{centre:.1f}" y="{height - bottom + 30 + 12 * line}" font-size="10" '
                        f'text-anchor="middle" fill="{ink}">{_h(text)}</text>')
-        if s is None or not _finite(s.median):
+        if not _finite(b.median):
             out.append(f'<text x="{centre:.1f}" y="{y(low) - 6:.1f}" font-size="10" text-anchor="middle" '
                        f'fill="#a16207">no data</text>')
             continue
-        top_y, base_y = sorted((y(s.median), y(max(low, 0.0) if low <= 0 <= high else low)))
+        top_y, base_y = sorted((y(b.median), y(max(low, 0.0) if low <= 0 <= high else low)))
         dashed = ' stroke="#a8a29e" stroke-dasharray="3 2"' if verdict == NO_DATA else ""
         out.append(f'<rect x="{centre - bar / 2:.1f}" y="{top_y:.1f}" width="{bar:.1f}" '
                    f'height="{max(0.5, base_y - top_y):.1f}" fill="{colour}"{dashed}>'
-                   f"<title>{_h(config)}: {_h(fmt_summary(s))}</title></rect>")
-        if _finite(s.ci_low) and _finite(s.ci_high):
-            y1, y2 = y(s.ci_low), y(s.ci_high)
+                   f"<title>{_h(b.tooltip)}</title></rect>")
+        if _finite(b.low) and _finite(b.high):
+            y1, y2 = y(b.low), y(b.high)
             cap = bar * 0.25
             out.append(f'<path d="M{centre:.1f} {y1:.1f}V{y2:.1f}M{centre - cap:.1f} {y1:.1f}h{2 * cap:.1f}'
                        f'M{centre - cap:.1f} {y2:.1f}h{2 * cap:.1f}" stroke="#1c1917" stroke-width="1.3" fill="none">'
-                       f"<title>confidence interval {_h(fmt_value(s.ci_low))} – {_h(fmt_value(s.ci_high))}</title>"
+                       f"<title>{_h(b.whisker)} {_h(fmt_value(b.low))} – {_h(fmt_value(b.high))}</title>"
                        f"</path>")
-        values = [v for v in s.values if _finite(v)]
-        for number, value in enumerate(values):
-            # spread the repeats across the bar so equal values stay visible
-            dx = (number - (len(values) - 1) / 2) * min(6.0, bar * 0.8 / max(1, len(values)))
+        named = [(b.names[i] + ": " if i < len(b.names) else "", v) for i, v in enumerate(b.values) if _finite(v)]
+        for number, (name, value) in enumerate(named):
+            # spread the values across the bar so equal values stay visible
+            dx = (number - (len(named) - 1) / 2) * min(6.0, bar * 0.8 / max(1, len(named)))
             out.append(f'<circle cx="{centre + dx:.1f}" cy="{y(value):.1f}" r="2.2" fill="#fff" stroke="#1c1917" '
-                       f'stroke-width="0.8"><title>{_h(fmt_value(value))}</title></circle>')
-        label_y = min(top_y, y(s.ci_high) if _finite(s.ci_high) else top_y) - 5
+                       f'stroke-width="0.8"><title>{_h(name + fmt_value(value))}</title></circle>')
+        label_y = min(top_y, y(b.high) if _finite(b.high) else top_y) - 5
         out.append(f'<text x="{centre:.1f}" y="{max(top - 2, label_y):.1f}" font-size="11" text-anchor="middle">'
-                   f"{_h(fmt_value(s.median))}</text>")
+                   f"{_h(fmt_value(b.median))}</text>")
     axis_y = y(0.0) if low <= 0 <= high else y(low)
     out.append(f'<line x1="{left}" x2="{width - right}" y1="{axis_y:.1f}" y2="{axis_y:.1f}" stroke="#57534e"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+def html_head(title: str) -> list[str]:
+    """The start of a self-contained page: inline CSS, no scripts, no external resources."""
+    return ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{_h(title)}</title><style>{_CSS}</style></head><body><main>",
+            f"<h1>{_h(title)}</h1>"]
+
+
+def html_legend() -> str:
+    """The colours of the bars, as a line under the charts."""
+    spans = "".join(f'<span><i style="background:{colour}"></i>{_h(name)}</span>' for name, colour in COLOURS.items())
+    return f'<p class="legend">{spans}</p>'
 
 
 def to_html(runs, comparison: Comparison) -> str:
@@ -680,10 +725,7 @@ def to_html(runs, comparison: Comparison) -> str:
     base = comparison.baseline
     variants = _variants(comparison)
     title = f"fstune results: {_title(runs)}"
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{_h(title)}</title><style>{_CSS}</style></head><body><main>",
-           f"<h1>{_h(title)}</h1>", "<ul>"]
+    out = html_head(title) + ["<ul>"]
     out += [f"<li>{_h(_run_line(r))}</li>" for r in runs]
     out += ["</ul>", "<h2>Configurations</h2>",
             "<table><tr><th>role</th><th>name</th><th>filesystem</th><th>journal</th><th>mkfs</th>"
@@ -702,7 +744,7 @@ def to_html(runs, comparison: Comparison) -> str:
                    f"<td><code>{_h(join_options(list(config.mount_options)) or 'defaults')}</code></td>"
                    f"<td>{_h(diff) or '–'}</td></tr>")
     out.append("</table>")
-    legend = "".join(f'<span><i style="background:{colour}"></i>{_h(name)}</span>' for name, colour in COLOURS.items())
+    legend = html_legend()
     for workload, views in metric_views(comparison, runs).items():
         out.append(f"<h2>{_h(workload)}</h2>")
         for variant in variants:
@@ -733,7 +775,7 @@ def to_html(runs, comparison: Comparison) -> str:
             out.append(f"<figure>{bar_chart(view, comparison)}<figcaption>Bars: median; whiskers: confidence "
                        f"interval; dots: the repeats.</figcaption></figure>")
         out.append("</div>")
-        out.append(f'<p class="legend">{legend}</p>')
+        out.append(legend)
     out.append(f"<p>{_h(CELLS_NOTE)} {_h(VERDICT_NOTE)}</p>")
     out.append("<h2>Environment</h2>")
     for run in runs:

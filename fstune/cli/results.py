@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from fstune import export as ex
+from fstune import merge as mg
 from fstune.errors import UsageError
 from fstune.filesystems import join_options
 from fstune.measurements import HIGHER, LOWER
@@ -28,8 +29,39 @@ $XDG_STATE_HOME/fstune/ (~/.local/state/fstune/; FSTUNE_STATE_DIR moves it).
   fstune results compare RUN [RUN …]   several runs' configurations side by side
                                        (the same study on other days or machines)
   fstune results export RUN [RUN …] --format md|csv|json|html [--output FILE]
+  fstune results merge FILE [FILE …] [--format md|html] [--output FILE]
+                                       a workshop's JSON exports from many machines
+                                       as one table per metric, with the spread
 
 RUN is a run id from the list, or "last".
+"""
+
+MERGE_DESCRIPTION = """For workshops: every attendee runs the same study on their own machine and sends
+  fstune results export RUN --format json -o NAME.json
+and the teacher merges the files into one report:
+  fstune results merge alice.json bob.json carol.json --format html -o class.html
+
+Per workload and metric there is one table. Each machine is a row: its own median ± standard
+deviation for every configuration, its own change against its own baseline, and its own verdict
+(better, worse or within noise, from the same tests as 'fstune results show' on that machine).
+Below the machines, the spread across them:
+
+  median across machines  the middle machine; one odd machine cannot move it
+  min – max               every machine lies in this range; with 3 machines, the whole story
+  MAD                     median absolute deviation: at least half the machines lie within
+                          median ± MAD (figures: also as % of the median; changes: in points)
+  verdicts                e.g. "better on 14 of 20 machines, within noise on 6"
+
+Machines differ far more in raw speed than a tuning changes it, so read the changes and the
+verdicts across machines, not the absolute figures. A standard deviation across 3 to 30 unlike
+machines would be pulled around by one outlier, so it is not used for the spread.
+
+Each run in each file is one machine, named by its hostname (the file name when it has none,
+or both when two machines share a hostname); --label FILE=NAME names it yourself. Refused:
+files that are not fstune JSON exports, exports in another format version, and files of
+different studies (merge each study separately). The same run given twice (same run id, host
+and start time) is counted once, with a warning; a configuration some machines did not measure
+is shown as "not measured" there.
 """
 
 VERDICT_STYLE = {ex.BETTER: "bold green", ex.WORSE: "bold red", ex.NOISE: "dim", ex.NO_DATA: "yellow"}
@@ -37,7 +69,7 @@ STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
 
 
 def add_parser(sub, formatter_class) -> None:
-    parser = sub.add_parser("results", help="stored runs: list, show, compare, export", description=DESCRIPTION,
+    parser = sub.add_parser("results", help="stored runs: list, show, compare, export; merge a class's exports", description=DESCRIPTION,
                             formatter_class=formatter_class)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
 
@@ -64,6 +96,18 @@ def add_parser(sub, formatter_class) -> None:
     exporter.add_argument("--format", choices=ex.FORMATS, help="the report's format (default: from --output's suffix)")
     exporter.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     exporter.set_defaults(func=run_export)
+
+    merger = actions.add_parser("merge", help="a class's exports from many machines as one table per metric",
+                                description=MERGE_DESCRIPTION, formatter_class=formatter_class)
+    merger.add_argument("files", nargs="+", metavar="FILE",
+                        help="JSON files written by 'fstune results export RUN --format json'")
+    merger.add_argument("--format", choices=mg.FORMATS,
+                        help="md (Markdown) or html (one self-contained page with charts); default: from "
+                        "--output's suffix, else md")
+    merger.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    merger.add_argument("--label", action="append", default=[], metavar="FILE=NAME",
+                        help="show FILE's machine as NAME instead of its hostname (repeat for more files)")
+    merger.set_defaults(func=run_merge)
 
     parser.set_defaults(func=run_list, json=False, limit=50)  # plain `fstune results` lists
 
@@ -371,6 +415,51 @@ def run_export(args) -> int:
         write_atomically(path, text)
         print(f"fstune: wrote {path} ({fmt}, run{'s' if len(runs) > 1 else ''} "
               f"{', '.join(str(r.id) for r in runs)}).", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _read_export(name: str) -> mg.Export:
+    path = Path(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{name} does not exist.", "Name the JSON files the attendees sent.") from None
+    except IsADirectoryError:
+        raise UsageError(f"{name} is a directory; name the JSON files in it.") from None
+    except UnicodeDecodeError:
+        raise mg.MergeError(f"{name} is not an fstune results export (it is not UTF-8 text).",
+                            "Ask for the file 'fstune results export RUN --format json -o FILE' writes.") from None
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {error.strerror}.") from None
+    return mg.parse_export_text(text, name)
+
+
+def run_merge(args) -> int:
+    fmt = args.format
+    if fmt is None and args.output:
+        fmt = mg.SUFFIXES.get(Path(args.output).suffix.lower())
+        if fmt is None:
+            raise UsageError(f"say which format to write: --format md or html (the suffix of {args.output} "
+                             "does not tell).")
+    labels = {}
+    for item in args.label:
+        name, sep, label = item.partition("=")
+        if not sep or not name or not label.strip():
+            raise UsageError(f"--label {item}: write it as FILE=NAME, e.g. --label bob.json=Bob.")
+        labels[name] = label.strip()
+    results = mg.merge_exports([_read_export(name) for name in args.files], labels)
+    text = mg.render(results, fmt or "md")
+    for warning in results.warnings:
+        print(f"fstune: warning: {warning}", file=sys.stderr)
+    if args.output:
+        path = Path(args.output)
+        if path.is_dir():
+            raise UsageError(f"{path} is a directory; give a file name with --output.")
+        write_atomically(path, text)
+        print(f"fstune: wrote {path} ({fmt}, {len(results.machines)} machines, study {results.study}).",
+              file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0

@@ -1,0 +1,410 @@
+"""Class results: ``fstune results merge`` of many machines' JSON exports into one table per metric.
+
+The unit tests use hand-written export documents whose medians are chosen so that every spread
+figure is known exactly. The real test runs one small study three times on a lab the test made
+(three "machines": three results stores), exports each run with the real CLI, merges them with
+the real CLI, and checks the merged table against figures computed here, independently, from the
+three exports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import xml.dom.minidom
+from pathlib import Path
+
+import pytest
+
+from fstune import export as ex
+from fstune import merge as mg
+from fstune.cli import main
+from test_results_cli import assert_clean_error, fstune
+from test_store import realistic_run
+
+ROOT = Path(__file__).resolve().parent.parent
+METRIC = "dbench.throughput_mbs"
+
+
+def repeat(config: str, number: int, value: float, failed: str | None = None) -> dict:
+    samples = [] if failed else [{"workload": "metadata", "metric": METRIC, "value": value, "unit": "MB/s",
+                                  "better": "higher"}]
+    return {"config": config, "workload": "metadata", "repeat": number, "failed": failed, "warm_cache": False,
+            "samples": samples}
+
+
+def export_doc(host: str | None, values: dict[str, list[float]], *, run_id: int = 1, started: float = 1.7e9,
+               study: str = "ext4-journal", version: int = 1, mount: dict[str, list] | None = None,
+               baseline: str = "base") -> dict:
+    """An export as 'fstune results export RUN --format json' writes it (hand-written: no fstune code)."""
+    mount = mount or {}
+    environment = {"kernel": "6.1.0", "cpu_model": "Test CPU", "cpu_count": 4, "memory_bytes": 8 << 30,
+                   "fstune": "0.1.0", "tools": {"dbench": "4.0"}}
+    if host is not None:
+        environment["hostname"] = host
+    return {
+        "format": "fstune-results", "format_version": version, "fstune": "0.1.0", "generated": "2024-05-01T10:00:00",
+        "runs": [{
+            "id": run_id, "study": study, "title": "a journal study", "status": "finished", "reason": "",
+            "started": "2024-05-01T09:00:00+00:00", "finished": None, "started_unix": started,
+            "finished_unix": started + 600, "baseline": baseline, "repeats_planned": 3, "warnings": [],
+            "environment": environment,
+            "devices": [{"path": "/dev/loop0p1", "role": "target", "model": None, "size": 1 << 30,
+                         "transport": "loop", "rotational": True, "scheduler": "none"}],
+            "configurations": [{"name": name, "filesystem": "ext4", "journal": "internal", "log_device": None,
+                                "mkfs_options": [], "mount_options": mount.get(name, []),
+                                "mkfs_argv": [["mkfs.ext4", "-F", "/dev/loop0p1"]]} for name in values],
+            "repeats": [repeat(name, index + 1, value) for name, figures in values.items()
+                        for index, value in enumerate(figures)],
+        }],
+        "comparison": {}, "notes": [],
+    }
+
+
+# base medians 11, 101, 50.5; tuned medians 21, 101, 60.5
+ALICE = {"base": [10.0, 11.0, 12.0], "tuned": [20.0, 21.0, 22.0]}  # +90.909 %, better
+BOB = {"base": [100.0, 101.0, 102.0], "tuned": [101.0, 102.0, 100.0]}  # ±0 %, within noise
+CAROL = {"base": [50.0, 50.5, 51.0], "tuned": [60.0, 60.5, 61.0]}  # +19.802 %, better
+
+
+def three() -> list[mg.Export]:
+    docs = [export_doc("alice", ALICE, started=1.7e9), export_doc("bob", BOB, started=1.7e9 + 5),
+            export_doc("carol", CAROL, started=1.7e9 + 9)]
+    return [mg.parse_export(doc, f"{name}.json") for doc, name in zip(docs, ("alice", "bob", "carol"))]
+
+
+def column(results: mg.ClassResults, config: str) -> mg.ConfigColumn:
+    (table,) = results.tables
+    return next(c for c in table.columns if c.config == config)
+
+
+# --- spread, exactly ----------------------------------------------------------------------------
+
+
+def test_spread_across_three_machines_is_exact():
+    results = mg.merge_exports(three())
+    assert [m.label for m in results.machines] == ["alice", "bob", "carol"]
+    assert results.baseline == "base" and results.configs == ["base", "tuned"] and not results.warnings
+    base, tuned = column(results, "base"), column(results, "tuned")
+    assert base.spread == mg.Spread(3, 50.5, 11.0, 101.0, 39.5)  # |11−50.5|, |101−50.5|, 0 → median 39.5
+    assert base.spread.relative_mad == pytest.approx(39.5 / 50.5)
+    assert tuned.spread == mg.Spread(3, 60.5, 21.0, 101.0, 39.5)
+    changes = [1000 / 11, 0.0, 1000 / 50.5]  # each machine's own change against its own baseline, in %
+    assert tuned.change.n == 3 and tuned.change.median == pytest.approx(1000 / 50.5)
+    assert (tuned.change.low, tuned.change.high) == pytest.approx((0.0, 1000 / 11))
+    assert tuned.change.mad == pytest.approx(statistics.median(abs(c - 1000 / 50.5) for c in changes))
+    assert tuned.tally == {"better": 2, "within noise": 1}
+    assert mg.tally_words(tuned, 3) == "better on 2 of 3 machines, within noise on 1"
+    assert base.cells["bob"].median == 101.0 and tuned.rows["alice"].verdict == "better"
+
+
+def test_spread_of_an_even_number_of_machines_and_of_one():
+    assert mg.Spread.of([1.0, 2.0, 3.0, 10.0]) == mg.Spread(4, 2.5, 1.0, 10.0, 1.0)  # deviations .5 .5 1.5 7.5
+    assert mg.Spread.of([7.0]) == mg.Spread(1, 7.0, 7.0, 7.0, 0.0)
+    assert mg.Spread.of([]) == mg.Spread(0)
+    assert mg.Spread.of([0.0, 0.0]).relative_mad is None  # no percentage of a zero median
+
+
+def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
+    text = mg.to_markdown(mg.merge_exports(three()))
+    assert text.startswith("# fstune class results: ext4-journal — a journal study")
+    lines = text.splitlines()
+    start = lines.index("### dbench.throughput_mbs (MB/s, higher is better)")
+    table = lines[start + 2:start + 2 + 9]
+    assert table[0] == "| machine | base (baseline) | tuned | change (tuned) | verdict (tuned) |"
+    assert table[1] == "|---|---:|---:|---:|---|"
+    assert all(line.startswith("| ") and line.endswith(" |") and line.count(" | ") == 4 for line in [table[0], *table[2:]])
+    rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in table[2:]}
+    assert rows["alice"][:3] == ["11.00 ± 1.00 (n=3)", "21.00 ± 1.00 (n=3)", "+90.9%"]
+    assert rows["alice"][3].startswith("better (p")
+    assert rows["bob"][2] == "+0.0%" and rows["bob"][3].startswith("within noise")
+    assert rows["**median across machines**"] == ["50.50", "60.50", "+19.8%",
+                                                  "better on 2 of 3 machines, within noise on 1 |"]
+    assert rows["**min – max**"][:3] == ["11.00 – 101.0", "21.00 – 101.0", "+0.0% – +90.9%"]
+    assert rows["**MAD**"][:3] == ["39.50 (78.2%)", "39.50 (65.3%)", "19.8 pts"]
+    assert rows["**machines with figures**"][:3] == ["3 of 3", "3 of 3", "3 of 3"]
+    summary = next(line for line in lines if line.startswith("| metadata · dbench"))
+    assert summary == ("| metadata · dbench.throughput_mbs | tuned | +19.8% | +0.0% – +90.9% | "
+                       "better on 2 of 3 machines, within noise on 1 |")
+
+
+def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric():
+    page = mg.to_html(mg.merge_exports(three()))
+    assert page.startswith("<!DOCTYPE html>") and ex._CSS in page
+    assert "<script" not in page and "http://" not in page and "https://" not in page
+    assert page.count("<svg") == 1 == page.count("</svg>")
+    svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
+    xml.dom.minidom.parseString(svg)  # well-formed
+    dots = re.findall(r'<circle cx="[\d.]+" cy="[\d.]+" r="2.2"', svg)
+    assert len(dots) == 6  # every machine's own median, for both configurations
+    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [ex.COLOURS["baseline"], ex.COLOURS["better"]]
+    assert "median ± MAD 11.00 – 90.00" in svg  # 50.5 ± 39.5
+    assert "2/3 better" in svg and "<title>bob: 101.0</title>" in svg
+    assert '<td class="better">better (p' in page and "better on 2 of 3 machines, within noise on 1" in page
+
+
+# --- what can go wrong ----------------------------------------------------------------------------
+
+
+def test_configurations_missing_on_some_machines():
+    exports = three()
+    exports.append(mg.parse_export(export_doc("dave", {"base": [30.0, 31.0, 32.0]}, started=2e9), "dave.json"))
+    results = mg.merge_exports(exports)
+    tuned = column(results, "tuned")
+    assert tuned.spread.n == 3 and tuned.cells["dave"] is None and tuned.rows["dave"] is None
+    assert tuned.tally == {"better": 2, "within noise": 1, "not measured": 1}
+    assert mg.tally_words(tuned, 4) == "better on 2 of 4 machines, within noise on 1, not measured on 1"
+    assert column(results, "base").spread == mg.Spread.of([11.0, 101.0, 50.5, 31.0])
+    assert "Configuration 'tuned' was not measured on dave." in results.warnings
+    text = mg.to_markdown(results)
+    dave = next(line for line in text.splitlines() if line.startswith("| dave |"))
+    assert dave == "| dave | 31.00 ± 1.00 (n=3) | – | – | not measured |"
+
+
+def test_a_machine_without_the_baseline_is_said_and_left_out():
+    lone = mg.parse_export(export_doc("erin", {"tuned": [5.0, 6.0, 7.0]}, started=3e9, baseline="tuned"), "erin.json")
+    results = mg.merge_exports(three() + [lone])
+    assert "erin (erin.json) has no 'base' configuration to compare with: none of its figures are in the tables." \
+        in results.warnings
+    assert column(results, "tuned").spread.n == 3 and column(results, "tuned").tally["not measured"] == 1
+
+
+def test_different_studies_are_refused_naming_each_file():
+    exports = three()
+    exports[2] = mg.parse_export(export_doc("carol", CAROL, study="xfs-log-tuning"), "carol.json")
+    with pytest.raises(mg.MergeError) as caught:
+        mg.merge_exports(exports)
+    message = str(caught.value)
+    assert "different studies" in message
+    assert "ext4-journal: alice.json, bob.json" in message and "xfs-log-tuning: carol.json" in message
+
+
+def test_the_same_run_twice_is_counted_once():
+    exports = three()
+    exports.append(mg.parse_export(export_doc("alice", ALICE, started=1.7e9), "alice-again.json"))
+    results = mg.merge_exports(exports)
+    assert [m.label for m in results.machines] == ["alice", "bob", "carol"]
+    assert column(results, "base").spread == mg.Spread(3, 50.5, 11.0, 101.0, 39.5)
+    assert any(w.startswith("alice-again.json holds the same run as alice.json (run 1 from host alice")
+               for w in results.warnings)
+    # run 1 on two cloned VMs that share a hostname is NOT the same run: the start time differs
+    clone = mg.parse_export(export_doc("alice", ALICE, started=1.8e9), "clone.json")
+    results = mg.merge_exports(three() + [clone])
+    assert [m.label for m in results.machines] == ["alice (alice)", "bob", "carol", "alice (clone)"]
+
+
+def test_labels_from_hostname_file_name_or_label_option():
+    docs = [export_doc(None, ALICE), export_doc("bob", BOB, started=2.0), export_doc("bob", CAROL, started=3.0)]
+    exports = [mg.parse_export(d, f"/tmp/class/{n}.json") for d, n in zip(docs, ("a1", "b1", "b2"))]
+    assert [m.label for m in mg.merge_exports(exports).machines] == ["a1", "bob (b1)", "bob (b2)"]
+    results = mg.merge_exports(exports, {"b2.json": "Carol", "/tmp/class/a1.json": "Alice"})
+    assert [m.label for m in results.machines] == ["Alice", "bob", "Carol"]
+    with pytest.raises(mg.MergeError, match="--label names zz.json"):
+        mg.merge_exports(exports, {"zz.json": "Z"})
+
+
+def test_exports_that_are_not_fstune_exports_or_of_another_version():
+    with pytest.raises(mg.MergeError, match=r"^notes\.txt is not JSON"):
+        mg.parse_export_text("hello", "notes.txt")
+    with pytest.raises(mg.MergeError, match=r"list\.json is not an fstune results export"):
+        mg.parse_export_text("[]", "list.json")  # e.g. 'fstune results list --json'
+    newer = export_doc("a", ALICE, version=2)
+    newer["fstune"] = "9.0"
+    with pytest.raises(mg.MergeError, match=r"new\.json was written by a newer fstune \(fstune 9\.0, export format 2\)"):
+        mg.parse_export(newer, "new.json")
+    with pytest.raises(mg.MergeError, match=r"old\.json is in an unknown, older export format"):
+        mg.parse_export({**export_doc("a", ALICE), "format_version": 0}, "old.json")
+    broken = export_doc("a", ALICE)
+    del broken["runs"][0]["repeats"][1]["samples"][0]["value"]
+    with pytest.raises(mg.MergeError, match=r"broken\.json is not a complete fstune export: run 1: .*'value'"):
+        mg.parse_export(broken, "broken.json")
+    empty = export_doc("a", ALICE)
+    empty["runs"] = []
+    with pytest.raises(mg.MergeError, match="holds no runs"):
+        mg.parse_export(empty, "empty.json")
+
+
+def test_a_differently_configured_machine_is_warned_about():
+    odd = export_doc("carol", CAROL, mount={"tuned": [["noatime", None]]})
+    results = mg.merge_exports(three()[:2] + [mg.parse_export(odd, "carol.json")])
+    warning = next(w for w in results.warnings if w.startswith("Configuration 'tuned' is not the same"))
+    assert "alice, bob: ext4, internal journal, mount defaults" in warning
+    assert "carol: ext4, internal journal, mount noatime" in warning
+
+
+def test_export_round_trip():
+    """run_from_json is the inverse of the exporter's run_json: what the store would load."""
+    run = realistic_run(warm=True, warnings=["same disk"])
+    run.id = 4
+    document = json.loads(ex.to_json([run], ex.compare_runs([run])))
+    (back,) = mg.parse_export(document, "r.json").runs
+    for record in (run, back):
+        for result in record.results:
+            result.raw = {}
+    assert back == run
+
+
+# --- the command line -------------------------------------------------------------------------------
+
+
+def write_docs(tmp_path: Path, **docs) -> list[str]:
+    paths = []
+    for name, doc in docs.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc)
+        paths.append(str(path))
+    return paths
+
+
+def test_cli_merge_errors_are_one_clear_sentence(tmp_path, capsys):
+    good = write_docs(tmp_path, alice=export_doc("alice", ALICE))
+    cases = [
+        (write_docs(tmp_path, notes="just text"), "notes.json is not JSON"),
+        (write_docs(tmp_path, newer=export_doc("x", ALICE, version=3)), "newer.json was written by a newer fstune"),
+        (write_docs(tmp_path, xfs=export_doc("x", ALICE, study="xfs-log-tuning")), "different studies"),
+        ([str(tmp_path / "missing.json")], "missing.json does not exist"),
+    ]
+    for files, phrase in cases:
+        assert main(["results", "merge", *good, *files]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("fstune: ") and phrase in err and "Traceback" not in err, err
+    assert main(["results", "merge", *good, "--label", "nonsense"]) == 2
+    assert "FILE=NAME" in capsys.readouterr().err
+    assert main(["results", "merge", *good, "-o", str(tmp_path / "class.pdf")]) == 2
+    assert "--format md or html" in capsys.readouterr().err
+    # a real subprocess too: exit code 2, the message, no traceback
+    assert_clean_error(fstune(tmp_path, "merge", good[0], str(tmp_path / "notes.json")), "notes.json is not JSON")
+
+
+def test_cli_merge_writes_markdown_and_html(tmp_path, capsys):
+    files = write_docs(tmp_path, alice=export_doc("alice", ALICE), bob=export_doc("bob", BOB, started=5.0),
+                       carol=export_doc("carol", CAROL, started=9.0))
+    assert main(["results", "merge", *files, files[0], "--label", "bob.json=Bob"]) == 0
+    out, err = capsys.readouterr()
+    assert "| Bob | 101.0 ± 1.0 (n=3) |" in out and "better on 2 of 3 machines, within noise on 1" in out
+    assert "warning: " in err and "alice.json is named more than once" in err
+    page = tmp_path / "class.html"
+    assert main(["results", "merge", *files, "-o", str(page)]) == 0
+    assert f"wrote {page} (html, 3 machines, study ext4-journal)" in capsys.readouterr().err
+    assert page.read_text().startswith("<!DOCTYPE html>")
+
+
+# --- for real: three runs on a lab, exported and merged with the real CLI --------------------------
+
+
+# the shipped ext4-atime-writes study, cut to two configurations (its own file: the test does not
+# follow edits of the shipped recipes)
+STUDY = """\
+name = "class-atime"
+title = "ext4: strictatime against noatime"
+summary = "Megabytes a small build writes with and without access-time updates."
+explanation = "noatime skips the inode update every read makes under strictatime."
+[[configurations]]
+name = "strictatime"
+title = "access time written on every read"
+filesystem = "ext4"
+mount_options = ["strictatime"]
+[[configurations]]
+name = "noatime"
+title = "access time never written"
+filesystem = "ext4"
+mount_options = ["noatime"]
+"""
+RUN_ARGS = ["--workloads", "writes", "--workload-param", "writes.files=200", "--repeats", "3", "--max-repeats", "3",
+            "--yes"]
+
+
+def _medians(document: dict, metric: str) -> dict[str, float]:
+    """config → the median of its good repeats' figures, straight from an export's JSON."""
+    (run,) = document["runs"]
+    values: dict[str, list[float]] = {}
+    for rep in run["repeats"]:
+        if rep["failed"] is None:
+            for sample in rep["samples"]:
+                if sample["metric"] == metric:
+                    values.setdefault(rep["config"], []).append(sample["value"])
+    return {config: statistics.median(v) for config, v in values.items()}
+
+
+def _mad(values: list[float]) -> float:
+    centre = statistics.median(values)
+    return statistics.median(abs(v - centre) for v in values)
+
+
+@pytest.mark.loopdev
+def test_three_real_runs_merge_into_one_table_with_the_right_spread(make_lab, run_destructive, tmp_path):
+    lab = make_lab(disks=1, size="600M", spare_size="64M")
+    data = lab.disks[0].data
+    base_env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "xdg"), "COLUMNS": "100",
+                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    study = tmp_path / "class-atime.toml"
+    study.write_text(STUDY)
+    files = []
+    for number in (1, 2, 3):  # three "machines": three results stores
+        env = {**base_env, "FSTUNE_STATE_DIR": str(tmp_path / f"machine{number}")}
+        done = run_destructive([sys.executable, "-m", "fstune", "run", "--study", str(study), *RUN_ARGS, "--device", data], data,
+                               check=False, timeout=300, env=env, stdin=subprocess.DEVNULL)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        path = tmp_path / f"machine{number}.json"
+        exported = subprocess.run([sys.executable, "-m", "fstune", "results", "export", "last", "--format", "json",
+                                   "-o", str(path)], capture_output=True, text=True, timeout=60, env=env)
+        assert exported.returncode == 0, exported.stderr
+        files.append(str(path))
+    documents = [json.loads(Path(f).read_text()) for f in files]
+    assert all(d["runs"][0]["status"] == "finished" for d in documents)
+
+    merged = subprocess.run([sys.executable, "-m", "fstune", "results", "merge", *files, "--label",
+                             "machine3.json=carol"], capture_output=True, text=True, timeout=60, env=base_env)
+    assert merged.returncode == 0, merged.stderr
+    text = merged.stdout
+    print(text)  # the sample table for the report
+    labels = [f"{os.uname().nodename} (machine1)", f"{os.uname().nodename} (machine2)", "carol"]
+    assert f"3 machines ran the study; baseline: strictatime; variants: noatime." in text
+
+    for metric in ("build.mb_written", "populate.mb_written", "build.seconds"):
+        medians = [_medians(d, metric) for d in documents]
+        lines = text.splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith(f"### {metric} ("))
+        rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in lines[start + 4:start + 11]}
+        for label, own in zip(labels, medians):
+            assert rows[label][0].startswith(ex.fmt_value(own["strictatime"], ex._decimals(own["strictatime"])))
+            change = (own["noatime"] - own["strictatime"]) / abs(own["strictatime"]) * 100
+            assert rows[label][2] == ex.fmt_change(change)
+        for index, config in enumerate(("strictatime", "noatime")):
+            values = [m[config] for m in medians]
+            centre = statistics.median(values)
+            assert rows["**median across machines**"][index] == ex.fmt_value(centre)
+            assert rows["**min – max**"][index] == f"{ex.fmt_value(min(values))} – {ex.fmt_value(max(values))}"
+            assert rows["**MAD**"][index].startswith(ex.fmt_value(_mad(values), ex._decimals(centre)) + " (")
+        changes = [(m["noatime"] - m["strictatime"]) / abs(m["strictatime"]) * 100 for m in medians]
+        assert rows["**median across machines**"][2] == ex.fmt_change(statistics.median(changes))
+        assert rows["**min – max**"][2] == f"{ex.fmt_change(min(changes))} – {ex.fmt_change(max(changes))}"
+        assert rows["**MAD**"][2] == f"{_mad(changes):.1f} pts"
+        assert re.search(r" on \d of 3 machines", rows["**median across machines**"][3])
+
+        # the same figures through the API, to full precision
+        results = mg.merge_exports([mg.parse_export(d, f) for d, f in zip(documents, files)])
+        table = next(t for t in results.tables if t.metric == metric)
+        for col in table.columns:
+            values = [m[col.config] for m in medians]
+            assert (col.spread.median, col.spread.low, col.spread.high) == pytest.approx(
+                (statistics.median(values), min(values), max(values)))
+            assert col.spread.mad == pytest.approx(_mad(values))
+        assert table.columns[1].change.median == pytest.approx(statistics.median(changes))
+
+    page = tmp_path / "class.html"
+    done = subprocess.run([sys.executable, "-m", "fstune", "results", "merge", *files, "-o", str(page)],
+                          capture_output=True, text=True, timeout=60, env=base_env)
+    assert done.returncode == 0, done.stderr
+    html_text = page.read_text()
+    assert html_text.count("<svg") == len(mg.merge_exports(
+        [mg.parse_export(d, f) for d, f in zip(documents, files)]).tables)
+    # the same file twice: said, and counted once
+    twice = subprocess.run([sys.executable, "-m", "fstune", "results", "merge", *files, files[0]],
+                           capture_output=True, text=True, timeout=60, env=base_env)
+    assert twice.returncode == 0 and "machine1.json is named more than once" in twice.stderr
+    assert "3 machines ran the study" in twice.stdout
