@@ -37,7 +37,9 @@ from fstune.units import format_size, parse_size
 MANIFEST_NAME = "fstune-lab.json"
 BACKING_RE = re.compile(r"^fstune-lab-disk\d+\.img$")
 
-DEFAULT_DIR = Path("/var/tmp/fstune-lab")
+# /var/tmp survives a reboot (unlike /tmp on tmpfs) and is not RAM: the disks' blocks are real.
+# FSTUNE_LAB_DIR moves it (a class on a shared machine, or a test that must not meet a user's lab).
+DEFAULT_DIR = Path(os.environ.get("FSTUNE_LAB_DIR") or "/var/tmp/fstune-lab")
 DEFAULT_SIZE = "1G"
 DEFAULT_SPARE_SIZE = "256M"
 DATA_PART_NAME = "fstune-data"

@@ -402,7 +402,8 @@ def build_plan(choices: Choices) -> Plan:
 # --- the dry-run script ----------------------------------------------------------------------
 
 
-def _command_line(step: Step) -> str:
+def command_line(step: Step) -> str:
+    """The step as one bash line, exactly as the script (and guided mode) shows it."""
     line = shlex.join(step.argv)
     if step.cwd:
         line = f"(cd {shlex.quote(step.cwd)} && {line})"
@@ -479,7 +480,7 @@ def render_script(plan: Plan) -> str:
         lines.extend(_comment(step.why, "#     "))
         if step.kind == kinds.MKDIR and step.mountpoint:
             lines.append(f"FSTUNE_MOUNTPOINTS+=({shlex.quote(step.mountpoint)})")
-        lines.append(_command_line(step))
+        lines.append(command_line(step))
         lines.append("")
 
     if plan.prepare:

@@ -31,6 +31,8 @@ What the runner adds to the script:
   SIGTERM, then SIGKILL) — and a state file with the pid in the run directory, so that
   ``find_leftovers()`` can tell mounts of a dead run from those of a live one.
 - **An audit log** (``fstune.audit``) of every command, its output and its outcome.
+- **A gate** for guided mode (``StepGate``): each plan step is announced with ``StepWaiting``
+  and starts only after ``gate.allow(index)``; ``cancel()`` opens the way to the cleanup.
 
 Nothing here imports Textual; the TUI and the headless CLI both consume these events.
 """
@@ -148,6 +150,15 @@ class StepStarted:
     step: Step
     cleanup: bool  # run by the cleanup path after a failure or cancel
     time: float
+
+
+@dataclass(frozen=True, slots=True)
+class StepWaiting:
+    """Guided mode: step ``index`` is next and waits until the gate lets it go (nothing ran yet)."""
+
+    index: int
+    total: int
+    step: Step
 
 
 @dataclass(slots=True)  # not frozen: it is made once per line, and frozen fields cost twice as much
@@ -274,7 +285,45 @@ class RunCancelled:
     leftovers: tuple[str, ...] = ()
 
 
-Event = (RunStarted | StepStarted | OutputLine | Progress | Notice | Prompt | StepFinished
+class StepGate:
+    """Holds each step of a run until someone lets it go: guided mode.
+
+    The runner calls ``wait(index)`` in its own thread before a plan step (not before cleanup
+    steps); another thread (the UI) calls ``allow(index)`` for that step, or ``abort()`` to stop
+    the run — ``Runner.cancel()`` aborts its gate too. Waiting blocks on a condition variable:
+    no polling, and a step never starts before it was allowed.
+    """
+
+    def __init__(self) -> None:
+        self._condition = threading.Condition()
+        self._allowed: set[int] = set()
+        self._aborted = False
+
+    def wait(self, index: int) -> bool:
+        """Block until step ``index`` is allowed (True) or the gate is aborted (False)."""
+        with self._condition:
+            self._condition.wait_for(lambda: self._aborted or index in self._allowed)
+            if self._aborted:
+                return False
+            self._allowed.discard(index)
+            return True
+
+    def allow(self, index: int) -> None:
+        with self._condition:
+            self._allowed.add(index)
+            self._condition.notify_all()
+
+    def abort(self) -> None:
+        with self._condition:
+            self._aborted = True
+            self._condition.notify_all()
+
+    @property
+    def aborted(self) -> bool:
+        return self._aborted
+
+
+Event = (RunStarted | StepStarted | StepWaiting | OutputLine | Progress | Notice | Prompt | StepFinished
          | RunFinished | RunFailed | RunCancelled)
 
 
@@ -1076,8 +1125,11 @@ class Runner:
                  answer: Answer | None = None, log_dir: str | os.PathLike | None = None,
                  grace: tuple[float, float] = (3.0, 2.0), prompt_idle: float = 0.5,
                  environ: dict[str, str] | None = None,
-                 extend: Callable[[int, Step], list[Step]] | None = None) -> None:
+                 extend: Callable[[int, Step], list[Step]] | None = None,
+                 gate: StepGate | None = None) -> None:
         self.plan = plan
+        # guided mode: every plan step waits for ``gate.allow(index)``, announced by StepWaiting
+        self.gate = gate
         self.steps: list[Step] = plan.steps
         # called after each step that succeeded; the steps it returns run next (extra repeats
         # while the figures are still too noisy). They must not be destructive: the devices
@@ -1116,6 +1168,8 @@ class Runner:
             if not self._cancel.is_set():
                 self._cancel_reason = reason
                 self._cancel.set()
+        if self.gate is not None:
+            self.gate.abort()  # a step waiting for its go ahead must not wait forever
 
     @property
     def cancel_requested(self) -> bool:
@@ -1202,6 +1256,14 @@ class Runner:
                 if self._cancel.is_set():
                     status, reason, failed_at = CANCELLED, self._cancel_reason, index
                     break
+                if self.gate is not None:
+                    # before the safety check: the devices are re-checked after the wait
+                    self._emit(StepWaiting(index, len(self.steps), step))
+                    allowed = self.gate.wait(index)
+                    if not allowed or self._cancel.is_set():
+                        status, reason, failed_at = CANCELLED, self._cancel_reason or "cancelled", index
+                        break
+                    audit.write("guided-go", step=index, time=now())
                 if step.destructive:
                     refusal = self._safety(index, step)
                     if refusal:

@@ -12,6 +12,7 @@ File format (every key is checked; an error names the file, the key and what is 
     workloads = ["throughput", "metadata"]   # names from fstune.workloads
     repeats = 3                               # optional, at least 3
     source = "Where the idea and reference figures come from."  # optional
+    look_for = "What to watch in the results, for the whole study."  # optional (guided mode)
 
     [workload_params.metadata]                # optional per-workload parameters
     clients = 15
@@ -24,7 +25,10 @@ File format (every key is checked; an error names the file, the key and what is 
     journal = "internal"                      # internal | external | none
     journal_attach = "mkfs"                   # JFS only: "mkfs" or "tune" (jfs_tune -J later)
     mount_options = ["noatime"]               # or "noatime,commit=30"
-    look_for = "What to watch in the results for this configuration."
+    look_for = "What to watch in the results for this configuration."  # optional
+
+Guided mode (``fstune --guided``) shows a configuration's ``look_for`` once it is measured,
+else the study's ``look_for``, else the "What to look for" paragraph of the explanation.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ MIN_REPEATS = 3
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 
 _STUDY_KEYS = {"name", "title", "summary", "explanation", "workloads", "repeats", "source",
-               "workload_params", "configurations", "tags"}
+               "workload_params", "configurations", "tags", "look_for"}
 _CONFIG_KEYS = {"name", "title", "filesystem", "mkfs_options", "journal", "journal_attach",
                 "mount_options", "look_for"}
 
@@ -82,6 +86,7 @@ class Study:
     source: str = ""
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
+    look_for: str = ""  # what to watch in the results (guided mode); configurations may have their own
     path: str = ""  # the file it came from
     origin: str = "shipped"  # shipped | user | system
 
@@ -248,6 +253,7 @@ def parse_study(text: str, path: str, origin: str = "shipped") -> Study:
         source=_str(data, "source", path, "", required=False),
         workload_params=checked_params,
         tags=tuple(tags),
+        look_for=_str(data, "look_for", path, "", required=False),
         path=path,
         origin=origin,
     )

@@ -63,6 +63,8 @@ class FstuneApp(App):
         self.studies: dict[str, Study] | None = None
         self.studies_error: str | None = None
         self.capabilities: MachineCapabilities | None = None
+        self.lab_built = False  # this session built the practice lab (so offers to remove it)
+        self.lab_kept: str | None = None  # the lab directory the user chose to keep on quitting
 
     # --- start ----------------------------------------------------------------------------
 
@@ -133,6 +135,23 @@ class FstuneApp(App):
         step = getattr(self.screen, "STEP", None) or "Disks"
         self.push_screen(HelpScreen(step))
 
+    async def action_quit(self) -> None:
+        """Quit; a run in progress is cancelled first, and a practice lab is offered for removal."""
+        from fstune.screens.run import RunScreen
+
+        screen = self.screen
+        if isinstance(screen, RunScreen) and not screen.ended:
+            screen.action_request_cancel()  # asks, then cleans up; quit again once it has ended
+            return
+        lab = self.services.lab
+        if lab is None or not self.services.is_root or not lab.exists():
+            self.exit()
+            return
+        from fstune.screens.lab import RemoveLabDialog
+
+        if not isinstance(self.screen, RemoveLabDialog):
+            self.push_screen(RemoveLabDialog(lab, built_here=self.lab_built))
+
     def action_toggle_theme(self) -> None:
         # Textual's built-in themes; the command palette (Ctrl+P → "Theme") offers all of them
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
@@ -152,10 +171,12 @@ def make_app(services: Services) -> FstuneApp:
     return FstuneApp(services)
 
 
-def real_services(dry_run: bool = False) -> Services:
+def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False) -> Services:
     """What ``fstune`` itself runs with: the live machine, the real runner and results store."""
     from fstune.devices import scan
     from fstune.devices.monitor import InventoryMonitor
+    from fstune.lab import default_lab_dir
+    from fstune.screens.state import LabControl
     from fstune.studies import load_studies
 
     def make_runner(plan: Plan, **options):
@@ -170,11 +191,17 @@ def real_services(dry_run: bool = False) -> Services:
 
     is_root = os.geteuid() == 0
     return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,
-                    monitor=InventoryMonitor, is_root=is_root, dry_run=dry_run or not is_root)
+                    monitor=InventoryMonitor, is_root=is_root, dry_run=dry_run or not is_root,
+                    lab=LabControl(default_lab_dir(), requested=lab), guided=guided)
 
 
-def run(dry_run: bool = False) -> int:
+def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
     """Start the wizard on this machine; the exit code of ``fstune``."""
-    app = make_app(real_services(dry_run))
+    app = make_app(real_services(dry_run, lab=lab, guided=guided))
     app.run()
+    if app.lab_kept:
+        # the terminal is back: say once more where the practice disks are and how they go
+        flag = "" if app.lab_kept == str(default_lab_dir()) else f" --dir {app.lab_kept}"
+        print(f"fstune: the practice lab is still in {app.lab_kept}. "
+              f"Remove it with: sudo fstune lab down{flag}")
     return app.return_code or 0

@@ -82,6 +82,7 @@ class DevicesScreen(StepScreen):
         super().__init__()
         self._study: Study | None = None
         self._inventory: Inventory | None = None
+        self._choice_paths: set[str] = set()  # what the two selects offer
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="devices-form"):
@@ -106,11 +107,13 @@ class DevicesScreen(StepScreen):
             return
         choices = []
         for device in inventory.usable():
-            label = f"{device.name:<10} {format_size(device.size):>10}  {device.model or device.transport or ''}"
+            model = "fstune lab" if device.lab else device.model or device.transport or ""
+            label = f"{device.name:<10} {format_size(device.size):>10}  {model}"
             if device.fs_type:
                 label += f"  (holds {device.fs_type})"
             choices.append((label, device.path))
         paths = {path for _, path in choices}
+        self._choice_paths = paths
         needs_log = study.needs_journal_device
         with self.prevent(Select.Changed):
             target = self.query_one("#target", Select)
@@ -121,13 +124,34 @@ class DevicesScreen(StepScreen):
             log.value = state.log_device if needs_log and state.log_device in paths else Select.NULL
         for widget in (log, self.query_one("#log-label"), self.query_one("#log-checks")):
             widget.display = needs_log
+        self._suggest_lab_spare()
         self.update_checks()
+
+    def _suggest_lab_spare(self) -> None:
+        """A lab target gets the lab spare that serves it (on the other disk) until one is picked."""
+        lab = self.app.services.lab
+        if lab is None or not self.app.state.study or not self.app.state.study.needs_journal_device:
+            return
+        target, log = self._value("#target"), self._value("#log")
+        if not target or log:
+            return
+        device = self.app.inventory.find(target) if self.app.inventory else None
+        if device is None or not device.lab:
+            return
+        found = lab.find()
+        spare = dict(found.pairs()).get(device.path) if found else None
+        select = self.query_one("#log", Select)
+        if spare and spare in self._choice_paths:
+            with self.prevent(Select.Changed):
+                select.value = spare
 
     def _value(self, selector: str) -> str | None:
         value = self.query_one(selector, Select).value
         return None if value is Select.NULL else str(value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "target":
+            self._suggest_lab_spare()
         self.update_checks()
 
     def update_checks(self) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
@@ -36,6 +37,18 @@ class InventoryUpdated(Message):
         return isinstance(message, InventoryUpdated) and not message.changes
 
 
+class LabBuilt(Message):
+    def __init__(self, lab) -> None:
+        super().__init__()
+        self.lab = lab  # a fstune.lab.Lab
+
+
+class LabFailed(Message):
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
 class InventoryFailed(Message):
     def __init__(self, reason: str) -> None:
         super().__init__()
@@ -59,8 +72,11 @@ def device_row(device: Device) -> tuple:
     rotational = {True: "hdd", False: "ssd", None: "?"}[device.rotational]
     mountpoint = ", ".join(device.mountpoints) or ""
     name = device.name if device.devtype == "disk" else f" {device.name}"  # partitions indent
+    # "lab" in the Bus column, which still shows at 80 columns (Model does not)
+    bus = "lab" if device.lab else device.transport or ""
+    model = "fstune lab" if device.lab else device.model or ""
     return (name, format_size(device.size), verdict_cell(device), device.fs_type or "",
-            mountpoint, device.transport or "", rotational, device.model or "")
+            mountpoint, bus, rotational, model)
 
 
 def explain(device: Device, *, refused: bool = False) -> Text:
@@ -78,6 +94,9 @@ def explain(device: Device, *, refused: bool = False) -> Text:
     else:
         text.append("Usable: ", style="bold green")
         text.append("nothing on it that fstune would destroy unasked. Enter picks it as the target.")
+    if device.lab:
+        text.append("\nPractice lab disk: ", style="bold")
+        text.append(f"a loop device on {(device.backing_file or '?').removesuffix(' (deleted)')}")
     for note in verdict.notes:
         text.append(f"\nNote: {note}", style="italic")
     return text
@@ -86,8 +105,13 @@ def explain(device: Device, *, refused: bool = False) -> Text:
 class DisksScreen(StepScreen):
     STEP = "Disks"
     HINT = "Enter: use as target"
+    BINDINGS = [Binding("l", "build_lab", "Build a practice lab")]
     DEFAULT_CSS = """
     DisksScreen #disks-summary { height: 1; padding: 0 1; color: $text-muted; }
+    DisksScreen #lab-offer {
+        height: auto; padding: 0 1; background: $warning 20%; display: none;
+    }
+    DisksScreen #lab-offer.-shown { display: block; }
     DisksScreen #disks-table { height: 1fr; }
     DisksScreen #disks-reason {
         height: 4;
@@ -100,9 +124,13 @@ class DisksScreen(StepScreen):
     def __init__(self) -> None:
         super().__init__()
         self._monitor = None
+        # the practice lab: "" (nothing yet), "offered", "building", "failed", "built"
+        self._lab_step = ""
+        self._focus_lab: str | None = None  # a lab partition to put the cursor on once it shows
 
     def compose_body(self) -> ComposeResult:
         yield Static("Reading the disks…", id="disks-summary")
+        yield Static("", id="lab-offer")
         table = DataTable(id="disks-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*self.COLUMNS)
         yield table
@@ -168,6 +196,97 @@ class DisksScreen(StepScreen):
             self.notify("; ".join(shown), title="Disks changed")
         if message.note:
             self.notify(message.note, severity="warning")
+        self._consider_lab(message.inventory)
+
+    # --- the practice lab -------------------------------------------------------------------
+
+    def _lab_buildable(self) -> bool:
+        services = self.app.services
+        return services.is_root and not services.dry_run
+
+    def _consider_lab(self, inventory: Inventory) -> None:
+        """Offer (or, with ``fstune --lab``, build) a lab when there is nothing else to use."""
+        from fstune.screens.lab import offer_text
+
+        lab = self.app.services.lab
+        if lab is None or self._lab_step in ("building", "failed"):
+            return
+        lab_devices = [d for d in inventory.devices if lab.owns(d)]
+        if lab_devices:
+            self._set_offer(None)
+            if lab.requested and self._focus_lab is None and self._lab_step != "built":
+                found = lab.find()
+                self._focus_lab = found.data_partitions[0] if found else lab_devices[0].path
+                self._lab_step = "built"
+            self._put_cursor_on_lab(inventory)
+            return
+        if lab.requested and self._lab_step == "" and self._lab_buildable():
+            self.action_build_lab()
+        elif not inventory.usable():
+            self._lab_step = "offered"
+            self._set_offer(offer_text(lab, can_build=self._lab_buildable()))
+        else:
+            self._set_offer(None)
+
+    def _set_offer(self, markup: str | None) -> None:
+        offer = self.query_one("#lab-offer", Static)
+        offer.set_class(markup is not None, "-shown")
+        offer.update(markup or "")
+        self.refresh_bindings()
+
+    def _put_cursor_on_lab(self, inventory: Inventory) -> None:
+        if self._focus_lab is None or self._focus_lab not in inventory:
+            return
+        table = self.query_one("#disks-table", DataTable)
+        table.move_cursor(row=table.get_row_index(inventory.get(self._focus_lab).name))
+        self._focus_lab = ""  # done: from now on the cursor is the user's
+        self._show_reason()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "build_lab":
+            return self._lab_step in ("offered", "failed") and self._lab_buildable()
+        return True
+
+    def action_build_lab(self) -> None:
+        lab = self.app.services.lab
+        if lab is None or not self._lab_buildable() or self._lab_step == "building":
+            return
+        self._lab_step = "building"
+        self._set_offer(f"Building the practice lab in {lab.directory}: backing files, loop devices, "
+                        "partitions…")
+        self.refresh_bindings()
+        self._build_lab()
+
+    @work(thread=True, exclusive=True, group="lab", exit_on_error=False)
+    def _build_lab(self) -> None:
+        try:
+            made = self.app.services.lab.up()
+        except Exception as error:  # a clear FstuneError (no root, no loop driver, a stale lab)
+            reason = str(getattr(error, "message", error))
+            hint = getattr(error, "hint", None)
+            self.post_message(LabFailed(reason + (f" {hint}" if hint else "")))
+            return
+        self.post_message(LabBuilt(made))
+
+    def on_lab_built(self, message: LabBuilt) -> None:
+        lab = message.lab
+        self.app.lab_built = True
+        self._lab_step = "built"
+        self._focus_lab = lab.data_partitions[0]
+        self._set_offer(None)
+        self.notify(f"{len(lab.disks)} disks in {lab.directory} (Bus: lab). Each data partition's spare "
+                    "is on the other disk. Quitting offers to remove them (or: sudo fstune lab down).",
+                    title="Practice lab ready", timeout=8)
+        for warning in lab.warnings:
+            self.notify(warning, severity="warning", timeout=10)
+        self.watch_inventory()  # a fresh scan now, whether or not hotplug events arrive
+
+    def on_lab_failed(self, message: LabFailed) -> None:
+        self._lab_step = "failed"
+        from rich.markup import escape
+
+        self._set_offer(f"[b red]Could not build the practice lab:[/] {escape(message.reason)} "
+                        "Press L to try again.")
 
     def show_inventory(self, inventory: Inventory) -> None:
         table = self.query_one("#disks-table", DataTable)

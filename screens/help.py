@@ -22,7 +22,12 @@ locked   fstune will not touch it: it is mounted, used as swap, part of RAID/LVM
          under the table says which.
 
 Pick the partition to experiment on and press Enter. Plug in a disk and it appears here by
-itself. No spare disk? 'fstune lab up' makes loop-device disks to practise on.""",
+itself.
+
+No spare disk? When nothing is usable, L builds a practice lab: two file-backed loop-device
+disks, each with a data partition to format and a spare one for another disk's journal. 'lab'
+in the Bus column marks them. 'fstune --lab' starts here with the lab already built; quitting
+asks whether to remove it ('fstune lab down' does the same later).""",
     "Study": """\
 A study is one experiment: a baseline configuration and one or more variants that change a single
 thing, measured with the same workloads so the difference is the tuning's.
@@ -76,6 +81,26 @@ To start, type the name of each device that will be erased (e.g. sdb1). In a dry
 is saved instead, to run later as root; nothing is written to any device.""",
     "Run": "The run shows each step as it executes. Esc or Ctrl+C cancels; fstune then unmounts and "
            "removes what it made.",
+    "Guided": """\
+Guided mode stops before every step. The panel shows the command exactly as it will run, what it
+does and why it is part of the study.
+
+Enter   run the step as shown.
+t       type the command yourself, then Enter. fstune compares what you typed with the step
+        (extra spaces and quoting do not matter) and runs the step only if they match;
+        otherwise it says which word differs and nothing runs. Only the step's own command
+        can ever run here.
+a       from the second repeat of a workload on: run the remaining repeats of that workload in
+        this configuration without stopping. The first repeat is where there is something to
+        see; the others repeat the same commands so that fstune can measure the noise. Extra
+        repeats fstune adds while the figures are noisy also run unattended. The next
+        configuration stops again at its first step.
+Esc     cancel the run; fstune then unmounts and removes what it made, as always.
+
+When a configuration is done, the next pause starts with what to look for in its figures. At
+the end, a summary says per metric whether the variant was better, worse or within noise, with
+the numbers, and which caveats apply to this run (one physical disk under an external journal,
+repeats that stayed noisy, warm caches).""",
     "Results": "Each variant against the baseline: median, spread, change and whether the change is "
                "real or within noise.",
 }

@@ -33,25 +33,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Log, ProgressBar, Static
 
 from fstune.cli.run import _duration
 from fstune.errors import FstuneError
+from fstune.guide import GuidePolicy
 from fstune.measure import Measurement, run_record
 from fstune.plan import Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
-    RunFailed, RunFinished, RunStarted, StepFinished, StepStarted,
+    RunFailed, RunFinished, RunStarted, StepFinished, StepGate, StepStarted, StepWaiting,
 )
 from fstune.steps import Step
+from fstune.screens.widgets import Dialog
 
 LOG_LINES = 2000  # the log pane keeps this many lines; the audit log keeps them all
 DRAIN_BUDGET = 0.012  # seconds of event handling per turn before keys and repaints get theirs
 
-PENDING, RUNNING, SKIPPED = "pending", "running", "skipped"
+PENDING, RUNNING, SKIPPED, WAITING = "pending", "running", "skipped", "waiting"
 ICONS = {  # state → (icon, style)
     PENDING: ("·", "dim"),
+    WAITING: ("⏸", "bold magenta"),  # guided mode: waits for the attendee's Enter
     SKIPPED: ("–", "dim"),  # never ran: the run stopped before it
     RUNNING: ("▶", "bold cyan"),
     OK: ("✓", "green"),
@@ -93,23 +96,17 @@ class _RunEnded:
     stored_id: int | None = None
     notes: tuple[str, ...] = ()
     error: str | None = None  # the run could not start or fstune itself failed
+    guide: object | None = None  # guided mode: the fstune.guide.GuideSummary of the comparison
 
 
 # --- dialogs -------------------------------------------------------------------------------------
 
 
-class ConfirmCancel(ModalScreen[bool]):
+class ConfirmCancel(Dialog):
     """"Cancel the run?" — yes stops the current step and runs the cleanup."""
 
     DEFAULT_CSS = """
-    ConfirmCancel { align: center middle; }
-    ConfirmCancel > Vertical {
-        width: 60; max-width: 95%; height: auto; padding: 1 2;
-        border: thick $error; background: $surface;
-    }
-    ConfirmCancel Label { width: 100%; margin-bottom: 1; }
-    ConfirmCancel Horizontal { height: auto; align: center middle; }
-    ConfirmCancel Button { margin: 0 1; }
+    ConfirmCancel > Vertical { width: 60; border: thick $error; }
     """
     BINDINGS = [
         Binding("y", "answer(True)", "Yes, cancel"),
@@ -136,19 +133,13 @@ class ConfirmCancel(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class PromptDialog(ModalScreen[str | None]):
+class PromptDialog(Dialog):
     """A tool asks a question. fstune never answers for the user: this dialog sends what they type."""
 
     DEFAULT_CSS = """
-    PromptDialog { align: center middle; }
-    PromptDialog > Vertical {
-        width: 72; max-width: 95%; height: auto; padding: 1 2;
-        border: thick $warning; background: $surface;
-    }
-    PromptDialog Label { width: 100%; margin-bottom: 1; }
+    PromptDialog > Vertical { width: 72; }
     PromptDialog #question { text-style: bold; }
-    PromptDialog Horizontal { height: auto; align: center middle; margin-top: 1; }
-    PromptDialog Button { margin: 0 1; }
+    PromptDialog Horizontal { margin-top: 1; }
     """
     BINDINGS = [Binding("escape", "decline", "Decline")]
 
@@ -232,6 +223,11 @@ class RunScreen(Screen):
         Binding("ctrl+c", "request_cancel", "Cancel run", show=False, priority=True),
         Binding("r", "results", "Results"),
         Binding("f", "toggle_follow", "Follow output"),
+        # guided mode only (check_action hides them otherwise); Enter is priority so that it
+        # means "run the step" wherever the focus is, the typed-command input included
+        Binding("enter", "guide_go", "Run step", priority=True),
+        Binding("t", "guide_type", "Type it"),
+        Binding("a", "guide_rest", "Run remaining repeats"),
     ]
 
     def __init__(self, plan: Plan, services, *, measurement: Measurement | None = None,
@@ -271,12 +267,26 @@ class RunScreen(Screen):
         self.stored_id: int | None = None
         self.final_event = None  # RunFinished / RunFailed / RunCancelled
         self.cancelling = False
+        # guided mode (``services.guided``): every step waits at the gate for the attendee
+        self.guided = bool(getattr(services, "guided", False))
+        self._gate: StepGate | None = StepGate() if self.guided else None
+        self._policy = GuidePolicy()
+        self._waiting: StepWaiting | None = None  # the step the panel shows, waiting for its go
+        self._note: str | None = None  # "what to look for" of the configuration that just finished
+        self.guide_summary = None
+        if self.guided:
+            self.STEP = "Guided"  # the App's help (F1) explains guided mode on this screen
 
     # --- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         study = self.plan.study
-        yield Static(f"Run · {escape(study.name)} — {escape(study.title)}", id="run-title")
+        mode = " · guided" if self.guided else ""
+        yield Static(f"Run{mode} · {escape(study.name)} — {escape(study.title)}", id="run-title")
+        if self.guided:
+            from .guide import GuidePanel
+
+            yield GuidePanel(id="guide")
         with Horizontal(id="panes"):
             table = DataTable(id="steps", cursor_type="row", zebra_stripes=False, show_cursor=True)
             table.border_title = "Steps"
@@ -332,7 +342,10 @@ class RunScreen(Screen):
     def _work(self) -> None:
         started = time.time()
         try:
-            runner = self.services.make_runner(self.plan, extend=self.measurement.extend)
+            options = {"extend": self.measurement.extend}
+            if self._gate is not None:
+                options["gate"] = self._gate
+            runner = self.services.make_runner(self.plan, **options)
         except FstuneError as error:
             self._put(_RunEnded(None, error=error.message + (f" {error.hint}" if getattr(error, "hint", None) else "")))
             return
@@ -406,7 +419,15 @@ class RunScreen(Screen):
         except Exception as error:
             return _RunEnded(outcome, record=record, stored_id=stored_id,
                              notes=(*notes, f"The comparison failed: {error!r}"))
-        return _RunEnded(outcome, record, comparison, stored_id, tuple(notes))
+        guide = None
+        if self.guided:
+            from fstune.guide import summarize
+
+            try:
+                guide = summarize(comparison, self.plan, rsd_threshold=self.measurement.rsd_threshold)
+            except Exception as error:
+                notes.append(f"The guided summary could not be made: {error!r}")
+        return _RunEnded(outcome, record, comparison, stored_id, tuple(notes), guide=guide)
 
     # --- control (UI thread) -------------------------------------------------------------------
 
@@ -417,6 +438,9 @@ class RunScreen(Screen):
                 self._cancel_reason = reason
         if runner is not None:
             runner.cancel(reason)
+        if self._gate is not None:
+            self._gate.abort()
+            self._guide_hide()
         self.cancelling = True
         self._set_status("Cancelling: stopping the current step, then cleaning up…")
         self._update_buttons()
@@ -458,6 +482,10 @@ class RunScreen(Screen):
             return not self.ended
         if action == "results":
             return self.record is not None and self.comparison is not None  # hidden until there are results
+        if action in ("guide_go", "guide_type"):
+            return self._waiting is not None
+        if action == "guide_rest":
+            return self._waiting is not None and self._policy.can_run_rest(self._waiting.step)
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -518,6 +546,8 @@ class RunScreen(Screen):
             self._progress(event)
         elif isinstance(event, Prompt):
             self._ask(event)
+        elif isinstance(event, StepWaiting):
+            self._guide_waiting(event)
         elif isinstance(event, Notice):
             if event.level == "warning":
                 self.notify(event.text, severity="warning", timeout=8)
@@ -571,6 +601,8 @@ class RunScreen(Screen):
             self._refresh_row(event.index)
             if not event.cleanup:
                 self._done += 1
+            if self.guided and event.status == OK:
+                self._guide_config_done(event.step)
         elif self._cleanup_rows:
             position = len(self._cleanup_rows) - 1
             step, _, _ = self._cleanup_rows[position]
@@ -646,13 +678,14 @@ class RunScreen(Screen):
         self.comparison = ended.comparison
         self.stored_id = ended.stored_id
         self._close_prompt()
+        self._guide_hide()
         self._current = None
         self.query_one("#tool-row").add_class("hidden")
         self._set_live("")
         if ended.outcome is None or getattr(ended.outcome, "status", None) != FINISHED:
             for position, state in enumerate(self._states):
-                if state in (PENDING, RUNNING):
-                    self._states[position] = SKIPPED if state == PENDING else CANCELLED
+                if state in (PENDING, RUNNING, WAITING):
+                    self._states[position] = CANCELLED if state == RUNNING else SKIPPED
                     self._refresh_row(position)
         overall = self.query_one("#overall", ProgressBar)
         final = self.final_event
@@ -698,6 +731,9 @@ class RunScreen(Screen):
         self.refresh_bindings()
         if self.record is not None and self.comparison is not None:
             self.query_one("#results", Button).focus()
+        if ended.guide is not None:
+            self.guide_summary = ended.guide
+            self._show_guide_summary()
 
     def _describe_cleanup(self, text: Text, status: str, final) -> None:
         """What the cleanup path did, from the final event's step results."""
@@ -719,6 +755,134 @@ class RunScreen(Screen):
         for mountpoint in leftovers:
             text.append(f"\nStill mounted: {mountpoint} — unmount it by hand, or `fstune run --clean-leftovers`.",
                         style="bold red")
+
+    # --- guided mode (services.guided) ------------------------------------------------------------
+
+    def _guide_waiting(self, event: StepWaiting) -> None:
+        """The runner holds step ``event.index`` at the gate: explain it, or let it go at once."""
+        from fstune.guide import explain_step
+
+        if self._gate is None or self.ended or self.cancelling:
+            return
+        step = event.step
+        if not self._policy.should_pause(step):
+            self._gate.allow(event.index)  # a later repeat the attendee let run unattended
+            return
+        self._waiting = event
+        if self._is_plan_row(event):
+            self._states[event.index] = WAITING
+            self._refresh_row(event.index)
+            self._move_cursor(f"s{event.index}")
+        title = f"Step {event.index + 1}/{max(event.total, event.index + 1)}: {step.title}"
+        self.query_one("#current", Static).update(Text(f"Waiting for you · {title}", style="bold magenta"))
+        note, self._note = self._note, None
+        from .guide import GuidePanel
+
+        panel = self.query_one("#guide", GuidePanel)
+        panel.show(f"Next: step {event.index + 1} of {max(event.total, event.index + 1)}",
+                   explain_step(step, self.plan), note=note, can_run_rest=self._policy.can_run_rest(step))
+        panel.focus()
+        self.refresh_bindings()
+
+    def _guide_config_done(self, step: Step) -> None:
+        from fstune.guide import configuration_done, look_for_note
+
+        config = configuration_done(self.plan, step)
+        if config is None:
+            return
+        note = look_for_note(self.plan.study, config)
+        figures = self._figures_of(config)
+        self._note = f"Configuration '{config}' is measured. What to look for: {note}" + (
+            f"\nMeasured: {figures}" if figures else "")
+        self.query_one("#output", Log).write_line(f"[guide] {config} done. What to look for: {note}")
+
+    def _figures_of(self, config: str) -> str:
+        """The medians measured so far for ``config``, one short item per metric."""
+        from fstune.export import fmt_value
+        from fstune.guide import metric_label
+        from fstune.stats import median
+
+        items = []
+        seen: dict[tuple[str, str], list[float]] = {}
+        units: dict[tuple[str, str], str] = {}
+        for result in self.measurement.results.values():
+            if result.config != config or not result.ok:
+                continue
+            for sample in result.samples:
+                seen.setdefault((sample.workload, sample.metric), []).append(sample.value)
+                units[(sample.workload, sample.metric)] = sample.unit
+        for (workload, metric), values in seen.items():
+            items.append(f"{metric_label(workload, metric)} {fmt_value(median(values))} {units[(workload, metric)]}"
+                         f" (n={len(values)})")
+        return "; ".join(items[:8]) + (" …" if len(items) > 8 else "")
+
+    def _guide_release(self, how: str) -> None:
+        waiting = self._waiting
+        if waiting is None or self._gate is None:
+            return
+        self._waiting = None
+        self._guide_hide()
+        if self._is_plan_row(waiting) and self._states[waiting.index] == WAITING:
+            self._states[waiting.index] = PENDING
+            self._refresh_row(waiting.index)
+        self.query_one("#output", Log).write_line(f"[guide] {how}")
+        self._gate.allow(waiting.index)
+        self.query_one("#steps", DataTable).focus()
+        self.refresh_bindings()
+
+    def _guide_hide(self) -> None:
+        """Hide the panel; no step waits for the attendee any more (released, cancelled or ended)."""
+        if not self.guided:
+            return
+        from .guide import GuidePanel
+
+        self._waiting = None
+        self.query_one("#guide", GuidePanel).hide()
+        self.refresh_bindings()
+
+    def action_guide_go(self) -> None:
+        """Enter: run the step as shown, or check what the attendee typed and run it if it matches."""
+        from fstune.guide import check_typed
+
+        from .guide import GuidePanel
+
+        waiting = self._waiting
+        if waiting is None:
+            return
+        panel = self.query_one("#guide", GuidePanel)
+        typed = panel.typed.value
+        if not typed.strip():
+            self._guide_release(f"step {waiting.index + 1} runs as shown (Enter)")
+            return
+        check = check_typed(typed, waiting.step)
+        if not check.ok:
+            panel.set_check(check.message, wrong=True)
+            self.query_one("#output", Log).write_line(f"[guide] not run: {check.message}")
+            return
+        self._guide_release(f"step {waiting.index + 1}: you typed the command; it runs")
+
+    def action_guide_type(self) -> None:
+        from .guide import GuidePanel
+
+        if self._waiting is not None:
+            self.query_one("#guide", GuidePanel).typed.focus()
+
+    def action_guide_rest(self) -> None:
+        waiting = self._waiting
+        if waiting is None or not self._policy.can_run_rest(waiting.step):
+            return
+        self._policy.run_rest(waiting.step)
+        self._guide_release(f"the remaining {waiting.step.workload} repeats of '{waiting.step.config}' run "
+                            "without stopping")
+
+    def _show_guide_summary(self) -> None:
+        from .guide import GuideSummaryScreen
+
+        def closed(results: bool | None) -> None:
+            if results:
+                self.action_results()
+
+        self.app.push_screen(GuideSummaryScreen(self.guide_summary), closed)
 
     # --- small widget helpers ----------------------------------------------------------------------
 
@@ -828,6 +992,11 @@ class RunScreen(Screen):
     def step_states(self) -> list[str]:
         """The state of every plan step as shown (pending, running, ok, warning, failed, cancelled …)."""
         return list(self._states)
+
+    @property
+    def waiting(self) -> StepWaiting | None:
+        """Guided mode: the step held at the gate for the attendee, if any."""
+        return self._waiting
 
     def cleanup_states(self) -> list[tuple[str, str]]:
         return [(step.title, state) for step, state, _ in self._cleanup_rows]

@@ -10,13 +10,59 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from fstune.cli.choices import resolve_device
 from fstune.devices import Inventory
-from fstune.errors import UsageError
+from fstune.errors import FstuneError, UsageError
 from fstune.filesystems import MachineCapabilities
 from fstune.plan import Choices, OptionOverride, Plan
 from fstune.studies import Study
+
+
+@dataclass
+class LabControl:
+    """The practice lab as the wizard sees it: find it, build it, remove it (``fstune.lab``).
+
+    ``requested`` is ``fstune --lab``: build it without asking when there is none. Tests point
+    ``directory`` at a temporary directory.
+    """
+
+    directory: Path
+    requested: bool = False
+    disks: int = 2
+
+    def find(self):
+        """The ready, attached lab in ``directory`` (a ``fstune.lab.Lab``), or None."""
+        from fstune import lab as labmod
+
+        if not (self.directory / labmod.MANIFEST_NAME).is_file():
+            return None
+        try:
+            return labmod.load_lab(self.directory)
+        except FstuneError:
+            return None  # half-made or detached: `fstune lab status` explains, `lab down` clears
+
+    def owns(self, device) -> bool:
+        """True for a ``Device`` of this lab (a loop on one of its files, or a partition of one)."""
+        backing = (device.backing_file or "").removesuffix(" (deleted)")
+        return device.lab and Path(backing).parent == self.directory.resolve()
+
+    def exists(self) -> bool:
+        """Anything of a lab in ``directory`` (even half-made) that ``lab down`` would remove."""
+        from fstune import lab as labmod
+
+        return labmod.lab_status(self.directory).exists
+
+    def up(self):
+        from fstune import lab as labmod
+
+        return labmod.lab_up(self.disks, directory=self.directory)
+
+    def down(self):
+        from fstune import lab as labmod
+
+        return labmod.lab_down(self.directory)
 
 
 @dataclass
@@ -34,6 +80,8 @@ class Services:
     # → what this kernel and its tools can make; None = probe this machine. Snapshots inject a
     # fixed one so that they look the same on every machine.
     capabilities: Callable[[], MachineCapabilities] | None = None
+    # the practice lab (offered when no disk is usable, removable on exit); None = never offer
+    lab: LabControl | None = None
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
@@ -139,3 +139,19 @@ class StepScreen(Screen):
         elif event.button.id == "nav-back":
             event.stop()
             self.app.action_back_step()
+
+
+class Dialog(ModalScreen):
+    """A question in a framed box over the current screen: a Vertical of Labels, then a
+    Horizontal row of Buttons. Subclasses set the frame's colour and width."""
+
+    DEFAULT_CSS = """
+    Dialog { align: center middle; }
+    Dialog > Vertical {
+        width: 70; max-width: 95%; height: auto; padding: 1 2;
+        border: thick $warning; background: $surface;
+    }
+    Dialog Label { width: 100%; margin-bottom: 1; }
+    Dialog Horizontal { height: auto; align: center middle; }
+    Dialog Button { margin: 0 1; }
+    """

@@ -441,7 +441,7 @@ def test_ctrl_c_during_lab_up_rolls_back(udevd, tmp_path):
 
 
 @pytest.mark.loopdev
-def test_deleted_backing_file_is_reported_and_down_still_cleans(lab, run_destructive, tmp_path):
+def test_deleted_backing_file_is_reported_and_down_still_cleans(lab, run_destructive, tmp_path, capsys):
     first = lab.disks[0]
     run_destructive(["mkfs.ext4", "-q", first.data], first.data)
     mountpoint = tmp_path / "mnt"
@@ -457,6 +457,14 @@ def test_deleted_backing_file_is_reported_and_down_still_cleans(lab, run_destruc
     assert any("deleted" in w for w in status.warnings)
     # the manifest still sits beside the (deleted) file: the guard still accepts the device
     assert labmod.assert_lab_device(first.data) == Path(first.backing_file)
+    # and what the user reads says so, on the disk's own row
+    from fstune.cli import main
+
+    assert main(["lab", "status", "--dir", str(lab.directory)]) == 0
+    shown = capsys.readouterr().out
+    rows = [line for line in shown.splitlines() if f" {first.loop.removeprefix('/dev/')} " in line]
+    assert rows and "deleted" in rows[0], shown
+    assert f"was deleted while {first.loop} still uses it" in shown
 
     report = labmod.lab_down(lab.directory)
     assert report.unmounted == [str(mountpoint)]

@@ -230,8 +230,9 @@ async def test_closing_the_app_mid_run_cancels_and_cleans_up(tmp_path):
     async with HostApp(screen).run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: screen.step_states()[1] == "running", what="the long step")
         assert scratch.exists()
+    # the cleanup removes the directory first and records the outcome right after: wait for both
     deadline = time.monotonic() + 10
-    while scratch.exists() and time.monotonic() < deadline:
+    while (scratch.exists() or screen._runner.outcome is None) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     assert not scratch.exists()  # the runner was cancelled and its cleanup removed the directory
     assert screen._runner.outcome is not None and screen._runner.outcome.status == CANCELLED

@@ -54,6 +54,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"fstune {__version__}")
     parser.add_argument("--dry-run", action="store_true",
                         help="start the wizard in dry-run mode: it ends by saving the commands as a script")
+    parser.add_argument("--lab", action="store_true",
+                        help="start the wizard on the practice lab (two loop-device disks in "
+                        "/var/tmp/fstune-lab), building it first if there is none; you are offered "
+                        "to remove it when you quit")
+    parser.add_argument("--guided", action="store_true",
+                        help="workshop mode: before each step show the command, what it does and why, "
+                        "and wait for Enter (or for the attendee to type it); notes and caveats at the end")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # only="" (no command named): the wizard starts, so import no sub-command module at all
     for name in COMMANDS if only is None else (only,) if only else ():
@@ -93,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             from fstune.screens import app as wizard  # Textual only loads for the wizard
 
-            return wizard.run(dry_run=args.dry_run)
+            if args.guided:
+                from fstune.guide import check_guided_mode
+
+                check_guided_mode(dry_run=args.dry_run, is_root=os.geteuid() == 0)
+            return wizard.run(dry_run=args.dry_run, lab=args.lab, guided=args.guided)
         return int(args.func(args) or 0)
     except FstuneError as error:
         report_error(error)

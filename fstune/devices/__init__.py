@@ -40,3 +40,24 @@ def scan(include_all: bool = False, state: SystemState | None = None) -> Invento
                                      "'/lib/systemd/systemd-udevd --daemon; udevadm trigger; "
                                      "udevadm settle'.")
     return inventory
+
+
+def scan_lab_only(lab_dir) -> Inventory:
+    """This machine as if it had no spare disk: the lab in ``lab_dir`` and every locked device.
+
+    Other devices a user could pick (another lab, a spare disk) are left out, so that tests and
+    the documentation's screenshots neither offer nor depend on whatever else is attached here.
+    """
+    from pathlib import Path
+
+    from fstune.devices import udev
+
+    lab_dir = Path(lab_dir).resolve()
+    records = udev.collect()
+    ours = {r["name"] for r in records
+            if r.get("backing_file") and Path(r["backing_file"].removesuffix(" (deleted)")).parent == lab_dir}
+    ours |= {r["name"] for r in records if r.get("parent") in ours}
+    state = SystemState.read()
+    inventory = build_inventory(records, state)
+    keep = {d.name for d in inventory.devices if d.name in ours or not d.verdict.choosable}
+    return build_inventory([r for r in records if r["name"] in keep], state)

@@ -91,7 +91,7 @@ def parse_mountinfo(text: str) -> list[Mount]:
     return mounts
 
 
-def _rdev_majmin(path: str) -> str | None:
+def rdev_majmin(path: str) -> str | None:
     """``"8:2"`` for a block device node, else None (swap files, vanished paths)."""
     try:
         st = os.stat(path)
@@ -215,7 +215,7 @@ class SystemState:
         state = cls.from_texts(
             read_or_empty("/proc/self/mountinfo"), read_or_empty("/proc/swaps"),
             read_or_empty(os.path.join(etc, "fstab")), read_or_empty(os.path.join(etc, "crypttab")),
-            rdev_of=_rdev_majmin,
+            rdev_of=rdev_majmin,
         )
         # resolve /dev paths now, on the live system, so that a symlink the udev database does
         # not list (e.g. a hand-made one) still finds its device

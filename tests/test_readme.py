@@ -1,0 +1,120 @@
+"""The README's two commands, as a newcomer types them.
+
+The try command is run for real: in a copy of this checkout with no virtual environment, typed
+into a shell in tmux at 80×24, up to the wizard's first screen on the lab it builds; then the
+wizard is quit and the lab removed through its own question. The test command is the one
+``.ci/run`` runs (CI itself is that test).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from fstune import lab as labmod
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+LINK = Path("/usr/local/bin/fstune")  # .ci/setup.sh points it at the venv it makes
+
+
+def readme_command(heading: str) -> str:
+    """The single-line command in the first code block after the paragraph starting ``heading``."""
+    text = README.read_text()
+    start = text.index(heading)
+    block = re.search(r"```\n(.*?)\n```", text[start:], re.S)
+    assert block, f"no code block after {heading!r} in README.md"
+    lines = block.group(1).strip().splitlines()
+    assert len(lines) == 1, f"the command after {heading!r} should be one line to copy: {lines}"
+    return lines[0]
+
+
+def test_ci_runs_the_readme_test_command():
+    command = readme_command("**Run the test suite**")
+    assert command in (ROOT / ".ci" / "run").read_text()
+
+
+def fresh_copy(destination: Path) -> None:
+    """What a clone of this checkout holds (tracked and new files as they are now), nothing else."""
+    listing = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
+                              "--exclude-standard"], capture_output=True, text=True)
+    if listing.returncode != 0:  # not a git checkout (a source tarball): copy minus the build output
+        shutil.copytree(ROOT, destination, ignore=shutil.ignore_patterns(
+            ".venv", ".git", "*.egg-info", "__pycache__", ".pytest_cache"))
+        return
+    for name in filter(None, listing.stdout.split("\0")):
+        source = ROOT / name
+        if not source.is_file():
+            continue  # listed but deleted in the working tree
+        target = destination / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def screen(session: str) -> str:
+    return subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", session, "-S", "-200"],
+                          capture_output=True, text=True).stdout
+
+
+def wait_for_screen(session: str, predicate, timeout: float, what: str) -> str:
+    deadline = time.monotonic() + timeout
+    shown = ""
+    while time.monotonic() < deadline:
+        shown = screen(session)
+        if predicate(shown):
+            return shown
+        time.sleep(0.5)
+    pytest.fail(f"{what} did not show within {timeout:.0f} s; the terminal shows:\n{shown}")
+
+
+@pytest.mark.loopdev
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_readme_try_command_starts_the_wizard_on_a_lab_in_a_fresh_venv(udevd, tmp_path):
+    command = readme_command("**Try it**")
+    assert "fstune" in command and "--device" not in command  # no disk named: the lab it is
+    clone = tmp_path / "fstune"
+    fresh_copy(clone)
+    assert not (clone / ".venv").exists()
+    lab_dir = tmp_path / "readme-lab"  # the user's own /var/tmp/fstune-lab is never touched
+    link_before = os.readlink(LINK) if LINK.is_symlink() else None
+    session = f"fstune-readme-{uuid.uuid4().hex[:8]}"
+    subprocess.run(["tmux", "new-session", "-d", "-x", "80", "-y", "24", "-s", session, "-c", str(clone),
+                    "-e", f"FSTUNE_LAB_DIR={lab_dir}", "-e", "FSTUNE_LAB_ONLY=1",
+                    "bash --noprofile --norc"], check=True)
+    try:
+        subprocess.run(["tmux", "send-keys", "-t", session, "-l", command], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
+        # setup (a new venv and its packages) takes a minute or two; then the lab is built and
+        # listed (other labs on this machine say "lab" too: wait for this one's data partition)
+        def lab_listed(shown: str) -> bool:
+            try:
+                data = Path(labmod.load_lab(lab_dir).data_partitions[0]).name
+            except Exception:
+                return False
+            return "1 Disks" in shown and re.search(rf"^\s+{data}\s.*\susable\s.*\slab\s", shown, re.M)
+
+        wait_for_screen(session, lab_listed, timeout=600, what="the wizard's Disks screen with the lab")
+        assert Path(os.readlink(LINK)) == clone / ".venv" / "bin" / "fstune"  # the fresh venv's
+        subprocess.run(["tmux", "send-keys", "-t", session, "C-q"], check=True)
+        wait_for_screen(session, lambda s: "Remove the practice lab" in s, timeout=30, what="the remove question")
+        subprocess.run(["tmux", "send-keys", "-t", session, "r"], check=True)
+        shown = wait_for_screen(session, lambda s: "removed the practice lab" in s, timeout=60,
+                                what="fstune's goodbye")
+        # Rich folds the long path at 80 columns: compare without the whitespace
+        assert f"removedthepracticelabin{lab_dir}" in "".join(shown.split())
+        assert not labmod.lab_status(lab_dir).exists
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        labmod.lab_down(lab_dir)
+        if link_before is not None:
+            LINK.unlink(missing_ok=True)
+            LINK.symlink_to(link_before)

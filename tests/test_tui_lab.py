@@ -1,0 +1,142 @@
+"""The practice lab in the wizard, for real: offered when no disk is usable, built with L (or at
+once with ``fstune --lab``), its devices marked, its spare suggested, and removed on quitting."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Select, Static
+
+from fstune import lab as labmod
+from fstune.devices import scan_lab_only
+from fstune.screens.app import make_app
+from fstune.screens.lab import RemoveLabDialog
+from fstune.screens.state import LabControl, Services
+from fstune.studies import load_studies
+from test_tui_run import wait_for
+from test_tui_wizard import fixed_capabilities, settle
+
+pytestmark = pytest.mark.loopdev
+STUDY = "ext4-external-journal"
+
+
+def lab_services(lab_dir: Path, *, requested: bool = False, is_root: bool = True) -> Services:
+    return Services(scan=partial(scan_lab_only, lab_dir), studies=load_studies, make_runner=None,
+                    open_store=None, is_root=is_root, dry_run=not is_root, capabilities=fixed_capabilities,
+                    lab=LabControl(lab_dir, requested=requested))
+
+
+@pytest.fixture
+def lab_dir(udevd, tmp_path):
+    directory = tmp_path / "wizard-lab"
+    try:
+        yield directory
+    finally:
+        labmod.lab_down(directory)  # whatever the test left: the lab never outlives it
+
+
+def table_models(app) -> dict[str, str]:
+    table = app.screen.query_one("#disks-table", DataTable)
+    return {key.value: str(table.get_row(key)[-1]) for key in table.rows}
+
+
+async def test_offers_a_lab_builds_it_marks_it_and_removes_it_on_quit(lab_dir):
+    app = make_app(lab_services(lab_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        offer = app.screen.query_one("#lab-offer", Static)
+        assert offer.has_class("-shown")
+        assert "No disk here is free" in str(offer.render()) and "Press L" in str(offer.render())
+        assert not any(app.services.lab.owns(d) for d in app.inventory.devices)
+
+        await pilot.press("l")
+        await wait_for(pilot, lambda: app.lab_built and any(app.services.lab.owns(d) for d in app.inventory.devices),
+                       timeout=60, what="the lab to be built and listed")
+        await settle(pilot)
+        made = labmod.load_lab(lab_dir)
+        data, spare = made.pairs()[0]
+        assert not offer.has_class("-shown")
+        models = table_models(app)
+        for path in made.data_partitions + made.spare_partitions:
+            assert models[Path(path).name] == "fstune lab"
+        table = app.screen.query_one("#disks-table", DataTable)
+        await wait_for(pilot, lambda: table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+                       == Path(data).name, what="the cursor on the lab's first data partition")
+        assert "Practice lab disk" in str(app.screen.query_one("#disks-reason", Static).render())
+
+        # Enter picks it; on Devices the spare that serves it (on the other disk) is suggested
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.state.target == data
+        options = app.screen.query_one("#study-list")
+        options.highlighted = options.get_option_index(STUDY)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen.query_one("#target", Select).value == data
+        assert app.screen.query_one("#log", Select).value == spare
+
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoveLabDialog), what="the remove-lab question")
+        assert app.screen.focused.id == "remove"  # built this session: removing is the default
+        await pilot.press("r")
+        await wait_for(pilot, lambda: not app.is_running, timeout=60, what="the wizard to quit")
+    assert not labmod.lab_status(lab_dir).exists
+    attached = [p for p in Path("/sys/block").glob("loop*/loop/backing_file") if str(lab_dir) in p.read_text()]
+    assert attached == []
+
+
+async def test_dash_dash_lab_builds_at_once_and_keeping_it_says_how_to_remove(lab_dir):
+    app = make_app(lab_services(lab_dir, requested=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.lab_built and app.inventory is not None
+                       and any(app.services.lab.owns(d) for d in app.inventory.devices), timeout=60,
+                       what="the lab")
+        await settle(pilot)
+        made = labmod.load_lab(lab_dir)
+        table = app.screen.query_one("#disks-table", DataTable)
+        await wait_for(pilot, lambda: table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+                       == Path(made.data_partitions[0]).name, what="the cursor on the lab")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoveLabDialog), what="the remove-lab question")
+        await pilot.press("escape")  # back to the wizard: nothing removed, nothing quit
+        await settle(pilot)
+        assert app.is_running and not isinstance(app.screen, RemoveLabDialog)
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoveLabDialog), what="the question again")
+        await pilot.press("k")
+        await wait_for(pilot, lambda: not app.is_running, what="the wizard to quit")
+    assert app.lab_kept == str(lab_dir)
+    assert labmod.load_lab(lab_dir).data_partitions == made.data_partitions  # still there, still attached
+
+
+async def test_an_existing_lab_is_used_not_rebuilt(lab_dir):
+    made = labmod.lab_up(2, directory=lab_dir)
+    app = make_app(lab_services(lab_dir, requested=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, lambda: any(app.services.lab.owns(d) for d in app.inventory.devices),
+                       what="the lab listed")
+        assert not app.lab_built
+        assert not app.screen.query_one("#lab-offer", Static).has_class("-shown")
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoveLabDialog), what="the remove-lab question")
+        assert app.screen.focused.id == "keep"  # not ours to remove unasked: keeping is the default
+        await pilot.press("k")
+        await wait_for(pilot, lambda: not app.is_running, what="the wizard to quit")
+    assert labmod.load_lab(lab_dir).pairs() == made.pairs()
+
+
+async def test_not_root_is_told_how_to_get_a_lab_and_nothing_is_built(lab_dir):
+    app = make_app(lab_services(lab_dir, requested=True, is_root=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        offer = str(app.screen.query_one("#lab-offer", Static).render())
+        assert "sudo fstune --lab" in offer
+        await pilot.press("l")
+        await settle(pilot)
+        assert not app.lab_built
+        await pilot.press("ctrl+q")
+        await wait_for(pilot, lambda: not app.is_running, what="the wizard to quit")
+    assert not lab_dir.exists()
