@@ -31,6 +31,9 @@ baseline and once per tuned variant (external journal/log, mount options, mkfs o
 real benchmarks on each, and tells you whether the difference is a real gain or noise.
 
 Start here:
+  fstune                       the wizard: disks, study, devices, options, run, results
+  fstune --lab                 the wizard on practice loop-device disks (built if missing)
+  fstune --guided              the wizard for workshops: each command explained before it runs
   fstune disks                 which disks fstune may use, and why the others are locked
   fstune recipes               the studies it knows (ext3 external journal, XFS log buffers …)
   fstune plan --study NAME --device DEV [--log-device DEV]
