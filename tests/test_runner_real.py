@@ -244,8 +244,10 @@ def test_mke2fs_question_is_a_prompt_and_no_writes_nothing(tmp_path, lab, run_de
 
 def test_sigint_in_the_middle_of_mkfs_cancels_and_cleans_up(tmp_path, lab):
     data = lab.disks[0].data
-    # -c makes mke2fs scan the device for bad blocks first: a mkfs that lasts about 2 s
-    plan = plan_for(tmp_path, study("ext4", first='mkfs_options = ["-c"]'), data)
+    # -c -c makes mke2fs run a read-write bad-block test first (four patterns over the whole
+    # partition): long enough that the interrupt always lands inside it, even on a fast disk
+    # (a read-only -c scan of a direct-I/O lab partition can end within the signal's delivery)
+    plan = plan_for(tmp_path, study("ext4", first='mkfs_options = ["-c", "-c"]'), data)
     sent = []
 
     def on_event(event):
