@@ -334,13 +334,21 @@ class GuideSummary:
         return out
 
 
+def _only_in_variant(row: Row) -> bool:
+    """A figure of a device only the variant has: the external journal's MB written."""
+    return row.metric.endswith(".journal_mb_written") and row.baseline.n == 0 and row.variant.n > 0
+
+
 def _finding(row: Row) -> Finding:
     from fstune.export import fmt_change, fmt_p, fmt_summary
 
     label = metric_label(row.workload, row.metric)
     figures = f"{fmt_summary(row.baseline, n=False)} → {fmt_summary(row.variant, n=False)} {row.unit}".rstrip()
     n = f"n={row.baseline.n}/{row.variant.n}"
-    if row.verdict == NO_DATA:
+    if _only_in_variant(row):
+        text = (f"{label} ({row.config}): {fmt_summary(row.variant, n=False)} {row.unit}; the baseline has no "
+                "such device, so this is not a comparison: it is part of the total MB written.")
+    elif row.verdict == NO_DATA:
         text = f"{label} ({row.config}): not enough successful repeats to judge ({n})."
     else:
         change = fmt_change(row.change_pct)
@@ -411,8 +419,9 @@ def _pct(value: float | None) -> str:
 def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03,
               backing: Callable[[str], BackingInfo | None] = loop_backing) -> GuideSummary:
     """What the measurements say, metric by metric, and the caveats that apply to this run."""
-    rows = list(comparison.rows)
-    findings = tuple(_finding(row) for row in rows)
+    findings = tuple(_finding(row) for row in comparison.rows)
+    # a figure that only a variant can have (its journal device) is said, not counted
+    rows = [row for row in comparison.rows if not _only_in_variant(row)]
     counts = {verdict: sum(1 for row in rows if row.verdict == verdict) for verdict in (BETTER, WORSE, NOISE, NO_DATA)}
     parts = [f"{counts[BETTER]} better", f"{counts[WORSE]} worse", f"{counts[NOISE]} within noise"]
     if counts[NO_DATA]:

@@ -226,6 +226,20 @@ def test_fewer_writes_on_the_data_device_alone_are_not_called_a_saving():
     assert "that is where the writes went, not a saving: compare the total MB written" in lab
 
 
+def test_the_journal_device_s_own_figure_is_said_but_not_counted_as_a_comparison():
+    plan = plan_for()
+    comparison = comparison_for(plan, [
+        results("internal", [50, 50.2, 49.9], "clean.mb_written", "writes", "MB", LOWER),
+        results("external", [50.1, 49.8, 50.0], "clean.mb_written", "writes", "MB", LOWER),
+        results("external", [0.11, 0.11, 0.11], "clean.journal_mb_written", "writes", "MB", LOWER),
+    ])
+    summary = summarize(comparison, plan, backing=lab_backing)
+    assert "1 comparison(s) of 'external'" in summary.headline and "without enough data" not in summary.headline
+    journal = next(f for f in summary.findings if f.metric == "clean.journal_mb_written")
+    assert "0.110 ± 0.000 MB; the baseline has no such device" in journal.text
+    assert not any("without enough data" in line or "fewer than two" in line for line in summary.lines())
+
+
 def test_no_lab_caveat_on_separate_disks_or_without_an_external_journal():
     plan = plan_for()
     comparison = comparison_for(plan, [results("internal", [100, 101, 99]), results("external", [120, 121, 119])])
