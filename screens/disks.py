@@ -8,6 +8,8 @@ Only the message handler touches the table.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -84,7 +86,11 @@ def explain(device: Device, *, refused: bool = False) -> Text:
     verdict = device.verdict
     text = Text()
     text.append(f"{device.path}", style="bold")
-    text.append(f"  {format_size(device.size)}  {device.model or device.transport or ''}\n")
+    if device.lab:  # on the first line: at 80×24 the box shows four lines
+        backing = Path((device.backing_file or "?").removesuffix(" (deleted)"))
+        text.append(f"  {format_size(device.size)}  practice lab disk: {backing.name} in {backing.parent}\n")
+    else:
+        text.append(f"  {format_size(device.size)}  {device.model or device.transport or ''}\n")
     if verdict.status == LOCKED:
         text.append("Cannot be chosen: " if refused else "Locked: ", style="bold red")
         text.append(verdict.reason)
@@ -94,9 +100,6 @@ def explain(device: Device, *, refused: bool = False) -> Text:
     else:
         text.append("Usable: ", style="bold green")
         text.append("nothing on it that fstune would destroy unasked. Enter picks it as the target.")
-    if device.lab:
-        text.append("\nPractice lab disk: ", style="bold")
-        text.append(f"a loop device on {(device.backing_file or '?').removesuffix(' (deleted)')}")
     for note in verdict.notes:
         text.append(f"\nNote: {note}", style="italic")
     return text

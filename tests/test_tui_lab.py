@@ -64,7 +64,7 @@ async def test_offers_a_lab_builds_it_marks_it_and_removes_it_on_quit(lab_dir):
         table = app.screen.query_one("#disks-table", DataTable)
         await wait_for(pilot, lambda: table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
                        == Path(data).name, what="the cursor on the lab's first data partition")
-        assert "Practice lab disk" in str(app.screen.query_one("#disks-reason", Static).render())
+        assert "practice lab disk: fstune-lab-disk1.img" in str(app.screen.query_one("#disks-reason", Static).render())
 
         # Enter picks it; on Devices the spare that serves it (on the other disk) is suggested
         await pilot.press("enter")
