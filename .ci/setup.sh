@@ -17,6 +17,8 @@ packages=(
   udev util-linux fdisk kmod         # udev inventory, losetup/partx/mount, sfdisk, modprobe
   tmux                               # the terminal tests drive the real program in tmux
   shellcheck                         # the dry-run scripts are linted in the tests
+  qemu-system-x86 linux-image-amd64  # the VM lab: a full kernel (JFS, ReiserFS, dm, md) in QEMU
+  lvm2 mdadm cryptsetup-bin          # real holders for the VM lab's in-use tests (used in the guest)
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -295,7 +295,7 @@ def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]
     label = {id(r): (f"run {r.id}" if r.id is not None else "this run") for r in runs}
     for run in runs:
         if run.status != "finished":
-            why = f": {run.reason}" if run.reason else ""
+            why = f": {run.reason.rstrip('.')}" if run.reason else ""  # the reason may end a sentence itself
             notes.append(f"{label[id(run)].capitalize()} {run.status}{why}. Its figures come only from the repeats "
                          "that completed.")
         for warning in run.warnings:

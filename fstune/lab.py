@@ -135,6 +135,13 @@ def assert_lab_device(path: str | Path) -> Path:
         ) from None
     disk = node.parent if (node / "partition").exists() else node
     backing = _read_text(disk / "loop" / "backing_file")
+    if backing is None and not disk.name.startswith("loop"):
+        # inside a VM lab guest its emulated disks are lab disks too (never on the host: the
+        # check needs the lab's token on the running kernel's command line)
+        from fstune import vmlab
+
+        if vmlab.is_vm_lab_disk(disk):
+            return Path(f"/dev/{disk.name}")
     if backing is None:
         what = "a loop device with no backing file" if disk.name.startswith("loop") else "not a loop device"
         raise UnsafeDeviceError(f"Refusing to write to {text} ({node.name}): it is {what}.", _NOT_LAB_HINT)

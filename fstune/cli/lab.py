@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fstune import lab as labmod
+from fstune import vmlab
 from fstune.units import format_size
 
 DESCRIPTION = """\
@@ -27,6 +28,16 @@ so on round-robin), because a journal on the same disk as its filesystem gains n
   sudo fstune lab down                 unmount, detach and delete it all
 
 With FSTUNE_LAB_ONLY=1 fstune refuses to write to anything that is not a lab disk.
+
+The VM lab (--vm) boots Debian's distribution kernel in QEMU instead, for what this kernel may
+lack (JFS, ReiserFS, device-mapper, md) and for disks that behave like separate spindles. The
+guest shares this machine's root filesystem read-only (writes go to RAM), so it runs the same
+fstune; its disks are files in /var/tmp/fstune-vmlab, each on its own controller.
+
+  sudo fstune lab up --vm --disks 3 --seek-ms 8     boot it (10 to 30 s without KVM)
+  sudo fstune lab vm run -- fstune disks            run a command inside and see its output
+  sudo fstune lab vm run -- fstune                  the wizard, inside, in this terminal
+  sudo fstune lab down                              stop the VM and delete its files
 """
 
 
@@ -65,7 +76,16 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
     up.add_argument("--spare-size", default=labmod.DEFAULT_SPARE_SIZE, metavar="SIZE",
                     help=f"size of each spare partition (default {labmod.DEFAULT_SPARE_SIZE}; "
                     "XFS logs need 64M or more)")
-    up.add_argument("--dir", dest="directory", type=Path, metavar="DIR", help=dir_help)
+    up.add_argument("--dir", dest="directory", type=Path, metavar="DIR",
+                    help=f"{dir_help[:-1]}; {vmlab.DEFAULT_DIR} with --vm)")
+    up.add_argument("--vm", action="store_true",
+                    help="boot a VM with a full distribution kernel and emulated disks instead")
+    up.add_argument("--seek-ms", type=float, metavar="MS",
+                    help="with --vm: make every disk I/O cost MS milliseconds, like a seek "
+                    "(QEMU caps each disk at 1000/MS operations per second)")
+    up.add_argument("--accel", choices=("auto", "kvm", "tcg"),
+                    help=f"with --vm: KVM or software emulation (default auto: KVM when it works; "
+                    f"also ${vmlab.ACCEL_ENV})")
     up.set_defaults(func=run_up)
 
     status = actions.add_parser(
@@ -84,7 +104,40 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
         "the backing files were already deleted.",
     )
     down.add_argument("--dir", dest="directory", type=Path, metavar="DIR", help=dir_help)
+    down.add_argument("--vm", action="store_true", help=f"only the VM lab (default directory {vmlab.DEFAULT_DIR})")
     down.set_defaults(func=run_down)
+
+    vm = actions.add_parser(
+        "vm", help="work with the VM lab (run a command inside, unplug a disk)",
+        formatter_class=formatter_class,
+        description="Commands for the VM lab started with `fstune lab up --vm`.",
+    )
+    vm.set_defaults(func=lambda args: _no_action(vm))
+    vm_actions = vm.add_subparsers(dest="vm_command", metavar="ACTION")
+    run = vm_actions.add_parser(
+        "run", help="run a command inside the VM and stream its output", formatter_class=formatter_class,
+        description="Run COMMAND inside the VM lab, as root, and stream its output here; the exit "
+        "status is the command's.\nIn a terminal the command gets a terminal of the same size "
+        "(so the wizard works); otherwise stdin is passed through.\n\n"
+        "  fstune lab vm run -- fstune disks --json\n  fstune lab vm run -- fstune",
+    )
+    run.add_argument("--dir", dest="directory", type=Path, metavar="DIR",
+                     help=f"the VM lab's directory (default {vmlab.DEFAULT_DIR})")
+    run.add_argument("--tty", action=argparse.BooleanOptionalAction, default=None,
+                     help="give the command a terminal (default: when stdin and stdout are terminals)")
+    run.add_argument("--timeout", type=float, metavar="SECONDS", help="kill the command after this long")
+    run.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND", help="the command and its arguments")
+    run.set_defaults(func=run_vm_command)
+    unplug = vm_actions.add_parser(
+        "unplug", help="hot-unplug one of the VM's disks, as if it were pulled out",
+        formatter_class=formatter_class,
+        description="Remove emulated disk N from the running VM (QEMU device_del). For fault "
+        "drills: a benchmark running on it fails.",
+    )
+    unplug.add_argument("disk", type=int, metavar="N", help="the disk's number (1 = the first)")
+    unplug.add_argument("--dir", dest="directory", type=Path, metavar="DIR",
+                        help=f"the VM lab's directory (default {vmlab.DEFAULT_DIR})")
+    unplug.set_defaults(func=run_vm_unplug)
 
 
 def _no_action(parser: argparse.ArgumentParser) -> int:
@@ -102,6 +155,10 @@ def _dir_flag(directory: Path | str) -> str:
 
 
 def run_up(args: argparse.Namespace) -> int:
+    if args.vm:
+        return _run_vm_up(args)
+    if args.seek_ms is not None or args.accel is not None:
+        raise labmod.UsageError("--seek-ms and --accel are for the VM lab: add --vm.")
     lab = labmod.lab_up(args.disks, args.size, args.directory, args.spare_size)
     out = _console()
     out.print(f"Made a lab of {len(lab.disks)} disk(s) of {format_size(lab.size)} in {lab.directory}")
@@ -134,12 +191,18 @@ def run_up(args: argparse.Namespace) -> int:
 
 def run_status(args: argparse.Namespace) -> int:
     directories = [args.directory] if args.directory else labmod.find_labs()
-    statuses = [labmod.lab_status(d) for d in directories]
+    statuses = [labmod.lab_status(d) for d in directories if not (Path(d) / vmlab.MANIFEST_NAME).exists()]
     statuses = [s for s in statuses if s.exists]
+    vm_status = vmlab.vm_status(args.directory if args.directory else None)
     if args.json:
-        print(json.dumps({"labs": [s.to_dict() for s in statuses]}, indent=2))
+        report = {"labs": [s.to_dict() for s in statuses]}
+        if vm_status.exists:  # the key appears only with a VM lab, so loop-lab readers see no change
+            report["vm"] = vm_status.to_dict()
+        print(json.dumps(report, indent=2))
         return 0
     out = _console()
+    if _vm_status_lines(out, args.directory) and not statuses:
+        return 0
     if not statuses:
         where = f" in {Path(args.directory).resolve()}" if args.directory else ""
         out.print(f"No fstune lab{where}. Make one with: sudo fstune lab up")
@@ -186,8 +249,23 @@ def _short(path: str) -> str:
 
 
 def run_down(args: argparse.Namespace) -> int:
-    report = labmod.lab_down(args.directory)
     out = _console()
+    vm_dir = args.directory if args.directory else None
+    is_vm_dir = args.vm or (vm_dir is not None and (Path(vm_dir) / vmlab.MANIFEST_NAME).exists())
+    vm_report = vmlab.vm_down(vm_dir) if (is_vm_dir or vm_dir is None) else None
+    if vm_report is not None and vm_report.found:
+        if vm_report.stopped:
+            out.print("stopped   the VM")
+        for path in vm_report.removed:
+            out.print(f"removed   {path}")
+        out.print(f"The VM lab in {vm_report.directory} is gone.")
+    if is_vm_dir:
+        if not vm_report.found:
+            out.print(f"No VM lab in {vm_report.directory}; nothing to do.")
+        return 0
+    if vm_report is not None and vm_report.found and not labmod.find_labs():
+        return 0
+    report = labmod.lab_down(args.directory)
     if not report.found:
         out.print(f"No fstune lab in {report.directory}; nothing to do.")
         others = [d for d in labmod.find_labs() if str(d) != report.directory]
@@ -203,4 +281,88 @@ def run_down(args: argparse.Namespace) -> int:
     for path in report.removed:
         out.print(f"removed   {path}")
     out.print(f"The lab in {report.directory} is gone.")
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# The VM lab
+
+
+def _run_vm_up(args: argparse.Namespace) -> int:
+    out = _console()
+    out.print("Booting the VM lab (a full kernel under QEMU; without KVM this takes 10 to 30 s)…")
+    lab = vmlab.vm_up(disks=args.disks, size=args.size, directory=args.directory, seek_ms=args.seek_ms,
+                      spare_size=args.spare_size, accel=args.accel)
+    accel = "KVM" if lab.accel == "kvm" else "software emulation (TCG)"
+    out.print(f"The VM lab is ready in {lab.boot_seconds:.1f} s ({accel}, kernel {lab.kernel}), "
+              f"files in {lab.directory}")
+    for warning in lab.warnings:
+        out.print(f"[yellow]warning:[/] {warning}")
+    _print_vm_disks(out, lab)
+    flag = vmlab._dir_flag(lab.directory)
+    out.print("\nNext:")
+    out.print(f"  fstune lab vm run{flag} -- fstune disks     the disks, as the guest sees them")
+    out.print(f"  fstune lab vm run{flag} -- fstune           the wizard, inside the VM")
+    out.print(f"Stop it and remove its files with: sudo fstune lab down{flag or ' --vm'}")
+    return 0
+
+
+def _print_vm_disks(out: Console, lab: vmlab.VmLab) -> None:
+    seek = f"{lab.seek_ms:g} ms per I/O" if lab.seek_ms else "no seek cost"
+    table = Table(show_edge=False)
+    for column in ("disk", "serial (in the guest: /dev/disk/by-id/scsi-0FSTUNE_fstune-vmlab_SERIAL)",
+                   "size", "spare", "seek"):
+        table.add_column(column, overflow="fold")
+    for disk in lab.disks:
+        table.add_row(str(disk.index), disk.serial, format_size(disk.size), format_size(disk.spare_size), seek)
+    out.print(table)
+    out.print("Each disk has a data partition (-part1) and a spare (-part2); "
+              "use a spare on another disk for an external journal or log.")
+
+
+def _vm_status_lines(out: Console, directory: Path | None) -> bool:
+    status = vmlab.vm_status(directory)
+    if not status.exists:
+        return False
+    lab = vmlab.VmLab.from_dict(status.lab)
+    state = "running" if status.running else f"not running ({lab.state})"
+    out.print(f"VM lab in {lab.directory}: {state}, {len(lab.disks)} disk(s), kernel {lab.kernel}, "
+              f"{lab.accel.upper()}, pid {lab.pid}, booted in {lab.boot_seconds:.1f} s")
+    _print_vm_disks(out, lab)
+    return True
+
+
+def run_vm_command(args: argparse.Namespace) -> int:
+    import os
+    import sys
+
+    argv = list(args.argv)
+    if argv and argv[0] == "--":
+        argv = argv[1:]
+    if not argv:
+        raise labmod.UsageError("Name the command to run in the VM, e.g. fstune lab vm run -- fstune disks")
+    lab = vmlab.require_running(args.directory)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    tty = interactive if args.tty is None else args.tty
+    if not tty:
+        stdin = None if sys.stdin is None or sys.stdin.isatty() else sys.stdin.fileno()
+        return vmlab.vm_run(lab, argv, stdin=stdin, timeout=args.timeout)
+    import termios
+    import tty as ttymod
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        ttymod.setraw(fd)
+        # Ctrl-C is a byte for the guest program now, not a signal here
+        return vmlab.vm_run(lab, argv, stdin=fd, tty=True, timeout=args.timeout,
+                            env={"TERM": os.environ.get("TERM", "xterm-256color")})
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def run_vm_unplug(args: argparse.Namespace) -> int:
+    lab = vmlab.require_running(args.directory)
+    vmlab.unplug_disk(lab, args.disk)
+    _console().print(f"Unplugged disk {args.disk} ({lab.disks[args.disk - 1].serial}) from the VM.")
     return 0
