@@ -295,10 +295,13 @@ mkdir -p /rw/upper /rw/work
 if ! mount -t overlay -o lowerdir=/lower,upperdir=/rw/upper,workdir=/rw/work overlay /newroot; then
     echo "fstune-vmlab: overlay refused, using the read-only share with tmpfs mounts" >/dev/console
     mount --bind /lower /newroot
+    # (this hides the host's /tmp and /var/tmp: fstune run from a checkout there cannot start)
+    mount -n -t tmpfs -o mode=1777 tmpfs /newroot/tmp
+    mount -n -t tmpfs -o mode=1777 tmpfs /newroot/var/tmp
 fi
+# /tmp and /var/tmp stay the host's (read-only below, RAM above): a checkout or venv there,
+# as in a CI clone, must be visible to the guest
 mount -n -t tmpfs -o mode=0755 tmpfs /newroot/run
-mount -n -t tmpfs -o mode=1777 tmpfs /newroot/tmp
-mount -n -t tmpfs -o mode=1777 tmpfs /newroot/var/tmp
 cp /stage2 /newroot/run/fstune-stage2
 mount -n --move /proc /newroot/proc
 mount -n --move /sys /newroot/sys

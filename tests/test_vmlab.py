@@ -161,6 +161,13 @@ def test_vm_is_ready_with_rotational_lab_disks_and_the_guard_holds(vm):
     assert vm.boot_seconds > 0
     status, out, err = guest(vm, "sh", "-c", "echo out; echo err >&2; exit 7")
     assert (status, out, err) == (7, "out\n", "err\n")
+    # the guest runs this very checkout and interpreter, wherever they are (a CI clone in /tmp too)
+    import sys
+    from pathlib import Path
+
+    source = Path(vmlab.__file__).resolve()
+    guest_ok(vm, "test", "-x", sys.executable)
+    assert guest_ok(vm, "cat", str(source)) == source.read_text()
     disks = json.loads(guest_ok(vm, "fstune", "disks", "--json"))
     ours = [d for d in disks if d["devtype"] == "disk" and d["serial"] and d["serial"].startswith(vmlab.SERIAL_PREFIX)]
     assert len(ours) == 3
