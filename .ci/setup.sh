@@ -17,18 +17,37 @@ packages=(
   udev util-linux fdisk kmod         # udev inventory, losetup/partx/mount, sfdisk, modprobe
   tmux                               # the terminal tests drive the real program in tmux
   shellcheck                         # the dry-run scripts are linted in the tests
-  qemu-system-x86 linux-image-amd64  # the VM lab: a full kernel (JFS, ReiserFS, dm, md) in QEMU
+)
+# The VM lab (`fstune lab up --vm`) and its tests. These are Debian's names: where the
+# distribution has no such package (Ubuntu's kernel is linux-image-generic) it is skipped with a
+# note, and only the VM lab is unavailable.
+vm_packages=(
+  qemu-system-x86 linux-image-amd64  # a full kernel (JFS, ReiserFS, dm, md) in QEMU
   lvm2 mdadm cryptsetup-bin          # real holders for the VM lab's in-use tests (used in the guest)
 )
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=()
 for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  installed "$package" || missing+=("$package")
 done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "setup: installing ${missing[*]}"
+missing_vm=()
+for package in "${vm_packages[@]}"; do
+  installed "$package" || missing_vm+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ] || [ "${#missing_vm[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
-  apt-get install -y -q --no-install-recommends "${missing[@]}"
+  for package in "${missing_vm[@]}"; do
+    if apt-cache policy "$package" 2>/dev/null | grep -q "Candidate: [^(]"; then
+      missing+=("$package")
+    else
+      echo "setup: this distribution has no package $package; the VM lab will not be available." >&2
+    fi
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    apt-get install -y -q --no-install-recommends "${missing[@]}"
+  fi
 fi
 
 # A virtual environment works the same with a distribution Python (which refuses global pip

@@ -49,7 +49,6 @@ import re
 import select
 import shutil
 import signal
-import stat
 import subprocess
 import termios
 import threading
@@ -66,7 +65,7 @@ from fstune import lab as labmod
 from fstune import steps as kinds
 from fstune.audit import AuditLog, now
 from fstune.devices.model import Identity
-from fstune.devices.system import parse_mountinfo, parse_swaps, read_or_empty
+from fstune.devices.system import parse_mountinfo, parse_swaps, rdev_majmin, read_or_empty
 from fstune.errors import DeviceError, FstuneError, UnsafeDeviceError, UsageError
 from fstune.plan import Plan
 from fstune.steps import Step
@@ -777,13 +776,8 @@ def record_identities(plan: Plan) -> dict[str, Identity]:
 
 
 def _majmin_of(path: str) -> tuple[int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    if not stat.S_ISBLK(st.st_mode):
-        return None
-    return os.major(st.st_rdev), os.minor(st.st_rdev)
+    text = rdev_majmin(path)
+    return None if text is None else tuple(int(part) for part in text.split(":"))
 
 
 def _sysfs(major: int, minor: int) -> Path:
@@ -844,7 +838,7 @@ def check_device(identity: Identity, *, context: str = "") -> None:
         raise UnsafeDeviceError(f"Stopped before{where}: {path} is mounted at {', '.join(mounts)}.",
                                 "Someone mounted it after you chose it; unmount it or choose another device.")
     related = set(_related_majmins(*majmin))
-    for swap in parse_swaps(read_or_empty("/proc/swaps"), lambda p: "%d:%d" % _majmin_of(p) if _majmin_of(p) else None):
+    for swap in parse_swaps(read_or_empty("/proc/swaps"), rdev_majmin):
         if swap.majmin and tuple(int(x) for x in swap.majmin.split(":")) in related:
             raise UnsafeDeviceError(f"Stopped before{where}: {path} is in use as swap ({swap.path}).",
                                     "Turn it off with swapoff or choose another device.")

@@ -471,7 +471,7 @@ def qemu_argv(qemu: str, lab: VmLab, kernel: GuestKernel, initramfs: Path, memor
         *(["-bios", str(QBOOT)] if QBOOT.is_file() else []),
         "-kernel", str(kernel.image), "-initrd", str(initramfs), "-append", append,
         "-chardev", f"file,id=console,path={lab.console_log}", "-serial", "chardev:console",
-        "-fsdev", f"local,id=root,path=/,security_model=none,readonly=on,multidevs=remap",
+        "-fsdev", "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap",
         "-device", f"virtio-9p-pci,fsdev=root,mount_tag={SHARE_TAG}",
         "-qmp", f"unix:{lab.qmp_socket},server=on,wait=off",
         "-device", "virtio-serial-pci,id=vser",

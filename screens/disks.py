@@ -217,7 +217,7 @@ class DisksScreen(StepScreen):
         lab_devices = [d for d in inventory.devices if lab.owns(d)]
         if lab_devices:
             self._set_offer(None)
-            if lab.requested and self._focus_lab is None and self._lab_step != "built":
+            if lab.requested and self._lab_step != "built":
                 found = lab.find()
                 self._focus_lab = found.data_partitions[0] if found else lab_devices[0].path
                 self._lab_step = "built"
@@ -242,7 +242,7 @@ class DisksScreen(StepScreen):
             return
         table = self.query_one("#disks-table", DataTable)
         table.move_cursor(row=table.get_row_index(inventory.get(self._focus_lab).name))
-        self._focus_lab = ""  # done: from now on the cursor is the user's
+        self._focus_lab = None  # done: from now on the cursor is the user's
         self._show_reason()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

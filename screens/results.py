@@ -32,10 +32,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from fstune import export as ex
-from fstune.cli.results import STATUS_STYLE, _table, workload_table, write_atomically
+from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workload_table, write_atomically
 from fstune.compare import Comparison
 from fstune.errors import FstuneError
-from fstune.filesystems import join_options
 from fstune.store import RunRecord
 
 from .charts import LEGEND, MetricChart
@@ -156,15 +155,9 @@ class ResultsScreen(Screen):
         table.add_column("journal", overflow="fold")
         table.add_column("mount options", overflow="fold")
         table.add_column("differs from the baseline", ratio=1, overflow="fold")
-        for name in comparison.configs:
-            config = configs.get(name)
-            if config is None:
-                continue
-            journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
-            mount = join_options(list(config.mount_options)) or "defaults"
-            diff = (Text("baseline", style="dim") if name == comparison.baseline
-                    else Text(comparison.option_diffs.get(name, "") or "no option differs", style="cyan"))
-            table.add_row(name, config.filesystem, journal, mount, diff)
+        for name, filesystem, journal, mount, diff in configuration_rows(comparison, configs):
+            diff = Text("baseline", style="dim") if diff is None else Text(diff or "no option differs", style="cyan")
+            table.add_row(name, filesystem, journal, mount, diff)
         return table
 
     def _workload_table(self, workload: str, metrics: list[ex.MetricView]) -> Table:

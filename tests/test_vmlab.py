@@ -17,7 +17,6 @@ import time
 
 import pytest
 
-from fstune import lab as labmod
 from fstune import vmlab
 
 pytestmark = [pytest.mark.vmlab, pytest.mark.slow]

@@ -185,6 +185,21 @@ def _environment(console: Console, run: RunRecord) -> None:
     console.print(table)
 
 
+def configuration_rows(comparison, configs: dict) -> list[tuple[str, str, str, str, str | None]]:
+    """(name, filesystem, journal, mount options, what differs from the baseline — None for the
+    baseline itself) for each compared configuration; the CLI and the results screen style them."""
+    rows = []
+    for name in comparison.configs:
+        config = configs.get(name)
+        if config is None:
+            continue
+        journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
+        mount = join_options(list(config.mount_options)) or "defaults"
+        diff = None if name == comparison.baseline else comparison.option_diffs.get(name, "")
+        rows.append((name, config.filesystem, journal, mount, diff))
+    return rows
+
+
 def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
     merged = ex.merge_runs(runs)
     configs = {c.name: c for c in merged.configs}
@@ -197,17 +212,12 @@ def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
     table.add_column("journal", overflow="fold")
     table.add_column("mount options", overflow="fold")
     table.add_column("differs from the baseline", ratio=1, overflow="fold")
-    for name in comparison.configs:
-        config = configs.get(name)
-        if config is None:
-            continue
-        journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
-        mount = join_options(list(config.mount_options)) or "defaults"
-        diff = "[dim]baseline[/]" if name == comparison.baseline else escape(comparison.option_diffs.get(name, ""))
+    for name, filesystem, journal, mount, diff in configuration_rows(comparison, configs):
+        diff = "[dim]baseline[/]" if diff is None else escape(diff)
         cells = [escape(name)]
         if len(runs) > 1:
             cells.append(str(origin.get(name, "")))
-        cells += [escape(config.filesystem), escape(journal), escape(mount), diff]
+        cells += [escape(filesystem), escape(journal), escape(mount), diff]
         table.add_row(*cells)
     console.print(table)
     console.print()
