@@ -212,6 +212,8 @@ class RunScreen(Screen):
     RunScreen #outcome.shown { display: block; }
     RunScreen #bottom { height: 1; padding: 0 1; }
     RunScreen #overall-label { width: auto; margin-right: 1; }
+    /* an ended run has no time left: Textual's ETA would go on counting down */
+    RunScreen #overall.ended #eta { display: none; }
     RunScreen #status { width: 1fr; height: 1; content-align: right middle; color: $text-muted; }
     RunScreen #buttons { height: 1; padding: 0 1; }
     RunScreen #buttons Button { margin-right: 2; min-width: 16; }
@@ -688,6 +690,7 @@ class RunScreen(Screen):
                     self._states[position] = CANCELLED if state == RUNNING else SKIPPED
                     self._refresh_row(position)
         overall = self.query_one("#overall", ProgressBar)
+        overall.add_class("ended")
         final = self.final_event
         text = Text()
         if ended.error:
