@@ -111,7 +111,10 @@ class FstuneApp(App):
         if not isinstance(screen, StepScreen):
             return
         if screen.STEP == ORDER[-1]:
-            screen.commit_and_go()  # Next on Review is "Start" (typed confirmation) or "Save script"
+            # Next on Review is "Start" (typed confirmation) or "Save script". This binding runs
+            # ahead of keys still queued for the focused input: queue it behind them, or a
+            # burst like "sdc1" + Ctrl+N (a fast typist, a slow machine) reads a half-typed field
+            (self.focused or screen).call_later(screen.commit_and_go)
             return
         problem = screen.commit()
         if problem:

@@ -273,6 +273,26 @@ async def test_typed_confirmation_required(monkeypatch):
         assert started[0] == build_plan(app.state.to_choices(fixture_inventory()))
 
 
+async def test_confirmation_typed_just_before_ctrl_n_counts(monkeypatch):
+    """Ctrl+N is an app-wide binding, handled ahead of keys still queued for the focused input:
+    typed fast (or on a slow machine), "sdm3" and Ctrl+N must still start the run."""
+    from textual import events
+
+    app = make_app(services())
+    started = []
+    monkeypatch.setattr(app, "start_run", started.append)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_review(pilot)
+        app.screen.query_one("#confirm-log", Input).value = "sdd3"
+        # all at once, as a terminal delivers a burst of keys: no pause between them
+        for key in ("s", "d", "m", "3"):
+            app.post_message(events.Key(key, key))
+        app.post_message(events.Key("ctrl+n", None))
+        await settle(pilot)
+        assert app.screen.query_one("#confirm-target", Input).value == "sdm3"
+        assert len(started) == 1, text_of(app.screen.query_one("#confirm-message"))
+
+
 def cli_plan(tmp_path: Path, *args: str) -> str:
     out = tmp_path / "cli.sh"
     subprocess.run([sys.executable, "-m", "fstune", "plan", *args, "--run-id", "tui-test", "--output", str(out)],
