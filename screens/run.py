@@ -2,7 +2,8 @@
 
 ``RunScreen(plan, services)`` runs the plan through ``services.make_runner`` in a thread worker
 and shows: the step list with a state icon and duration per step, an overall progress bar with
-its ETA, the current step's title, its tool's own progress bar (when the tool reports one), and
+its ETA, the current step's title and how long it has run, its tool's own progress bar (when the
+tool reports one), and
 the tool's output in a bounded, scrollable log. A tool's question is a modal dialog whose answer
 goes back with ``prompt.reply()``; Esc / Ctrl-C ask "Cancel the run?" and then call
 ``runner.cancel()``. At the end the screen says how the run ended and what the cleanup did,
@@ -33,6 +34,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Log, ProgressBar, Static
 
@@ -185,6 +188,42 @@ class PromptDialog(Dialog):
 # --- the screen ---------------------------------------------------------------------------------
 
 
+class OutputLog(Log):
+    """The output pane. Textual's Log keeps following new lines only while its view is exactly
+    at the end, and anything that changes its height (the tool's progress row appearing above
+    it, the outcome panel below) leaves the view a line or more short of the end: from then on
+    it stopped following. This one goes to the end after every write and resize while
+    ``follow`` is on."""
+
+    follow = True
+
+    def write_lines(self, lines, scroll_end: bool | None = None) -> OutputLog:
+        follow = self.follow if scroll_end is None else scroll_end
+        super().write_lines(lines, scroll_end=follow)  # scrolls if the view was at the end
+        if follow and not self.is_vertical_scroll_end:  # it was not: catch up (rare, not per batch)
+            # force: until the next layout gives the pane its scrollbar, Textual refuses to scroll
+            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
+        return self
+
+    def on_resize(self) -> None:
+        if self.follow:
+            self.scroll_end(animate=False, x_axis=False, force=True)  # after the layout that resized it
+
+
+class StepTime(Widget):
+    """The running step's time. Its width is fixed and a new value repaints only this widget
+    (a Static's update lays the whole screen out again, twice a second)."""
+
+    DEFAULT_CSS = "StepTime { width: 8; height: 1; }"
+    shown: reactive[str] = reactive("")
+
+    def render(self) -> Text:
+        return Text(self.shown, justify="right")
+
+    def watch_shown(self, shown: str) -> None:
+        self.display = bool(shown)  # no step running: the title gets the whole line
+
+
 class RunScreen(Screen):
     """Runs ``plan`` with ``services.make_runner`` and shows it; see the module docstring."""
 
@@ -198,7 +237,9 @@ class RunScreen(Screen):
     }
     RunScreen #steps:focus-within { border: round $primary; }
     RunScreen #right { width: 1fr; height: 1fr; }
-    RunScreen #current { height: 1; padding: 0 1; text-style: bold; }
+    RunScreen #current-row { height: 1; padding: 0 1; }
+    RunScreen #current { width: 1fr; height: 1; text-style: bold; }
+    RunScreen #step-time { width: 8; margin-left: 1; color: $accent; }
     RunScreen #tool-row { height: 1; padding: 0 1; }
     RunScreen #tool-row.hidden { display: none; }
     RunScreen #tool-label { width: auto; max-width: 40%; margin-right: 1; color: $text-muted; }
@@ -294,11 +335,13 @@ class RunScreen(Screen):
             table.border_title = "Steps"
             yield table
             with Vertical(id="right"):
-                yield Static("Starting…", id="current")
+                with Horizontal(id="current-row"):
+                    yield Static("Starting…", id="current")
+                    yield StepTime(id="step-time")
                 with Horizontal(id="tool-row", classes="hidden"):
                     yield Label("", id="tool-label")
                     yield ProgressBar(total=100, show_eta=False, id="tool-bar")
-                log = Log(max_lines=LOG_LINES, auto_scroll=True, id="output")
+                log = OutputLog(max_lines=LOG_LINES, id="output")
                 log.border_title = "Output"
                 log.border_subtitle = "f: follow on"
                 yield log
@@ -472,8 +515,8 @@ class RunScreen(Screen):
 
     def action_toggle_follow(self) -> None:
         self.follow = not self.follow
-        log = self.query_one("#output", Log)
-        log.auto_scroll = self.follow
+        log = self.query_one("#output", OutputLog)
+        log.follow = self.follow
         log.border_subtitle = f"f: follow {'on' if self.follow else 'off'}"
         if self.follow:
             log.scroll_end(animate=False)
@@ -612,6 +655,7 @@ class RunScreen(Screen):
             self._refresh_cleanup_row(position)
         self._current = None
         self._cleanup_running = False
+        self.query_one("#step-time", StepTime).shown = ""
         if event.status != OK and event.message:
             self.query_one("#output", Log).write_line(f"[fstune] {event.status}: {event.message}")
         self._fraction = 0.0
@@ -682,6 +726,7 @@ class RunScreen(Screen):
         self._close_prompt()
         self._guide_hide()
         self._current = None
+        self.query_one("#step-time", StepTime).shown = ""
         self.query_one("#tool-row").add_class("hidden")
         self._set_live("")
         if ended.outcome is None or getattr(ended.outcome, "status", None) != FINISHED:
@@ -912,19 +957,13 @@ class RunScreen(Screen):
         bar.update(total=total, progress=min(total, self._done + self._fraction))
 
     def _tick(self) -> None:
-        """The running step's time, counting up (twice a second: cheap, and calm to look at)."""
-        if self.ended:
-            return
-        elapsed = time.monotonic() - self._current_started
-        if self._cleanup_running and self._cleanup_rows:
-            key = f"c{len(self._cleanup_rows) - 1}"
-        elif self._current is not None:
-            key = f"s{self._current}"
-        else:
-            return
-        table = self.query_one("#steps", DataTable)
-        if key in table.rows:
-            table.update_cell(key, "time", Text(_duration(elapsed), style="cyan", justify="right"))
+        """The running step's time, counting up beside its title (twice a second).
+
+        Not in the step list: changing any cell makes the DataTable draw every visible row again,
+        and on a slow CPU that alone kept key presses waiting for seconds while a benchmark ran."""
+        running = not self.ended and (self._current is not None or (self._cleanup_running and self._cleanup_rows))
+        shown = _duration(time.monotonic() - self._current_started) if running else ""
+        self.query_one("#step-time", StepTime).shown = shown
 
     def _title_width(self) -> int:
         table = self.query_one("#steps", DataTable)

@@ -130,6 +130,40 @@ async def test_steps_states_and_bounded_log(tmp_path):
         assert screen.query_one("#results").disabled
 
 
+async def test_running_step_time_counts_beside_its_title_not_in_the_list(tmp_path):
+    plan = make_plan(tmp_path, [step("sleep", "1.5", title="a while"), step("true", title="last")])
+    screen = RunScreen(plan, services(tmp_path))
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        clock = screen.query_one("#step-time")
+        await wait_for(pilot, lambda: clock.shown.endswith(" s") and clock.display, what="the step's time")
+        # the list keeps still while a step runs: a cell changed twice a second redraws the table
+        assert str(screen.query_one("#steps", DataTable).get_cell("s0", "time")) == ""
+        await wait_for(pilot, lambda: screen.ended, what="the run to end")
+        assert not clock.display
+        assert str(screen.query_one("#steps", DataTable).get_cell("s0", "time")).endswith(" s")
+
+
+async def test_output_keeps_following_when_the_progress_row_appears_above_it(tmp_path):
+    # Textual's Log follows only while its view is exactly at the end; the tool's progress row
+    # showing up above it shrinks the pane by a line, and the view used to stay behind from then on
+    plan = make_plan(tmp_path, [step("sh", "-c", "seq 1 100; sleep 1.5; seq 101 140; sleep 1.5; echo last-line",
+                                     title="lines, a pause, lines")])
+    screen = RunScreen(plan, services(tmp_path))
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        log = screen.query_one("#output", Log)
+        await wait_for(pilot, lambda: "100" in log_lines(screen), what="the first lines")
+        await pilot.pause(0.2)
+        assert log.scroll_y == log.max_scroll_y > 0
+        screen.query_one("#tool-row").remove_class("hidden")  # what the tool's first progress line does
+        await wait_for(pilot, lambda: "140" in log_lines(screen), what="more lines")
+        await pilot.pause(0.2)
+        assert log.scroll_y == log.max_scroll_y, "the output pane stopped following"
+        screen.query_one("#tool-row").add_class("hidden")
+        await wait_for(pilot, lambda: "last-line" in log_lines(screen), what="the last line")
+        await pilot.pause(0.2)
+        assert log.scroll_y == log.max_scroll_y, "the output pane stopped following"
+
+
 async def test_failed_step_stops_the_run_and_says_why(tmp_path):
     plan = make_plan(tmp_path, [
         step("sh", "-c", "echo 'mkfs: something broke' >&2; exit 2", title="breaks"),
