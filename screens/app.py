@@ -8,7 +8,9 @@ them, and ``commit()`` copies a step's choices into the state before moving on.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 
 from textual import work
 from textual.app import App
@@ -32,6 +34,8 @@ STEP_SCREENS = {
     "Review": ("fstune.screens.review", "ReviewScreen"),
 }
 ORDER = tuple(STEP_SCREENS)
+# what stops the wizard from outside, and the reason a run in progress is cancelled with
+STOP_SIGNALS = {signal.SIGHUP: "the terminal was lost (SIGHUP)", signal.SIGTERM: "stopped by SIGTERM"}
 
 
 class StudiesLoaded(Message):
@@ -65,10 +69,17 @@ class FstuneApp(App):
         self.capabilities: MachineCapabilities | None = None
         self.lab_built = False  # this session built the practice lab (so offers to remove it)
         self.lab_kept: str | None = None  # the lab directory the user chose to keep on quitting
+        self.stop_on_signals = False  # ``run()`` sets it: tests' apps leave pytest's signals alone
+        self.stopped_by: str | None = None  # a STOP_SIGNALS reason, once one arrived
+        self.stopped_mid_run = False
 
     # --- start ----------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if self.stop_on_signals:
+            loop = asyncio.get_running_loop()
+            for number, reason in STOP_SIGNALS.items():
+                loop.add_signal_handler(number, self.stop_by_signal, number, reason)
         probe = self.services.capabilities or MachineCapabilities.probe  # a few ms: /proc and PATH
         self.capabilities = probe()
         self._load_studies()
@@ -155,6 +166,27 @@ class FstuneApp(App):
         if not isinstance(self.screen, RemoveLabDialog):
             self.push_screen(RemoveLabDialog(lab, built_here=self.lab_built))
 
+    def stop_by_signal(self, number: int, reason: str) -> None:
+        """SIGHUP (the SSH session or terminal went away) or SIGTERM: quit without asking.
+
+        A run in progress is cancelled as the cancel dialog does (the run screen's unmount
+        passes this reason to the runner), and its cleanup finishes in the worker thread
+        before the process exits: nothing stays mounted, no benchmark runs on unwatched."""
+        from fstune.screens.run import RunScreen
+
+        if self.stopped_by is not None:
+            return
+        self.stopped_by = reason
+        self.stopped_mid_run = any(isinstance(s, RunScreen) and not s.ended for s in self.screen_stack)
+        if number == signal.SIGHUP:
+            # the terminal is gone: writing to it fails, and Textual's writer thread would die
+            # and then stall the app behind its full queue. Draw to nowhere from now on.
+            devnull = os.open(os.devnull, os.O_RDWR)
+            for fd in (1, 2):
+                os.dup2(devnull, fd)
+            os.close(devnull)
+        self.exit(return_code=130)
+
     def action_toggle_theme(self) -> None:
         # Textual's built-in themes; the command palette (Ctrl+P → "Theme") offers all of them
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
@@ -201,7 +233,12 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
 def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
     """Start the wizard on this machine; the exit code of ``fstune``."""
     app = make_app(real_services(dry_run, lab=lab, guided=guided))
+    app.stop_on_signals = True
     app.run()
+    if app.stopped_by and app.stopped_mid_run:
+        # (after SIGHUP this goes nowhere; the audit log has the same reason)
+        print(f"fstune: {app.stopped_by}: the run was cancelled; fstune exits once its cleanup "
+              "(unmounting, removing its directories) has finished.", flush=True)
     if app.lab_kept:
         # the terminal is back: say once more where the practice disks are and how they go
         flag = "" if app.lab_kept == str(default_lab_dir()) else f" --dir {app.lab_kept}"

@@ -375,12 +375,13 @@ class RunScreen(Screen):
         # the screen (or the App) is going away mid-run: stop the run so that its cleanup runs
         # now, in the worker thread, instead of leaving a tool writing to a device unwatched
         if not self.ended:
+            reason = getattr(self.app, "stopped_by", None) or "the wizard was closed"
             with self._lock:
                 runner = self._runner
                 if runner is None:
-                    self._cancel_reason = "the wizard was closed"
+                    self._cancel_reason = reason
             if runner is not None:
-                runner.cancel("the wizard was closed")
+                runner.cancel(reason)
 
     # --- the worker (runs in its own thread; touches no widget) ----------------------------------
 

@@ -12,13 +12,12 @@ import os
 import re
 import shutil
 import subprocess
-import time
-import uuid
 from pathlib import Path
 
 import pytest
 
 from fstune import lab as labmod
+from terminal import Terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -58,22 +57,6 @@ def fresh_copy(destination: Path) -> None:
         shutil.copy2(source, target)
 
 
-def screen(session: str) -> str:
-    return subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", session, "-S", "-200"],
-                          capture_output=True, text=True).stdout
-
-
-def wait_for_screen(session: str, predicate, timeout: float, what: str) -> str:
-    deadline = time.monotonic() + timeout
-    shown = ""
-    while time.monotonic() < deadline:
-        shown = screen(session)
-        if predicate(shown):
-            return shown
-        time.sleep(0.5)
-    pytest.fail(f"{what} did not show within {timeout:.0f} s; the terminal shows:\n{shown}")
-
-
 @pytest.mark.loopdev
 @pytest.mark.slow
 @pytest.mark.timeout(900)
@@ -86,13 +69,11 @@ def test_readme_try_command_starts_the_wizard_on_a_lab_in_a_fresh_venv(udevd, tm
     assert not (clone / ".venv").exists()
     lab_dir = tmp_path / "readme-lab"  # the user's own /var/tmp/fstune-lab is never touched
     link_before = os.readlink(LINK) if LINK.is_symlink() else None
-    session = f"fstune-readme-{uuid.uuid4().hex[:8]}"
-    subprocess.run(["tmux", "new-session", "-d", "-x", "80", "-y", "24", "-s", session, "-c", str(clone),
-                    "-e", f"FSTUNE_LAB_DIR={lab_dir}", "-e", "FSTUNE_LAB_ONLY=1",
-                    "bash --noprofile --norc"], check=True)
+    term = Terminal("bash --noprofile --norc", cwd=str(clone), name="fstune-readme",
+                    env={"FSTUNE_LAB_DIR": str(lab_dir), "FSTUNE_LAB_ONLY": "1"})
     try:
-        subprocess.run(["tmux", "send-keys", "-t", session, "-l", command], check=True)
-        subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
+        term.type(command)
+        term.keys("Enter")
         # setup (a new venv and its packages) takes a minute or two; then the lab is built and
         # listed (other labs on this machine say "lab" too: wait for this one's data partition)
         def lab_listed(shown: str) -> bool:
@@ -102,18 +83,19 @@ def test_readme_try_command_starts_the_wizard_on_a_lab_in_a_fresh_venv(udevd, tm
                 return False
             return "1 Disks" in shown and re.search(rf"^\s+{data}\s.*\susable\s.*\slab\s", shown, re.M)
 
-        wait_for_screen(session, lab_listed, timeout=600, what="the wizard's Disks screen with the lab")
+        term.wait_for(lab_listed, timeout=600, what="the wizard's Disks screen with the lab", history=200)
         assert Path(os.readlink(LINK)) == clone / ".venv" / "bin" / "fstune"  # the fresh venv's
-        subprocess.run(["tmux", "send-keys", "-t", session, "C-q"], check=True)
-        wait_for_screen(session, lambda s: "Remove the practice lab" in s, timeout=30, what="the remove question")
-        subprocess.run(["tmux", "send-keys", "-t", session, "r"], check=True)
-        shown = wait_for_screen(session, lambda s: "removed the practice lab" in s, timeout=60,
-                                what="fstune's goodbye")
+        term.keys("C-q")
+        term.wait_for(lambda s: "Remove the practice lab" in s, timeout=30, what="the remove question",
+                      history=200)
+        term.keys("r")
+        shown = term.wait_for(lambda s: "removed the practice lab" in s, timeout=60, what="fstune's goodbye",
+                              history=200)
         # Rich folds the long path at 80 columns: compare without the whitespace
         assert f"removedthepracticelabin{lab_dir}" in "".join(shown.split())
         assert not labmod.lab_status(lab_dir).exists
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        term.close()
         labmod.lab_down(lab_dir)
         if link_before is not None:
             LINK.unlink(missing_ok=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
-import uuid
+from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable
@@ -16,37 +18,17 @@ from fstune.devices.monitor import InventoryMonitor
 from fstune.studies import load_studies
 from fstune.screens.app import make_app
 from fstune.screens.state import Services
-
-
-def capture(session: str) -> str:
-    return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+from terminal import Terminal, start_wizard_run
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 def test_real_program_in_tmux_shows_disks_then_quits():
-    session = f"fstune-tui-{uuid.uuid4().hex[:8]}"
-    subprocess.run(["tmux", "new-session", "-d", "-x", "80", "-y", "24", "-s", session,
-                    f"{sys.executable} -m fstune --dry-run"], check=True)
-    try:
-        deadline = time.monotonic() + 15
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = capture(session)
-            if "usable." in screen:
-                break
-            time.sleep(0.2)
+    with Terminal(f"{sys.executable} -m fstune --dry-run") as term:
+        screen = term.wait_for(lambda s: "usable." in s, timeout=15, what="the Disks screen")
         assert "1 Disks" in screen and "Verdict" in screen and "usable." in screen, screen
         assert "Dry run" in screen or "Not root" in screen
-        subprocess.run(["tmux", "send-keys", "-t", session, "C-q"], check=True)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            if subprocess.run(["tmux", "has-session", "-t", session], capture_output=True).returncode != 0:
-                break
-            time.sleep(0.2)
-        else:
-            pytest.fail("fstune did not quit on Ctrl+Q:\n" + capture(session))
-    finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        term.keys("C-q")
+        term.wait_gone(timeout=10, what="fstune did not quit on Ctrl+Q")
 
 
 @pytest.mark.loopdev
@@ -69,3 +51,65 @@ async def test_hotplug_loop_device_appears_without_restart(make_lab):
             if new in {key.value for key in table.rows}:
                 break
         assert new in {key.value for key in table.rows}
+
+
+
+def _dbench_on(directory: str) -> list[int]:
+    """dbench processes working in ``directory`` (fstune runs them with -D MOUNTPOINT)."""
+    found = subprocess.run(["pgrep", "-x", "dbench"], capture_output=True, text=True).stdout.split()
+    pids = []
+    for pid in found:
+        try:
+            if directory in Path(f"/proc/{pid}/cmdline").read_text():
+                pids.append(int(pid))
+        except OSError:
+            pass
+    return pids
+
+
+def _mountpoint_of(device: str) -> str | None:
+    for line in Path("/proc/mounts").read_text().splitlines():
+        fields = line.split()
+        if fields[0] == device:
+            return fields[1]
+    return None
+
+
+@pytest.mark.loopdev
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+@pytest.mark.parametrize("how", ["terminal closed", "SIGTERM"])
+def test_wizard_stopped_from_outside_mid_run_cleans_up_before_exiting(lab, tmp_path, how):
+    """An SSH session that drops (the terminal hangs up) or a SIGTERM while the wizard runs a
+    benchmark: the run is cancelled with its cleanup, nothing stays mounted or running, and the
+    audit log says why."""
+    data = lab.disks[0].data
+    state = tmp_path / "state"
+    command = f"FSTUNE_LAB_ONLY=1 XDG_STATE_HOME={state} exec {sys.executable} -m fstune"
+    with Terminal(command, name="fstune-stop") as term:
+        start_wizard_run(term, data, "ext4-writeback-commit", "ext4: data=writeback")
+        deadline = time.monotonic() + 120
+        while not ((mountpoint := _mountpoint_of(data)) and _dbench_on(mountpoint)):
+            if time.monotonic() > deadline:
+                pytest.fail(f"dbench never ran on {data}:\n{term.screen()}")
+            time.sleep(0.3)
+        wizard = int(subprocess.run(["tmux", "display-message", "-p", "-t", term.session, "#{pane_pid}"],
+                                    capture_output=True, text=True, check=True).stdout)
+        if how == "SIGTERM":
+            os.kill(wizard, signal.SIGTERM)
+            term.wait_for(lambda s: "stopped by SIGTERM: the run was cancelled" in " ".join(s.split()),
+                          timeout=60, what="fstune's last word")
+        else:
+            term.close()  # tmux hangs up the terminal: SIGHUP, as over a dropped SSH link
+        deadline = time.monotonic() + 90
+        while Path(f"/proc/{wizard}").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not Path(f"/proc/{wizard}").exists(), "fstune did not exit"
+    assert _mountpoint_of(data) is None, "the target stayed mounted"
+    assert not _dbench_on(mountpoint), "dbench went on running"
+    assert not Path(mountpoint).exists(), "the run's mountpoint was left behind"
+    logs = list((state / "fstune" / "logs").glob("*.jsonl"))
+    assert len(logs) == 1
+    audit = logs[0].read_text()
+    reason = "stopped by SIGTERM" if how == "SIGTERM" else "the terminal was lost (SIGHUP)"
+    assert reason in audit, audit[-2000:]
