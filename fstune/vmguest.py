@@ -24,6 +24,9 @@ COMMAND_PORTS = 4  # commands that can run at once (one virtio-serial port each)
 PORT_PREFIX = "fstune.cmd"
 READY_MARK = "FSTUNE-VMLAB-READY"
 UDEV_TRIGGERED = "/run/fstune-udev-triggered"  # the second stage creates it once udev has its events
+# the host's client went away (its terminal closed, it was killed): the command gets SIGHUP, as
+# from a terminal that hangs up, and this long to clean up (fstune unmounts) before SIGKILL
+HANGUP_GRACE = 120.0
 
 # A frame is: magic b"FV", a type byte, the request id (4 bytes), the payload length (4 bytes),
 # the payload. The id lets the host skip anything a previous, interrupted command left in the pipe.
@@ -121,7 +124,9 @@ def guest_serve() -> None:
 
 
 def _serve_port(port: str) -> None:
-    fd = os.open(port, os.O_RDWR | os.O_CLOEXEC)
+    # non-blocking: with no host client connected a write would block until one connects, and
+    # the command's output would then hold the port (and the next host client) forever
+    fd = os.open(port, os.O_RDWR | os.O_CLOEXEC | os.O_NONBLOCK)
     reader = _FrameReader()
     poller = select.poll()
     poller.register(fd, select.POLLIN)
@@ -139,22 +144,33 @@ def _serve_port(port: str) -> None:
         except OSError:
             time.sleep(0.05)
             continue
-        if not data:
+        if not data:  # no host client (it polls readable then): drop any half frame it left
+            reader = _FrameReader()
             time.sleep(0.05)
             continue
-        for kind, request_id, payload in reader.feed(data):
-            if kind == T_REQUEST:
-                try:
-                    request = marshal.loads(payload)
-                except (EOFError, ValueError, TypeError):
-                    continue  # not a request this host sent (a torn frame): wait for the next
-                _GuestCommand(fd, poller, reader, request_id, request).run()
-                reader = _FrameReader()
+        frames = list(reader.feed(data))
+        while frames:
+            kind, request_id, payload = frames.pop(0)
+            if kind != T_REQUEST:
+                continue
+            try:
+                request = marshal.loads(payload)
+            except (EOFError, ValueError, TypeError):
+                continue  # not a request this host sent (a torn frame): wait for the next
+            command = _GuestCommand(fd, poller, reader, request_id, request, early=frames)
+            command.run()
+            if command.takeover:
+                frames = command.takeover  # the next client's request came in while it ran
+            else:
+                frames, reader = [], _FrameReader()
 
 
 class _GuestCommand:
-    def __init__(self, fd: int, poller, reader: _FrameReader, request_id: int, request: dict) -> None:
+    def __init__(self, fd: int, poller, reader: _FrameReader, request_id: int, request: dict,
+                 early: list | None = None) -> None:
         self.fd, self.poller, self.reader, self.id, self.request = fd, poller, reader, request_id, request
+        self.early = list(early or ())  # frames read together with the request (stdin, EOF …)
+        self.takeover: list = []  # a new client's frames, when one came before we saw ours leave
         self.lock = threading.Lock()
         self.host_gone = False
 
@@ -193,18 +209,27 @@ class _GuestCommand:
             pump.start()
         stdin_open = True
         while process.poll() is None:
-            events = self.poller.poll(200)
-            if not events:
-                continue
-            if events[0][1] & select.POLLHUP and not events[0][1] & select.POLLIN:
-                self.host_gone = True
-                self._signal(process, signal.SIGKILL)  # nobody is listening any more
-                break
-            try:
-                data = os.read(self.fd, 65536)
-            except OSError:
-                continue
-            for kind, rid, payload in self.reader.feed(data):
+            frames, self.early = self.early, []
+            hung_up, data = False, None
+            if not frames:
+                events = self.poller.poll(200)
+                if not events:
+                    continue
+                # once the host's client has gone the port polls readable and hung up, and reads
+                # return nothing: take what it sent before going, then hang up the command
+                hung_up = bool(events[0][1] & select.POLLHUP)
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:  # EAGAIN: nothing after all
+                    data = None
+                frames = list(self.reader.feed(data or b""))
+            for index, (kind, rid, payload) in enumerate(frames):
+                if kind == T_REQUEST and rid != self.id:
+                    # a new client on this port: ours left and another connected between two
+                    # polls, so the hang-up was never seen. Ours is gone; serve the new one next
+                    self.takeover = frames[index:]
+                    hung_up = True
+                    break
                 if rid != self.id:
                     continue
                 if kind == T_STDIN and stdin_open:
@@ -217,6 +242,10 @@ class _GuestCommand:
                     stdin_open = False
                 elif kind == T_SIGNAL:
                     self._signal(process, int(payload or b"15"))
+            if hung_up or data == b"":
+                self.host_gone = True
+                self._hang_up(process)
+                break
         status = process.wait()
         for pump in pumps:
             pump.join(timeout=10)
@@ -236,6 +265,14 @@ class _GuestCommand:
                                    preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
         os.close(slave)
         return process, [(master, T_STDOUT)], master
+
+    def _hang_up(self, process: subprocess.Popen) -> None:
+        """Nobody is listening any more: SIGHUP, time to clean up, then SIGKILL."""
+        self._signal(process, signal.SIGHUP)
+        try:
+            process.wait(timeout=HANGUP_GRACE)
+        except subprocess.TimeoutExpired:
+            self._signal(process, signal.SIGKILL)
 
     @staticmethod
     def _signal(process: subprocess.Popen, number: int) -> None:

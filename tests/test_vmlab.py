@@ -12,12 +12,14 @@ import json
 import os
 import re
 import shutil
+import sys
 import threading
 import time
 
 import pytest
 
 from fstune import vmlab
+from terminal import Terminal, start_wizard_run
 
 pytestmark = [pytest.mark.vmlab, pytest.mark.slow]
 
@@ -53,7 +55,8 @@ def vm(tmp_path_factory: pytest.TempPathFactory):
         pytest.skip(f"vmlab: {reason}")
     directory = tmp_path_factory.mktemp("vmlab") / "vm"
     try:
-        yield vmlab.vm_up(disks=3, size="1G", directory=directory)
+        # disks 1-3 for the studies and holders, disk 4 for the wizard's unplug (3 for the CLI's)
+        yield vmlab.vm_up(disks=4, size="1G", directory=directory)
     finally:
         report = vmlab.vm_down(directory)
         assert not directory.exists(), f"the VM lab left files behind: {report}"
@@ -161,7 +164,6 @@ def test_vm_is_ready_with_rotational_lab_disks_and_the_guard_holds(vm):
     status, out, err = guest(vm, "sh", "-c", "echo out; echo err >&2; exit 7")
     assert (status, out, err) == (7, "out\n", "err\n")
     # the guest runs this very checkout and interpreter, wherever they are (a CI clone in /tmp too)
-    import sys
     from pathlib import Path
 
     source = Path(vmlab.__file__).resolve()
@@ -169,7 +171,7 @@ def test_vm_is_ready_with_rotational_lab_disks_and_the_guard_holds(vm):
     assert guest_ok(vm, "cat", str(source)) == source.read_text()
     disks = json.loads(guest_ok(vm, "fstune", "disks", "--json"))
     ours = [d for d in disks if d["devtype"] == "disk" and d["serial"] and d["serial"].startswith(vmlab.SERIAL_PREFIX)]
-    assert len(ours) == 3
+    assert len(ours) == 4
     assert all(d["rotational"] for d in ours)
     part = partition(vm, 1, 1)
     # the guard inside the guest: the lab's partitions pass, anything else (a tmpfs file) fails
@@ -177,6 +179,30 @@ def test_vm_is_ready_with_rotational_lab_disks_and_the_guard_holds(vm):
              "lab.assert_lab_device(sys.argv[1])\n"
              "try:\n    lab.assert_lab_device('/dev/null')\nexcept lab.UnsafeDeviceError:\n    print('refused')\n")
     assert guest_ok(vm, "python3", "-c", check, part).strip() == "refused"
+
+
+def test_a_vanished_host_client_hangs_up_its_command_and_frees_the_port(vm):
+    # a closed terminal or a killed `lab vm run` on the host: the guest command gets SIGHUP (as
+    # from a terminal hanging up; fstune cleans up on it) and the port serves the next command
+    import subprocess
+
+    flag = "/tmp/hangup-seen"
+    script = f'trap "echo hangup > {flag}; exit 0" HUP; echo ready; while :; do sleep 0.1; done'
+    client = subprocess.Popen([sys.executable, "-m", "fstune", "lab", "vm", "run", "--dir", str(vm.directory),
+                               "--no-tty", "--", "sh", "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert client.stdout.readline().strip() == "ready"
+    finally:
+        client.kill()
+        client.wait()
+    deadline = time.monotonic() + 30
+    while True:
+        # the same port as the killed client's (the first free one): a wedged port would hang here
+        status, out, _ = guest(vm, "cat", flag, timeout=60)
+        if status == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert (status, out) == (0, "hangup\n")
 
 
 def test_jfs_external_log_study_in_vm(vm):
@@ -281,6 +307,64 @@ def test_xfs_log_study_on_seek_bound_disks(vm, capsys):
             print(f"  The external log {won} here ({external['change_pct']:+.1f}%); the seed measured "
                   f"+{(18.9 / 1.46 - 1) * 100:.0f}% (1.46 → 18.9 MB/s). These runs are short ({REPEATS} × 5 s): "
                   "the verdict shows the study works, not its effect size.")
+
+
+def _key_latency(term: Terminal, key: str, shows: str, timeout: float = 60) -> float:
+    """Seconds from pressing ``key`` until the screen shows ``shows``: how long a user waits."""
+    started = time.monotonic()
+    term.keys(key)
+    term.wait_for(lambda s: shows in s, timeout=timeout, what=f"the answer to {key!r} ({shows!r})", poll=0.1)
+    return time.monotonic() - started
+
+
+def _guest_benchmark_running(vm, data: str) -> bool:
+    return guest(vm, "sh", "-c", f"grep -q '^{data} ' /proc/mounts && pgrep -x dbench")[0] == 0
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_wizard_in_vm_stays_responsive_when_its_disk_is_unplugged(vm, capsys):
+    """The wizard inside the VM, in a real 80×24 terminal on the host (``fstune lab vm run``),
+    walked by its keys to a run on disk 4; the disk is pulled out during the first dbench."""
+    data = partition(vm, 4, 1)
+    state = "/tmp/state-wizard"
+    command = (f"{sys.executable} -m fstune lab vm run --dir {vm.directory} --tty -- "
+               f"env FSTUNE_LAB_ONLY=1 XDG_STATE_HOME={state} fstune; "
+               "echo \"fstune ended with status $?\"; sleep 3600")
+    with Terminal(command, name="fstune-vm-wizard") as term:
+        start_wizard_run(term, data, "ext4-writeback-commit", "ext4: data=writeback")
+        deadline = time.monotonic() + 240
+        while not _guest_benchmark_running(vm, data):
+            if time.monotonic() > deadline:
+                pytest.fail(f"dbench never ran on {data}:\n{term.screen()}")
+            time.sleep(1)
+        time.sleep(3)
+        before = _key_latency(term, "f", "f: follow off")
+        vmlab.unplug_disk(vm, 4)
+        unplugged = time.monotonic()
+        # a key pressed while the kernel loses the disk under a mounted filesystem and a benchmark
+        during = _key_latency(term, "f", "f: follow on")
+        ended_by_then = "Failed" in term.screen()
+        shown = term.wait_for(lambda s: "has disappeared" in " ".join(s.split()), timeout=240,
+                              what="the failed run and its reason")
+        to_failure = time.monotonic() - unplugged
+        flat = " ".join(shown.split())
+        assert "Failed" in shown and "Traceback" not in shown
+        assert re.search(rf"Failed: Step \d+ \(dbench.*\) failed: .*{re.escape(data)} has disappeared", flat), shown
+        assert f"✓ Unmount {data}" in shown
+        overall = next(line for line in shown.splitlines() if "Overall" in line)
+        assert not re.search(r"\d\d:\d\d:\d\d", overall), f"a time-left estimate after the end: {overall}"
+        after = _key_latency(term, "r", "Configurations")
+        results = term.screen()
+        assert "failed · took" in results and "has disappeared" in " ".join(results.split())
+        term.keys("C-q")
+        term.wait_for(lambda s: "fstune ended with status 0" in s, timeout=60, what="the wizard quitting")
+    mounts = guest_mounts(vm)
+    assert data not in mounts and "/run/fstune/" not in mounts
+    assert guest(vm, "test", "-e", data)[0] != 0, "the disk was not unplugged"
+    with capsys.disabled():
+        print(f"\nWizard in the VM, disk unplugged during dbench: a key answered in {before:.1f} s before, "
+              f"{during:.1f} s just after the unplug (run {'already' if ended_by_then else 'not yet'} ended), "
+              f"{after:.1f} s after; the run failed and cleaned up {to_failure:.1f} s after the unplug.")
 
 
 def test_hot_unplug_mid_benchmark_fails_cleanly(vm):

@@ -118,7 +118,9 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
         "run", help="run a command inside the VM and stream its output", formatter_class=formatter_class,
         description="Run COMMAND inside the VM lab, as root, and stream its output here; the exit "
         "status is the command's.\nIn a terminal the command gets a terminal of the same size "
-        "(so the wizard works); otherwise stdin is passed through.\n\n"
+        "(so the wizard works); otherwise stdin is passed through. Ctrl-C reaches the command; if "
+        "this end goes away (the terminal closed, the client killed) the command gets SIGHUP, "
+        "and fstune in it cancels its run and cleans up.\n\n"
         "  fstune lab vm run -- fstune disks --json\n  fstune lab vm run -- fstune",
     )
     run.add_argument("--dir", dest="directory", type=Path, metavar="DIR",
