@@ -230,11 +230,45 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
                     lab=LabControl(default_lab_dir(), requested=lab), guided=guided)
 
 
+class _DropFailedWrites:
+    """The terminal stream, minus its errors.
+
+    Textual draws from a writer thread that dies on the first failed write: once the terminal
+    has hung up, writes fail (EIO) before the SIGHUP handler can run, and the app then blocks
+    for good on the thread's full queue, never exiting (its run's cleanup had finished).
+    Here a failed write is dropped, so the app keeps going until the handler stops it."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError):
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
     """Start the wizard on this machine; the exit code of ``fstune``."""
+    import sys
+
     app = make_app(real_services(dry_run, lab=lab, guided=guided))
     app.stop_on_signals = True
-    app.run()
+    terminal = sys.__stderr__  # what Textual draws on (read when the app starts)
+    sys.__stderr__ = _DropFailedWrites(terminal)
+    try:
+        app.run()
+    finally:
+        sys.__stderr__ = terminal
     if app.stopped_by and app.stopped_mid_run:
         # (after SIGHUP this goes nowhere; the audit log has the same reason)
         print(f"fstune: {app.stopped_by}: the run was cancelled; fstune exits once its cleanup "

@@ -85,7 +85,9 @@ def test_wizard_stopped_from_outside_mid_run_cleans_up_before_exiting(lab, tmp_p
     audit log says why."""
     data = lab.disks[0].data
     state = tmp_path / "state"
-    command = f"FSTUNE_LAB_ONLY=1 XDG_STATE_HOME={state} exec {sys.executable} -m fstune"
+    # the shell stays after fstune to show its last words and exit status
+    command = (f"FSTUNE_LAB_ONLY=1 XDG_STATE_HOME={state} {sys.executable} -m fstune; "
+               "echo \"fstune exited with status $?\"; sleep 600")
     with Terminal(command, name="fstune-stop") as term:
         start_wizard_run(term, data, "ext4-writeback-commit", "ext4: data=writeback")
         deadline = time.monotonic() + 120
@@ -93,12 +95,15 @@ def test_wizard_stopped_from_outside_mid_run_cleans_up_before_exiting(lab, tmp_p
             if time.monotonic() > deadline:
                 pytest.fail(f"dbench never ran on {data}:\n{term.screen()}")
             time.sleep(0.3)
-        wizard = int(subprocess.run(["tmux", "display-message", "-p", "-t", term.session, "#{pane_pid}"],
-                                    capture_output=True, text=True, check=True).stdout)
+        shell = subprocess.run(["tmux", "display-message", "-p", "-t", term.session, "#{pane_pid}"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        wizard = int(subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True,
+                                    check=True).stdout.split()[0])  # the shell's one child
         if how == "SIGTERM":
             os.kill(wizard, signal.SIGTERM)
-            term.wait_for(lambda s: "stopped by SIGTERM: the run was cancelled" in " ".join(s.split()),
-                          timeout=60, what="fstune's last word")
+            shown = term.wait_for(lambda s: "fstune exited with status" in s, timeout=90, what="fstune's exit")
+            flat = " ".join(shown.split())
+            assert "stopped by SIGTERM: the run was cancelled" in flat and "exited with status 130" in flat, shown
         else:
             term.close()  # tmux hangs up the terminal: SIGHUP, as over a dropped SSH link
         deadline = time.monotonic() + 90
@@ -113,3 +118,41 @@ def test_wizard_stopped_from_outside_mid_run_cleans_up_before_exiting(lab, tmp_p
     audit = logs[0].read_text()
     reason = "stopped by SIGTERM" if how == "SIGTERM" else "the terminal was lost (SIGHUP)"
     assert reason in audit, audit[-2000:]
+
+
+def test_a_dead_terminal_cannot_stall_the_wizards_drawing():
+    # once a terminal hangs up, every write fails (EIO), and that can happen before the SIGHUP
+    # handler runs: Textual's writer thread must go on draining its (bounded) queue regardless
+    import errno
+    import threading
+
+    from textual.drivers._writer_thread import MAX_QUEUED_WRITES, WriterThread
+
+    from fstune.screens.app import _DropFailedWrites
+
+    class HungUpTerminal:
+        def write(self, text):
+            raise OSError(errno.EIO, "Input/output error")
+
+        def flush(self):
+            raise OSError(errno.EIO, "Input/output error")
+
+    def frames_written(stream) -> bool:
+        writer = WriterThread(stream)
+        writer.start()
+        done = threading.Event()
+
+        def draw() -> None:
+            for _ in range(MAX_QUEUED_WRITES * 3):
+                writer.write("a frame")
+            writer.stop()
+            done.set()
+
+        threading.Thread(target=draw, daemon=True).start()
+        return done.wait(5)
+
+    assert frames_written(_DropFailedWrites(HungUpTerminal()))
+    # the same thread on the bare stream dies at the first write and the app blocks behind it
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(threading, "excepthook", lambda args: None)  # its death is expected here
+        assert not frames_written(HungUpTerminal())
