@@ -83,6 +83,18 @@ class Terminal:
                 return shown
         pytest.fail(f"the screen did not settle within {timeout:.0f} s after {key!r}:\n{shown}")
 
+    def press_until(self, key: str, found: Callable[[str], object], what: str, limit: int = 40,
+                    timeout: float = 30) -> str:
+        """Press ``key`` (settling after each) until ``found(screen)``; fail after ``limit`` presses."""
+        shown = self.screen()
+        for _ in range(limit):
+            if found(shown):
+                return shown
+            shown = self.press_and_settle(key, timeout=timeout)
+        if found(shown):
+            return shown
+        pytest.fail(f"{what} never came under the cursor:\n{shown}")
+
     def wait_gone(self, timeout: float, what: str) -> None:
         """Wait until the session's command has exited (the session closes with it)."""
         deadline = time.monotonic() + timeout
@@ -102,22 +114,11 @@ def start_wizard_run(term: Terminal, device: str, study: str, study_title: str, 
 
     name = device.removeprefix("/dev/")
     term.wait_for(lambda s: "1 Disks" in s and "usable." in s, timeout=timeout * 2, what="the Disks screen")
-    shown = term.screen()
-    for _ in range(40):  # the box under the table describes the row under the cursor
-        if re.search(rf"^ {re.escape(device)}\s", shown, re.M):
-            break
-        shown = term.press_and_settle("Down", timeout=timeout)
-    else:
-        pytest.fail(f"{device} never came under the cursor:\n{shown}")
+    # the box under the table describes the row under the cursor
+    term.press_until("Down", lambda s: re.search(rf"^ {re.escape(device)}\s", s, re.M), device, timeout=timeout)
     term.keys("Enter")
     term.wait_for(lambda s: "✓ Disks" in s and study in s, timeout=timeout, what="the study list")
-    shown = term.screen()
-    for _ in range(30):
-        if study_title in shown:
-            break
-        shown = term.press_and_settle("Down", timeout=timeout)
-    else:
-        pytest.fail(f"the study {study} never came under the cursor:\n{shown}")
+    term.press_until("Down", lambda s: study_title in s, f"the study {study}", limit=30, timeout=timeout)
     term.keys("Enter")
     term.wait_for(lambda s: "✓ Study" in s and name in s, timeout=timeout, what="the Devices step with the target")
     for done in ("Devices", "Options", "Workloads"):

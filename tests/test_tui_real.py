@@ -15,6 +15,7 @@ from textual.widgets import DataTable
 
 from fstune.devices import scan
 from fstune.devices.monitor import InventoryMonitor
+from fstune.devices.system import parse_mountinfo
 from fstune.studies import load_studies
 from fstune.screens.app import make_app
 from fstune.screens.state import Services
@@ -68,11 +69,8 @@ def _dbench_on(directory: str) -> list[int]:
 
 
 def _mountpoint_of(device: str) -> str | None:
-    for line in Path("/proc/mounts").read_text().splitlines():
-        fields = line.split()
-        if fields[0] == device:
-            return fields[1]
-    return None
+    mounts = parse_mountinfo(Path("/proc/self/mountinfo").read_text())
+    return next((m.mountpoint for m in mounts if m.source == device), None)
 
 
 @pytest.mark.loopdev

@@ -84,6 +84,21 @@ def guest_mounts(vm) -> str:
     return guest_ok(vm, "cat", "/proc/mounts")
 
 
+def run_short_study(vm, study: str, data: str, log: str, configs: tuple[str, str]) -> dict:
+    """``fstune run`` of ``study`` in the guest with SHORT_DBENCH and its own results store;
+    checks it finished with REPEATS dbench figures for both configurations; returns the export."""
+    state = f"/tmp/state-{study}"
+    guest_ok(vm, "fstune", "run", "--study", study, "--device", data, "--log-device", log,
+             "--configs", ",".join(configs), *SHORT_DBENCH, "--yes", env={"XDG_STATE_HOME": state})
+    report = stored_run(vm, state)
+    run = report["runs"][0]
+    assert run["study"] == study and run["status"] == "finished"
+    summaries = [s for s in report["comparison"]["summaries"] if s["metric"] == "dbench.throughput_mbs"]
+    assert {s["config"] for s in summaries} == set(configs)
+    assert all(s["n"] == REPEATS and s["median"] > 0 for s in summaries)
+    return report
+
+
 def stored_run(vm, state: str) -> dict:
     out = guest_ok(vm, "fstune", "results", "export", "last", "--format", "json",
                    env={"XDG_STATE_HOME": state})
@@ -207,16 +222,9 @@ def test_a_vanished_host_client_hangs_up_its_command_and_frees_the_port(vm):
 
 def test_jfs_external_log_study_in_vm(vm):
     data, log = partition(vm, 1, 1), partition(vm, 2, 2)
-    state = "/tmp/state-jfs"
-    guest_ok(vm, "fstune", "run", "--study", "jfs-external-log", "--device", data, "--log-device", log,
-             "--configs", "internal,external-mkfs", *SHORT_DBENCH, "--yes", env={"XDG_STATE_HOME": state})
-    report = stored_run(vm, state)
+    report = run_short_study(vm, "jfs-external-log", data, log, ("internal", "external-mkfs"))
     run = report["runs"][0]
-    assert run["study"] == "jfs-external-log" and run["status"] == "finished"
     assert {c["config"] for c in report["comparison"]["columns"]} == {"internal", "external-mkfs"}
-    summaries = [s for s in report["comparison"]["summaries"] if s["metric"] == "dbench.throughput_mbs"]
-    assert {s["config"] for s in summaries} == {"internal", "external-mkfs"}
-    assert all(s["n"] == REPEATS and s["median"] > 0 for s in summaries)
     rows = [r for r in report["comparison"]["rows"] if r["config"] == "external-mkfs"]
     assert rows and all(r["verdict"] for r in rows)
     assert "jfs" in json.dumps(run["configurations"])
@@ -225,12 +233,8 @@ def test_jfs_external_log_study_in_vm(vm):
 
 def test_reiserfs_external_log_study_in_vm(vm):
     data, log = partition(vm, 2, 1), partition(vm, 3, 2)
-    state = "/tmp/state-reiserfs"
-    guest_ok(vm, "fstune", "run", "--study", "reiserfs-external-log", "--device", data, "--log-device", log,
-             "--configs", "internal,external-notail", *SHORT_DBENCH, "--yes", env={"XDG_STATE_HOME": state})
-    report = stored_run(vm, state)
+    report = run_short_study(vm, "reiserfs-external-log", data, log, ("internal", "external-notail"))
     run = report["runs"][0]
-    assert run["status"] == "finished"
     configs = {c["name"]: c for c in run["configurations"]}
     assert configs["external-notail"]["mkfs_argv"] == [["mkreiserfs", "-f", "-j", log, data]]
     assert ["notail", None] in configs["external-notail"]["mount_options"]
@@ -238,9 +242,6 @@ def test_reiserfs_external_log_study_in_vm(vm):
     script = guest_ok(vm, "fstune", "plan", "--study", "reiserfs-external-log", "--device", data,
                       "--log-device", log, "--configs", "external-notail", "--workloads", "none")
     assert re.search(rf"mount .*jdev={re.escape(log)}.*notail|mount .*notail.*jdev={re.escape(log)}", script)
-    summaries = [s for s in report["comparison"]["summaries"] if s["metric"] == "dbench.throughput_mbs"]
-    assert {s["config"] for s in summaries} == {"internal", "external-notail"}
-    assert all(s["n"] == REPEATS and s["median"] > 0 for s in summaries)
     assert data not in guest_mounts(vm)
 
 
@@ -390,8 +391,7 @@ def test_hot_unplug_mid_benchmark_fails_cleanly(vm):
         # wait until dbench runs on the mounted target, then pull the disk out
         deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
-            status, out, _ = guest(vm, "sh", "-c", f"grep -q '^{data} ' /proc/mounts && pgrep -x dbench")
-            if status == 0:
+            if _guest_benchmark_running(vm, data):
                 break
             time.sleep(1)
             if not thread.is_alive():
