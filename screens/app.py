@@ -261,6 +261,8 @@ def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
     """Start the wizard on this machine; the exit code of ``fstune``."""
     import sys
 
+    from fstune.lab import default_lab_dir
+
     app = make_app(real_services(dry_run, lab=lab, guided=guided))
     app.stop_on_signals = True
     terminal = sys.__stderr__  # what Textual draws on (read when the app starts)

@@ -140,3 +140,23 @@ async def test_not_root_is_told_how_to_get_a_lab_and_nothing_is_built(lab_dir):
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: not app.is_running, what="the wizard to quit")
     assert not lab_dir.exists()
+
+
+def test_keeping_the_lab_says_how_to_remove_it_after_the_wizard_ends(monkeypatch, capsys, tmp_path):
+    # the last words of `fstune --lab` after "Keep": printed once the terminal is back
+    from fstune.screens import app as wizard
+
+    class KeptLab:
+        stop_on_signals = stopped_by = stopped_mid_run = False
+        lab_kept = str(tmp_path / "lab")
+        return_code = 0
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr(wizard, "real_services", lambda *a, **k: None)
+    monkeypatch.setattr(wizard, "make_app", lambda services: KeptLab())
+    assert wizard.run(lab=True) == 0
+    said = capsys.readouterr().out
+    assert f"the practice lab is still in {tmp_path / 'lab'}" in said
+    assert f"sudo fstune lab down --dir {tmp_path / 'lab'}" in said
