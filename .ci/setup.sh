@@ -25,7 +25,7 @@ vm_packages=(
   qemu-system-x86 linux-image-amd64  # a full kernel (JFS, ReiserFS, dm, md) in QEMU
   lvm2 mdadm cryptsetup-bin          # real holders for the VM lab's in-use tests (used in the guest)
 )
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+source .ci/apt.sh   # installed, has_candidate
 missing=()
 for package in "${packages[@]}"; do
   installed "$package" || missing+=("$package")
@@ -38,7 +38,7 @@ if [ "${#missing[@]}" -gt 0 ] || [ "${#missing_vm[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
   for package in "${missing_vm[@]}"; do
-    if apt-cache policy "$package" 2>/dev/null | grep -q "Candidate: [^(]"; then
+    if has_candidate "$package"; then
       missing+=("$package")
     else
       echo "setup: this distribution has no package $package; the VM lab will not be available." >&2
