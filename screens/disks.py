@@ -70,9 +70,20 @@ def verdict_cell(device: Device) -> Text:
     return Text(device.verdict.status, style=style)
 
 
+# The Mountpoint column has a fixed width: another device's long mountpoint (CI shares its
+# machine) must not push Bus ("lab") off an 80-column screen. The whole path is in the reason box.
+MOUNTPOINT_WIDTH = 14
+
+
+def fit_mountpoint(mountpoints: tuple[str, ...] | list[str], width: int = MOUNTPOINT_WIDTH) -> str:
+    """The mountpoints in ``width`` cells; a long one keeps its end, which tells paths apart."""
+    text = ", ".join(mountpoints)
+    return text if len(text) <= width else "…" + text[-(width - 1):]
+
+
 def device_row(device: Device) -> tuple:
     rotational = {True: "hdd", False: "ssd", None: "?"}[device.rotational]
-    mountpoint = ", ".join(device.mountpoints) or ""
+    mountpoint = fit_mountpoint(device.mountpoints)
     name = device.name if device.devtype == "disk" else f" {device.name}"  # partitions indent
     # "lab" in the Bus column, which still shows at 80 columns (Model does not)
     bus = "lab" if device.lab else device.transport or ""
@@ -135,7 +146,8 @@ class DisksScreen(StepScreen):
         yield Static("Reading the disks…", id="disks-summary")
         yield Static("", id="lab-offer")
         table = DataTable(id="disks-table", cursor_type="row", zebra_stripes=True)
-        table.add_columns(*self.COLUMNS)
+        for label in self.COLUMNS:
+            table.add_column(label, width=MOUNTPOINT_WIDTH if label == "Mountpoint" else None)
         yield table
         yield Static("", id="disks-reason")
 

@@ -109,6 +109,40 @@ async def test_disks_lists_inventory_and_explains_highlighted_row():
         assert "external log" in text_of(app.screen.query_one("#disks-reason"))
 
 
+def _column_offsets(table: DataTable) -> dict[str, int]:
+    offsets, x = {}, 0
+    for column in table.columns.values():
+        offsets[str(column.label)] = x
+        x += column.get_render_width(table)
+    return offsets
+
+
+async def test_another_devices_long_mountpoint_does_not_move_the_columns(monkeypatch):
+    """CI shares its machine: a stranger's long mountpoint must not push Bus off 80 columns."""
+    long_path = "/srv/" + "a-very-long-mountpoint-somebody-else-made/" * 3 + "data"
+    layouts = []
+    for mountpoint in ("/srv/data", long_path):
+        def scan(mountpoint=mountpoint):
+            texts = {n: (FIXTURES / "system" / "server" / n).read_text()
+                     for n in ("mountinfo", "swaps", "fstab", "crypttab")}
+            texts["mountinfo"] = texts["mountinfo"].replace(" /srv/data ", f" {mountpoint} ")
+            return build_inventory(udev.load(FIXTURES / "udev" / "server.json"), SystemState.from_texts(**texts),
+                                   lab_check=lambda path: False)
+        app = make_app(Services(scan=scan, studies=load_studies, make_runner=None, open_store=None,
+                                is_root=True, dry_run=False, capabilities=fixed_capabilities))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            table = app.screen.query_one("#disks-table", DataTable)
+            offsets = _column_offsets(table)
+            assert offsets["Bus"] + 3 <= SIZE[0] - 2  # "lab" fits inside the table's border
+            table.move_cursor(row=table.get_row_index("sdc1"))
+            await settle(pilot)
+            reason = "".join(text_of(app.screen.query_one("#disks-reason")).split())
+            assert "".join(mountpoint.split()) in reason  # the whole path is still told
+            layouts.append(offsets)
+    assert layouts[0] == layouts[1]
+
+
 async def test_locked_row_cannot_be_chosen_and_says_why():
     app = make_app(services())
     async with app.run_test(size=SIZE) as pilot:
