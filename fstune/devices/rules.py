@@ -262,6 +262,11 @@ def _tabs(device: Device, facts: Facts) -> list[Finding]:
 
 
 def _partitioned(device: Device, facts: Facts) -> list[Finding]:
+    if device.devtype == "partition" and device.part_table_type:
+        # a table inside a partition: a VM's disk image, a dd copy of a disk, a nested DOS
+        # table; mkfs -F would erase it without asking (docs/refused-devices.md)
+        return [Finding(P_PARTITIONED, LOCKED,
+                        f"holds a {device.part_table_type} partition table (a nested disk image?)")]
     if device.devtype != "disk" or not (device.children or device.part_table_type):
         return []
     table = f"a {device.part_table_type} partition table" if device.part_table_type else "partitions"
