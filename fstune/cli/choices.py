@@ -88,9 +88,12 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
         partner_device = inventory.find(partner) if partner else None
         verdict = inventory.verdict_for(device, fs_name, check_role, partner=partner_device)
         if not verdict.choosable:
+            from fstune.devices.rules import remedy
+
             what = "target" if role == "target" else "journal/log device"
             raise DeviceError(f"{device.path} cannot be the {what}: {verdict.reason}",
-                              "'fstune disks' shows every device and why it is locked.")
+                              remedy(device, inventory.facts, verdict)
+                              or "'fstune disks' shows every device and why it is locked.")
         if verdict.status == "confirm":
             confirm_reason = verdict.reason.split(": type its name")[0]
     description = ""

@@ -427,6 +427,7 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
 
     # external journals and logs: who owns them
     journal_owner: dict[str, str] = {}
+    log_fs_uuids: dict[str, str] = {}
     ext_by_journal = {}
     for name, extra in probed.items():
         if extra.get("ext_journal_uuid"):
@@ -436,6 +437,8 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
             journal_owner[name] = ext_by_journal[device.fs_uuid]
         elif device.fs_type == "xfs_external_log":
             owner_uuid = properties[name].get("ID_FS_LOGUUID") or probed[name].get("log_uuid")
+            if owner_uuid:
+                log_fs_uuids[name] = owner_uuid
             owners = [d for d in tags.get(("UUID", owner_uuid), []) if d.fs_type == "xfs"]
             if owners:
                 journal_owner[name] = owners[0].name
@@ -444,7 +447,8 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
                         tab_refs=tab_refs, uppers=uppers, base_disks=base_disks,
                         system_disks=system_disks, journal_owner=journal_owner,
                         unprobed=unprobed, hidden=hidden,
-                        unreadable={n for n, extra in probed.items() if extra.get("unreadable")})
+                        unreadable={n for n, extra in probed.items() if extra.get("unreadable")},
+                        log_fs_uuids=log_fs_uuids)
 
     for name, device in devices.items():
         points = [m.mountpoint for m in mounts.get(name, ())]
