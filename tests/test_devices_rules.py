@@ -742,6 +742,26 @@ def test_journal_owner_unreadable_without_root(server):
         "of an ext3/ext4 filesystem; run as root to see which one")
 
 
+def test_a_device_gone_mid_scan_hides_no_journal_owner(monkeypatch):
+    # another program detached a loop device between udev's list and our read: that is no
+    # unreadable superblock, so an unused journal is still called unused
+    import errno
+    import os as os_module
+
+    def failing(number):
+        def open_(path, flags):
+            raise OSError(number, os_module.strerror(number), path)
+        return open_
+
+    records = [r for r in records_of("server") if r["name"] not in ("sde", "sde1")]
+    monkeypatch.setattr(os_module, "open", failing(errno.ENOENT))
+    udev.probe_journals(records)
+    assert not any(r["probed"].get("unreadable") for r in records)
+    monkeypatch.setattr(os_module, "open", failing(errno.EACCES))  # not root: the owner is unknown
+    udev.probe_journals(records)
+    assert any(r["probed"].get("unreadable") for r in records)
+
+
 def test_table_prints_labels_verbatim():
     records = records_of("vm")
     for record in records:
