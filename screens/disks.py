@@ -225,7 +225,10 @@ class DisksScreen(StepScreen):
         lab_devices = [d for d in inventory.devices if lab.owns(d)]
         if lab_devices:
             self._set_offer(None)
-            if lab.requested and not self._lab_swept and self._lab_buildable():
+            # not while a superblock was unreadable (a device vanished mid-scan): then no journal
+            # counts as unused, and the next scan decides
+            if lab.requested and not self._lab_swept and self._lab_buildable() \
+                    and not inventory.facts.unreadable:
                 from fstune.devices.rules import orphan_journal
 
                 self._lab_swept = True
