@@ -75,6 +75,7 @@ _TOOL_HINTS = {
     "sfdisk": "sfdisk comes with util-linux; on Debian and Ubuntu install the `fdisk` package.",
     "partx": "partx comes with util-linux; on Debian and Ubuntu install the `util-linux` package.",
     "udevadm": "udevadm comes with systemd; on Debian and Ubuntu install the `udev` package.",
+    "wipefs": "wipefs comes with util-linux; on Debian and Ubuntu install the `util-linux` package.",
     "umount": "umount comes with util-linux; on Debian and Ubuntu install the `mount` package.",
     "swapoff": "swapoff comes with util-linux; on Debian and Ubuntu install the `mount` package.",
 }
@@ -404,6 +405,42 @@ def load_lab(directory: str | Path | None = None) -> Lab:
             )
         disks.append(LabDisk(**{k: e[k] for k in LabDisk.__dataclass_fields__}))
     return Lab(lab_dir, manifest["size"], manifest["spare_size"], disks, list(manifest.get("warnings", [])))
+
+
+# --------------------------------------------------------------------------------------------
+# Orphan journals
+
+
+def reinit_orphans(paths) -> list[str]:
+    """Wipe the unused external journals/logs off those of ``paths`` that are lab devices.
+
+    A cancelled run, or a later study that reformatted the data partition, leaves the spare
+    holding a journal or log no filesystem uses; the rules lock it like any journal. On a lab
+    disk it is fstune's own leftover, so fstune erases it (docs/refused-devices.md). Every other
+    device is left alone: a fresh scan must call it an orphan with nothing else locking it, and
+    ``assert_lab_device`` must accept it, guard variable or not. One line per device wiped.
+    """
+    from fstune.devices import rules, scan
+
+    inventory = scan()
+    wiped: list[str] = []
+    lines: list[str] = []
+    for path in dict.fromkeys(paths):
+        device = inventory.find(path) if path else None
+        if device is None or not device.lab or not rules.orphan_journal(device, inventory.facts):
+            continue
+        assert_lab_device(device.path)
+        _require_root()
+        what = "an ext3/ext4 journal" if device.fs_type == "jbd" else "an XFS log"
+        _run(["wipefs", "--all", "--quiet", device.path])
+        wiped.append(device.path)
+        lines.append(f"re-initialised {device.path}, a practice lab disk: it held {what} ({device.fs_type}) "
+                     "that no filesystem uses, left by an earlier run.")
+    if wiped and _udev_running():
+        # wipefs's close fires udev's watch only eventually: ask for the re-probe, then wait
+        _run(["udevadm", "trigger", "--action=change", *wiped], check=False)
+        _settle()
+    return lines
 
 
 # --------------------------------------------------------------------------------------------

@@ -8,12 +8,15 @@ configuration's filesystem (size minimums, in-use locks) with the other device a
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Select, Static
 
 from fstune import filesystems
 from fstune.devices import CONFIRM, LOCKED, Inventory
+from fstune.devices.rules import orphan_journal
 from fstune.errors import FstuneError
 from fstune.plan import build_plan
 from fstune.screens.widgets import StepScreen
@@ -67,6 +70,14 @@ def checks_text(refusals: list[str], notes: list[str]) -> Text:
     return text
 
 
+class SpareReinitialised(Message):
+    def __init__(self, lines: list[str], inventory: Inventory | None, failure: str = "") -> None:
+        super().__init__()
+        self.lines = lines  # one per device wiped
+        self.inventory = inventory  # scanned after the wipe
+        self.failure = failure
+
+
 class DevicesScreen(StepScreen):
     STEP = "Devices"
     HINT = "pick, then Next"
@@ -83,6 +94,7 @@ class DevicesScreen(StepScreen):
         self._study: Study | None = None
         self._inventory: Inventory | None = None
         self._choice_paths: set[str] = set()  # what the two selects offer
+        self._reinit_tried: set[str] = set()  # lab spares this screen tried to wipe (once each)
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="devices-form"):
@@ -101,7 +113,8 @@ class DevicesScreen(StepScreen):
             self._study, self._inventory = self.app.state.study, self.app.inventory
             self.fill()
 
-    def fill(self) -> None:
+    def fill(self, picked: tuple[str | None, str | None] | None = None) -> None:
+        """Offer the usable devices; select ``picked`` (target, log), by default the state's."""
         inventory, study, state = self.app.inventory, self.app.state.study, self.app.state
         if inventory is None or study is None:
             return
@@ -115,13 +128,14 @@ class DevicesScreen(StepScreen):
         paths = {path for _, path in choices}
         self._choice_paths = paths
         needs_log = study.needs_journal_device
+        want_target, want_log = picked or (state.target, state.log_device)
         with self.prevent(Select.Changed):
             target = self.query_one("#target", Select)
             target.set_options(choices)
-            target.value = state.target if state.target in paths else Select.NULL
+            target.value = want_target if want_target in paths else Select.NULL
             log = self.query_one("#log", Select)
             log.set_options(choices)
-            log.value = state.log_device if needs_log and state.log_device in paths else Select.NULL
+            log.value = want_log if needs_log and want_log in paths else Select.NULL
         for widget in (log, self.query_one("#log-label"), self.query_one("#log-checks")):
             widget.display = needs_log
         self._suggest_lab_spare()
@@ -144,6 +158,36 @@ class DevicesScreen(StepScreen):
         if spare and spare in self._choice_paths:
             with self.prevent(Select.Changed):
                 select.value = spare
+        elif spare and spare not in self._reinit_tried:
+            # an earlier run (or a later study on the data partition) left an unused journal on
+            # it: fstune's own leftover on fstune's own disk, wiped, then suggested
+            services = self.app.services
+            spare_device = self.app.inventory.find(spare)
+            if spare_device is not None and orphan_journal(spare_device, self.app.inventory.facts) \
+                    and services.is_root and not services.dry_run:
+                self._reinit_tried.add(spare)
+                self._reinit_spare(spare)
+
+    @work(thread=True, exclusive=True, group="lab-reinit", exit_on_error=False)
+    def _reinit_spare(self, spare: str) -> None:
+        services = self.app.services
+        try:
+            lines = services.lab.reinit([spare])
+            self.post_message(SpareReinitialised(lines, services.scan()))
+        except Exception as error:  # wipefs failed (the device is busy): the spare stays locked
+            hint = getattr(error, "hint", None)
+            self.post_message(SpareReinitialised([], None, str(getattr(error, "message", error))
+                                                 + (f" {hint}" if hint else "")))
+
+    def on_spare_reinitialised(self, message: SpareReinitialised) -> None:
+        for line in message.lines:
+            self.notify(line[:1].upper() + line[1:], title="Practice lab", timeout=8)
+        if message.failure:
+            self.notify(message.failure, title="Practice lab", severity="warning", timeout=10)
+        if message.inventory is not None:
+            picked = self._value("#target"), self._value("#log")  # what the user has meanwhile
+            self.app.inventory = self._inventory = message.inventory
+            self.fill(picked)
 
     def _value(self, selector: str) -> str | None:
         value = self.query_one(selector, Select).value

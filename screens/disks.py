@@ -51,6 +51,13 @@ class LabFailed(Message):
         self.reason = reason
 
 
+class LabReinitialised(Message):
+    def __init__(self, lines: list[str], failure: str = "") -> None:
+        super().__init__()
+        self.lines = lines  # one per device wiped
+        self.failure = failure
+
+
 class InventoryFailed(Message):
     def __init__(self, reason: str) -> None:
         super().__init__()
@@ -141,6 +148,7 @@ class DisksScreen(StepScreen):
         # the practice lab: "" (nothing yet), "offered", "building", "failed", "built"
         self._lab_step = ""
         self._focus_lab: str | None = None  # a lab partition to put the cursor on once it shows
+        self._lab_swept = False  # `fstune --lab` wiped the leftovers of earlier runs (once)
 
     def compose_body(self) -> ComposeResult:
         yield Static("Reading the disks…", id="disks-summary")
@@ -229,6 +237,16 @@ class DisksScreen(StepScreen):
         lab_devices = [d for d in inventory.devices if lab.owns(d)]
         if lab_devices:
             self._set_offer(None)
+            # not while a superblock was unreadable (a device vanished mid-scan): then no journal
+            # counts as unused, and the next scan decides
+            if lab.requested and not self._lab_swept and self._lab_buildable() \
+                    and not inventory.facts.unreadable:
+                from fstune.devices.rules import orphan_journal
+
+                self._lab_swept = True
+                stale = [d.path for d in lab_devices if orphan_journal(d, inventory.facts)]
+                if stale:
+                    self._reinit_lab(stale)
             if lab.requested and self._lab_step != "built":
                 found = lab.find()
                 self._focus_lab = found.data_partitions[0] if found else lab_devices[0].path
@@ -295,6 +313,23 @@ class DisksScreen(StepScreen):
         for warning in lab.warnings:
             self.notify(warning, severity="warning", timeout=10)
         self.watch_inventory()  # a fresh scan now, whether or not hotplug events arrive
+
+    @work(thread=True, exclusive=True, group="lab-reinit", exit_on_error=False)
+    def _reinit_lab(self, paths: list[str]) -> None:
+        try:
+            self.post_message(LabReinitialised(self.app.services.lab.reinit(paths)))
+        except Exception as error:  # wipefs failed (the device is busy): say so, lock stays
+            hint = getattr(error, "hint", None)
+            self.post_message(LabReinitialised([], str(getattr(error, "message", error))
+                                               + (f" {hint}" if hint else "")))
+
+    def on_lab_reinitialised(self, message: LabReinitialised) -> None:
+        for line in message.lines:
+            self.notify(line[:1].upper() + line[1:], title="Practice lab", timeout=8)
+        if message.failure:
+            self.notify(message.failure, title="Practice lab", severity="warning", timeout=10)
+        if message.lines:
+            self.watch_inventory()  # a fresh scan now, whether or not hotplug events arrive
 
     def on_lab_failed(self, message: LabFailed) -> None:
         self._lab_step = "failed"

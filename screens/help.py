@@ -18,6 +18,7 @@ Every disk and partition on this machine, and whether fstune may format it.
 usable   nothing on it that fstune would destroy unasked.
 confirm  it holds a filesystem; you will type its name before anything is written.
 locked   fstune will not touch it: it is mounted, used as swap, part of RAID/LVM/encryption,
+         another filesystem's journal, a partition holding a partition table of its own,
          listed in /etc/fstab, on the disk with / or /boot, read-only, or too small. The line
          under the table says which.
 

@@ -64,6 +64,12 @@ class LabControl:
 
         return labmod.lab_down(self.directory)
 
+    def reinit(self, paths) -> list[str]:
+        """Wipe the unused journals earlier runs left on these lab devices (one line each)."""
+        from fstune import lab as labmod
+
+        return labmod.reinit_orphans(paths)
+
 
 @dataclass
 class Services:

@@ -378,6 +378,86 @@ def test_newer_udev_log_uuid_property(server):
     assert inventory.get("sdd1").verdict.reason.endswith("of xfs 'data' on sdc1")
 
 
+def test_an_unused_journal_refusal_says_how_to_free_it(server):
+    # its owners are not attached: each refusal names the check and the command, once
+    records = [r for r in records_of("server") if r["name"] not in ("sde", "sde1", "sdc", "sdc1")]
+    inventory = build_inventory(records, state_of("server", mountinfo=""), lab_check=lambda p: False)
+    jbd, log = inventory.get("sdd2"), inventory.get("sdd1")
+    assert rules.orphan_journal(jbd, inventory.facts) and rules.orphan_journal(log, inventory.facts)
+    assert rules.remedy(jbd, inventory.facts) == (
+        f"If no filesystem uses it any more (`blkid -t EXT_JOURNAL={jbd.fs_uuid}` lists none, with every "
+        "disk that might hold one attached), free it with `wipefs --all /dev/sdd2`.")
+    assert "`blkid -t UUID=6dd6e5d4-1937-5e46-bce5-8d7ac9f87af1` lists none" in rules.remedy(log, inventory.facts)
+    # a journal whose filesystem is here is no orphan, and has no such remedy
+    assert not rules.orphan_journal(server.get("sdd2"), server.facts)
+    assert rules.remedy(server.get("sdd2"), server.facts) is None
+
+
+def test_an_unused_journal_on_a_lab_disk_is_the_lab_s_own_leftover():
+    records = records_of("vm")
+    for record in records:
+        if record["name"] == "loop2p1":
+            record["probed"] = {}  # its ext4 no longer uses loop2p2 (a later study reformatted it)
+    inventory = build_inventory(records, state_of("vm"), lab_check=lambda path: "gpt.img" in path)
+    spare = inventory.get("loop2p2")
+    assert spare.lab and (spare.verdict.status, spare.verdict.reason) == (
+        LOCKED, "holds an ext3/ext4 external journal (jbd) that no filesystem uses: a leftover of an "
+                "earlier run on this practice disk")
+    assert rules.orphan_journal(spare, inventory.facts)
+    assert "`sudo fstune --lab`" in rules.remedy(spare, inventory.facts)
+    # something else locking it (an fstab line) and it is no leftover to wipe
+    listed = build_inventory(records, state_of("vm", fstab="/dev/loop2p2 none swap sw 0 0\n"),
+                             lab_check=lambda path: "gpt.img" in path)
+    assert not rules.orphan_journal(listed.get("loop2p2"), listed.facts)
+
+
+def _nested(records: list[dict], name: str, table: str, uuid: str) -> list[dict]:
+    for record in records:
+        if record["name"] == name:
+            record["properties"].update(ID_PART_TABLE_TYPE=table, ID_PART_TABLE_UUID=uuid)
+    return records
+
+
+def test_a_partition_holding_a_partition_table_is_locked(server, vm):
+    # as udev reports a nested table: the partition's own ID_PART_TABLE_* replace the disk's
+    inventory = inventory_of("server", records=_nested(records_of("server"), "sdd3", "dos", "2ab975dd"))
+    part = inventory.get("sdd3")
+    assert part.part_table_type == "dos"
+    assert (part.verdict.status, part.verdict.reason) == (LOCKED, "holds a dos partition table (a nested disk image?)")
+    assert rules.remedy(part, inventory.facts) == ("If nothing in that image is needed any more, erase it "
+                                                  "with `wipefs --all --force /dev/sdd3`; fstune never does.")
+    assert inventory.get("sdd").part_table_type == "gpt"
+    # a GPT inside a GPT partition differs in its UUID only; with a filesystem too, both are said
+    records = _nested(records_of("vm"), "loop2p1", "gpt", "00000000-1111-2222-3333-444444444444")
+    part = inventory_of("vm", records=records, mountinfo="").get("loop2p1")
+    assert part.verdict.reason == "holds a gpt partition table (a nested disk image?)"
+    assert any(note.startswith("holds ext4") for note in part.verdict.notes)
+    # every other partition carries only the copy of its disk's table
+    assert [d.name for d in server.devices if d.devtype == "partition" and d.part_table_type] == []
+    assert [d.name for d in vm.devices if d.devtype == "partition" and d.part_table_type] == []
+
+
+def test_a_nested_table_without_the_disk_record():
+    from fstune.devices.inventory import nested_table_type
+
+    props = {"ID_PART_TABLE_TYPE": "gpt", "ID_PART_TABLE_UUID": "x", "ID_PART_ENTRY_SCHEME": "gpt"}
+    assert nested_table_type(props, None) is None  # the disk's own, copied: cannot tell, so no
+    assert nested_table_type({**props, "ID_PART_TABLE_TYPE": "dos"}, None) == "dos"
+    assert nested_table_type({"ID_PART_ENTRY_SCHEME": "gpt"}, {"ID_PART_TABLE_TYPE": "gpt"}) is None
+
+
+def test_the_cli_refusal_carries_the_remedy_as_its_hint():
+    from fstune.cli.choices import resolve_device
+    from fstune.studies import find_study
+
+    inventory = inventory_of("server", records=_nested(records_of("server"), "sdd3", "dos", "2ab975dd"))
+    with pytest.raises(DeviceError) as raised:
+        resolve_device("/dev/sdd3", find_study("ext4-journal-writes"), "target", None, inventory)
+    assert raised.value.message == ("/dev/sdd3 cannot be the target: holds a dos partition table "
+                                    "(a nested disk image?)")
+    assert raised.value.hint == rules.remedy(inventory.get("sdd3"), inventory.facts)
+
+
 def test_filesystem_needs_typed_confirmation(laptop, vm):
     v = verdict(laptop, "sda1")
     assert (v.status, v.reason) == (CONFIRM, "holds vfat 'STICK' (uuid 7A3F-11C2): type its name to overwrite it")
@@ -660,6 +740,26 @@ def test_journal_owner_unreadable_without_root(server):
     inventory = build_inventory(records, state_of("server"), lab_check=lambda p: False)
     assert inventory.get("sdd2").verdict.reason.endswith(
         "of an ext3/ext4 filesystem; run as root to see which one")
+
+
+def test_a_device_gone_mid_scan_hides_no_journal_owner(monkeypatch):
+    # another program detached a loop device between udev's list and our read: that is no
+    # unreadable superblock, so an unused journal is still called unused
+    import errno
+    import os as os_module
+
+    def failing(number):
+        def open_(path, flags):
+            raise OSError(number, os_module.strerror(number), path)
+        return open_
+
+    records = [r for r in records_of("server") if r["name"] not in ("sde", "sde1")]
+    monkeypatch.setattr(os_module, "open", failing(errno.ENOENT))
+    udev.probe_journals(records)
+    assert not any(r["probed"].get("unreadable") for r in records)
+    monkeypatch.setattr(os_module, "open", failing(errno.EACCES))  # not root: the owner is unknown
+    udev.probe_journals(records)
+    assert any(r["probed"].get("unreadable") for r in records)
 
 
 def test_table_prints_labels_verbatim():

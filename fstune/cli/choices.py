@@ -88,9 +88,12 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
         partner_device = inventory.find(partner) if partner else None
         verdict = inventory.verdict_for(device, fs_name, check_role, partner=partner_device)
         if not verdict.choosable:
+            from fstune.devices.rules import remedy
+
             what = "target" if role == "target" else "journal/log device"
             raise DeviceError(f"{device.path} cannot be the {what}: {verdict.reason}",
-                              "'fstune disks' shows every device and why it is locked.")
+                              remedy(device, inventory.facts, verdict)
+                              or "'fstune disks' shows every device and why it is locked.")
         if verdict.status == "confirm":
             confirm_reason = verdict.reason.split(": type its name")[0]
     description = ""
@@ -126,7 +129,11 @@ def lab_devices(args: argparse.Namespace, *, build: bool) -> None:
 
 def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None,
                   build_lab: bool = False) -> Choices:
-    """Turn the parsed options into Choices; the inventory decides what each device may be."""
+    """Turn the parsed options into Choices; the inventory decides what each device may be.
+
+    ``build_lab`` (``fstune run``): with --lab, make the lab if there is none, and on lab
+    devices wipe the unused journals earlier runs left.
+    """
     study = find_study(args.study)
     if args.lab is not None:
         lab_devices(args, build=build_lab)
@@ -137,6 +144,20 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     elif not args.device:
         raise UsageError("name the target partition with --device DEV.",
                          "No spare disk? Practise on loop-device disks with --lab.")
+    if build_lab and inventory is not None:
+        # `fstune run` only: a journal an earlier run left on a lab disk is fstune's own
+        # leftover, wiped rather than refused (docs/refused-devices.md)
+        from fstune import lab as labs
+        from fstune.devices.rules import orphan_journal
+
+        chosen = [inventory.find(path) for path in (args.device, args.log_device) if path]
+        stale = [d.path for d in chosen if d is not None and d.lab and orphan_journal(d, inventory.facts)]
+        if stale:
+            for line in labs.reinit_orphans(stale):
+                print(f"fstune: {line}", file=sys.stderr)
+            from fstune.devices import scan
+
+            inventory = scan()
     target = resolve_device(args.device, study, "target", args.assume_size, inventory)
     log = None
     if args.log_device:

@@ -85,6 +85,23 @@ def _model(props: dict) -> str | None:
     return model.replace("_", " ").strip() if model else None
 
 
+def nested_table_type(props: dict, disk_props: dict | None) -> str | None:
+    """The type of a partition table *inside* a partition (``props``), or None.
+
+    udev imports the disk's ID_PART_TABLE_TYPE/UUID onto every partition, then its blkid builtin
+    (libblkid, as ``blkid -p``, which says PTTYPE) overwrites them when the partition holds a table
+    of its own: a type or UUID unlike the disk's is that table (docs/refused-devices.md).
+    """
+    own = props.get("ID_PART_TABLE_TYPE")
+    if not own:
+        return None
+    if disk_props is None:  # a hand-written record without its disk: only a different scheme tells
+        scheme = props.get("ID_PART_ENTRY_SCHEME")
+        return own if scheme and scheme != own else None
+    disk = (disk_props.get("ID_PART_TABLE_TYPE"), disk_props.get("ID_PART_TABLE_UUID"))
+    return own if (own, props.get("ID_PART_TABLE_UUID")) != disk else None
+
+
 def _int(value) -> int | None:
     try:
         return int(value)
@@ -120,7 +137,8 @@ def device_from_record(record: dict) -> Device:
         fs_label=label or None,
         fs_uuid=props.get("ID_FS_UUID") or None,
         fs_version=props.get("ID_FS_VERSION") or None,
-        # udev copies the disk's table type onto its partitions; it describes only the disk
+        # udev copies the disk's table type onto its partitions; a partition's own (nested)
+        # table is told apart in build_inventory, where the disk's properties are at hand
         part_table_type=(props.get("ID_PART_TABLE_TYPE") or None) if devtype == "disk" else None,
         partuuid=props.get("ID_PART_ENTRY_UUID") or None,
         part_label=decode_udev(props.get("ID_PART_ENTRY_NAME")) or None,
@@ -333,6 +351,9 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
 
     # parents and children; partitions inherit what udev and sysfs only say about the disk
     for device in devices.values():
+        if device.devtype == "partition":
+            device.part_table_type = nested_table_type(properties[device.name],
+                                                       properties.get(device.parent or ""))
         parent = devices.get(device.parent) if device.parent else None
         if parent is None:
             continue
@@ -406,6 +427,7 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
 
     # external journals and logs: who owns them
     journal_owner: dict[str, str] = {}
+    log_fs_uuids: dict[str, str] = {}
     ext_by_journal = {}
     for name, extra in probed.items():
         if extra.get("ext_journal_uuid"):
@@ -415,6 +437,8 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
             journal_owner[name] = ext_by_journal[device.fs_uuid]
         elif device.fs_type == "xfs_external_log":
             owner_uuid = properties[name].get("ID_FS_LOGUUID") or probed[name].get("log_uuid")
+            if owner_uuid:
+                log_fs_uuids[name] = owner_uuid
             owners = [d for d in tags.get(("UUID", owner_uuid), []) if d.fs_type == "xfs"]
             if owners:
                 journal_owner[name] = owners[0].name
@@ -423,7 +447,8 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
                         tab_refs=tab_refs, uppers=uppers, base_disks=base_disks,
                         system_disks=system_disks, journal_owner=journal_owner,
                         unprobed=unprobed, hidden=hidden,
-                        unreadable={n for n, extra in probed.items() if extra.get("unreadable")})
+                        unreadable={n for n, extra in probed.items() if extra.get("unreadable")},
+                        log_fs_uuids=log_fs_uuids)
 
     for name, device in devices.items():
         points = [m.mountpoint for m in mounts.get(name, ())]

@@ -57,7 +57,7 @@ class Device:
     fs_label: str | None = None
     fs_uuid: str | None = None
     fs_version: str | None = None
-    part_table_type: str | None = None  # disks: gpt | dos
+    part_table_type: str | None = None  # disks: gpt | dos; partitions: a table inside them
     partuuid: str | None = None
     part_label: str | None = None
     part_number: int | None = None

@@ -92,6 +92,7 @@ class Facts:
     unprobed: set[str] = field(default_factory=set)
     hidden: dict[str, str] = field(default_factory=dict)  # name → why (--all only)
     unreadable: set[str] = field(default_factory=set)  # superblocks we could not read (not root)
+    log_fs_uuids: dict[str, str] = field(default_factory=dict)  # XFS log dev → its filesystem's UUID
 
     def describe_holder(self, name: str) -> str:
         """``dm-0 (LVM logical volume vg0-root)``, ``md127 (raid1 array)`` …"""
@@ -247,6 +248,12 @@ def _journal(device: Device, facts: Facts) -> list[Finding]:
                         f"is the {noun} ({device.fs_type}) of {fs.fs_type}{label} on {owner}")]
     family = "an ext3/ext4" if device.fs_type == "jbd" else "an XFS"
     uuid = f", uuid {device.fs_uuid}" if device.fs_uuid else ""
+    if device.lab and not facts.unreadable:
+        # the practice lab's own leftover (a cancelled run, a later study that reformatted the
+        # data partition): fstune wipes it when the lab is used (docs/refused-devices.md)
+        return [Finding(P_JOURNAL, LOCKED,
+                        f"holds {family} {noun} ({device.fs_type}) that no filesystem uses: a "
+                        "leftover of an earlier run on this practice disk")]
     if facts.unreadable:
         return [Finding(P_JOURNAL, LOCKED,
                         f"is the {noun} ({device.fs_type}{uuid}) of {family} filesystem; run as "
@@ -262,6 +269,11 @@ def _tabs(device: Device, facts: Facts) -> list[Finding]:
 
 
 def _partitioned(device: Device, facts: Facts) -> list[Finding]:
+    if device.devtype == "partition" and device.part_table_type:
+        # a table inside a partition: a VM's disk image, a dd copy of a disk, a nested DOS
+        # table; mkfs -F would erase it without asking (docs/refused-devices.md)
+        return [Finding(P_PARTITIONED, LOCKED,
+                        f"holds a {device.part_table_type} partition table (a nested disk image?)")]
     if device.devtype != "disk" or not (device.children or device.part_table_type):
         return []
     table = f"a {device.part_table_type} partition table" if device.part_table_type else "partitions"
@@ -372,6 +384,46 @@ def evaluate(device: Device, facts: Facts, *, journal_of_partner: str | None = N
         return Verdict(USABLE, "", tuple(_unique(notes)))
     first = findings[0]
     return Verdict(first.status, first.reason, tuple(_unique(n for n in notes if n != first.reason)))
+
+
+def orphan_journal(device: Device, facts: Facts) -> bool:
+    """An external journal/log that no filesystem on this machine uses, and nothing else locks.
+
+    On a lab disk this is fstune's own leftover, which ``fstune.lab.reinit_orphans`` wipes.
+    """
+    if device.fs_type not in JOURNAL_TYPES or device.name in facts.journal_owner or facts.unreadable:
+        return False
+    others = [f for rule in RULES if rule is not _journal for f in rule(device, facts)]
+    return not any(f.status == LOCKED for f in others)
+
+
+def remedy(device: Device, facts: Facts, verdict: Verdict | None = None) -> str | None:
+    """The exact command that frees a device locked by what is *on* it, when that is safe to say.
+
+    Only for the two locks a user clears by erasing a signature (an unused external journal, a
+    partition table inside a partition); None when ``verdict`` leads with another reason.
+    """
+    verdict = verdict or device.verdict
+    if verdict.status != LOCKED:
+        return None
+    nested = [f.reason for f in _partitioned(device, facts)]
+    if device.devtype == "partition" and verdict.reason in nested:
+        # without --force wipefs leaves a table inside a partition alone (and exits 0)
+        return (f"If nothing in that image is needed any more, erase it with `wipefs --all --force "
+                f"{device.path}`; fstune never does.")
+    journal = [f.reason for f in _journal(device, facts)]
+    if verdict.reason not in journal or not orphan_journal(device, facts):
+        return None
+    if device.lab:
+        return ("`sudo fstune run` and the wizard wipe such a leftover off a lab disk they are to use "
+                f"(`sudo fstune --lab` at once); or erase it yourself: `wipefs --all {device.path}`.")
+    owner = device.fs_uuid if device.fs_type == "jbd" else facts.log_fs_uuids.get(device.name)
+    if owner:  # blkid names an ext filesystem's journal EXT_JOURNAL; an XFS log names its filesystem
+        check = f"`blkid -t {'EXT_JOURNAL' if device.fs_type == 'jbd' else 'UUID'}={owner}` lists none"
+    else:
+        check = "`dumpe2fs -h` or `xfs_info` of each filesystem names another journal"
+    return (f"If no filesystem uses it any more ({check}, with every disk that might hold one "
+            f"attached), free it with `wipefs --all {device.path}`.")
 
 
 # --- the size rule (depends on the user's choice of filesystem) -----------------------------

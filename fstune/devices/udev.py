@@ -23,6 +23,7 @@ log's filesystem UUID (read from their superblocks, read-only).
 from __future__ import annotations
 
 import datetime
+import errno
 import json
 import os
 import platform
@@ -69,16 +70,21 @@ _EXT_HAS_JOURNAL = 0x4
 _XLOG_MAGIC = 0xFEEDBABE
 
 
+# the device went away between listing and reading: nothing there can own a journal
+_GONE = (errno.ENOENT, errno.ENXIO, errno.ENODEV)
+
+
 def _read_block(devnode: str, offset: int, length: int) -> bytes | None:
+    """The bytes, b"" for a device that has gone, None when it cannot be read (not root)."""
     # read-only and without O_EXCL: this must never disturb a device another program holds
     try:
         fd = os.open(devnode, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
-        return None
+    except OSError as error:
+        return b"" if error.errno in _GONE else None
     try:
         return os.pread(fd, length, offset)
-    except OSError:
-        return None
+    except OSError as error:
+        return b"" if error.errno in _GONE else None
     finally:
         os.close(fd)
 
