@@ -76,6 +76,22 @@ def test_assumed_sizes_are_for_dry_runs_only(monkeypatch, capsys):
     assert code == 2 and "dry runs" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["run", "plan"])
+def test_a_run_id_with_a_path_in_it_is_refused_before_anything_is_written(tmp_path, monkeypatch, capsys, command):
+    state = tmp_path / "a" / "b"
+    monkeypatch.setenv("XDG_STATE_HOME", str(state))
+    monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
+    # --lab would build a lab first: the run id must be refused before that too
+    monkeypatch.setattr("fstune.lab.lab_up", lambda **_: pytest.fail("a lab was built"))
+    yes = ["--yes"] if command == "run" else []
+    code = main([command, "--study", "ext4-writeback-commit", "--lab", str(tmp_path / "lab"), "--workloads", "none",
+                 *yes, "--run-id", "../../x"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert "--run-id '../../x' cannot name a run" in err and "Traceback" not in err
+    assert list(tmp_path.rglob("*")) == [], "nothing may be written anywhere"
+
+
 def test_missing_tools_name_their_debian_package():
     assert "xfsprogs" in package_hint("mkfs.xfs")
     assert "btrfs-progs" in package_hint("/usr/sbin/mkfs.btrfs")

@@ -8,7 +8,7 @@ import time
 
 from fstune import filesystems
 from fstune.errors import DeviceError, UsageError
-from fstune.plan import Choices, DeviceChoice, OptionOverride
+from fstune.plan import Choices, DeviceChoice, OptionOverride, check_run_id
 from fstune.studies import Study, find_study
 from fstune.units import format_size, parse_size
 from fstune.workloads import WORKLOADS
@@ -127,6 +127,8 @@ def lab_devices(args: argparse.Namespace, *, build: bool) -> None:
 def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None,
                   build_lab: bool = False) -> Choices:
     """Turn the parsed options into Choices; the inventory decides what each device may be."""
+    if run_id is not None:
+        check_run_id(run_id)  # before anything is made (a lab) or read under that name
     study = find_study(args.study)
     if args.lab is not None:
         lab_devices(args, build=build_lab)
