@@ -150,6 +150,26 @@ def test_a_filesystem_the_kernel_lacks_is_refused_before_formatting(tmp_path, la
 
 
 @pytest.mark.loopdev
+@pytest.mark.skipif(filesystems.MachineCapabilities.probe().kernel_has("reiserfs"),
+                    reason="this kernel can mount ReiserFS")
+def test_configs_leaves_out_a_filesystem_the_kernel_lacks(tmp_path, lab, state_home, capsys):
+    """coldread-filesystems compares ext3 (the baseline) with XFS and ReiserFS: on a kernel
+    without ReiserFS the whole study is refused, but ext3 against XFS alone runs."""
+    data = lab.disks[0].data
+    args = ["run", "--study", "coldread-filesystems", "--device", data, "--workloads", "none", "--yes"]
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2 and "has no reiserfs driver" in err and blkid(data, "TYPE") == ""
+    code = main([*args, "--configs", "xfs", "--run-id", f"configs-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    assert "reiserfs" not in (err + out).lower()
+    starts = [r["argv"][0] for r in read_log(next(state_home.glob("configs-*.jsonl"))) if r["event"] == "step-start"]
+    assert "mkfs.ext3" in starts and "mkfs.xfs" in starts and "mkreiserfs" not in starts
+    assert blkid(data, "TYPE") == "xfs"
+
+
+@pytest.mark.loopdev
 def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_home, capsys, monkeypatch):
     root = tmp_path / "leftover-root"
     dead = root / "old-run"

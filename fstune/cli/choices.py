@@ -8,7 +8,7 @@ import time
 
 from fstune import filesystems
 from fstune.errors import DeviceError, UsageError
-from fstune.plan import Choices, DeviceChoice, OptionOverride, check_run_id
+from fstune.plan import Choices, DeviceChoice, OptionOverride, check_run_id, select_configurations
 from fstune.studies import Study, find_study
 from fstune.units import format_size, parse_size
 from fstune.workloads import WORKLOADS
@@ -139,10 +139,12 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     elif not args.device:
         raise UsageError("name the target partition with --device DEV.",
                          "No spare disk? Practise on loop-device disks with --lab.")
-    target = resolve_device(args.device, study, "target", args.assume_size, inventory)
+    configs = tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None
+    chosen = select_configurations(study, configs)  # devices are checked for these only (--configs)
+    target = resolve_device(args.device, chosen, "target", args.assume_size, inventory)
     log = None
     if args.log_device:
-        log = resolve_device(args.log_device, study, "journal", args.assume_log_size, inventory,
+        log = resolve_device(args.log_device, chosen, "journal", args.assume_log_size, inventory,
                              partner=None if target.assumed else target.path)
     return Choices(
         study=study,
@@ -152,7 +154,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         workloads=_workloads(args.workloads),
         workload_params=_workload_params(args.workload_param),
         repeats=args.repeats,
-        configs=tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None,
+        configs=configs,
         force=not args.no_force,
         run_id=run_id or time.strftime("%Y%m%d-%H%M%S"),
     )

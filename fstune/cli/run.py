@@ -198,7 +198,9 @@ def _leftovers(plan: Plan, args) -> int | None:
 
 def _preflight(plan: Plan, args) -> int | None:
     capabilities = filesystems.MachineCapabilities.probe()
-    for fs_name in plan.study.filesystems:
+    # only the configurations that will run (--configs): an unchosen ReiserFS variant must not
+    # stop its ext3 baseline on a kernel without ReiserFS
+    for fs_name in dict.fromkeys(cp.config.filesystem for cp in plan.configs):
         fs = filesystems.get(fs_name)
         if not capabilities.tools.get(fs.mkfs):
             _say(f"{fs.mkfs} is not installed: install the Debian package {fs.package}; nothing was done.")
