@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -167,6 +168,36 @@ def test_configs_leaves_out_a_filesystem_the_kernel_lacks(tmp_path, lab, state_h
     starts = [r["argv"][0] for r in read_log(next(state_home.glob("configs-*.jsonl"))) if r["event"] == "step-start"]
     assert "mkfs.ext3" in starts and "mkfs.xfs" in starts and "mkreiserfs" not in starts
     assert blkid(data, "TYPE") == "xfs"
+
+
+@pytest.mark.loopdev
+def test_a_safety_stop_is_an_error_on_stderr(tmp_path, udevd, state_home):
+    """Exit 3 is reported like every other error: on stderr, with the reason."""
+    # a loop device of the test's own that is not a lab disk: with FSTUNE_LAB_ONLY=1 the
+    # runner's check before mkfs refuses it, a real safety stop
+    image = tmp_path / "plain.img"
+    with open(image, "wb") as handle:
+        handle.truncate(400 * 1024 * 1024)
+    subprocess.run(["sfdisk", "-q", str(image)], input="label: gpt\n,\n", text=True, check=True)
+    loop = subprocess.run(["losetup", "--find", "--show", "--partscan", str(image)], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    try:
+        part = f"{loop}p1"
+        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        if not Path(part).exists():
+            subprocess.run(["partx", "--add", loop], capture_output=True, check=False)
+            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        env = {**os.environ, "FSTUNE_LAB_ONLY": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+        result = subprocess.run([sys.executable, "-m", "fstune", "run", "--study", study_file(tmp_path), "--device",
+                                 part, "--workloads", "none", "--yes", "--run-id", f"safety-{os.getpid()}"],
+                                capture_output=True, text=True, env=env, timeout=300)
+        assert result.returncode == 3, result.stdout + result.stderr
+        assert "a safety check stopped the run" in result.stderr and "not an fstune lab disk" in result.stderr
+        assert "not an fstune lab disk" not in result.stdout and "Failed:" not in result.stdout
+        assert "Audit log" in result.stdout  # the report itself stays on stdout
+        assert blkid(part, "TYPE") == ""
+    finally:
+        subprocess.run(["losetup", "--detach", loop], check=False)
 
 
 @pytest.mark.loopdev

@@ -19,9 +19,9 @@ from fstune.errors import UsageError
 from fstune.measure import Measurement, run_record
 from fstune.plan import Plan, build_plan
 from fstune.runner import (
-    CANCELLED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
-    RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer, find_leftovers,
-    handle_signals, missing_tools, record_identities,
+    CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
+    RunFailed, RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer,
+    find_leftovers, handle_signals, missing_tools, record_identities,
 )
 
 from fstune.cli import EXIT_USAGE  # noqa: E402  (the package is loaded before its sub-commands)
@@ -421,6 +421,9 @@ class Display:
             self._print(f"Done: {len(outcome.results)} steps in {_duration(outcome.duration)}.", "bold green")
         elif outcome.status == CANCELLED:
             self._print(f"Cancelled: {outcome.reason}", "bold yellow")
+        elif outcome.status == FAILED and outcome.kind == FAIL_SAFETY:
+            # exit 3: an error like any other refusal, so on stderr (README: exit codes)
+            _say(f"a safety check stopped the run before it wrote: {outcome.reason}")
         elif outcome.status == FAILED:
             self._print(f"Failed: {outcome.reason}", "bold red")
         for mountpoint in outcome.leftovers:
