@@ -74,6 +74,39 @@ def test_study_file_with_a_typo(tmp_path):
                        str(study), "worklods", "Did you mean 'workloads'?")
 
 
+def test_a_broken_user_study_takes_out_only_itself(tmp_path):
+    recipes = tmp_path / "fstune" / "recipes"
+    recipes.mkdir(parents=True)
+    (recipes / "typo.toml").write_text('title = "t"\nsummary = "s"\nexplanation = "e"\nworklods = ["metadata"]\n')
+    (recipes / "syntax.toml").write_text('title = "t"\nsummary = "s\n')
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "COLUMNS": "200"}
+    plan = ["--device", "/dev/sdx1", "--assume-size", "10G", "--log-device", "/dev/sdy1", "--assume-log-size", "1G"]
+
+    listed = fstune("recipes", env=env)
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr
+    assert "xfs-log-tuning" in listed.stdout and "ext3-external-journal" in listed.stdout
+    for name, where in (("typo", "typo.toml, line 4, key 'worklods'"), ("syntax", "syntax.toml, line 2, not valid TOML")):
+        row = next(line for line in listed.stdout.splitlines() if f" {name} " in line)
+        assert "broken" in row and where in row, listed.stdout
+    assert f"{recipes / 'typo.toml'}, line 4: worklods: is not a known key" in listed.stderr
+
+    # the other studies work as if the broken files were not there
+    assert fstune("recipes", "xfs-log-tuning", env=env).returncode == 0
+    planned = fstune("plan", "--study", "xfs-log-tuning", *plan, env=env)
+    assert planned.returncode == 0 and planned.stderr == "" and "mkfs.xfs" in planned.stdout
+    ran = fstune("run", "--study", "xfs-log-tuning", "--device", "/dev/nonexistent9", "--yes", env=env)
+    assert_clear_error(ran, "/dev/nonexistent9 is not a disk or partition")  # past the study, at the device
+    assert "typo" not in ran.stderr and "syntax" not in ran.stderr
+
+    # asked for by name, a broken study says what is wrong and where
+    assert_clear_error(fstune("recipes", "typo", env=env), f"{recipes / 'typo.toml'}, line 4: worklods:",
+                       "Did you mean 'workloads'?")
+    assert_clear_error(fstune("plan", "--study", "syntax", *plan, env=env),
+                       f"{recipes / 'syntax.toml'}, line 2: not valid TOML")
+    assert_clear_error(fstune("run", "--study", "typo", "--device", "/dev/nonexistent9", "--yes", env=env),
+                       "typo.toml, line 4: worklods:")
+
+
 def test_bad_size_and_bad_workload():
     assert_clear_error(fstune("plan", "--study", "ext4-journal-writes", "--device", "/dev/sdx1",
                               "--assume-size", "ten gigs"), "not a size")
