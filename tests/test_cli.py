@@ -41,6 +41,15 @@ def test_plan_help_teaches_with_examples():
     assert "Examples:" in result.stdout and "--log-device" in result.stdout and "--assume-size" in result.stdout
 
 
+def test_run_help_says_how_a_run_ends_when_interrupted():
+    result = fstune("run", "--help", env={**os.environ, "COLUMNS": "100"})
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    assert "130 cancelled: by Ctrl-C, SIGTERM or the terminal closing (SIGHUP" in text
+    assert "stores what it had measured" in text and "keeps its audit log" in text
+    assert "--run-id ID" in text and "letters, digits" in text
+
+
 def test_unknown_study():
     err = assert_clear_error(fstune("plan", "--study", "ext3-external-jornal", "--device", "/dev/sdx1",
                                     "--assume-size", "10G"), "no study called 'ext3-external-jornal'")

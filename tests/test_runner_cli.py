@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -250,6 +251,93 @@ def test_typed_confirmation_on_a_terminal(tmp_path, lab, state_home):
     assert child.exitstatus == 0, child.before
     assert "Done:" in child.before and "steps" in child.before  # the live bar and the summary
     assert blkid(data, "TYPE") == "ext4" and blkid(spare, "TYPE") == "jbd"
+
+
+def _run_until_hangup(argv: list[str], env: dict, marker: str, stderr) -> tuple[int, str]:
+    """Run ``argv`` with a pty as its controlling terminal (stdin, stdout, and stderr unless it
+    is given); once ``marker`` shows, close the terminal as a dropped SSH session does.
+    Returns fstune's exit status and what it showed."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    child = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave if stderr is None else stderr, env=env,
+                             start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    os.close(slave)
+    shown = b""
+    try:
+        deadline = time.monotonic() + 240
+        while marker.encode() not in shown:
+            assert time.monotonic() < deadline and child.poll() is None, shown.decode(errors="replace")[-3000:]
+            if select.select([master], [], [], 0.5)[0]:
+                with contextlib.suppress(OSError):
+                    shown += os.read(master, 65536)
+    finally:
+        os.close(master)  # the terminal is gone: SIGHUP, and every later write to it fails (EIO)
+    try:
+        return child.wait(timeout=240), shown.decode(errors="replace")
+    finally:
+        if child.poll() is None:
+            child.kill()
+
+
+HANGUP_STUDY = """\
+title = "hang-up"
+summary = "s"
+explanation = "e"
+workloads = ["command"]
+[workload_params.command]
+command = "sh -c 'head -c 1000000 /dev/zero > f; sync; sleep 1'"
+[[configurations]]
+name = "base"
+title = "baseline"
+filesystem = "ext4"
+[[configurations]]
+name = "tuned"
+title = "variant"
+filesystem = "ext4"
+mount_options = "noatime"
+"""
+
+
+@pytest.mark.loopdev
+@pytest.mark.slow
+@pytest.mark.parametrize("stderr", ["terminal", "file"])
+def test_a_lost_terminal_ends_the_run_like_ctrl_c_and_keeps_it(tmp_path, lab, stderr):
+    """The terminal closes mid-run (second repeat): the run is cancelled and cleaned up, stored
+    with what it measured, the audit log says why, and fstune exits 130 without a traceback,
+    its summary to the dead terminal going nowhere."""
+    from fstune.store import Store
+
+    data = lab.disks[0].data
+    study = tmp_path / "hangup.toml"
+    study.write_text(HANGUP_STUDY)
+    state = tmp_path / "state"
+    env = {**os.environ, "XDG_STATE_HOME": str(state), "TERM": "xterm", "FSTUNE_LAB_ONLY": "1"}
+    run_id = f"hangup-{os.getpid()}"
+    argv = [sys.executable, "-m", "fstune", "run", "--study", str(study), "--device", data, "--yes",
+            "--run-id", run_id]
+    errors = tmp_path / "stderr.txt"
+    with open(errors, "w") as err:
+        code, shown = _run_until_hangup(argv, env, "(repeat 2)", None if stderr == "terminal" else err)
+    said = errors.read_text()
+    assert code == 130, (code, said, shown[-2000:])
+    assert "Traceback" not in said and "Error" not in said, said
+    assert f"/run/fstune/{run_id}" not in Path("/proc/self/mountinfo").read_text()
+    assert not Path(f"/run/fstune/{run_id}").exists()
+    log = read_log(next((state / "fstune" / "logs").glob(f"{run_id}*.jsonl")))
+    assert log[-1]["event"] == "run-end" and log[-1]["status"] == "cancelled"
+    assert log[-1]["reason"] == "the terminal was lost (SIGHUP)"
+    with Store(state / "fstune") as store:
+        [stored] = store.list_runs()
+        record = store.load_run(stored.id)
+    assert stored.status == "cancelled" and stored.repeats_ok >= 1
+    assert [r.repeat for r in record.results if r.config == "base" and not r.failed][:1] == [1]
 
 
 @pytest.mark.loopdev

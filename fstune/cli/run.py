@@ -8,8 +8,10 @@ each device that will be erased, and the Runner takes over.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
+import signal
 import sys
 import time
 
@@ -49,7 +51,10 @@ Examples:
              --workloads none --yes
 
 Exit codes: 0 done, 1 a step failed, 2 refused before anything ran, 3 a safety check stopped
-a write, 130 cancelled (Ctrl-C; press it twice to stop at once without cleaning up).
+a write (said on stderr), 130 cancelled: by Ctrl-C, SIGTERM or the terminal closing (SIGHUP,
+e.g. a dropped SSH session). A cancelled run unmounts and removes what it made, keeps its
+audit log and stores what it had measured ('fstune results'); press Ctrl-C twice to stop at
+once without cleaning up.
 """
 
 
@@ -109,6 +114,11 @@ def run(args) -> int:
     if not args.yes and not _confirm(plan):
         return EXIT_USAGE
 
+    with _output_may_vanish():
+        return _run(plan, args, identities)
+
+
+def _run(plan: Plan, args, identities) -> int:
     display = Display(plan, interactive_answers=not args.yes)
     answer = _answer_for_confirmed_devices(identities, display) if args.yes else None
 
@@ -121,30 +131,93 @@ def run(args) -> int:
         display.handle(event)
 
     started = time.time()
-    with handle_signals(runner, on_signal=display.interrupted), display:
-        outcome = runner.run(on_event)
-    display.summary(outcome)
-    if plan.workloads:
-        _store_and_compare(plan, measurement, outcome, started, display)
+    # a hang-up cancels the run like Ctrl-C (handle_signals); once the run is over it must not
+    # kill fstune before the run is stored: store first, print second (README, "Exit codes")
+    hangup = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # what handle_signals restores
+    try:
+        with handle_signals(runner, on_signal=display.interrupted), display:
+            outcome = runner.run(on_event)
+        record = _store(plan, measurement, outcome, started) if plan.workloads else None
+        display.summary(outcome)
+        if plan.workloads:
+            _show_stored(record, display)
+    finally:
+        signal.signal(signal.SIGHUP, hangup)
     return outcome.exit_code
 
 
-def _store_and_compare(plan: Plan, measurement: Measurement, outcome, started: float, display) -> None:
-    """Keep the run in the history and show the before-and-after tables."""
-    from fstune.cli.results import show_comparison
+def _store(plan: Plan, measurement: Measurement, outcome, started: float):
+    """Keep the run in the history; the record (with its id), or None when nothing was measured."""
     from fstune.devices import scan
-    from fstune.export import compare_runs
     from fstune.store import Store
 
     record = run_record(plan, measurement, outcome, started, inventory=scan())
     if not record.results:
+        return None
+    with Store() as store:
+        store.save_run(record)
+    return record
+
+
+def _show_stored(record, display) -> None:
+    """The before-and-after tables of the stored run, and how to see it again."""
+    from fstune.cli.results import show_comparison
+    from fstune.export import compare_runs
+
+    if record is None:
         display.note("no figures were measured, so nothing was stored.")
         return
-    with Store() as store:
-        run_id = store.save_run(record)
     show_comparison(display.console, [record], compare_runs([record]))
-    display.note(f"stored as run {run_id}: 'fstune results show {run_id}', "
-                 f"'fstune results export {run_id} --format html -o report.html'.")
+    display.note(f"stored as run {record.id}: 'fstune results show {record.id}', "
+                 f"'fstune results export {record.id} --format html -o report.html'.")
+
+
+class _SurvivesHangup:
+    """stdout or stderr while a run may outlive its terminal.
+
+    Once the terminal hangs up (an SSH session drops, a tmux pane is killed) every write to it
+    fails with EIO, possibly before the SIGHUP that cancels the run is handled. Printing to
+    nobody is not an error: the first failed write points the descriptor at /dev/null, so it
+    and every later write (Python's last flush at exit too) succeeds and goes nowhere. The audit
+    log and the results store keep everything."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError:
+            self._gone()
+
+    def _gone(self) -> None:
+        with contextlib.suppress(OSError, ValueError):  # a stream without a descriptor (tests)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(devnull, self._stream.fileno())
+            finally:
+                os.close(devnull)
+            self._stream.flush()  # what was buffered for the terminal goes to /dev/null now
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _output_may_vanish():
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _SurvivesHangup(sys.stdout), _SurvivesHangup(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved  # their descriptors lead to /dev/null if the terminal went
 
 
 def _answer_for_confirmed_devices(identities, display):
@@ -286,7 +359,8 @@ class Display:
 
     def __exit__(self, *exc) -> None:
         if self._live is not None:
-            self._guard(self._live.stop)
+            with contextlib.suppress(OSError):  # even once lost: it stops its refresh thread
+                self._live.stop()
 
     def _guard(self, action, *args) -> None:
         if self.lost:
@@ -324,10 +398,9 @@ class Display:
         self._print(f"fstune: {text}", "yellow")
 
     def interrupted(self, reason: str) -> None:
-        if "SIGHUP" in reason:
-            self.lost = True  # nobody is there to read it; writing could only fail
-            return
-        self.note(f"{reason}: stopping the current step and cleaning up (press Ctrl-C again to stop at once).")
+        # after a hang-up this goes nowhere, harmlessly (_SurvivesHangup), or to where output was redirected
+        again = "" if "SIGHUP" in reason else " (press Ctrl-C again to stop at once)"
+        self.note(f"{reason}: stopping the current step and cleaning up{again}.")
 
     def handle(self, event) -> None:
         if isinstance(event, OutputLine):
