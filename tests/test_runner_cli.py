@@ -94,6 +94,14 @@ def test_a_run_id_with_a_path_in_it_is_refused_before_anything_is_written(tmp_pa
     assert list(tmp_path.rglob("*")) == [], "nothing may be written anywhere"
 
 
+@pytest.mark.parametrize("option", [["--rsd-threshold", "-1"], ["--max-repeats", "0"]])
+def test_a_repeat_policy_that_makes_no_sense_is_refused(monkeypatch, capsys, option):
+    monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
+    code = main(["run", "--study", "x", "--device", "/dev/sdz1", "--yes", *option])
+    err = capsys.readouterr().err
+    assert code == 2 and "--rsd-threshold must be a percentage of 0 or more" in err
+
+
 def test_missing_tools_name_their_debian_package():
     assert "xfsprogs" in package_hint("mkfs.xfs")
     assert "btrfs-progs" in package_hint("/usr/sbin/mkfs.btrfs")

@@ -86,6 +86,9 @@ def run(args) -> int:
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
                          "fstune run works on real devices only.")
+    if args.rsd_threshold < 0 or args.max_repeats < 1:
+        raise UsageError("--rsd-threshold must be a percentage of 0 or more and --max-repeats at least 1.",
+                         "E.g. --rsd-threshold 2.5 --max-repeats 8.")
     if geteuid() != 0:
         _say("fstune run formats and mounts devices and needs root: run it with sudo "
              "(`fstune plan` shows the commands without root).")
