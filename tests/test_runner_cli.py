@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -331,8 +332,11 @@ def test_a_lost_terminal_ends_the_run_like_ctrl_c_and_keeps_it(tmp_path, lab, st
     argv = [sys.executable, "-m", "fstune", "run", "--study", str(study), "--device", data, "--yes",
             "--run-id", run_id]
     errors = tmp_path / "stderr.txt"
-    with open(errors, "w") as err:
-        code, shown = _run_until_hangup(argv, env, "(repeat 2)", None if stderr == "terminal" else err)
+    try:
+        with open(errors, "w") as err:
+            code, shown = _run_until_hangup(argv, env, "(repeat 2)", None if stderr == "terminal" else err)
+    finally:
+        shutil.rmtree(f"/var/tmp/fstune/{run_id}", ignore_errors=True)  # the run's tool reports
     said = errors.read_text()
     assert code == 130, (code, said, shown[-2000:])
     assert "Traceback" not in said and "Error" not in said, said
