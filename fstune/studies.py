@@ -233,7 +233,8 @@ def parse_study(text: str, path: str, origin: str = "shipped") -> Study:
     except tomllib.TOMLDecodeError as error:
         where = re.search(r" \(at line (\d+), column (\d+)\)", str(error))
         if where is None:
-            raise StudyError(f"{path}: not valid TOML: {error}.", path=path, detail=f"not valid TOML: {error}.") from None
+            detail = f"not valid TOML: {error}."
+            raise StudyError(f"{path}: {detail}", path=path, detail=detail) from None
         detail = f"not valid TOML: {str(error).replace(where.group(0), '')} (column {where.group(2)})."
         raise StudyError(f"{path}, line {where.group(1)}: {detail}", path=path, line=int(where.group(1)),
                          detail=detail) from None

@@ -94,7 +94,8 @@ def test_a_broken_user_study_takes_out_only_itself(tmp_path):
     listed = fstune("recipes", env=env)
     assert listed.returncode == 0 and "Traceback" not in listed.stderr
     assert "xfs-log-tuning" in listed.stdout and "ext3-external-journal" in listed.stdout
-    for name, where in (("typo", "typo.toml, line 4, key 'worklods'"), ("syntax", "syntax.toml, line 2, not valid TOML")):
+    for name, where in (("typo", "typo.toml, line 4, key 'worklods'"),
+                        ("syntax", "syntax.toml, line 2, not valid TOML")):
         row = next(line for line in listed.stdout.splitlines() if f" {name} " in line)
         assert "broken" in row and where in row, listed.stdout
     assert f"{recipes / 'typo.toml'}, line 4: worklods: is not a known key" in listed.stderr

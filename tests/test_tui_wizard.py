@@ -163,7 +163,8 @@ async def test_a_broken_user_study_leaves_out_only_itself(tmp_path, monkeypatch)
         listed = {options.get_option_at_index(i).id for i in range(options.option_count)}
         assert listed == set(load_studies(extra_dirs=[]))  # every shipped study is still there
         problems = app.screen.query_one("#study-problems")
-        assert problems.display and f"{recipes / 'typo.toml'}, line 2: worklods: is not a known key" in text_of(problems)
+        assert problems.display
+        assert f"{recipes / 'typo.toml'}, line 2: worklods: is not a known key" in text_of(problems)
 
 
 async def test_back_and_forth_keeps_choices():

@@ -64,7 +64,9 @@ def add_parser(sub, formatter_class) -> None:
     add_choice_arguments(parser)
     parser.add_argument("--yes", action="store_true",
                         help="confirm the devices on the command line instead of typing their names")
-    parser.add_argument("--run-id", metavar="ID", help="name of the run and its directories: up to 64 letters, digits, '.', '_', '-' (default: the current time)")
+    parser.add_argument("--run-id", metavar="ID",
+                        help="name of the run and its directories: up to 64 letters, digits, '.', '_', '-' "
+                        "(default: the current time)")
     parser.add_argument("--clean-leftovers", action="store_true",
                         help="first unmount what earlier, interrupted runs left under /run/fstune")
     parser.add_argument("--allow-unmountable", action="store_true",
