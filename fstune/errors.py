@@ -31,7 +31,17 @@ class DeviceError(FstuneError):
 
 
 class StudyError(FstuneError):
-    """A study (recipe) file is malformed; the message names the file and the key."""
+    """A study (recipe) file is malformed; the message names the file, the line and the key.
+
+    ``path``, ``line`` and ``key`` say the same for listings (None where not known); ``detail``
+    is the message without them.
+    """
+
+    def __init__(self, message: str, hint: str | None = None, *, path: str | None = None,
+                 line: int | None = None, key: str | None = None, detail: str | None = None) -> None:
+        super().__init__(message, hint)
+        self.path, self.line, self.key = path, line, key
+        self.detail = message if detail is None else detail
 
 
 class UnsafeDeviceError(DeviceError):

@@ -31,7 +31,7 @@ from fstune.errors import UsageError
 from fstune.filesystems import join_options
 from fstune.measurements import HIGHER, LOWER, RepeatResult
 from fstune.store import DeviceRecord, RunRecord
-from fstune.units import format_size
+from fstune.units import format_percent, format_size
 
 FORMATS = ("md", "csv", "json", "html")
 # what a JSON export says it is; raise the version when a reader of the old one would misread it
@@ -185,7 +185,7 @@ def fmt_summary(summary: Summary | None, n: bool = True) -> str:
 
 
 def fmt_change(value) -> str:
-    return f"{value:+.1f}%" if _finite(value) else "–"
+    return format_percent(value / 100, sign=True) if _finite(value) else "–"
 
 
 def fmt_p(value) -> str:

@@ -30,6 +30,7 @@ from fstune.errors import UsageError
 from fstune.plan import Plan, command_line
 from fstune.steps import Step
 from fstune.studies import Configuration, Study
+from fstune.units import format_percent
 
 # --- refusing what makes no sense --------------------------------------------------------------
 
@@ -413,7 +414,7 @@ def one_disk_reason(plan: Plan, backing: Callable[[str], BackingInfo | None] = l
 
 
 def _pct(value: float | None) -> str:
-    return "–" if value is None else f"{value * 100:.1f} %"
+    return "–" if value is None else format_percent(value, unit=" %")
 
 
 def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03,

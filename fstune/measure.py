@@ -19,6 +19,7 @@ from fstune.measurements import MeasurementError, RepeatResult
 from fstune.plan import Plan
 from fstune.stats import needs_more_repeats
 from fstune.steps import Step
+from fstune.units import format_percent
 from fstune.workloads import WORKLOADS
 
 DEFAULT_RSD_THRESHOLD = 0.03  # keep repeating while the steering figures vary more than 3 %
@@ -198,7 +199,7 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     warnings = list(plan.warnings) + list(getattr(outcome, "warnings", ()))
     for config, added in measurement.added_repeats.items():
         warnings.append(f"{config}: {added} repeat(s) added because the figures varied more than "
-                        f"{measurement.rsd_threshold:.0%}")
+                        f"{format_percent(measurement.rsd_threshold, None)}")
     status = {"finished": "finished", "cancelled": "cancelled"}.get(outcome.status, "failed")
     return RunRecord(
         study=plan.study.name, title=plan.study.title, started=started, finished=time.time(),

@@ -43,6 +43,7 @@ from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDesc
 from fstune.errors import UsageError
 from fstune.measurements import RepeatResult, Sample
 from fstune.store import DeviceRecord, RunRecord
+from fstune.units import format_percent
 
 FORMATS = ("md", "html")
 SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
@@ -458,7 +459,7 @@ def fmt_mad(spread: Spread) -> str:
         return "–"
     relative = spread.relative_mad
     places = ex._decimals(spread.median) if ex._finite(spread.median) else None  # in the median's precision
-    return ex.fmt_value(spread.mad, places) + (f" ({relative * 100:.1f}%)" if relative is not None else "")
+    return ex.fmt_value(spread.mad, places) + (f" ({format_percent(relative)})" if relative is not None else "")
 
 
 def fmt_change_mad(spread: Spread) -> str:

@@ -9,6 +9,7 @@ executed by the runner.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field, replace
 
@@ -23,6 +24,22 @@ from fstune.workloads import WORKLOADS, WorkloadContext
 
 DEFAULT_MOUNT_ROOT = "/run/fstune"  # tmpfs: leftovers vanish at reboot; names say who made them
 DEFAULT_WORK_ROOT = "/var/tmp/fstune"
+
+# a run id names a directory under each root and the audit log's file: one plain path component
+RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+
+
+def check_run_id(run_id: str) -> str:
+    """``run_id`` if it is safe as one file name; else a UsageError saying what is allowed.
+
+    No separators and no ``..``: "../../x" would put the run's mountpoints, tool reports and
+    audit log outside fstune's own directories.
+    """
+    if not RUN_ID_RE.match(run_id) or ".." in run_id:
+        raise UsageError(f"--run-id {run_id!r} cannot name a run: use 1 to 64 letters, digits, '.', '_' "
+                         "and '-', starting with a letter or digit, without '/' or '..'.",
+                         "Leave --run-id out to name the run after the current time.")
+    return run_id
 
 
 @dataclass(frozen=True)
@@ -313,6 +330,7 @@ def with_mkfs_options(study: Study, edits: dict[str, tuple[str, ...]]) -> Study:
 
 def build_plan(choices: Choices) -> Plan:
     """Validate ``choices`` and return the Plan; raise UsageError/DeviceError with the reason."""
+    check_run_id(choices.run_id)
     study = with_mkfs_options(select_configurations(choices.study, choices.configs), choices.mkfs_options)
     warnings = _check_devices(choices, study)
     workload_names = study.workloads if choices.workloads is None else choices.workloads

@@ -1013,6 +1013,10 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
 # Explaining failures
 
 
+# the kernel prints a few messages with their prefix twice ("EXT4-fs: EXT4-fs: inode_readahead_blks …")
+_REPEATED_PREFIX = re.compile(r"^([\w-]+(?: \([^)]*\))?: )\1+")
+
+
 def _kernel_messages(words: list[str], since: float) -> list[str]:
     """Kernel warnings and errors since ``since`` (monotonic seconds) that name one of ``words``.
 
@@ -1043,7 +1047,7 @@ def _kernel_messages(words: list[str], since: float) -> list[str]:
                 level, stamp = int(parts[0]) & 7, int(parts[2]) / 1e6
             except (IndexError, ValueError):
                 continue
-            message = message.split("\n", 1)[0].strip()
+            message = _REPEATED_PREFIX.sub(r"\1", message.split("\n", 1)[0].strip())
             if stamp >= since and level <= 4 and any(p.search(message) for p in patterns):
                 found.append(message)
     finally:
@@ -1078,6 +1082,23 @@ def _device_trouble(identities: dict[str, Identity]) -> list[str]:
 
 # a tool's complaint, to quote in a failure message rather than its last (summary) line
 _ERROR_WORDS = re.compile(r"error|fail|cannot|can't|unable|denied|invalid|not found|no such|refus|wrong|bad ", re.I)
+
+
+class _OutputTail(deque):
+    """A step's last lines, and its first complaint even once it has scrolled out of them.
+
+    When a disk fills, the first error names the cause ("No space left on device"); the many
+    that follow are consequences ("No such file or directory" for a directory that could not
+    be made) and push it out of the last lines."""
+
+    def __init__(self, maxlen: int) -> None:
+        super().__init__((), maxlen)
+        self.first_error: str | None = None
+
+    def append(self, line: str) -> None:
+        if self.first_error is None and _ERROR_WORDS.search(line):
+            self.first_error = line.strip()
+        super().append(line)
 
 
 def _last_lines(lines: Iterable[str], count: int = 1) -> str:
@@ -1477,7 +1498,7 @@ class Runner:
         audit.write("step-start", step=index, title=step.title, argv=list(step.argv), cwd=step.cwd,
                     stdout=step.stdout, kind=step.kind, destructive=step.destructive, device=step.device,
                     cleanup=cleanup, time=now())
-        lines: deque[str] = deque(maxlen=40)  # the last finished lines, for failure messages
+        lines: deque[str] = _OutputTail(maxlen=40)  # the last finished lines, for failure messages
         try:
             child = self._spawn(step)
         except _StepError as error:
@@ -1722,7 +1743,8 @@ class Runner:
         else:
             how = f"exited with status {exit_status}"
         errors = [line.strip() for line in lines if _ERROR_WORDS.search(line)]
-        said = errors[0] if errors else _last_lines(lines, 2)  # the first complaint is the cause
+        first = getattr(lines, "first_error", None) or (errors[0] if errors else None)
+        said = first or _last_lines(lines, 2)  # the first complaint is the cause
         message = f"{tool} {how}" + (f": {said}" if said else "")
         if step.kind == kinds.MOUNT:
             message = self._explain_mount(step, message, started)

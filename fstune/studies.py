@@ -4,7 +4,8 @@ A study is a TOML file. fstune ships its own in ``fstune.recipes`` (the reposito
 ``recipes/``); users add theirs in ``~/.config/fstune/recipes/`` and ``/etc/fstune/recipes/``.
 A user's study with the same name as a shipped one replaces it.
 
-File format (every key is checked; an error names the file, the key and what is allowed)::
+File format (every key is checked; an error names the file, the line, the key and what is
+allowed, and a broken user file leaves out only itself: README "Studies")::
 
     title = "ext3: journal inside vs on a second disk"
     summary = "One line for lists."
@@ -115,7 +116,40 @@ class Study:
 
 
 def _fail(path: str, key: str, message: str) -> StudyError:
-    return StudyError(f"{path}: {key}: {message}")
+    return StudyError(f"{path}: {key}: {message}", path=path, key=key, detail=message)  # parse_study adds the line
+
+
+_TABLE = re.compile(r"^\s*\[")
+
+
+def _key_line(text: str, key: str) -> int | None:
+    """The line (1-based) where ``key`` ("repeats", "configurations[1].journal",
+    "workload_params.metadata") is written in ``text``; None when it is not (a missing key)."""
+    lines = text.splitlines()
+
+    def assigned(name: str, start: int, stop: int) -> int | None:
+        pattern = re.compile(rf"^\s*[\"']?{re.escape(name)}[\"']?\s*=")
+        return next((i + 1 for i in range(start, stop) if pattern.match(lines[i])), None)
+
+    def section_end(start: int) -> int:
+        return next((i for i in range(start + 1, len(lines)) if _TABLE.match(lines[i])), len(lines))
+
+    table = re.match(r"^configurations(?:\[(\d+)\])?(?:\.(.+))?$", key)
+    if table:
+        headers = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*configurations\s*\]\]", line)]
+        index = int(table.group(1) or 0)
+        if index >= len(headers):
+            return assigned("configurations", 0, len(lines))
+        start = headers[index]
+        found = assigned(table.group(2), start + 1, section_end(start)) if table.group(2) else None
+        return found or start + 1
+    head, _, rest = key.partition(".")
+    if rest:  # workload_params.metadata: its own table, or a key in [workload_params]
+        header = re.compile(rf"^\s*\[\s*{re.escape(key)}\s*\]")
+        found = next((i + 1 for i, line in enumerate(lines) if header.match(line)), None)
+        return found or assigned(rest, 0, len(lines)) or assigned(head, 0, len(lines))
+    top = next((i for i, line in enumerate(lines) if _TABLE.match(line)), len(lines))
+    return assigned(key, 0, top)
 
 
 def _str(data: dict, key: str, path: str, where: str, *, required: bool = True, default: str = "") -> str:
@@ -193,13 +227,32 @@ def _configuration(data: object, index: int, path: str) -> Configuration:
 
 
 def parse_study(text: str, path: str, origin: str = "shipped") -> Study:
-    """Validate a study's TOML text; raise StudyError naming ``path`` and the key on any fault."""
-    from fstune import workloads  # late: workloads import studies' types for parameters
-
+    """Validate a study's TOML text; raise StudyError naming ``path``, the line and the key on any fault."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise StudyError(f"{path}: not valid TOML: {error}.") from None
+        where = re.search(r" \(at line (\d+), column (\d+)\)", str(error))
+        if where is None:
+            detail = f"not valid TOML: {error}."
+            raise StudyError(f"{path}: {detail}", path=path, detail=detail) from None
+        detail = f"not valid TOML: {str(error).replace(where.group(0), '')} (column {where.group(2)})."
+        raise StudyError(f"{path}, line {where.group(1)}: {detail}", path=path, line=int(where.group(1)),
+                         detail=detail) from None
+    try:
+        return _study(data, path, origin)
+    except StudyError as error:
+        if error.key is None:
+            raise
+        line = _key_line(text, error.key)
+        if line is None:
+            raise
+        raise StudyError(f"{path}, line {line}: {error.key}: {error.detail}", error.hint, path=path, line=line,
+                         key=error.key, detail=error.detail) from None
+
+
+def _study(data: dict, path: str, origin: str) -> Study:
+    from fstune import workloads  # late: workloads import studies' types for parameters
+
     _unknown_keys(data, _STUDY_KEYS, path, "")
     stem = Path(path).stem
     name = data.get("name", stem)
@@ -212,9 +265,9 @@ def parse_study(text: str, path: str, origin: str = "shipped") -> Study:
     if len(configs) < 2:
         raise _fail(path, "configurations", "a study needs a baseline and at least one variant to compare with it.")
     names = [c.name for c in configs]
-    for config_name in names:
-        if names.count(config_name) > 1:
-            raise _fail(path, "configurations", f"the name '{config_name}' is used twice.")
+    for index, config_name in enumerate(names):
+        if config_name in names[:index]:
+            raise _fail(path, f"configurations[{index}].name", f"the name '{config_name}' is used twice.")
     raw_workloads = data.get("workloads", [])
     if not isinstance(raw_workloads, list) or not all(isinstance(w, str) for w in raw_workloads):
         raise _fail(path, "workloads", "must be a list of workload names.")
@@ -273,14 +326,44 @@ def user_study_dirs() -> list[tuple[Path, str]]:
     return [(Path("/etc/fstune/recipes"), "system"), (config_home / "fstune" / "recipes", "user")]
 
 
+@dataclass(frozen=True)
+class BrokenStudy:
+    """A user's or /etc study file that does not load: what it would be called, and why not."""
+
+    name: str  # its ``name`` key where the TOML could be read, else the file's stem
+    path: str
+    origin: str
+    error: StudyError
+
+
+class StudyCatalog(dict):
+    """Every study that loads, by name; ``broken`` lists the user's and /etc files that do not."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.broken: list[BrokenStudy] = []
+
+    def broken_named(self, name: str) -> BrokenStudy | None:
+        return next((b for b in self.broken if name in (b.name, Path(b.path).stem)), None)
+
+
+def _declared_name(path: Path) -> str:
+    try:
+        name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        name = None
+    return name if isinstance(name, str) and name.strip() else path.stem
+
+
 def load_studies(extra_dirs: list[tuple[Path, str]] | None = None,
-                 errors: list[StudyError] | None = None) -> dict[str, Study]:
+                 errors: list[StudyError] | None = None) -> StudyCatalog:
     """Every study, shipped first, then /etc, then the user's own (later ones win by name).
 
-    A broken user file raises, unless ``errors`` is given: then it is collected there and the
-    other studies still load (listings should not lose everything to one typo).
+    A broken user or /etc file takes out only itself: it goes to the catalog's ``broken`` list
+    (and to ``errors`` when given) and every other study loads; one typo in one file must not
+    hide or block the rest. A broken shipped study is fstune's own bug and raises.
     """
-    found: dict[str, Study] = {}
+    found = StudyCatalog()
     package = resources.files("fstune.recipes")
     for entry in sorted(package.iterdir(), key=lambda item: item.name):
         if entry.name.endswith(".toml"):
@@ -293,9 +376,9 @@ def load_studies(extra_dirs: list[tuple[Path, str]] | None = None,
                 try:
                     study = load_study_file(file, origin)
                 except StudyError as error:
-                    if errors is None:
-                        raise
-                    errors.append(error)
+                    found.broken.append(BrokenStudy(_declared_name(file), str(file), origin, error))
+                    if errors is not None:
+                        errors.append(error)
                     continue
                 found[study.name] = study
     return found
@@ -303,6 +386,14 @@ def load_studies(extra_dirs: list[tuple[Path, str]] | None = None,
 
 def find_study(name: str, studies: dict[str, Study] | None = None) -> Study:
     studies = load_studies() if studies is None else studies
+    broken = studies.broken_named(name) if isinstance(studies, StudyCatalog) else None
+    if broken is not None and (name not in studies or studies[name].origin == "shipped"):
+        # asked for by name: say why it does not load. A broken user copy of a shipped study
+        # says so too, rather than quietly measuring the shipped one instead
+        shipped = " (fstune ships a study of that name; move the file away to use it)" if name in studies else ""
+        raise StudyError(broken.error.message, f"Fix the file{shipped}; 'fstune recipes' lists every study "
+                         "that loads.", path=broken.error.path, line=broken.error.line, key=broken.error.key,
+                         detail=broken.error.detail)
     if name in studies:
         return studies[name]
     candidate = Path(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from fstune.errors import UsageError
@@ -52,3 +53,23 @@ def format_size(num_bytes: int | None) -> str:
             return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
         value /= 1024
     raise AssertionError("unreachable")
+
+
+def format_percent(fraction: float, places: int | None = 1, *, sign: bool = False, unit: str = "%") -> str:
+    """``fraction`` as a percentage: 0.052 → "5.2%" (``places`` decimals), or with
+    ``places=None`` as few decimals as the value has (0.03 → "3%", 0.025 → "2.5%").
+
+    A value that is not zero never reads as zero: too small for ``places`` it keeps its first
+    significant digit, so a 0.01 % threshold or change shows as "0.01%", not "0%" or "0.0%".
+    """
+    value = fraction * 100
+    plus = "+" if sign else ""
+    if places is None:
+        text = f"{value:{plus}.4g}"
+        if "e" in text:  # far below any threshold a person sets: say how small, plainly
+            text = f"{value:{plus}.{min(12, 1 - math.floor(math.log10(abs(value))))}f}".rstrip("0")
+    else:
+        text = f"{value:{plus}.{places}f}"
+        if value and float(text) == 0:
+            text = f"{value:{plus}.{min(12, -math.floor(math.log10(abs(value))))}f}"
+    return text + unit

@@ -92,7 +92,9 @@ class FstuneApp(App):
         except Exception as error:  # a broken user study file must not kill the wizard: say which
             self.post_message(StudiesLoaded({}, str(getattr(error, "message", error))))
             return
-        self.post_message(StudiesLoaded(studies))
+        # a broken user study file leaves out only itself; say which (file, line, key)
+        broken = getattr(studies, "broken", ())
+        self.post_message(StudiesLoaded(studies, "\n".join(b.error.message for b in broken) or None))
 
     def on_studies_loaded(self, message: StudiesLoaded) -> None:
         self.studies = message.studies

@@ -40,6 +40,7 @@ class StudyScreen(StepScreen):
     StudyScreen #study-title { text-style: bold; }
     StudyScreen #study-availability { margin-bottom: 1; }
     StudyScreen #study-configs { height: auto; margin-bottom: 1; }
+    StudyScreen #study-problems { display: none; height: auto; max-height: 5; color: $text-error; }
     """
 
     def compose_body(self) -> ComposeResult:
@@ -52,6 +53,7 @@ class StudyScreen(StepScreen):
                 configs.add_columns("Configuration", "FS", "Journal", "mkfs", "mount -o")
                 yield configs
                 yield Static("", id="study-explanation")
+        yield Static("", id="study-problems")  # study files that do not load (shown only then)
 
     def on_mount(self) -> None:
         self.studies_changed()
@@ -64,7 +66,10 @@ class StudyScreen(StepScreen):
         if studies is None:
             self.query_one("#study-title", Static).update("Reading the studies…")
             return
+        problems = self.query_one("#study-problems", Static)
+        problems.display = bool(self.app.studies_error)
         if self.app.studies_error:
+            problems.update(Text("Left out, as they do not load: " + self.app.studies_error))
             self.notify(self.app.studies_error, title="A study file could not be read", severity="error")
         caps = self.app.capabilities
         ranked = sorted(studies.values(), key=lambda s: (bool(unavailable_reason(s, caps)), s.name))

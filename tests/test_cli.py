@@ -41,6 +41,15 @@ def test_plan_help_teaches_with_examples():
     assert "Examples:" in result.stdout and "--log-device" in result.stdout and "--assume-size" in result.stdout
 
 
+def test_run_help_says_how_a_run_ends_when_interrupted():
+    result = fstune("run", "--help", env={**os.environ, "COLUMNS": "100"})
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    assert "130 cancelled: by Ctrl-C, SIGTERM or the terminal closing (SIGHUP" in text
+    assert "stores what it had measured" in text and "keeps its audit log" in text
+    assert "--run-id ID" in text and "letters, digits" in text
+
+
 def test_unknown_study():
     err = assert_clear_error(fstune("plan", "--study", "ext3-external-jornal", "--device", "/dev/sdx1",
                                     "--assume-size", "10G"), "no study called 'ext3-external-jornal'")
@@ -72,6 +81,40 @@ def test_study_file_with_a_typo(tmp_path):
     study.write_text('title = "t"\nsummary = "s"\nexplanation = "e"\nworklods = ["metadata"]\n')
     assert_clear_error(fstune("plan", "--study", str(study), "--device", "/dev/sdx1", "--assume-size", "10G"),
                        str(study), "worklods", "Did you mean 'workloads'?")
+
+
+def test_a_broken_user_study_takes_out_only_itself(tmp_path):
+    recipes = tmp_path / "fstune" / "recipes"
+    recipes.mkdir(parents=True)
+    (recipes / "typo.toml").write_text('title = "t"\nsummary = "s"\nexplanation = "e"\nworklods = ["metadata"]\n')
+    (recipes / "syntax.toml").write_text('title = "t"\nsummary = "s\n')
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "COLUMNS": "200"}
+    plan = ["--device", "/dev/sdx1", "--assume-size", "10G", "--log-device", "/dev/sdy1", "--assume-log-size", "1G"]
+
+    listed = fstune("recipes", env=env)
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr
+    assert "xfs-log-tuning" in listed.stdout and "ext3-external-journal" in listed.stdout
+    for name, where in (("typo", "typo.toml, line 4, key 'worklods'"),
+                        ("syntax", "syntax.toml, line 2, not valid TOML")):
+        row = next(line for line in listed.stdout.splitlines() if f" {name} " in line)
+        assert "broken" in row and where in row, listed.stdout
+    assert f"{recipes / 'typo.toml'}, line 4: worklods: is not a known key" in listed.stderr
+
+    # the other studies work as if the broken files were not there
+    assert fstune("recipes", "xfs-log-tuning", env=env).returncode == 0
+    planned = fstune("plan", "--study", "xfs-log-tuning", *plan, env=env)
+    assert planned.returncode == 0 and planned.stderr == "" and "mkfs.xfs" in planned.stdout
+    ran = fstune("run", "--study", "xfs-log-tuning", "--device", "/dev/nonexistent9", "--yes", env=env)
+    assert_clear_error(ran, "/dev/nonexistent9 is not a disk or partition")  # past the study, at the device
+    assert "typo" not in ran.stderr and "syntax" not in ran.stderr
+
+    # asked for by name, a broken study says what is wrong and where
+    assert_clear_error(fstune("recipes", "typo", env=env), f"{recipes / 'typo.toml'}, line 4: worklods:",
+                       "Did you mean 'workloads'?")
+    assert_clear_error(fstune("plan", "--study", "syntax", *plan, env=env),
+                       f"{recipes / 'syntax.toml'}, line 2: not valid TOML")
+    assert_clear_error(fstune("run", "--study", "typo", "--device", "/dev/nonexistent9", "--yes", env=env),
+                       "typo.toml, line 4: worklods:")
 
 
 def test_bad_size_and_bad_workload():

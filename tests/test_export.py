@@ -270,6 +270,12 @@ def test_fmt_value(value, expected):
     assert ex.fmt_value(value) == expected
 
 
+@pytest.mark.parametrize("value, expected", [(12.34, "+12.3%"), (-4.0, "-4.0%"), (0.0, "+0.0%"), (0.01, "+0.01%"),
+                                             (-0.004, "-0.004%"), (0.04, "+0.04%"), (float("nan"), "–")])
+def test_fmt_change_never_shows_a_small_change_as_none(value, expected):
+    assert ex.fmt_change(value) == expected
+
+
 def test_fmt_summary_uses_the_medians_precision():
     from fstune.compare import Summary
 

@@ -1,5 +1,7 @@
 """Measurement: figures from runner events, failed repeats kept as failures, extra repeats while noisy."""
 
+import pytest
+
 from fstune import runner as r
 from fstune.measure import Measurement, config_descriptions
 from fstune.plan import Choices, DeviceChoice, build_plan
@@ -109,6 +111,20 @@ def test_noisy_figures_get_more_repeats_up_to_the_cap():
     last_base_repeat = max(i for i, s in enumerate(steps) if s.config == "base" and s.repeat == 6)
     assert kinds.index(("base", "umount")) > last_base_repeat
     assert not any(s.destructive for s in steps[len(plan.steps):])
+
+
+@pytest.mark.parametrize("threshold, shown", [(0.03, "3%"), (0.025, "2.5%"), (0.0001, "0.01%")])
+def test_the_threshold_that_added_repeats_is_stated_as_given(threshold, shown):
+    from types import SimpleNamespace
+
+    from fstune.measure import run_record
+
+    plan = make_plan()
+    measurement = Measurement(plan, rsd_threshold=threshold, max_repeats=4)
+    run_fake(plan, measurement, {"base": [10.0, 14.0, 18.0, 11.0], "ext": [17.2, 17.3, 17.25]})
+    outcome = SimpleNamespace(status="finished", reason="", warnings=())
+    record = run_record(plan, measurement, outcome, 0.0)
+    assert f"base: 1 repeat(s) added because the figures varied more than {shown}" in record.warnings
 
 
 def test_fewer_planned_repeats_than_three_are_respected():

@@ -242,3 +242,17 @@ def test_mkfs_options_can_be_edited_per_configuration_and_are_checked():
         build_plan(Choices(study, TARGET, LOG, workloads=(), mkfs_options={"external": ("-FF",)}))
     with pytest.raises(UsageError, match="no configuration 'nope'"):
         build_plan(Choices(study, TARGET, LOG, workloads=(), mkfs_options={"nope": ()}))
+
+
+@pytest.mark.parametrize("run_id", ["../../x", "a/b", "..", "a..b", ".hidden", "-rf", "", "x" * 65, "sp ace",
+                                    "new\nline", "ünï"])
+def test_a_run_id_that_is_not_one_plain_file_name_is_refused(run_id):
+    # the run id names directories under /run/fstune and /var/tmp/fstune and the audit log file
+    with pytest.raises(UsageError, match="--run-id"):
+        build_plan(Choices(study_of("ext4"), TARGET, run_id=run_id))
+
+
+@pytest.mark.parametrize("run_id", ["20261124-052821-5218", "nightly.ext4_v2", "A", "x" * 64])
+def test_plain_run_ids_are_accepted(run_id):
+    plan = build_plan(Choices(study_of("ext4"), TARGET, run_id=run_id, workloads=()))
+    assert plan.run_dir == f"/run/fstune/{run_id}" and plan.work_dir == f"/var/tmp/fstune/{run_id}"

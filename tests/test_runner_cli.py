@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -76,6 +79,30 @@ def test_assumed_sizes_are_for_dry_runs_only(monkeypatch, capsys):
     assert code == 2 and "dry runs" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["run", "plan"])
+def test_a_run_id_with_a_path_in_it_is_refused_before_anything_is_written(tmp_path, monkeypatch, capsys, command):
+    state = tmp_path / "a" / "b"
+    monkeypatch.setenv("XDG_STATE_HOME", str(state))
+    monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
+    # --lab would build a lab first: the run id must be refused before that too
+    monkeypatch.setattr("fstune.lab.lab_up", lambda **_: pytest.fail("a lab was built"))
+    yes = ["--yes"] if command == "run" else []
+    code = main([command, "--study", "ext4-writeback-commit", "--lab", str(tmp_path / "lab"), "--workloads", "none",
+                 *yes, "--run-id", "../../x"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert "--run-id '../../x' cannot name a run" in err and "Traceback" not in err
+    assert list(tmp_path.rglob("*")) == [], "nothing may be written anywhere"
+
+
+@pytest.mark.parametrize("option", [["--rsd-threshold", "-1"], ["--max-repeats", "0"]])
+def test_a_repeat_policy_that_makes_no_sense_is_refused(monkeypatch, capsys, option):
+    monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
+    code = main(["run", "--study", "x", "--device", "/dev/sdz1", "--yes", *option])
+    err = capsys.readouterr().err
+    assert code == 2 and "--rsd-threshold must be a percentage of 0 or more" in err
+
+
 def test_missing_tools_name_their_debian_package():
     assert "xfsprogs" in package_hint("mkfs.xfs")
     assert "btrfs-progs" in package_hint("/usr/sbin/mkfs.btrfs")
@@ -134,6 +161,56 @@ def test_a_filesystem_the_kernel_lacks_is_refused_before_formatting(tmp_path, la
 
 
 @pytest.mark.loopdev
+@pytest.mark.skipif(filesystems.MachineCapabilities.probe().kernel_has("reiserfs"),
+                    reason="this kernel can mount ReiserFS")
+def test_configs_leaves_out_a_filesystem_the_kernel_lacks(tmp_path, lab, state_home, capsys):
+    """coldread-filesystems compares ext3 (the baseline) with XFS and ReiserFS: on a kernel
+    without ReiserFS the whole study is refused, but ext3 against XFS alone runs."""
+    data = lab.disks[0].data
+    args = ["run", "--study", "coldread-filesystems", "--device", data, "--workloads", "none", "--yes"]
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2 and "has no reiserfs driver" in err and blkid(data, "TYPE") == ""
+    code = main([*args, "--configs", "xfs", "--run-id", f"configs-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    assert "reiserfs" not in (err + out).lower()
+    starts = [r["argv"][0] for r in read_log(next(state_home.glob("configs-*.jsonl"))) if r["event"] == "step-start"]
+    assert "mkfs.ext3" in starts and "mkfs.xfs" in starts and "mkreiserfs" not in starts
+    assert blkid(data, "TYPE") == "xfs"
+
+
+@pytest.mark.loopdev
+def test_a_safety_stop_is_an_error_on_stderr(tmp_path, udevd, state_home):
+    """Exit 3 is reported like every other error: on stderr, with the reason."""
+    # a loop device of the test's own that is not a lab disk: with FSTUNE_LAB_ONLY=1 the
+    # runner's check before mkfs refuses it, a real safety stop
+    image = tmp_path / "plain.img"
+    with open(image, "wb") as handle:
+        handle.truncate(400 * 1024 * 1024)
+    subprocess.run(["sfdisk", "-q", str(image)], input="label: gpt\n,\n", text=True, check=True)
+    loop = subprocess.run(["losetup", "--find", "--show", "--partscan", str(image)], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    try:
+        part = f"{loop}p1"
+        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        if not Path(part).exists():
+            subprocess.run(["partx", "--add", loop], capture_output=True, check=False)
+            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        env = {**os.environ, "FSTUNE_LAB_ONLY": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+        result = subprocess.run([sys.executable, "-m", "fstune", "run", "--study", study_file(tmp_path), "--device",
+                                 part, "--workloads", "none", "--yes", "--run-id", f"safety-{os.getpid()}"],
+                                capture_output=True, text=True, env=env, timeout=300)
+        assert result.returncode == 3, result.stdout + result.stderr
+        assert "a safety check stopped the run" in result.stderr and "not an fstune lab disk" in result.stderr
+        assert "not an fstune lab disk" not in result.stdout and "Failed:" not in result.stdout
+        assert "Audit log" in result.stdout  # the report itself stays on stdout
+        assert blkid(part, "TYPE") == ""
+    finally:
+        subprocess.run(["losetup", "--detach", loop], check=False)
+
+
+@pytest.mark.loopdev
 def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_home, capsys, monkeypatch):
     root = tmp_path / "leftover-root"
     dead = root / "old-run"
@@ -183,6 +260,96 @@ def test_typed_confirmation_on_a_terminal(tmp_path, lab, state_home):
     assert child.exitstatus == 0, child.before
     assert "Done:" in child.before and "steps" in child.before  # the live bar and the summary
     assert blkid(data, "TYPE") == "ext4" and blkid(spare, "TYPE") == "jbd"
+
+
+def _run_until_hangup(argv: list[str], env: dict, marker: str, stderr) -> tuple[int, str]:
+    """Run ``argv`` with a pty as its controlling terminal (stdin, stdout, and stderr unless it
+    is given); once ``marker`` shows, close the terminal as a dropped SSH session does.
+    Returns fstune's exit status and what it showed."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    child = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave if stderr is None else stderr, env=env,
+                             start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    os.close(slave)
+    shown = b""
+    try:
+        deadline = time.monotonic() + 240
+        while marker.encode() not in shown:
+            assert time.monotonic() < deadline and child.poll() is None, shown.decode(errors="replace")[-3000:]
+            if select.select([master], [], [], 0.5)[0]:
+                with contextlib.suppress(OSError):
+                    shown += os.read(master, 65536)
+    finally:
+        os.close(master)  # the terminal is gone: SIGHUP, and every later write to it fails (EIO)
+    try:
+        return child.wait(timeout=240), shown.decode(errors="replace")
+    finally:
+        if child.poll() is None:
+            child.kill()
+
+
+HANGUP_STUDY = """\
+title = "hang-up"
+summary = "s"
+explanation = "e"
+workloads = ["command"]
+[workload_params.command]
+command = "sh -c 'head -c 1000000 /dev/zero > f; sync; sleep 1'"
+[[configurations]]
+name = "base"
+title = "baseline"
+filesystem = "ext4"
+[[configurations]]
+name = "tuned"
+title = "variant"
+filesystem = "ext4"
+mount_options = "noatime"
+"""
+
+
+@pytest.mark.loopdev
+@pytest.mark.slow
+@pytest.mark.parametrize("stderr", ["terminal", "file"])
+def test_a_lost_terminal_ends_the_run_like_ctrl_c_and_keeps_it(tmp_path, lab, stderr):
+    """The terminal closes mid-run (second repeat): the run is cancelled and cleaned up, stored
+    with what it measured, the audit log says why, and fstune exits 130 without a traceback,
+    its summary to the dead terminal going nowhere."""
+    from fstune.store import Store
+
+    data = lab.disks[0].data
+    study = tmp_path / "hangup.toml"
+    study.write_text(HANGUP_STUDY)
+    state = tmp_path / "state"
+    env = {**os.environ, "XDG_STATE_HOME": str(state), "TERM": "xterm", "FSTUNE_LAB_ONLY": "1"}
+    run_id = f"hangup-{os.getpid()}"
+    argv = [sys.executable, "-m", "fstune", "run", "--study", str(study), "--device", data, "--yes",
+            "--run-id", run_id]
+    errors = tmp_path / "stderr.txt"
+    try:
+        with open(errors, "w") as err:
+            code, shown = _run_until_hangup(argv, env, "(repeat 2)", None if stderr == "terminal" else err)
+    finally:
+        shutil.rmtree(f"/var/tmp/fstune/{run_id}", ignore_errors=True)  # the run's tool reports
+    said = errors.read_text()
+    assert code == 130, (code, said, shown[-2000:])
+    assert "Traceback" not in said and "Error" not in said, said
+    assert f"/run/fstune/{run_id}" not in Path("/proc/self/mountinfo").read_text()
+    assert not Path(f"/run/fstune/{run_id}").exists()
+    log = read_log(next((state / "fstune" / "logs").glob(f"{run_id}*.jsonl")))
+    assert log[-1]["event"] == "run-end" and log[-1]["status"] == "cancelled"
+    assert log[-1]["reason"] == "the terminal was lost (SIGHUP)"
+    with Store(state / "fstune") as store:
+        [stored] = store.list_runs()
+        record = store.load_run(stored.id)
+    assert stored.status == "cancelled" and stored.repeats_ok >= 1
+    assert [r.repeat for r in record.results if r.config == "base" and not r.failed][:1] == [1]
 
 
 @pytest.mark.loopdev

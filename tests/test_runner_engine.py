@@ -554,3 +554,25 @@ def test_fio_placeholder_eta_is_dropped():
     parser = FioProgress()
     found = parser.parse("Jobs: 0 (f=0): [_(2),w(2),P(4)][0.0%][w=102MiB/s][w=26.0k IOPS][eta 74565d:09h:42m:21s]")
     assert found == (0.0, None, "fio")
+
+
+def test_a_failure_quotes_the_first_complaint_even_after_many_more_lines(tmp_path):
+    # a full disk: one "No space left on device", then a flood of consequences
+    script = ("echo 'tar: d1/f1: Cannot write: No space left on device'; "
+              "for i in $(seq 100); do echo \"tar: d2/f$i: Cannot open: No such file or directory\"; done; exit 2")
+    runner = Runner(make_plan(tmp_path, [step("sh", "-c", script)]), identities={}, log_dir=tmp_path / "logs")
+    outcome = runner.run(lambda event: None)
+    assert outcome.status == FAILED
+    assert outcome.reason.endswith("sh exited with status 2: tar: d1/f1: Cannot write: No space left on device")
+
+
+@pytest.mark.parametrize("raw, shown", [
+    ("EXT4-fs: EXT4-fs: inode_readahead_blks must be 0", "EXT4-fs: inode_readahead_blks must be 0"),
+    ("EXT4-fs (loop0p1): EXT4-fs (loop0p1): x", "EXT4-fs (loop0p1): x"),
+    ("ext4: Unknown parameter 'x'", "ext4: Unknown parameter 'x'"),
+    ("XFS (loop3p1): Filesystem has duplicate UUID", "XFS (loop3p1): Filesystem has duplicate UUID"),
+])
+def test_a_kernel_prefix_said_twice_is_shown_once(raw, shown):
+    from fstune.runner import _REPEATED_PREFIX
+
+    assert _REPEATED_PREFIX.sub(r"\1", raw) == shown

@@ -325,6 +325,32 @@ def test_a_failing_mount_removes_its_mountpoint(tmp_path, lab):
     assert_nothing_left(tmp_path, data)
 
 
+def test_a_kernel_complaint_is_quoted_once(tmp_path, lab):
+    # this kernel message comes with its prefix twice ("EXT4-fs: EXT4-fs: …") on Linux 6.x
+    data = lab.disks[0].data
+    plan = plan_for(tmp_path, study("ext4", first='mount_options = "inode_readahead_blks=3"'), data)
+    outcome, _ = run(plan, tmp_path)
+    assert outcome.status == FAILED and outcome.kind == FAIL_STEP
+    assert "inode_readahead_blks must be 0 or a power of 2" in outcome.reason, outcome.reason
+    assert "EXT4-fs: EXT4-fs" not in outcome.reason
+    assert_nothing_left(tmp_path, data)
+
+
+@pytest.mark.slow
+def test_a_full_disk_is_reported_as_a_full_disk(tmp_path, make_lab):
+    """tar runs out of space and then, for every directory it could not make, reports the files
+    in it as "No such file or directory": the message names the cause, not the last symptom."""
+    lab = make_lab(disks=1, size="366M", spare_size="64M")  # a data partition of about 300 MiB
+    data = lab.disks[0].data
+    plan = plan_for(tmp_path, study("ext4"), data, workloads=("smallfiles",),
+                    workload_params={"smallfiles": {"preset": "quick", "file_size": "128K"}})  # 320 MiB
+    outcome, _ = run(plan, tmp_path)
+    assert outcome.status == FAILED and outcome.kind == FAIL_STEP
+    assert "untar" in outcome.reason and "No space left on device" in outcome.reason, outcome.reason
+    assert "No such file or directory" not in outcome.reason
+    assert_nothing_left(tmp_path, data)
+
+
 def test_a_device_swapped_after_it_was_chosen_is_not_formatted(tmp_path, lab):
     disk = lab.disks[0]
     plan = plan_for(tmp_path, study("ext4"), disk.data)

@@ -277,17 +277,21 @@ def test_user_study_overrides_a_shipped_one_by_name(tmp_path, monkeypatch):
     assert studies["xfs-log-tuning"].origin == "shipped"
 
 
-def test_broken_user_study_is_reported_with_its_path(tmp_path, monkeypatch):
+def test_broken_user_study_is_reported_with_its_path_line_and_key(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     user_dir = tmp_path / "fstune" / "recipes"
     user_dir.mkdir(parents=True)
-    (user_dir / "broken.toml").write_text(USER_STUDY.replace('filesystem = "ext3"\njournal = "external"',
-                                                             'filesystem = "ext3"\njournal = "elsewhere"'))
-    with pytest.raises(StudyError) as info:
-        load_studies()
-    assert str(user_dir / "broken.toml") in info.value.message
-    assert "configurations[1].journal" in info.value.message
-    assert "'elsewhere'" in info.value.message
+    text = USER_STUDY.replace('filesystem = "ext3"\njournal = "external"', 'filesystem = "ext3"\njournal = "elsewhere"')
+    (user_dir / "broken.toml").write_text(text)
+    line = text.splitlines().index('journal = "elsewhere"') + 1
+    studies = load_studies()  # it does not raise: the broken file leaves out only itself
+    assert "ext3-external-journal" in studies and studies["ext3-external-journal"].origin == "shipped"
+    [broken] = studies.broken
+    assert broken.name == "ext3-external-journal" and broken.origin == "user"
+    error = broken.error
+    assert (error.path, error.line, error.key) == (str(user_dir / "broken.toml"), line, "configurations[1].journal")
+    assert error.message.startswith(f"{user_dir / 'broken.toml'}, line {line}: configurations[1].journal: ")
+    assert "'elsewhere'" in error.message
 
 
 # --- validation errors --------------------------------------------------------------------------
@@ -328,7 +332,8 @@ def _error(tmp_path: Path, text: str) -> str:
     with pytest.raises(StudyError) as info:
         load_study_file(path)
     message = info.value.message
-    assert message.startswith(f"{path}: "), message  # every error names the file first
+    # every error names the file first, then the line where the key is written (if it is)
+    assert re.match(rf"{re.escape(str(path))}(, line \d+)?: ", message), message
     return message
 
 
@@ -432,7 +437,7 @@ def test_journal_none_contradicted_by_mkfs_options(tmp_path):
 def test_parse_study_names_the_path_it_is_given():
     with pytest.raises(StudyError) as info:
         parse_study(_valid(fs="xfs", mount="logbufs=9"), "somewhere/odd.toml")
-    assert info.value.message.startswith("somewhere/odd.toml: configurations[0].mount_options:")
+    assert info.value.message.startswith("somewhere/odd.toml, line 13: configurations[0].mount_options:")
 
 
 def test_every_placement_used_by_a_shipped_study_is_allowed(shipped):
@@ -460,3 +465,66 @@ def test_one_broken_user_study_does_not_hide_the_others(tmp_path):
     studies = load_studies(extra_dirs=[(tmp_path, "user")], errors=errors)
     assert "ext3-external-journal" in studies
     assert len(errors) == 1 and "broken.toml" in errors[0].message
+
+
+@pytest.mark.parametrize("edit, line, key", [
+    (lambda t: t.replace("workloads =", "worklods ="), 5, "worklods"),
+    (lambda t: t.replace("repeats = 3", "repeats = 2"), 6, "repeats"),
+    (lambda t: t.replace('filesystem = "ext4"\njournal', 'filesystem = "zfs"\njournal'), 11,
+     "configurations[0].filesystem"),
+    (lambda t: t + 'mount_options = "nobarrier,logbufs=9"\n', 19, "configurations[1].mount_options"),
+    (lambda t: t.replace('name = "variant"', 'name = "base"'), 16, "configurations[1].name"),
+    (lambda t: t + "\n[workload_params.metadata]\nclients = 0\n", 20, "workload_params.metadata"),
+    (lambda t: t.replace('title = "the variant"\n', ""), 15, "configurations[1].title"),  # missing: its table
+])
+def test_an_error_names_the_line_of_its_key(tmp_path, edit, line, key):
+    path = _study(tmp_path, edit(_valid()))
+    with pytest.raises(StudyError) as info:
+        load_study_file(path)
+    error = info.value
+    assert (error.path, error.line, error.key) == (str(path), line, key), error.message
+    assert error.message.startswith(f"{path}, line {line}: {key}: ")
+
+
+def test_a_missing_top_level_key_has_no_line_to_name(tmp_path):
+    path = _study(tmp_path, _valid().replace('summary = "One line."\n', ""))
+    with pytest.raises(StudyError) as info:
+        load_study_file(path)
+    assert info.value.message == f"{path}: summary: is missing (a text is required)."
+    assert info.value.line is None and info.value.key == "summary"
+
+
+def test_a_toml_syntax_error_names_its_line(tmp_path):
+    path = _study(tmp_path, _valid().replace('summary = "One line."', 'summary = "One line.'))
+    with pytest.raises(StudyError) as info:
+        load_study_file(path)
+    assert info.value.line == 3 and info.value.key is None
+    assert info.value.message.startswith(f"{path}, line 3: not valid TOML: ")
+    assert "(at line" not in info.value.message  # said once, up front
+
+
+def test_a_broken_study_asked_for_by_name_says_why(tmp_path):
+    from fstune.errors import UsageError
+    from fstune.studies import find_study
+
+    (tmp_path / "typo.toml").write_text(_valid().replace("repeats = 3", "repeats = 2"))
+    (tmp_path / "mine.toml").write_text(_valid())
+    studies = load_studies(extra_dirs=[(tmp_path, "user")])
+    assert find_study("mine", studies).origin == "user"
+    assert find_study("xfs-log-tuning", studies).origin == "shipped"
+    with pytest.raises(StudyError, match=r"typo\.toml, line 6: repeats: must be a whole number") as info:
+        find_study("typo", studies)
+    assert "'fstune recipes' lists every study that loads" in info.value.hint
+    with pytest.raises(UsageError, match="no study called 'nothing'"):
+        find_study("nothing", studies)
+
+
+def test_a_broken_copy_of_a_shipped_study_is_not_quietly_replaced_by_the_shipped_one(tmp_path):
+    from fstune.studies import find_study
+
+    (tmp_path / "mine.toml").write_text('name = "xfs-log-tuning"\n' + _valid().replace("repeats = 3", "repeats = 2"))
+    studies = load_studies(extra_dirs=[(tmp_path, "user")])
+    assert studies["xfs-log-tuning"].origin == "shipped"  # still listed and loaded
+    with pytest.raises(StudyError, match=r"mine\.toml, line 7: repeats") as info:
+        find_study("xfs-log-tuning", studies)
+    assert "move the file away" in info.value.hint

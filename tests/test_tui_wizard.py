@@ -182,6 +182,25 @@ async def test_study_unavailable_refused_for_real_run_allowed_in_dry_run():
                 assert "jfs" in text_of(app.screen.query_one("#study-availability"))
 
 
+async def test_a_broken_user_study_leaves_out_only_itself(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    recipes = tmp_path / "fstune" / "recipes"
+    recipes.mkdir(parents=True)
+    (recipes / "typo.toml").write_text('title = "mine"\nworklods = ["metadata"]\n')
+    app = make_app(services())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen.STEP == "Study"
+        options = app.screen.query_one("#study-list")
+        listed = {options.get_option_at_index(i).id for i in range(options.option_count)}
+        assert listed == set(load_studies(extra_dirs=[]))  # every shipped study is still there
+        problems = app.screen.query_one("#study-problems")
+        assert problems.display
+        assert f"{recipes / 'typo.toml'}, line 2: worklods: is not a known key" in text_of(problems)
+
+
 async def test_back_and_forth_keeps_choices():
     app = make_app(services())
     async with app.run_test(size=SIZE) as pilot:

@@ -52,7 +52,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fstune", description=DESCRIPTION, formatter_class=_Formatter,
         epilog="Exit codes: 0 done, 1 a step or benchmark failed, 2 bad input or a locked "
-        "device (nothing was done), 3 a safety check stopped a write, 130 interrupted.",
+        "device (nothing was done), 3 a safety check stopped a write, 130 interrupted (Ctrl-C, "
+        "SIGTERM or a closed terminal).",
     )
     parser.add_argument("--version", action="version", version=f"fstune {__version__}")
     parser.add_argument("--dry-run", action="store_true",
@@ -73,9 +74,24 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def report_error(error: FstuneError) -> None:
-    print(f"fstune: {error.message}", file=sys.stderr)
-    if error.hint:
-        print(f"  {error.hint}", file=sys.stderr)
+    try:
+        print(f"fstune: {error.message}", file=sys.stderr)
+        if error.hint:
+            print(f"  {error.hint}", file=sys.stderr)
+    except OSError:
+        _drop_output(sys.stderr)  # the terminal hung up: nobody to tell; the exit status says it
+
+
+def _drop_output(stream) -> None:
+    """Point ``stream`` at /dev/null once nobody reads it (a closed pipe, a hung-up terminal),
+    so that neither a later write nor Python's last flush at exit fails."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test's capture): its writes do not fail
+    finally:
+        os.close(devnull)
 
 
 # sub-commands spelled differently from their module
@@ -117,6 +133,5 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # `fstune plan … | head` closed the pipe: not an error of ours
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_output(sys.stdout)
         return EXIT_OK

@@ -8,7 +8,7 @@ import time
 
 from fstune import filesystems
 from fstune.errors import DeviceError, UsageError
-from fstune.plan import Choices, DeviceChoice, OptionOverride
+from fstune.plan import Choices, DeviceChoice, OptionOverride, check_run_id, select_configurations
 from fstune.studies import Study, find_study
 from fstune.units import format_size, parse_size
 from fstune.workloads import WORKLOADS
@@ -134,6 +134,8 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     ``build_lab`` (``fstune run``): with --lab, make the lab if there is none, and on lab
     devices wipe the unused journals earlier runs left.
     """
+    if run_id is not None:
+        check_run_id(run_id)  # before anything is made (a lab) or read under that name
     study = find_study(args.study)
     if args.lab is not None:
         lab_devices(args, build=build_lab)
@@ -150,18 +152,20 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         from fstune import lab as labs
         from fstune.devices.rules import orphan_journal
 
-        chosen = [inventory.find(path) for path in (args.device, args.log_device) if path]
-        stale = [d.path for d in chosen if d is not None and d.lab and orphan_journal(d, inventory.facts)]
+        picked = [inventory.find(path) for path in (args.device, args.log_device) if path]
+        stale = [d.path for d in picked if d is not None and d.lab and orphan_journal(d, inventory.facts)]
         if stale:
             for line in labs.reinit_orphans(stale):
                 print(f"fstune: {line}", file=sys.stderr)
             from fstune.devices import scan
 
             inventory = scan()
-    target = resolve_device(args.device, study, "target", args.assume_size, inventory)
+    configs = tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None
+    chosen = select_configurations(study, configs)  # devices are checked for these only (--configs)
+    target = resolve_device(args.device, chosen, "target", args.assume_size, inventory)
     log = None
     if args.log_device:
-        log = resolve_device(args.log_device, study, "journal", args.assume_log_size, inventory,
+        log = resolve_device(args.log_device, chosen, "journal", args.assume_log_size, inventory,
                              partner=None if target.assumed else target.path)
     return Choices(
         study=study,
@@ -171,7 +175,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         workloads=_workloads(args.workloads),
         workload_params=_workload_params(args.workload_param),
         repeats=args.repeats,
-        configs=tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None,
+        configs=configs,
         force=not args.no_force,
         run_id=run_id or time.strftime("%Y%m%d-%H%M%S"),
     )

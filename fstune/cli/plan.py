@@ -29,7 +29,9 @@ def add_parser(sub, formatter_class) -> None:
                             description=DESCRIPTION, formatter_class=formatter_class)
     add_choice_arguments(parser)
     parser.add_argument("--output", "-o", metavar="FILE", help="write the script to FILE (mode 0755) instead of stdout")
-    parser.add_argument("--run-id", metavar="ID", help="name of the run directory (default: the current time)")
+    parser.add_argument("--run-id", metavar="ID",
+                        help="name of the run and its directories: up to 64 letters, digits, '.', '_', '-' "
+                        "(default: the current time)")
     parser.set_defaults(func=run)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -19,6 +20,9 @@ DESCRIPTION = """\
 Without NAME: every study fstune knows — shipped ones, /etc/fstune/recipes/ and
 ~/.config/fstune/recipes/ — with the filesystems each uses and whether this machine can run it.
 With NAME: what the study tests, why it may help, each configuration and its workloads.
+
+A study file of yours that has a mistake is listed as broken, with its file, line and key;
+it leaves out only itself: every other study can still be listed, planned and run.
 """
 
 
@@ -66,10 +70,9 @@ def run(args) -> int:
             return 0
         explain(console, study, caps)
         return 0
-    problems: list = []
-    studies = load_studies(errors=problems)
-    for problem in problems:
-        print(f"fstune: skipped a broken study: {problem.message}", file=sys.stderr)
+    studies = load_studies()
+    for broken in studies.broken:
+        print(f"fstune: skipped a broken study: {broken.error.message}", file=sys.stderr)
     if args.json:
         print(json.dumps([study_json(s, caps) for s in studies.values()], indent=2))
         return 0
@@ -82,6 +85,13 @@ def run(args) -> int:
         missing = [fs for fs in study.filesystems if not caps.availability(fs).available]
         here = "[green]yes[/]" if not missing else f"[yellow]dry run[/] ({', '.join(missing)})"
         table.add_row(study.name, escape(study.title), "yes" if study.needs_journal_device else "", here)
+    for broken in studies.broken:  # listed, so a typo does not make a study silently vanish
+        error = broken.error
+        where = [Path(broken.path).name] + ([f"line {error.line}"] if error.line else [])
+        where.append(f"key '{error.key}'" if error.key else "not valid TOML" if error.line else "unreadable")
+        table.add_row(broken.name, f"[red]does not load:[/] {escape(', '.join(where))}; "
+                      f"'fstune recipes {escape(broken.name)}' says why", "",
+                      "[red]broken[/]")
     console.print(table)
     console.print("Explain one with [bold]fstune recipes NAME[/]; 'dry run' means this machine lacks a "
                   "filesystem the study needs: plan it, run it elsewhere.", highlight=False)

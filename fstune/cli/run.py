@@ -8,8 +8,10 @@ each device that will be erased, and the Runner takes over.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
+import signal
 import sys
 import time
 
@@ -19,9 +21,9 @@ from fstune.errors import UsageError
 from fstune.measure import Measurement, run_record
 from fstune.plan import Plan, build_plan
 from fstune.runner import (
-    CANCELLED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
-    RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer, find_leftovers,
-    handle_signals, missing_tools, record_identities,
+    CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
+    RunFailed, RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer,
+    find_leftovers, handle_signals, missing_tools, record_identities,
 )
 
 from fstune.cli import EXIT_USAGE  # noqa: E402  (the package is loaded before its sub-commands)
@@ -49,7 +51,10 @@ Examples:
              --workloads none --yes
 
 Exit codes: 0 done, 1 a step failed, 2 refused before anything ran, 3 a safety check stopped
-a write, 130 cancelled (Ctrl-C; press it twice to stop at once without cleaning up).
+a write (said on stderr), 130 cancelled: by Ctrl-C, SIGTERM or the terminal closing (SIGHUP,
+e.g. a dropped SSH session). A cancelled run unmounts and removes what it made, keeps its
+audit log and stores what it had measured ('fstune results'); press Ctrl-C twice to stop at
+once without cleaning up.
 """
 
 
@@ -59,7 +64,9 @@ def add_parser(sub, formatter_class) -> None:
     add_choice_arguments(parser)
     parser.add_argument("--yes", action="store_true",
                         help="confirm the devices on the command line instead of typing their names")
-    parser.add_argument("--run-id", metavar="ID", help="name of the run (default: the current time)")
+    parser.add_argument("--run-id", metavar="ID",
+                        help="name of the run and its directories: up to 64 letters, digits, '.', '_', '-' "
+                        "(default: the current time)")
     parser.add_argument("--clean-leftovers", action="store_true",
                         help="first unmount what earlier, interrupted runs left under /run/fstune")
     parser.add_argument("--allow-unmountable", action="store_true",
@@ -81,6 +88,9 @@ def run(args) -> int:
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
                          "fstune run works on real devices only.")
+    if args.rsd_threshold < 0 or args.max_repeats < 1:
+        raise UsageError("--rsd-threshold must be a percentage of 0 or more and --max-repeats at least 1.",
+                         "E.g. --rsd-threshold 2.5 --max-repeats 8.")
     if geteuid() != 0:
         _say("fstune run formats and mounts devices and needs root: run it with sudo "
              "(`fstune plan` shows the commands without root).")
@@ -109,6 +119,11 @@ def run(args) -> int:
     if not args.yes and not _confirm(plan):
         return EXIT_USAGE
 
+    with _output_may_vanish():
+        return _run(plan, args, identities)
+
+
+def _run(plan: Plan, args, identities) -> int:
     display = Display(plan, interactive_answers=not args.yes)
     answer = _answer_for_confirmed_devices(identities, display) if args.yes else None
 
@@ -121,30 +136,93 @@ def run(args) -> int:
         display.handle(event)
 
     started = time.time()
-    with handle_signals(runner, on_signal=display.interrupted), display:
-        outcome = runner.run(on_event)
-    display.summary(outcome)
-    if plan.workloads:
-        _store_and_compare(plan, measurement, outcome, started, display)
+    # a hang-up cancels the run like Ctrl-C (handle_signals); once the run is over it must not
+    # kill fstune before the run is stored: store first, print second (README, "Exit codes")
+    hangup = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # what handle_signals restores
+    try:
+        with handle_signals(runner, on_signal=display.interrupted), display:
+            outcome = runner.run(on_event)
+        record = _store(plan, measurement, outcome, started) if plan.workloads else None
+        display.summary(outcome)
+        if plan.workloads:
+            _show_stored(record, display)
+    finally:
+        signal.signal(signal.SIGHUP, hangup)
     return outcome.exit_code
 
 
-def _store_and_compare(plan: Plan, measurement: Measurement, outcome, started: float, display) -> None:
-    """Keep the run in the history and show the before-and-after tables."""
-    from fstune.cli.results import show_comparison
+def _store(plan: Plan, measurement: Measurement, outcome, started: float):
+    """Keep the run in the history; the record (with its id), or None when nothing was measured."""
     from fstune.devices import scan
-    from fstune.export import compare_runs
     from fstune.store import Store
 
     record = run_record(plan, measurement, outcome, started, inventory=scan())
     if not record.results:
+        return None
+    with Store() as store:
+        store.save_run(record)
+    return record
+
+
+def _show_stored(record, display) -> None:
+    """The before-and-after tables of the stored run, and how to see it again."""
+    from fstune.cli.results import show_comparison
+    from fstune.export import compare_runs
+
+    if record is None:
         display.note("no figures were measured, so nothing was stored.")
         return
-    with Store() as store:
-        run_id = store.save_run(record)
     show_comparison(display.console, [record], compare_runs([record]))
-    display.note(f"stored as run {run_id}: 'fstune results show {run_id}', "
-                 f"'fstune results export {run_id} --format html -o report.html'.")
+    display.note(f"stored as run {record.id}: 'fstune results show {record.id}', "
+                 f"'fstune results export {record.id} --format html -o report.html'.")
+
+
+class _SurvivesHangup:
+    """stdout or stderr while a run may outlive its terminal.
+
+    Once the terminal hangs up (an SSH session drops, a tmux pane is killed) every write to it
+    fails with EIO, possibly before the SIGHUP that cancels the run is handled. Printing to
+    nobody is not an error: the first failed write points the descriptor at /dev/null, so it
+    and every later write (Python's last flush at exit too) succeeds and goes nowhere. The audit
+    log and the results store keep everything."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError:
+            self._gone()
+
+    def _gone(self) -> None:
+        with contextlib.suppress(OSError, ValueError):  # a stream without a descriptor (tests)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(devnull, self._stream.fileno())
+            finally:
+                os.close(devnull)
+            self._stream.flush()  # what was buffered for the terminal goes to /dev/null now
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _output_may_vanish():
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _SurvivesHangup(sys.stdout), _SurvivesHangup(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved  # their descriptors lead to /dev/null if the terminal went
 
 
 def _answer_for_confirmed_devices(identities, display):
@@ -198,7 +276,9 @@ def _leftovers(plan: Plan, args) -> int | None:
 
 def _preflight(plan: Plan, args) -> int | None:
     capabilities = filesystems.MachineCapabilities.probe()
-    for fs_name in plan.study.filesystems:
+    # only the configurations that will run (--configs): an unchosen ReiserFS variant must not
+    # stop its ext3 baseline on a kernel without ReiserFS
+    for fs_name in dict.fromkeys(cp.config.filesystem for cp in plan.configs):
         fs = filesystems.get(fs_name)
         if not capabilities.tools.get(fs.mkfs):
             _say(f"{fs.mkfs} is not installed: install the Debian package {fs.package}; nothing was done.")
@@ -284,7 +364,8 @@ class Display:
 
     def __exit__(self, *exc) -> None:
         if self._live is not None:
-            self._guard(self._live.stop)
+            with contextlib.suppress(OSError):  # even once lost: it stops its refresh thread
+                self._live.stop()
 
     def _guard(self, action, *args) -> None:
         if self.lost:
@@ -322,10 +403,9 @@ class Display:
         self._print(f"fstune: {text}", "yellow")
 
     def interrupted(self, reason: str) -> None:
-        if "SIGHUP" in reason:
-            self.lost = True  # nobody is there to read it; writing could only fail
-            return
-        self.note(f"{reason}: stopping the current step and cleaning up (press Ctrl-C again to stop at once).")
+        # after a hang-up this goes nowhere, harmlessly (_SurvivesHangup), or to where output was redirected
+        again = "" if "SIGHUP" in reason else " (press Ctrl-C again to stop at once)"
+        self.note(f"{reason}: stopping the current step and cleaning up{again}.")
 
     def handle(self, event) -> None:
         if isinstance(event, OutputLine):
@@ -419,6 +499,9 @@ class Display:
             self._print(f"Done: {len(outcome.results)} steps in {_duration(outcome.duration)}.", "bold green")
         elif outcome.status == CANCELLED:
             self._print(f"Cancelled: {outcome.reason}", "bold yellow")
+        elif outcome.status == FAILED and outcome.kind == FAIL_SAFETY:
+            # exit 3: an error like any other refusal, so on stderr (README: exit codes)
+            _say(f"a safety check stopped the run before it wrote: {outcome.reason}")
         elif outcome.status == FAILED:
             self._print(f"Failed: {outcome.reason}", "bold red")
         for mountpoint in outcome.leftovers:
