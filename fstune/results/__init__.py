@@ -11,7 +11,8 @@ configuration per block and asks, at the planned looks, whether to go on:
   repeated confidence intervals) and ``decide``; ``boundary_table`` holds its calibration,
   ``calibration`` the simulation that made it;
 - ``secondary``: the short declared list of secondary metrics, Holm across them;
-- ``drift``: Spearman's rank correlation of each series with the block index.
+- ``drift``: Spearman's rank correlation of each series with the block index;
+- ``judge``: all of the above for one metric, from raw block values (what the runner calls).
 
 Nothing here imports numpy or scipy at import time: they are imported inside the functions
 that need them, so starting the wizard does not pay for them.

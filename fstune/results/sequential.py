@@ -38,6 +38,8 @@ from fstune.results.verdict import CODES, Position, Verdict, interval_positions,
 METHOD_NAME = "paired-gs-obf"
 METHOD_VERSION = 1
 # Stored with every run: a run's verdicts can only be compared with runs of the same method.
+# A new version for any change to the spending, the calibration's reference noise, the
+# intersection of the looks' intervals or the verdict partition.
 METHOD = f"{METHOD_NAME}/{METHOD_VERSION}"
 OUTLOOK_PATHS = 2000
 OUTLOOK_SEED = 7
