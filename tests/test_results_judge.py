@@ -67,6 +67,13 @@ def test_a_count_rising_from_zero_is_shown_in_its_unit():
     assert percent_or_unit(result).startswith("+40")
 
 
+def test_a_count_that_stays_zero_on_both_sides_is_no_difference():
+    """An internal journal writes nothing to the journal device in either configuration."""
+    rule = MetricRule(scale=Scale.DIFFERENCE, better=LOWER)  # δ relative to a level of 0
+    result = judge_primary("build.journal_mb_written", [0.0] * 5, [0.0] * 5, rule)
+    assert result.decision.reason is Reason.EXACT and result.decision.verdict is Verdict.NO_DIFFERENCE
+
+
 def test_notes_say_what_was_changed_and_what_drifted():
     varied = judge_primary("x", [8.0, 8.0, 8.1, 8.0, 8.0], [6.0] * 5, MetricRule(scale=Scale.EXACT, better=LOWER))
     assert any("varied" in note for note in varied.notes)

@@ -5,8 +5,9 @@ import math
 import pytest
 
 from fstune.measurements import HIGHER, LOWER
-from fstune.results.scales import (DEFAULT_DELTA, MetricRule, Scale, ScaleError, default_rule, exact_relative_change,
-                                   from_percent, paired_contrasts, to_percent)
+from fstune.results.scales import (DEFAULT_DELTA, MetricRule, Scale, ScaleError, default_rule, exact_position,
+                                   exact_relative_change, from_percent, paired_contrasts, to_percent)
+from fstune.results.verdict import Position
 
 
 def test_ratio_contrasts_are_log_ratios_and_come_back_as_percent():
@@ -59,6 +60,16 @@ def test_exact_values_give_an_exact_answer():
     assert same.exact and exact_relative_change(same) == 0.0
     from_nothing = paired_contrasts([0.0] * 3, [1.0] * 3, rule)
     assert exact_relative_change(from_nothing) == math.inf
+
+
+def test_values_that_never_change_are_exact_on_any_scale():
+    steady = paired_contrasts([50.0] * 4, [55.0] * 4, MetricRule())
+    assert steady.exact and steady.scale is Scale.RATIO and steady.values[0] == pytest.approx(math.log(1.1))
+    assert exact_position(steady) is Position.BEYOND_UP
+    zeros = paired_contrasts([0.0] * 5, [0.0] * 5, MetricRule(scale=Scale.DIFFERENCE))
+    assert zeros.exact and zeros.threshold == 0.0
+    assert exact_position(zeros) is Position.INSIDE  # no change is no difference, even against δ = 0
+    assert not paired_contrasts([50.0], [55.0], MetricRule()).exact  # one block proves nothing
 
 
 def test_exact_values_that_vary_fall_back_with_a_note():

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from fstune.results.drift import DriftReport, drift_report
 from fstune.results.paired import PairedInterval
-from fstune.results.scales import Contrasts, MetricRule, Scale, paired_contrasts, to_percent
+from fstune.results.scales import Contrasts, MetricRule, Scale, exact_position, paired_contrasts, to_percent
 from fstune.results.sequential import (DEFAULT_SCHEDULE, METHOD, Action, Decision, LookSchedule, Reason, decide)
-from fstune.results.verdict import interval_position, verdict_for
+from fstune.results.verdict import verdict_for
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _exact_decision(contrasts: Contrasts, rule: MetricRule, schedule: LookSchedu
                         contrasts.threshold, None, None, None)
     look = max(index for index, blocks in enumerate(schedule.looks) if blocks <= n)
     n_used = schedule.looks[look]  # secondaries are judged on the same blocks
-    position = interval_position(change, change, contrasts.threshold)
+    position = exact_position(contrasts)
     interval = PairedInterval(n_used, change, 0.0, 0.0, change, change)
     return Decision(Action.STOP, Reason.EXACT, n, n_used, look + 1, interval, change, change, contrasts.threshold,
                     position, verdict_for(position, rule.better), 0.0)

@@ -16,6 +16,10 @@ block, and the pair gives one *contrast* (docs/verdicts.md, "Scales"):
   differ between blocks the metric is not exact after all: it is compared on the ratio scale
   (the difference scale when a value is ≤ 0), and a note says so.
 
+Whatever the declared scale, a metric that gave the same two values in every block is answered
+exactly, like an exact one; a change of exactly 0 is "no difference" even where δ is 0 (a count
+that stayed 0 on both sides, with δ relative to that level of 0).
+
 δ is symmetric on the contrast scale, so swapping baseline and variant mirrors the verdict:
 for ratios ±ln(1 + δ), i.e. a change beyond +2 % or below −1.96 % with δ = 2 %; for
 differences ±δ in the metric's unit (declared), or δ × the larger of the two means when the
@@ -125,7 +129,11 @@ def paired_contrasts(baseline: Sequence[float], variant: Sequence[float], rule: 
         values = tuple(math.log(b) - math.log(a) for a, b in zip(base, other))
     else:
         values = tuple(b - a for a, b in zip(base, other))
-    return Contrasts(values, scale, _threshold(rule, scale, base_mean, other_mean), base_mean, other_mean, note=note)
+    # the same two values in every block, whatever the declared scale (a count that stayed 0 on
+    # both sides): there is no noise to wait out, the answer is exact
+    constant = len(base) > 1 and len(set(base)) == 1 and len(set(other)) == 1
+    return Contrasts(values, scale, _threshold(rule, scale, base_mean, other_mean), base_mean, other_mean,
+                     exact=constant, note=note)
 
 
 def _threshold(rule: MetricRule, scale: Scale, base_mean: float, other_mean: float) -> float:
@@ -136,6 +144,15 @@ def _threshold(rule: MetricRule, scale: Scale, base_mean: float, other_mean: flo
     # a relative δ on the difference scale: δ of the larger level, so that a count rising from
     # 0 is still measured against something (docs/verdicts.md, "Scales")
     return rule.delta * max(abs(base_mean), abs(other_mean))
+
+
+def exact_position(contrasts: Contrasts):
+    """Where an exact answer lies: a zero-width interval at the change. No change at all is "no
+    difference" even when δ is 0 (a count that stayed 0, with δ relative to a level of 0)."""
+    from fstune.results.verdict import Position, interval_position
+
+    change = contrasts.values[0]
+    return Position.INSIDE if change == 0 else interval_position(change, change, contrasts.threshold)
 
 
 def exact_relative_change(contrasts: Contrasts) -> float:

@@ -25,9 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fstune.results.paired import PairedInterval, mean_and_sd, minimum_detectable_effect
-from fstune.results.scales import Contrasts
+from fstune.results.scales import Contrasts, exact_position
 from fstune.results.sequential import Decision, LookSchedule, decide_batch
-from fstune.results.verdict import CODES, Position, Verdict, interval_position, verdict_for
+from fstune.results.verdict import CODES, Position, Verdict, verdict_for
 
 SECONDARY = "secondary"
 
@@ -71,7 +71,7 @@ def judge_secondaries(metrics: Mapping[str, tuple[Contrasts, str]], primary: Dec
         level = level_failed if level_failed is not None else schedule.alpha / (family - rank + 1)
         p_value = _p_value(values)
         if contrasts.exact:  # the same change in every block: a zero-width interval at it
-            position = interval_position(values[0], values[0], contrasts.threshold)
+            position = exact_position(contrasts)
             verdicts.append(SecondaryVerdict(name, SECONDARY, n, None, values[0], values[0], position,
                                              verdict_for(position, better), rank, level, p_value, 0.0, exact=True))
             continue
