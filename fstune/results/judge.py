@@ -1,0 +1,110 @@
+"""One metric from raw block values to a decision: the entry point the runner and compare call.
+
+``judge_primary`` takes the baseline's and a variant's values, one per block in block order,
+and the metric's rule (scale, direction, δ), and returns the decision with everything a screen
+shows beside the verdict: the interval as a change in percent (or in the metric's unit), the
+smallest change the run could have detected, the drift check and, while the study goes on, the
+expected blocks and time to a decision (docs/verdicts.md).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fstune.results.drift import DriftReport, drift_report
+from fstune.results.paired import PairedInterval
+from fstune.results.scales import Contrasts, MetricRule, Scale, exact_position, paired_contrasts, to_percent
+from fstune.results.sequential import (DEFAULT_SCHEDULE, METHOD, Action, Decision, LookSchedule, Reason, decide)
+from fstune.results.verdict import verdict_for
+
+
+@dataclass(frozen=True)
+class PrimaryResult:
+    metric: str
+    rule: MetricRule
+    contrasts: Contrasts
+    decision: Decision
+    drift: DriftReport
+    method: str = METHOD
+
+    def percent(self, value: float | None) -> float | None:
+        """A contrast-scale value as a change in percent of the baseline (None when undefined)."""
+        if value is None:
+            return None
+        return to_percent(value, self.contrasts.scale, self.contrasts.baseline_mean)
+
+    @property
+    def change_percent(self) -> float | None:
+        interval = self.decision.interval
+        return None if interval is None else self.percent(interval.estimate)
+
+    @property
+    def interval_percent(self) -> tuple[float | None, float | None] | None:
+        if self.decision.low is None:
+            return None
+        return self.percent(self.decision.low), self.percent(self.decision.high)
+
+    @property
+    def minimum_detectable_percent(self) -> float | None:
+        return self.percent(self.decision.minimum_detectable)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        notes = list(self.decision.notes)
+        if self.contrasts.note:
+            notes.append(self.contrasts.note)
+        if self.drift.found:
+            notes.append(self.drift.note())
+        return tuple(notes)
+
+
+def judge_primary(metric: str, baseline: Sequence[float], variant: Sequence[float], rule: MetricRule,
+                  schedule: LookSchedule = DEFAULT_SCHEDULE, *, block_seconds: float | None = None,
+                  outlook: bool = True) -> PrimaryResult:
+    """The primary metric's decision after ``len(baseline)`` blocks (``baseline[i]`` and
+    ``variant[i]`` measured in block i)."""
+    contrasts = paired_contrasts(baseline, variant, rule)
+    drift = drift_report({"baseline": baseline, "variant": variant}, contrasts.values)
+    if contrasts.exact:
+        decision = _exact_decision(contrasts, rule, schedule)
+    else:
+        decision = decide(contrasts.values, schedule, contrasts.threshold, rule.better,
+                          block_seconds=block_seconds, outlook=outlook)
+    return PrimaryResult(metric, rule, contrasts, decision, drift)
+
+
+def _exact_decision(contrasts: Contrasts, rule: MetricRule, schedule: LookSchedule) -> Decision:
+    """Every block gave the same two values: the change is known, there is no noise to wait out.
+
+    The study still runs to its first look, so that "every block" means a few blocks.
+    """
+    n = len(contrasts.values)
+    change = contrasts.values[0]
+    if n < schedule.looks[0]:
+        return Decision(Action.CONTINUE, Reason.BEFORE_FIRST_LOOK, n, 0, None, None, None, None,
+                        contrasts.threshold, None, None, None)
+    look = max(index for index, blocks in enumerate(schedule.looks) if blocks <= n)
+    n_used = schedule.looks[look]  # secondaries are judged on the same blocks
+    position = exact_position(contrasts)
+    interval = PairedInterval(n_used, change, 0.0, 0.0, change, change)
+    return Decision(Action.STOP, Reason.EXACT, n, n_used, look + 1, interval, change, change, contrasts.threshold,
+                    position, verdict_for(position, rule.better), 0.0)
+
+
+def percent_or_unit(result: PrimaryResult) -> str:
+    """"+3.1 % [+1.2, +5.0]" or, on the difference scale with a 0 baseline, "+12.0 [+8.1, +15.9]"."""
+    decision = result.decision
+    if decision.interval is None:
+        return "no interval yet"
+    if result.contrasts.scale == Scale.RATIO or result.contrasts.baseline_mean:
+        low, high = result.interval_percent
+        return f"{result.change_percent:+.1f} % [{_signed(low)}, {_signed(high)}]"
+    return f"{decision.interval.estimate:+.3g} [{decision.low:+.3g}, {decision.high:+.3g}]"
+
+
+def _signed(value: float | None) -> str:
+    if value is None or math.isnan(value):
+        return "?"
+    return f"{value:+.1f}"
