@@ -7,11 +7,23 @@ with ``exit_code``; it never prints a traceback for them.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """What fstune's exit status means; documented in ``fstune --help`` and the README."""
+
+    OK = 0
+    FAILED = 1  # the work ran and failed (a step, a benchmark)
+    USAGE = 2  # bad input, a locked device, an unknown study: nothing was done
+    UNSAFE = 3  # a safety guard stopped a write
+    INTERRUPTED = 130  # Ctrl-C, SIGTERM or a lost terminal; cleaned up, the partial run kept
+
 
 class FstuneError(Exception):
     """A problem the user can fix: bad input, a locked device, a missing tool."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
     def __init__(self, message: str, hint: str | None = None) -> None:
         super().__init__(message)
@@ -47,4 +59,4 @@ class StudyError(FstuneError):
 class UnsafeDeviceError(DeviceError):
     """A write was about to reach a block device that the safety guard does not allow."""
 
-    exit_code = 3
+    exit_code = ExitCode.UNSAFE

@@ -31,7 +31,7 @@ from fstune.errors import UsageError
 from fstune.filesystems import join_options
 from fstune.measurements import HIGHER, LOWER, RepeatResult
 from fstune.store import DeviceRecord, RunRecord
-from fstune.units import format_percent, format_size
+from fstune.units import format_percent, format_size, format_span
 
 FORMATS = ("md", "csv", "json", "html")
 # what a JSON export says it is; raise the version when a reader of the old one would misread it
@@ -200,16 +200,6 @@ def fmt_time(timestamp: float | None) -> str:
     return datetime.fromtimestamp(timestamp).astimezone().strftime("%Y-%m-%d %H:%M %Z").strip()
 
 
-def fmt_duration(seconds: float | None) -> str:
-    if seconds is None or seconds < 0:
-        return "–"
-    minutes, secs = divmod(int(round(seconds)), 60)
-    hours, minutes = divmod(minutes, 60)
-    if hours:
-        return f"{hours} h {minutes:02d} min"
-    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
-
-
 def iso_time(timestamp: float | None) -> str | None:
     if timestamp is None:
         return None
@@ -336,7 +326,7 @@ def _title(runs: Sequence[RunRecord]) -> str:
 
 
 def _run_line(run: RunRecord) -> str:
-    duration = fmt_duration(run.finished - run.started) if run.finished else "–"
+    duration = format_span(run.finished - run.started) if run.finished else "–"
     name = f"Run {run.id}" if run.id is not None else "Run"
     return (f"{name} ({run.study}): {run.status}, started {fmt_time(run.started)}, took {duration}, "
             f"on {run.hostname}")

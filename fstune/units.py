@@ -73,3 +73,35 @@ def format_percent(fraction: float, places: int | None = 1, *, sign: bool = Fals
         if value and float(text) == 0:
             text = f"{value:{plus}.{min(12, -math.floor(math.log10(abs(value))))}f}"
     return text + unit
+
+
+def format_elapsed(seconds: float) -> str:
+    """A measured duration, as precise as its size deserves: ``4.21 s``, ``37.5 s``, ``2:05``."""
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"{seconds:.2f} s"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, sec = divmod(int(round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{sec:02d}" if hours else f"{minutes}:{sec:02d}"
+
+
+def format_estimate(seconds: float) -> str:
+    """A duration planned ahead, rounded as a person would say it: ``40 s``, ``5 min``, ``2 h 05 min``."""
+    seconds = int(round(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    minutes = (seconds + 30) // 60
+    return f"{minutes} min" if minutes < 90 else f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+def format_span(seconds: float | None) -> str:
+    """How long a stored run took, for reports: ``45 s``, ``3 min 07 s``, ``1 h 02 min``."""
+    if seconds is None or seconds < 0:
+        return "–"
+    minutes, secs = divmod(int(round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"

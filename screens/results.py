@@ -35,6 +35,7 @@ from fstune import export as ex
 from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workload_table, write_atomically
 from fstune.compare import Comparison
 from fstune.errors import FstuneError
+from fstune.units import format_span
 from fstune.store import RunRecord
 
 from .charts import LEGEND, MetricChart
@@ -138,7 +139,7 @@ class ResultsScreen(Screen):
         text.append(run.study, style="bold")
         text.append(f" — {run.title}\n")
         text.append(run.status, style=STATUS_STYLE.get(run.status, "bold"))
-        took = ex.fmt_duration(run.finished - run.started) if run.finished else "–"
+        took = format_span(run.finished - run.started) if run.finished else "–"
         text.append(f" · took {took} · {len(self.comparison.configs)} configurations · baseline ")
         text.append(self.comparison.baseline, style="bold")
         if run.reason and run.status != "finished":

@@ -39,8 +39,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Log, ProgressBar, Static
 
-from fstune.cli.run import _duration
 from fstune.errors import FstuneError
+from fstune.units import format_elapsed
 from fstune.guide import GuidePolicy
 from fstune.measure import Measurement, run_record
 from fstune.plan import Plan
@@ -669,7 +669,7 @@ class RunScreen(Screen):
         bar = self.query_one("#tool-bar", ProgressBar)
         label = event.label or "progress"
         if event.eta is not None:
-            label += f" · {_duration(event.eta)} left"
+            label += f" · {format_elapsed(event.eta)} left"
         self.query_one("#tool-label", Label).update(escape(label))
         if event.fraction is None:
             bar.update(total=None)  # only a phase is known: an indeterminate bar
@@ -745,7 +745,7 @@ class RunScreen(Screen):
             self.query_one("#current", Static).update(Text("Not run", style="bold red"))
         else:
             status = getattr(ended.outcome, "status", FAILED)
-            duration = _duration(getattr(ended.outcome, "duration", 0.0))
+            duration = format_elapsed(getattr(ended.outcome, "duration", 0.0))
             if status == FINISHED:
                 overall.update(total=overall.total, progress=overall.total or 0)
                 text.append(f"Done: {len(self._steps)} steps in {duration}.", style="bold green")
@@ -795,7 +795,7 @@ class RunScreen(Screen):
             for result in cleanups:
                 icon, style = ICONS.get(result.status, ("?", ""))
                 text.append(f"\n  {icon} ", style=style)
-                text.append(f"{result.step.title} ({_duration(result.duration)})")
+                text.append(f"{result.step.title} ({format_elapsed(result.duration)})")
                 if result.status != OK and result.message:
                     text.append(f": {result.message}", style="red")
         else:
@@ -963,7 +963,7 @@ class RunScreen(Screen):
         Not in the step list: changing any cell makes the DataTable draw every visible row again,
         and on a slow CPU that alone kept key presses waiting for seconds while a benchmark ran."""
         running = not self.ended and (self._current is not None or (self._cleanup_running and self._cleanup_rows))
-        shown = _duration(time.monotonic() - self._current_started) if running else ""
+        shown = format_elapsed(time.monotonic() - self._current_started) if running else ""
         self.query_one("#step-time", StepTime).shown = shown
 
     def _title_width(self) -> int:
@@ -978,7 +978,7 @@ class RunScreen(Screen):
         shown = title if len(title) <= width else title[: width - 1] + "…"
         return (Text(icon, style=style), Text(number, style="dim", justify="right"),
                 Text(shown, style="bold" if state == RUNNING else ""),
-                Text(_duration(seconds) if seconds is not None else "", justify="right"))
+                Text(format_elapsed(seconds) if seconds is not None else "", justify="right"))
 
     def _rebuild_rows(self) -> None:
         """(Re)build the step list; the columns are sized to the pane, so a resize calls this too."""

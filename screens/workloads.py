@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 from fstune.errors import UsageError
 from fstune.screens.widgets import StepScreen
 from fstune.studies import Study
+from fstune.units import format_estimate
 from fstune.workloads import WORKLOADS
 from fstune.workloads.smallfiles import PRESETS
 
@@ -49,14 +50,6 @@ def repeat_seconds(name: str, params: dict[str, object]) -> float:
     if name in ("writes", "coldread"):
         return int(params["files"]) * 2 / 1000 + 2 * CACHE_SECONDS
     return CACHE_SECONDS  # a user's command: its own time is unknown
-
-
-def format_duration(seconds: float) -> str:
-    seconds = int(round(seconds))
-    if seconds < 90:
-        return f"{seconds} s"
-    minutes = (seconds + 30) // 60
-    return f"{minutes} min" if minutes < 90 else f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 class ParamCheck(Validator):
@@ -172,13 +165,13 @@ class WorkloadsScreen(StepScreen):
             text.append("Estimated duration: fix the marked field first.", style="dim")
         elif not names:
             text.append(f"No workloads: only makes and mounts each of the {configs} configurations "
-                        f"(about {format_duration(configs * MAKE_SECONDS)}).")
+                        f"(about {format_estimate(configs * MAKE_SECONDS)}).")
         else:
             per_repeat = {name: repeat_seconds(name, self.resolved(name)) for name in names}
             total = configs * (MAKE_SECONDS + repeats * sum(per_repeat.values()))
-            text.append(f"Estimated duration: about {format_duration(total)}", style="bold")
+            text.append(f"Estimated duration: about {format_estimate(total)}", style="bold")
             text.append(f" — {configs} configurations × {repeats} repeats × "
-                        + " + ".join(f"{n} {format_duration(s)}" for n, s in per_repeat.items()))
+                        + " + ".join(f"{n} {format_estimate(s)}" for n, s in per_repeat.items()))
             if "throughput" in names:
                 text.append("; fio's figure is an upper bound")
             if "command" in names:

@@ -14,16 +14,11 @@ import os
 import sys
 
 from fstune import __version__
-from fstune.errors import FstuneError
+from fstune.errors import ExitCode, FstuneError
 
 # sub-command modules, in the order `fstune --help` lists them
 COMMANDS = ("disks", "recipes", "plan", "run", "results", "export", "lab", "helper")
 
-EXIT_OK = 0
-EXIT_FAILED = 1  # the work ran and failed (a step, a benchmark)
-EXIT_USAGE = 2  # bad input, locked device, unknown study: nothing was done
-EXIT_UNSAFE = 3  # a safety guard stopped a write
-EXIT_INTERRUPTED = 130
 
 DESCRIPTION = """\
 fstune tunes Linux filesystems by measuring them: it formats a spare partition once as a
@@ -130,8 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         return error.exit_code
     except KeyboardInterrupt:
         print("fstune: interrupted.", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return ExitCode.INTERRUPTED
     except BrokenPipeError:
         # `fstune plan … | head` closed the pipe: not an error of ours
         _drop_output(sys.stdout)
-        return EXIT_OK
+        return ExitCode.OK

@@ -16,6 +16,7 @@ from rich.table import Table
 from fstune import export as ex
 from fstune import merge as mg
 from fstune.errors import UsageError
+from fstune.units import format_span
 from fstune.filesystems import join_options
 from fstune.measurements import HIGHER, LOWER
 from fstune.store import RunNotFound, RunRecord, Store, store_path
@@ -161,7 +162,7 @@ def _console() -> Console:
 def _run_header(console: Console, run: RunRecord) -> None:
     status = f"[{STATUS_STYLE.get(run.status, 'bold')}]{run.status}[/]"
     console.print(f"[bold]Run {run.id}[/] · [bold]{escape(run.study)}[/] — {escape(run.title)}")
-    took = ex.fmt_duration(run.finished - run.started) if run.finished else "–"
+    took = format_span(run.finished - run.started) if run.finished else "–"
     env = run.environment
     console.print(f"{status} · started {ex.fmt_time(run.started)} · took {took} · host {escape(run.hostname)} · "
                   f"kernel {escape(str(env.get('kernel') or '?'))}")

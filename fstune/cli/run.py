@@ -17,7 +17,8 @@ import time
 
 from fstune import filesystems
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
-from fstune.errors import UsageError
+from fstune.errors import ExitCode, UsageError
+from fstune.units import format_elapsed
 from fstune.measure import Measurement, run_record
 from fstune.plan import Plan, build_plan
 from fstune.runner import (
@@ -26,7 +27,6 @@ from fstune.runner import (
     find_leftovers, handle_signals, missing_tools, record_identities,
 )
 
-from fstune.cli import EXIT_USAGE  # noqa: E402  (the package is loaded before its sub-commands)
 
 # injectable for tests: who we are, and whether a person can answer on stdin
 geteuid = os.geteuid
@@ -94,11 +94,11 @@ def run(args) -> int:
     if geteuid() != 0:
         _say("fstune run formats and mounts devices and needs root: run it with sudo "
              "(`fstune plan` shows the commands without root).")
-        return EXIT_USAGE
+        return ExitCode.USAGE
     if not args.yes and not stdin_is_interactive():
         _say("there is no terminal on stdin to type the device names on; add --yes to confirm them "
              "on the command line.")
-        return EXIT_USAGE
+        return ExitCode.USAGE
 
     from fstune.cli.plan import scan_inventory
 
@@ -117,7 +117,7 @@ def run(args) -> int:
         return code
     identities = record_identities(plan)
     if not args.yes and not _confirm(plan):
-        return EXIT_USAGE
+        return ExitCode.USAGE
 
     with _output_may_vanish():
         return _run(plan, args, identities)
@@ -256,21 +256,21 @@ def _leftovers(plan: Plan, args) -> int | None:
     if not args.clean_leftovers:
         if args.yes or not stdin_is_interactive():
             _say("run again with --clean-leftovers to unmount and remove them first; nothing was done.")
-            return EXIT_USAGE
+            return ExitCode.USAGE
         try:
             reply = input("Unmount and remove them now? [y/N] ")
         except EOFError:
             reply = ""
         if reply.strip().lower() not in ("y", "yes"):
             _say("leftovers kept; nothing was done.")
-            return EXIT_USAGE
+            return ExitCode.USAGE
     report = clean_leftovers(leftovers)
     for mountpoint in report.unmounted:
         _say(f"unmounted {mountpoint}")
     if not report.ok:
         for failure in report.failed:
             _say(f"could not clean {failure}")
-        return EXIT_USAGE
+        return ExitCode.USAGE
     return None
 
 
@@ -282,19 +282,19 @@ def _preflight(plan: Plan, args) -> int | None:
         fs = filesystems.get(fs_name)
         if not capabilities.tools.get(fs.mkfs):
             _say(f"{fs.mkfs} is not installed: install the Debian package {fs.package}; nothing was done.")
-            return EXIT_USAGE
+            return ExitCode.USAGE
         if not capabilities.kernel_has(fs_name):
             reason = capabilities.availability(fs_name).reason.rstrip(".")
             if not args.allow_unmountable:
                 _say(f"{reason}: {fs.title} could be formatted but not mounted, so nothing could be measured; "
                      "nothing was done (--allow-unmountable runs mkfs anyway and stops at the mount).")
-                return EXIT_USAGE
+                return ExitCode.USAGE
             _say(f"note: {reason}; the run will stop at the mount step (--allow-unmountable).")
     missing = missing_tools(plan)
     if missing:
         listed = "; ".join(f"{tool}: {hint}" for tool, hint in missing)
         _say(f"the plan needs tools that are not installed ({listed}); nothing was done.")
-        return EXIT_USAGE
+        return ExitCode.USAGE
     return None
 
 
@@ -385,7 +385,7 @@ class Display:
             if self.step_fraction is not None:
                 line.append(f"  {self.step_fraction * 100:5.1f}%")
             if self.step_eta is not None:
-                line.append(f"  about {_duration(self.step_eta)} left")
+                line.append(f"  about {format_elapsed(self.step_eta)} left")
             parts.append(line)
         for text in self.tail[-self.TAIL:]:
             parts.append(Text("  " + text[: max(20, self.console.width - 4)], style="dim", no_wrap=True))
@@ -489,14 +489,14 @@ class Display:
             number = str(result.index + 1) if result.index >= 0 else "-"
             title = ("cleanup: " if result.cleanup else "") + result.step.title
             style = {OK: "green", WARNING: "yellow"}.get(result.status, "red")
-            table.add_row(number, title, f"[{style}]{result.status}[/]", _duration(result.duration))
+            table.add_row(number, title, f"[{style}]{result.status}[/]", format_elapsed(result.duration))
         self._guard(self.console.print, table)
         if outcome.audit_path:
             self._print(f"Audit log (every command and its output): {outcome.audit_path}")
         if self.plan.workloads:
             self._print(f"Tool reports: {self.plan.work_dir}")
         if outcome.status == FINISHED:
-            self._print(f"Done: {len(outcome.results)} steps in {_duration(outcome.duration)}.", "bold green")
+            self._print(f"Done: {len(outcome.results)} steps in {format_elapsed(outcome.duration)}.", "bold green")
         elif outcome.status == CANCELLED:
             self._print(f"Cancelled: {outcome.reason}", "bold yellow")
         elif outcome.status == FAILED and outcome.kind == FAIL_SAFETY:
@@ -507,14 +507,3 @@ class Display:
         for mountpoint in outcome.leftovers:
             self._print(f"Still mounted: {mountpoint} (unmount it by hand or run fstune run --clean-leftovers)",
                         "red")
-
-
-def _duration(seconds: float) -> str:
-    seconds = max(0.0, seconds)
-    if seconds < 10:
-        return f"{seconds:.2f} s"
-    if seconds < 60:
-        return f"{seconds:.1f} s"
-    minutes, sec = divmod(int(round(seconds)), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{sec:02d}" if hours else f"{minutes}:{sec:02d}"

@@ -1,0 +1,9 @@
+"""Small helpers every layer may use; they import nothing else of fstune but ``fstune.errors``.
+
+- ``paths``: finding the tools fstune drives, also from a shell whose PATH lacks the sbin dirs.
+- ``files``: writing a file so that a crash never leaves half of it.
+- ``procfs``: reading /proc and /sys files that may vanish while read.
+
+Sizes, percentages and durations as people read them are in ``fstune.units``; exit codes in
+``fstune.errors``. See docs/ARCHITECTURE.md.
+"""
