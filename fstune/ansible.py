@@ -3,7 +3,8 @@
 ``build_export(run, config_name, mountpoint)`` returns the files of a small Ansible project
 (``site.yml``, ``inventory.ini``, ``README.md``). Pure generation: nothing here touches a device.
 
-Per host the playbook does what fstune does before it formats anything (DESIGN §4), expressed
+Per host the playbook does what fstune does before it formats anything (docs/ARCHITECTURE.md,
+"Before anything is written"), expressed
 with Ansible facts and ``assert`` tasks, each with a message naming the fact that failed:
 the devices exist and are block devices, are not mounted and not active swap, have no holders
 or partitions, carry no LVM/RAID/crypto signature and are not another filesystem's journal, are
@@ -33,19 +34,18 @@ from fstune.compare import ConfigDescription
 from fstune.devices.rules import JOURNAL_TYPES, MEMBER_TYPES, SYSTEM_MOUNTS
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, join_options
-from fstune.fstab import (JOURNAL_TYPE, comment, find_config, measured_journal, measured_lines,
-                          measured_target, mount_options, normalize_mountpoint)
+from fstune.fstab import (comment, find_config, fsck_pass, measured_journal, measured_lines, measured_target,
+                          mount_options, normalize_mountpoint)
 from fstune.store import RunRecord
+from fstune.yaml_writer import Raw, to_yaml
 
 TARGET_VAR, JOURNAL_VAR = "{{ fstune_target }}", "{{ fstune_journal }}"
 JOURNAL_STABLE_VAR = "{{ fstune_journal_stable }}"
-# filesystems community.general.filesystem can make (its own fstype names)
-MODULE_FSTYPES = {"ext2", "ext3", "ext4", "xfs", "btrfs", "reiserfs"}
 
 
 @dataclass(frozen=True)
 class MkfsCommand:
-    role: str  # "journal" (makes the journal/log device), "target" (the filesystem), "tune" (jfs_tune)
+    role: str  # "journal" (makes the journal/log device), "target" (the filesystem), "tune" (attaches the log)
     argv: tuple[str, ...]  # device paths replaced by TARGET_VAR / JOURNAL_VAR
 
 
@@ -73,10 +73,12 @@ def mkfs_commands(run: RunRecord, config: ConfigDescription) -> list[MkfsCommand
                          "commands are stored), so it cannot be reproduced exactly.",
                          "Measure it again with this fstune version.")
     target, journal = measured_target(run, config), measured_journal(run, config)
+    fs = filesystems.find(config.filesystem)
+    attach_tool = fs.journal_attach_tool if fs else None
     commands = []
     for argv in argvs:
         words = tuple(_template_word(w, target, journal) for w in argv)
-        if words[0] == "jfs_tune":
+        if attach_tool and words[0] == attach_tool:
             role = "tune"
         elif words[-1] == JOURNAL_VAR:
             role = "journal"
@@ -102,90 +104,6 @@ def _module_opts(config: ConfigDescription, argv: tuple[str, ...]) -> str:
         # the module splits opts at white space; such a word must go through `command`
         raise ValueError("white space in an mkfs option")
     return " ".join(words)
-
-
-# --- a tiny YAML writer: every string double-quoted (a JSON string is a valid YAML scalar) ---------
-
-
-def _scalar(value) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    if isinstance(value, (int, float)):
-        return str(value)
-    return json.dumps(str(value), ensure_ascii=False)
-
-
-def _key(key: str) -> str:
-    return key if key.replace("_", "").replace(".", "").isalnum() else json.dumps(key)
-
-
-class Raw(str):
-    """A pre-formatted YAML block scalar (``>-`` folded text) for long Jinja expressions."""
-
-
-FOLD_AT = 110  # ansible-lint's yaml rule allows 160 columns; long strings are folded below that
-
-
-def _folded(text: str, indent: int) -> list[str] | None:
-    """``text`` as the lines of a ``>-`` folded block scalar, or None when folding would change it:
-    the reader joins the lines with single spaces, so only single spaces may become line breaks."""
-    text = " ".join(text.split()) if isinstance(text, Raw) else text
-    words = text.split(" ")
-    if len(text) + indent < FOLD_AT or "\n" in text or "" in words or text != text.strip():
-        return None
-    lines, line = [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) + indent > FOLD_AT:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return lines
-
-
-def _yaml(value, indent: int) -> list[str]:
-    pad = " " * indent
-    lines: list[str] = []
-    if isinstance(value, str) and not isinstance(value, Raw):
-        folded = _folded(value, indent + 2)
-        if folded:
-            return [f"{pad}>-", *(f"{pad}  {part}" for part in folded)]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            folded = _folded(item, indent + 2) if isinstance(item, str) else None
-            if folded:
-                lines.append(f"{pad}{_key(key)}: >-")
-                lines += [f"{pad}  {part}" for part in folded]
-            elif isinstance(item, (dict, list)) and item:
-                lines.append(f"{pad}{_key(key)}:")
-                lines += _yaml(item, indent + 2)
-            elif isinstance(item, (dict, list)):
-                lines.append(f"{pad}{_key(key)}: {'{}' if isinstance(item, dict) else '[]'}")
-            else:
-                lines.append(f"{pad}{_key(key)}: {_scalar(item)}")
-    elif isinstance(value, list):
-        for item in value:
-            if isinstance(item, (dict, list)) and item:
-                inner = _yaml(item, indent + 2)
-                lines.append(f"{pad}- {inner[0].lstrip()}")
-                lines += inner[1:]
-            elif isinstance(item, str) and _folded(item, indent + 2):
-                lines.append(f"{pad}- >-")
-                lines += [f"{pad}  {part}" for part in _folded(item, indent + 2)]
-            else:
-                lines.append(f"{pad}- {_scalar(item)}")
-    else:
-        lines.append(pad + _scalar(value))
-    return lines
-
-
-def to_yaml(value) -> str:
-    return "\n".join(_yaml(value, 0)) + "\n"
 
 
 # --- the playbook ------------------------------------------------------------------------------
@@ -322,18 +240,17 @@ def build_export(run: RunRecord, config_name: str, mountpoint: str) -> AnsibleEx
 
 def _done_expression(config: ConfigDescription, external: bool) -> tuple[str, str]:
     """(the filesystem matches what the configuration makes, it is ours: mounted or listed here)."""
-    fsname = config.filesystem
-    match = f"fstune_t_type == '{fsname}'"
-    if external and fsname.startswith("ext"):
-        # blkid reports the journal's UUID for an ext filesystem with an external journal
-        match += " and fstune_j_type == 'jbd' and (fstune_t_blkid.EXT_JOURNAL | default('')) == " \
-                 "(fstune_j_blkid.UUID | default('-'))"
-    elif external and fsname == "xfs":
-        # an XFS external log carries the UUID of the filesystem it belongs to (blkid: LOGUUID)
-        match += " and fstune_j_type == 'xfs_external_log' and (fstune_j_blkid.LOGUUID | default('')) == " \
-                 "(fstune_t_blkid.UUID | default('-'))"
+    match = f"fstune_t_type == '{config.filesystem}'"
+    journal = filesystems.get(config.filesystem).external if external else None
+    if external and journal and journal.blkid_type:
+        match += f" and fstune_j_type == '{journal.blkid_type}'"
     elif external:
         match += " and fstune_j_type != ''"
+    if journal and journal.uuid_link:
+        # the journal must be this filesystem's, as blkid shows it (the filesystem module says how)
+        link = journal.uuid_link
+        holder, other = ("fstune_t", "fstune_j") if link.holder == "filesystem" else ("fstune_j", "fstune_t")
+        match += f" and ({holder}_blkid.{link.key} | default('')) == ({other}_blkid.UUID | default('-'))"
     ours = (f"({match}) and (fstune_mp in fstune_t_mounts or (fstune_fstab_lines | reject('match', '^\\\\s*(#|$)')"
             " | map('split') | selectattr(1, 'equalto', fstune_mp) | map('first')"
             " | select('equalto', 'UUID=' ~ (fstune_t_blkid.UUID | default('-'))) | list | length > 0))")
@@ -433,7 +350,7 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
     ]
     tasks += _device_asserts("target", "fstune_t", "fstune_target", fs.min_bytes, [], "fstune_done")
     if external:
-        jtype = JOURNAL_TYPE.get(config.filesystem)
+        jtype = fs.external.blkid_type
         tasks += _device_asserts("journal", "fstune_j", "fstune_journal", fs.external.min_bytes,
                                  [jtype] if jtype else [], "fstune_done")
         tasks += [
@@ -492,7 +409,7 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
          "ansible.posix.mount": {
              "path": "{{ fstune_mp }}", "src": "UUID={{ fstune_t_uuid }}", "fstype": config.filesystem,
              "opts": opts or "defaults", "state": "mounted", "fstab": "{{ fstune_fstab_file }}",
-             "dump": "0", "passno": str(_fsck_pass(config.filesystem))},
+             "dump": "0", "passno": str(fsck_pass(config.filesystem))},
          "when": "fstune_t_uuid != ''"},
         {"name": "Say what check mode could not know",
          "ansible.builtin.debug": {
@@ -512,12 +429,6 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
     return [play]
 
 
-def _fsck_pass(fsname: str) -> int:
-    from fstune.fstab import FSCK_PASS
-
-    return FSCK_PASS.get(fsname, 0)
-
-
 def _make_tasks(config: ConfigDescription, fs, commands: list[MkfsCommand], external: bool) -> list[dict]:
     # check mode skips `command` tasks without a word; this says what they would run, as a change
     tasks: list[dict] = [{
@@ -531,7 +442,7 @@ def _make_tasks(config: ConfigDescription, fs, commands: list[MkfsCommand], exte
                 "name": f"Make the external {fs.external.noun} as measured on {{{{ fstune_journal }}}}",
                 "ansible.builtin.command": {"argv": argv},
                 "when": "not fstune_done", "changed_when": True})
-        elif command.role == "target" and not external and config.filesystem in MODULE_FSTYPES:
+        elif command.role == "target" and not external and fs.ansible_filesystem_module:
             try:
                 opts = _module_opts(config, command.argv)
             except ValueError:
@@ -549,7 +460,7 @@ def _make_tasks(config: ConfigDescription, fs, commands: list[MkfsCommand], exte
             tasks.append(_command_task(fs, argv))
         else:
             tasks.append(_command_task(fs, argv) if command.role == "target" else {
-                "name": "Attach the log with jfs_tune (as measured)",
+                "name": f"Attach the {fs.journal_noun} with {argv[0]} (as measured)",
                 "ansible.builtin.command": {"argv": argv}, "when": "not fstune_done", "changed_when": True})
     return tasks
 

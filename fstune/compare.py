@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from fstune import stats
+from fstune import filesystems, stats
 from fstune.measurements import HIGHER, RepeatResult
 
 BETTER, WORSE, NOISE, NO_DATA = "better", "worse", "within noise", "not enough data"
@@ -182,7 +182,6 @@ def _change_pct(before: float | None, after: float | None) -> float | None:
 MINUS = "−"
 # mutually exclusive access-time policies: replacing one by another reads "strictatime → noatime"
 ATIME_POLICIES = {"atime", "noatime", "relatime", "norelatime", "strictatime"}
-LOG_NOUN = {"xfs": "log", "jfs": "log"}  # what each filesystem calls its journal
 
 
 def option_diff(baseline: ConfigDescription, variant: ConfigDescription) -> str:
@@ -199,8 +198,7 @@ def option_diff(baseline: ConfigDescription, variant: ConfigDescription) -> str:
 
 def _journal_diff(baseline: ConfigDescription, variant: ConfigDescription) -> list[str]:
     before, after = baseline.journal, variant.journal
-    old_noun = LOG_NOUN.get(baseline.filesystem, "journal")
-    noun = LOG_NOUN.get(variant.filesystem, "journal")
+    old_noun, noun = _journal_noun(baseline.filesystem), _journal_noun(variant.filesystem)
     where = f" on {variant.log_device}" if variant.log_device else ""
     if before == after:
         if after == "external" and baseline.log_device != variant.log_device:
@@ -213,6 +211,12 @@ def _journal_diff(baseline: ConfigDescription, variant: ConfigDescription) -> li
     if before == "none":  # now internal
         return [f"+ {noun}"]
     return [f"external {old_noun} → internal {noun}"]  # external → internal
+
+
+def _journal_noun(fs_name: str) -> str:
+    """What the filesystem calls its journal ("log" for XFS); "journal" for one fstune does not know."""
+    fs = filesystems.find(fs_name)
+    return fs.journal_noun if fs else "journal"
 
 
 def _pairs(options: Iterable) -> list[tuple[str, str | None]]:

@@ -12,7 +12,7 @@ there.
 
 ``write_fstab`` is the only code in fstune that edits an fstab, and only when asked: it refuses
 a second entry for the same mountpoint or device, keeps a backup, writes a temp file next to
-the target, fsyncs it and renames it over (DESIGN §4).
+the target, fsyncs it and renames it over (docs/ARCHITECTURE.md, "Before anything is written").
 """
 
 from __future__ import annotations
@@ -33,11 +33,7 @@ from fstune.filesystems import EXTERNAL, join_options
 from fstune.store import RunRecord
 
 DEFAULT_FSTAB = "/etc/fstab"
-# the type blkid gives an external journal/log device, per filesystem
-JOURNAL_TYPE = {"ext3": "jbd", "ext4": "jbd", "xfs": "xfs_external_log"}
 BY_UUID, BY_PARTUUID = "/dev/disk/by-uuid", "/dev/disk/by-partuuid"
-# fsck pass: 2 for filesystems with a fsck that checks them at boot; 0 where fsck does nothing useful
-FSCK_PASS = {"ext2": 2, "ext3": 2, "ext4": 2, "jfs": 2, "reiserfs": 2, "xfs": 0, "btrfs": 0}
 
 
 def default_mountpoint(config: str) -> str:
@@ -199,12 +195,10 @@ def mount_options(config: ConfigDescription, journal_path: str | None) -> list[t
     """The configuration's measured mount options plus the journal option fstune manages itself
     (the store keeps them without it, see ``fstune.measure.config_descriptions``), the same way
     ``fstune.plan`` adds it when it mounts."""
-    options = [(n, v) for n, v in config.mount_options]
     fs = filesystems.get(config.filesystem)
-    managed = {name for name, option in fs.mount_options.items() if option.managed}
-    options = [(n, v) for n, v in options if n not in managed]
-    if config.journal == EXTERNAL and fs.external and fs.external.mount_option and journal_path:
-        options.append((fs.external.mount_option, journal_path))
+    options = [(n, v) for n, v in config.mount_options if n not in fs.managed_options]
+    if config.journal == EXTERNAL:
+        options += fs.journal_mount_options(journal_path)
     return options
 
 
@@ -274,19 +268,13 @@ def resolve_mount(run: RunRecord, config_name: str, mountpoint: str, device: str
     journal_link = None
     if journal:
         jinfo = probe(journal)
-        expected = JOURNAL_TYPE.get(config.filesystem)
+        expected = fs.external.blkid_type if fs.external else None
         if expected and jinfo.get("TYPE") != expected:
-            raise DeviceError(f"{journal} is not an external {fs.external.noun if fs.external else 'journal'} "
+            raise DeviceError(f"{journal} is not an external {fs.journal_noun} "
                               f"(blkid says {jinfo.get('TYPE') or 'nothing'}).", "Name the right one with --log-device.")
-        if config.filesystem.startswith("ext") and info.get("EXT_JOURNAL") != jinfo.get("UUID"):
-            raise DeviceError(f"the {fs.title} on {target} keeps its journal on the device with UUID "
-                              f"{info.get('EXT_JOURNAL') or '(none: internal journal)'}, not on {journal}.",
-                              "Name the right one with --log-device.")
-        if config.filesystem == "xfs" and jinfo.get("LOGUUID") != info.get("UUID"):
-            # an XFS external log carries the UUID of the filesystem it belongs to
-            raise DeviceError(f"the XFS log on {journal} belongs to the filesystem with UUID "
-                              f"{jinfo.get('LOGUUID') or '?'}, not to the one on {target}.",
-                              "Name the right one with --log-device.")
+        mismatch = fs.journal_mismatch(target, journal, info, jinfo)
+        if mismatch:
+            raise DeviceError(mismatch, "Name the right one with --log-device.")
         journal_link = stable(journal, jinfo)
     return MountSpec(source=f"UUID={info['UUID']}", mountpoint=mountpoint, fstype=config.filesystem,
                      options=tuple(mount_options(config, journal_link)), journal_path=journal_link,
@@ -296,8 +284,14 @@ def resolve_mount(run: RunRecord, config_name: str, mountpoint: str, device: str
 # --- the outputs -------------------------------------------------------------------------------
 
 
+def fsck_pass(fstype: str) -> int:
+    """fstab's sixth field: what the filesystem says, 0 (never checked at boot) for one fstune does not know."""
+    fs = filesystems.find(fstype)
+    return fs.fsck_pass if fs else 0
+
+
 def fstab_line(spec: MountSpec) -> str:
-    return f"{spec.source}\t{spec.mountpoint}\t{spec.fstype}\t{spec.fstab_options}\t0\t{FSCK_PASS.get(spec.fstype, 0)}"
+    return f"{spec.source}\t{spec.mountpoint}\t{spec.fstype}\t{spec.fstab_options}\t0\t{fsck_pass(spec.fstype)}"
 
 
 def fstab_text(spec: MountSpec, lines: list[str]) -> str:

@@ -69,7 +69,7 @@ def _config_of(plan: Plan, name: str | None):
 
 
 def _option_words(fs_name: str, options: Iterable[tuple[str, str | None]]) -> str:
-    fs = filesystems.FILESYSTEMS.get(fs_name)
+    fs = filesystems.find(fs_name)
     parts = []
     for name, value in options:
         word = name if value is None else f"{name}={value}"
@@ -104,7 +104,7 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
     study = plan.study
     _, cp = _config_of(plan, step.config)
     config = cp.config if cp else None
-    fs = filesystems.FILESYSTEMS.get(config.filesystem) if config else None
+    fs = filesystems.find(config.filesystem) if config else None
     fs_title = fs.title if fs else (config.filesystem if config else "")
     argv = step.argv
     why = step.why[:1].upper() + step.why[1:] if step.why else ""
@@ -127,7 +127,7 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
         if step.why and "force flag" in step.why:
             why += " The force flag is there because you confirmed the device; fstune passes it once."
     elif kind == kinds.JOURNAL:
-        noun = fs.external.noun if fs and fs.external else "journal"
+        noun = fs.journal_noun if fs else "journal"
         what = (f"Turns {step.device} into a {noun}-only device for {fs_title}: it will hold nothing but the "
                 f"{noun} of the filesystem made next. Its old contents are erased.")
         why = (f"Configuration '{step.config}' keeps its {noun} away from the data, on a device of its own. "

@@ -174,8 +174,7 @@ def config_descriptions(plan: Plan) -> list[ConfigDescription]:
         description = ConfigDescription.from_configuration(cp.config, log if cp.config.external_journal else None)
         # the options the mount really used (command-line --option included), less the journal
         # device option fstune adds itself: "+ external journal on …" already says that
-        fs = filesystems.get(cp.config.filesystem)
-        managed = {name for name, option in fs.mount_options.items() if option.managed}
+        managed = filesystems.get(cp.config.filesystem).managed_options
         options = tuple((n, v) for n, v in cp.mount_options if n not in managed)
         descriptions.append(ConfigDescription(description.name, description.filesystem, description.journal,
                                               description.log_device, description.mkfs_options, options))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from fstune import __version__, filesystems
 from fstune import steps as kinds
 from fstune.errors import DeviceError, UsageError
-from fstune.filesystems import NONE
+from fstune.filesystems import MkfsJob
 from fstune.steps import Step
 from fstune.studies import Configuration, Study
 from fstune.units import format_size
@@ -187,108 +187,19 @@ def _mount_options(config: Configuration, overrides: tuple[OptionOverride, ...],
         except UsageError as error:
             raise UsageError(f"--option for configuration '{config.name}': {error.message}") from None
         options = filesystems.merge_options(options, extra)
-    fs = filesystems.get(config.filesystem)
-    if config.external_journal and fs.external and fs.external.mount_option and log is not None:
-        options.append((fs.external.mount_option, log.path))
+    if config.external_journal and log is not None:
+        options += filesystems.get(config.filesystem).journal_mount_options(log.path)
     return options
 
 
 def _mkfs_steps(config: Configuration, choices: Choices) -> list[Step]:
-    fs = filesystems.get(config.filesystem)
-    target, log = choices.target, choices.log_device
-    force = (fs.force_flag,) if choices.force else ()
-    options = list(config.mkfs_options)
-    why_force = " The force flag is passed once because you confirmed this device." if choices.force else ""
-    steps: list[Step] = []
-    common = dict(config=config.name, destructive=True, kind=kinds.MKFS)
-    family = "ext" if fs.name.startswith("ext") else fs.name
-
-    if family == "ext":
-        # Always name the block size: mke2fs picks 1 KiB blocks on small devices, which would
-        # make a baseline and its variants differ in more than the one thing being studied, and
-        # an external journal must match the filesystem's block size anyway.
-        block = filesystems.mkfs_block_size(fs.name, options)
-        if "-b" not in options and not any(o.startswith("-b") and o[2:].isdigit() for o in options):
-            options = ["-b", str(block), *options]
-        if config.external_journal:
-            assert log is not None
-            steps.append(Step(
-                (fs.mkfs, "-b", str(block), "-O", "journal_dev", *force, log.path),
-                title=f"Make {log.path} an external journal ({block}-byte blocks)",
-                why=f"the journal device must exist before the filesystem that uses it, with the same block size.{why_force}",
-                device=log.path, config=config.name, destructive=True, kind=kinds.JOURNAL,
-            ))
-            journal = ("-J", f"device={log.path}")
-        elif config.journal == NONE and fs.name != "ext2" and "^has_journal" not in " ".join(options):
-            journal = ("-O", "^has_journal")
-        else:
-            journal = ()
-        steps.append(Step(
-            (fs.mkfs, *options, *journal, *force, target.path),
-            title=f"Format {target.path} as {fs.title}" + (f" with its journal on {log.path}" if journal[:1] == ("-J",) else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
-            also_writes=(log.path,) if journal[:1] == ("-J",) and log else (), **common,
-        ))
-    elif fs.name == "xfs":
-        log_args: tuple[str, ...] = ()
-        if config.external_journal:
-            assert log is not None and fs.external is not None
-            spec = f"logdev={log.path}"
-            if fs.external.max_bytes and log.size > fs.external.max_bytes:
-                spec += f",size={fs.external.max_bytes // (1024 * 1024)}m"
-            log_args = ("-l", spec)
-        steps.append(Step(
-            (fs.mkfs, *force, *options, *log_args, target.path),
-            title=f"Format {target.path} as XFS" + (f" with its log on {log.path}" if log_args else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
-            also_writes=(log.path,) if log_args and log else (), **common,
-        ))
-    elif fs.name == "reiserfs":
-        journal = ("-j", log.path) if config.external_journal and log else ()
-        steps.append(Step(
-            (fs.mkfs, *force, *options, *journal, target.path),
-            title=f"Format {target.path} as ReiserFS" + (f" with its journal on {log.path}" if journal else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
-            also_writes=(log.path,) if journal and log else (), **common,
-        ))
-    elif fs.name == "jfs":
-        if config.external_journal and log:
-            steps.append(Step(
-                (fs.mkfs, *force, "-J", "journal_dev", log.path),
-                title=f"Make {log.path} an external JFS log",
-                why=f"the log device must exist before it is attached.{why_force}",
-                device=log.path, config=config.name, destructive=True, kind=kinds.JOURNAL,
-            ))
-        attach_now = config.external_journal and config.journal_attach == "mkfs"
-        journal = ("-J", f"device={log.path}") if attach_now and log else ()
-        steps.append(Step(
-            (fs.mkfs, *force, *options, *journal, target.path),
-            title=f"Format {target.path} as JFS" + (f" with its log on {log.path}" if journal else ""),
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path,
-            also_writes=(log.path,) if journal and log else (), **common,
-        ))
-        if config.external_journal and config.journal_attach == "tune" and log:
-            steps.append(Step(
-                ("jfs_tune", "-J", f"device={log.path}", target.path),
-                title=f"Move the JFS log of {target.path} to {log.path}",
-                why="shows the other way to get an external log: attach it to an existing filesystem",
-                device=target.path, also_writes=(log.path,), config=config.name, destructive=True, kind=kinds.TUNE,
-            ))
-    else:  # btrfs: no journal to place
-        steps.append(Step(
-            (fs.mkfs, *force, *options, target.path),
-            title=f"Format {target.path} as {fs.title}",
-            why=f"configuration '{config.name}': {config.title}.{why_force}", device=target.path, **common,
-        ))
-    return steps
+    """How the configuration is made: each filesystem module says it (fstune/filesystems/)."""
+    job = MkfsJob.for_configuration(config, choices.target, choices.log_device, force=choices.force)
+    return filesystems.get(config.filesystem).mkfs_steps(job)
 
 
 def _record_step(config: Configuration, target: str, mountpoint: str) -> Step | None:
-    argv = {
-        "ext2": ("dumpe2fs", "-h", target), "ext3": ("dumpe2fs", "-h", target), "ext4": ("dumpe2fs", "-h", target),
-        "xfs": ("xfs_info", mountpoint), "btrfs": ("btrfs", "filesystem", "show", mountpoint),
-        "jfs": ("jfs_tune", "-l", target), "reiserfs": ("debugreiserfs", target),
-    }.get(config.filesystem)
+    argv = filesystems.get(config.filesystem).record_argv(target, mountpoint)
     if argv is None:
         return None
     return Step(argv, title="Show how the filesystem was made", kind=kinds.RECORD,
@@ -379,11 +290,9 @@ def build_plan(choices: Choices) -> Plan:
         steps.append(Step(("mkdir", "-p", mountpoint), title=f"Make the mountpoint {mountpoint}", kind=kinds.MKDIR,
                           why="a private, temporary mountpoint that fstune removes afterwards",
                           config=config.name, mountpoint=mountpoint))
-        mount_argv = ["mount", "-t", fs.name]
-        if mount_options:
-            mount_argv += ["-o", filesystems.join_options(mount_options)]
         shown = filesystems.join_options(mount_options) or "defaults"
-        steps.append(Step((*mount_argv, target.path, mountpoint), title=f"Mount {target.path} ({shown})",
+        steps.append(Step(fs.mount_argv(target.path, mountpoint, mount_options),
+                          title=f"Mount {target.path} ({shown})",
                           why="the workloads run inside the freshly made filesystem", kind=kinds.MOUNT,
                           config=config.name, mountpoint=mountpoint))
         record = _record_step(config, target.path, mountpoint)

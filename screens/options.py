@@ -30,8 +30,7 @@ def mkfs_words(config: Configuration, text: str) -> tuple[str, ...]:
     except ValueError as error:
         raise UsageError(f"cannot split these words: {error}.") from None
     filesystems.check_mkfs_options(config.filesystem, words, config.journal)
-    if config.filesystem.startswith("ext"):
-        filesystems.mkfs_block_size(config.filesystem, list(words))  # "-b x" is refused here
+    filesystems.mkfs_block_size(config.filesystem, list(words))  # refuses "-b x" where fstune reads the block size
     return words
 
 
@@ -99,7 +98,7 @@ class OptionsScreen(StepScreen):
         for index, config in enumerate(study.configurations):
             role = "baseline" if index == 0 else "variant"
             fs = filesystems.get(config.filesystem)
-            journal = {"internal": "internal journal", "external": f"external {fs.external.noun if fs.external else 'journal'}",
+            journal = {"internal": "internal journal", "external": f"external {fs.journal_noun}",
                        "none": "no journal"}[config.journal]
             widgets.append(Static(f"{config.name} ({role}) — {fs.title}, {journal}", classes="config-title"))
             mkfs = " ".join(shlex.quote(w) for w in state.mkfs_options.get(config.name, config.mkfs_options))

@@ -67,3 +67,18 @@ def test_setup_uses_the_checks_and_no_grep_q_behind_a_pipe():
         for line in path.read_text().splitlines():
             code = line.split("#", 1)[0]
             assert not ("|" in code and "grep -q" in code.split("|")[-1]), f"{path.name}: {line}"
+
+
+def test_every_package_of_the_source_tree_is_installed():
+    """A package missing from pyproject's list works in the editable venv and vanishes from a wheel."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(project["packages"])
+    roots = {name: ROOT / folder for name, folder in project["package-dir"].items()}
+    found = set()
+    for name, folder in roots.items():
+        for init in folder.rglob("__init__.py"):
+            relative = init.parent.relative_to(folder).parts
+            found.add(".".join((name, *relative)))
+    assert found <= listed, f"add to pyproject.toml [tool.setuptools] packages: {sorted(found - listed)}"

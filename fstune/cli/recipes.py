@@ -113,7 +113,8 @@ def explain(console: Console, study: Study, caps: MachineCapabilities) -> None:
     table.add_column("mkfs options")
     table.add_column("mount options")
     for index, config in enumerate(study.configurations, 1):
-        journal = config.journal + (" (jfs_tune)" if config.journal_attach == "tune" else "")
+        tool = filesystems.get(config.filesystem).journal_attach_tool
+        journal = config.journal + (f" ({tool})" if config.journal_attach == "tune" and tool else "")
         table.add_row(str(index), config.name, config.filesystem, journal,
                       escape(" ".join(config.mkfs_options)) or "-", escape(config.mount_option_string) or "defaults")
     console.print(table)

@@ -1,0 +1,31 @@
+"""What fstune knows about each filesystem: its mkfs tool, its journal, its mount options.
+
+This is the knowledge that lets fstune refuse a bad combination *before* anything is
+formatted: an out-of-range value (XFS ``logbufs=9``), an option the kernel removed (XFS
+``nobarrier``, ext4 ``oldalloc``), an option that belongs to another filesystem (``notail`` on
+ext4), or a journal placement the filesystem cannot have (an external journal for Btrfs). And it
+is how the rest of fstune makes, mounts, records and exports a filesystem without naming one.
+
+One module per filesystem family (``ext``, ``xfs``, ``btrfs``, ``jfs``, ``reiserfs``), each a
+``Filesystem`` subclass registered with ``@register``; ``base`` holds the shape they fill in,
+``registry`` the lookup, ``machine`` what this machine can do. Every module of this package is
+imported here, so a new filesystem is one new module (plus its test): docs/ARCHITECTURE.md.
+"""
+
+from __future__ import annotations
+
+from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, GENERIC_OPTIONS, INTERNAL, NONE,
+                                     PLACEMENTS, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
+                                     RefusedMkfsOption, UuidLink, join_options, merge_options, split_options)
+from fstune.filesystems.machine import Availability, MachineCapabilities
+from fstune.filesystems.registry import (FILESYSTEMS, all, check_mkfs_options, check_mount_options, find, get,
+                                         load_modules, minimum_size, mkfs_block_size, register)
+
+load_modules(__name__, __path__)
+
+__all__ = [
+    "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL", "NONE",
+    "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "MachineCapabilities", "MiB", "MkfsJob",
+    "MountOption", "RefusedMkfsOption", "UuidLink", "all", "check_mkfs_options", "check_mount_options", "find",
+    "get", "join_options", "merge_options", "minimum_size", "mkfs_block_size", "register", "split_options",
+]

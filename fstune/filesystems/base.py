@@ -1,0 +1,425 @@
+"""The shape every filesystem module fills in: the ``Filesystem`` base class and its parts.
+
+A filesystem is a subclass of ``Filesystem`` whose class attributes are its facts (mkfs tool,
+package, kernel modules, minimum size, journal placements, mount options) and whose methods are
+its commands (how it is made, mounted and recorded). An ability a filesystem lacks keeps the
+base class's null default (no external journal, no record command, fsck pass 0, ...), so
+callers ask ``fs.external`` or ``fs.record_argv(...)`` and never test ``name == "xfs"``.
+
+Also here: ``MountOption`` (how one option's value is checked), the mount-option string helpers,
+and ``MkfsJob`` (what a filesystem needs to say how one configuration is made). See
+docs/ARCHITECTURE.md, "Filesystems: one module each".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import NamedTuple
+
+from fstune import steps as kinds
+from fstune.errors import UsageError
+from fstune.steps import Step
+
+MiB = 1024 * 1024
+
+# Journal placements a configuration may ask for.
+INTERNAL, EXTERNAL, NONE = "internal", "external", "none"
+PLACEMENTS = (INTERNAL, EXTERNAL, NONE)
+
+# How an external journal is attached (a study's ``journal_attach``).
+ATTACH_AT_MKFS, ATTACH_LATER = "mkfs", "tune"
+
+
+# --- mount options ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MountOption:
+    """One mount option: how its value is checked, and why it may be refused."""
+
+    name: str
+    kind: str = "flag"  # flag | int | choice | size | path | text
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    removed: str | None = None  # set: the option is refused, and this says why
+    help: str = ""
+    managed: bool = False  # fstune sets it itself from the journal placement
+
+    def check(self, value: str | None, fs_name: str) -> None:
+        """Raise UsageError when ``value`` is not acceptable for this option."""
+        shown = self.name if value is None else f"{self.name}={value}"
+        if self.removed:
+            raise UsageError(f"{fs_name} mount option '{shown}' is refused: {self.removed}")
+        if self.kind == "flag":
+            if value is not None:
+                raise UsageError(f"{fs_name} mount option '{self.name}' takes no value (got '{value}').")
+            return
+        if value is None or value == "":
+            raise UsageError(f"{fs_name} mount option '{self.name}' needs a value, e.g. {self.example()}.")
+        if self.kind == "int":
+            if not re.fullmatch(r"\d+", value):
+                raise UsageError(f"{fs_name} mount option '{shown}': the value must be a whole number.")
+            self._check_range(int(value), shown, fs_name)
+        elif self.kind == "size":
+            number = _parse_option_size(value)
+            if number is None:
+                raise UsageError(f"{fs_name} mount option '{shown}': the value must be a size such as 32k.")
+            if self.choices and value.lower() not in self.choices and str(number) not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise UsageError(f"{fs_name} mount option '{shown}' is out of range; allowed: {allowed}.")
+            self._check_range(number, shown, fs_name)
+        elif self.kind == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise UsageError(f"{fs_name} mount option '{shown}' is not allowed; choose one of: {allowed}.")
+        elif self.kind == "path":
+            if not value.startswith("/"):
+                raise UsageError(f"{fs_name} mount option '{shown}' needs an absolute device path.")
+
+    def _check_range(self, number: int, shown: str, fs_name: str) -> None:
+        low, high = self.minimum, self.maximum
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise UsageError(
+                f"{fs_name} mount option '{shown}' is out of range; allowed: {low} to {high}."
+            )
+
+    def example(self) -> str:
+        if self.choices:
+            return f"{self.name}={self.choices[0]}"
+        if self.kind == "int":
+            return f"{self.name}={self.minimum if self.minimum is not None else 1}"
+        if self.kind == "path":
+            return f"{self.name}=/dev/sdb1"
+        return f"{self.name}=VALUE"
+
+
+def _parse_option_size(value: str) -> int | None:
+    match = re.fullmatch(r"(\d+)([kKmMgG]?)", value)
+    if not match:
+        return None
+    number, unit = match.groups()
+    return int(number) * {"": 1, "k": 1024, "m": MiB, "g": 1024 * MiB}[unit.lower()]
+
+
+def option_table(*options: MountOption) -> dict[str, MountOption]:
+    """Options by name, for a filesystem's ``mount_options``."""
+    return {option.name: option for option in options}
+
+
+def flags(*names: str, help: str = "") -> list[MountOption]:
+    return [MountOption(name, help=help) for name in names]
+
+
+# Options the VFS itself understands, valid for every filesystem.
+GENERIC_OPTIONS = option_table(
+    MountOption("noatime", help="never write access times: fewest metadata writes"),
+    MountOption("relatime", help="write the access time only when it is older than mtime/ctime or a day old"),
+    MountOption("strictatime", help="write the access time on every read (POSIX)"),
+    MountOption("atime", help="do not use noatime"),
+    MountOption("lazytime", help="keep timestamp updates in memory and write them out lazily"),
+    MountOption("nolazytime"),
+    MountOption("nodiratime", help="no access-time updates on directories"),
+    MountOption("diratime"),
+    *flags("ro", "rw", "sync", "async", "dirsync", "nosuid", "suid", "nodev", "dev", "noexec", "exec"),
+    *flags("iversion", "noiversion", "mand", "nomand", "silent", "loud", "nosymfollow"),
+)
+
+
+def split_options(text: str | list | tuple | None) -> list[tuple[str, str | None]]:
+    """``"noatime,logbufs=8"`` → ``[("noatime", None), ("logbufs", "8")]``.
+
+    Also accepts a list of such strings, or of (name, value) pairs already split.
+    """
+    if text is None:
+        return []
+    items = text if isinstance(text, (list, tuple)) else text.split(",")
+    pairs: list[tuple[str, str | None]] = []
+    for item in items:
+        if isinstance(item, tuple):
+            pairs.append(item)
+            continue
+        item = item.strip()
+        if not item:
+            continue
+        name, sep, value = item.partition("=")
+        pairs.append((name.strip(), value.strip() if sep else None))
+    return pairs
+
+
+def join_options(pairs: list[tuple[str, str | None]]) -> str:
+    return ",".join(name if value is None else f"{name}={value}" for name, value in pairs)
+
+
+def merge_options(base: list[tuple[str, str | None]], extra: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """``base`` with ``extra`` applied: same-named options replaced, atime options exclusive."""
+    atime = {"noatime", "relatime", "strictatime", "atime"}
+    result = list(base)
+    for name, value in extra:
+        if name in atime:
+            result = [(n, v) for n, v in result if n not in atime]
+        else:
+            result = [(n, v) for n, v in result if n != name]
+        result.append((name, value))
+    return result
+
+
+# --- the external journal/log ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UuidLink:
+    """How blkid shows that a filesystem and its external journal/log belong together: the
+    value of ``key`` in the blkid output of ``holder`` ("filesystem" or "journal") is the UUID
+    of the other one. fstab export and the Ansible playbook check it before they trust a pair."""
+
+    holder: str  # "filesystem" | "journal"
+    key: str  # e.g. EXT_JOURNAL (in the filesystem's blkid) or LOGUUID (in the log's)
+
+
+@dataclass(frozen=True)
+class ExternalJournal:
+    """How one filesystem puts its journal/log on a second device."""
+
+    noun: str  # "journal" or "log", as the filesystem's own docs say
+    min_bytes: int  # smallest spare device that works
+    max_bytes: int | None  # largest log the filesystem can use (None: no limit we enforce)
+    mount_option: str | None  # option naming the log device at mount (None: found by UUID)
+    same_block_size: bool = False  # the journal device must use the filesystem's block size
+    notes: str = ""
+    blkid_type: str | None = None  # TYPE= blkid gives the journal device (None: blkid cannot tell)
+    uuid_link: UuidLink | None = None  # how to tell that a journal belongs to a filesystem
+
+
+# --- mkfs ------------------------------------------------------------------------------------
+
+
+class RefusedMkfsOption(NamedTuple):
+    """An mkfs flag fstune manages itself, so a study may not pass it."""
+
+    flag: str
+    value: str | None  # refuse only with a value starting like this (None: always)
+    reason: str
+
+
+def _matches(args: list[str], index: int, flag: str, value: str | None) -> bool:
+    arg = args[index]
+    doubled = len(flag) == 2 and arg == "-" + flag[1] * (len(arg) - 1) and len(arg) > 2  # -FF, -ff
+    if value is None:
+        return arg == flag or arg.startswith(flag + "=") or doubled
+    following = args[index + 1] if index + 1 < len(args) else ""
+    return (arg == flag and following.startswith(value)) or arg.startswith(flag + value)
+
+
+@dataclass(frozen=True)
+class MkfsJob:
+    """One configuration to make on one device: what ``Filesystem.mkfs_steps`` needs.
+
+    Plain values rather than the study's Configuration, so a filesystem module needs nothing
+    but this file, and a test can write a job in one line.
+    """
+
+    config: str  # the configuration's name
+    title: str  # the configuration's title, quoted in the steps' "why"
+    target: str  # the device that gets the filesystem
+    options: tuple[str, ...] = ()  # the study's mkfs options
+    journal: str = INTERNAL  # INTERNAL | EXTERNAL | NONE
+    attach: str = ATTACH_AT_MKFS  # when an external journal is attached: at mkfs or later
+    log: str | None = None  # the external journal/log device
+    log_size: int | None = None  # its size in bytes
+    force: bool = True  # pass the force flag once: the user confirmed the devices
+
+    @classmethod
+    def for_configuration(cls, config, target, log=None, force: bool = True) -> "MkfsJob":
+        """From a study ``Configuration`` and the chosen devices (``DeviceChoice``: path, size)."""
+        external = config.journal == EXTERNAL and log is not None
+        return cls(config=config.name, title=config.title, target=target.path, options=tuple(config.mkfs_options),
+                   journal=config.journal, attach=config.journal_attach, log=log.path if external else None,
+                   log_size=log.size if external else None, force=force)
+
+    @property
+    def external(self) -> bool:
+        return self.journal == EXTERNAL
+
+    @property
+    def why(self) -> str:
+        return f"configuration '{self.config}': {self.title}.{self.why_force}"
+
+    @property
+    def why_force(self) -> str:
+        return " The force flag is passed once because you confirmed this device." if self.force else ""
+
+
+# --- the filesystem ----------------------------------------------------------------------------
+
+
+class Filesystem:
+    """One filesystem: facts as class attributes, commands as methods.
+
+    A subclass sets every attribute in ``REQUIRED``; the others default to "cannot" or "nothing
+    special". Register it with ``@register`` (fstune.filesystems.registry) in a module of this
+    package; fstune finds the module by itself. docs/ARCHITECTURE.md says how to add one.
+    """
+
+    REQUIRED = ("name", "title", "mkfs", "package", "kernel_names", "modules", "force_flag", "min_bytes")
+
+    name: str  # as mount -t, blkid TYPE= and the study files spell it
+    title: str  # as people write it, in messages
+    mkfs: str  # the program that makes it
+    package: str  # the Debian package with its tools
+    kernel_names: tuple[str, ...]  # names in /proc/filesystems
+    modules: tuple[str, ...]  # kernel modules that provide it; the first is its own driver
+    force_flag: str  # passed once, only after the user confirmed the device
+    min_bytes: int  # the smallest target device mkfs accepts
+
+    placements: tuple[str, ...] = (INTERNAL,)  # the first is the default
+    external: ExternalJournal | None = None  # None: the journal cannot live on another device
+    mount_options: Mapping[str, MountOption] = MappingProxyType({})  # besides GENERIC_OPTIONS
+    refused_mkfs_options: tuple[RefusedMkfsOption, ...] = ()
+    default_block_size: int | None = None  # fstune passes it so a journal device can match
+    removed_in: str | None = None  # kernel version that dropped the filesystem
+    notes: str = ""
+    extra_tools: tuple[str, ...] = ()  # besides mkfs, tools its steps run that must be installed
+    journal_attach_tool: str | None = None  # attaches an external journal to an existing filesystem
+    fsck_pass: int = 0  # fstab's sixth field: 2 when its fsck checks it usefully at boot
+    ansible_filesystem_module: bool = False  # community.general.filesystem can make it (fstype = name)
+    listing_order: int = 1000  # where it appears in lists of filesystems and messages; lower first
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+    # --- facts derived from the attributes ---
+
+    @property
+    def short_title(self) -> str:
+        """The title without its remark: "ReiserFS (3.6)" → "ReiserFS"."""
+        return self.title.split(" ")[0]
+
+    @property
+    def has_external_journal(self) -> bool:
+        return self.external is not None
+
+    @property
+    def journal_noun(self) -> str:
+        """What the filesystem calls its journal: "journal", or "log" for XFS and JFS."""
+        return self.external.noun if self.external else "journal"
+
+    @property
+    def managed_options(self) -> frozenset[str]:
+        """Mount options fstune sets itself from the journal placement, never taken from a user."""
+        return frozenset(name for name, option in self.mount_options.items() if option.managed)
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """Every program its steps run (all from ``package``): mkfs, extra tools, the record command."""
+        recorder = self.record_argv("DEVICE", "MOUNTPOINT") or ()
+        return tuple(dict.fromkeys((self.mkfs, *self.extra_tools, *recorder[:1])))
+
+    @property
+    def kernel_log_words(self) -> tuple[str, ...]:
+        """Words that mark the kernel's messages about it (to explain a failed mount)."""
+        return (self.name,)
+
+    def option(self, name: str) -> MountOption | None:
+        return self.mount_options.get(name) or GENERIC_OPTIONS.get(name)
+
+    # --- mkfs ---
+
+    def check_mkfs_options(self, args: list[str] | tuple[str, ...], placement: str) -> None:
+        """Refuse mkfs arguments that fight fstune's own (force flags, journal flags)."""
+        args = list(args)
+        for flag, value, reason in self.refused_mkfs_options:
+            for index, arg in enumerate(args):
+                if _matches(args, index, flag, value):
+                    shown = arg if value is None or arg != flag else f"{arg} {args[index + 1]}"
+                    raise UsageError(f"mkfs option '{shown}' is not allowed for {self.title}: {reason}.")
+
+    def block_size(self, args: list[str]) -> int | None:
+        """The block size these mkfs arguments make; None when fstune does not manage it."""
+        return self.default_block_size
+
+    def placement_refusal(self, journal: str) -> str | None:
+        """Why this filesystem cannot have ``journal`` (a placement), or None when it can."""
+        if journal in self.placements:
+            return None
+        allowed = ", ".join(self.placements)
+        reason = self.notes or f"{self.title} allows: {allowed}."
+        return f"{self.title} cannot have journal = \"{journal}\" ({allowed} only). {reason}"
+
+    def mkfs_steps(self, job: MkfsJob) -> list[Step]:
+        """The destructive steps that make ``job``: the journal device first, when it needs one.
+
+        Refuses (UsageError) a job this filesystem cannot do, then asks ``_mkfs_steps``.
+        """
+        refusal = self.placement_refusal(job.journal)
+        if refusal:
+            raise UsageError(refusal)
+        if job.external and (self.external is None or job.log is None):
+            raise UsageError(f"{self.title} with an external {self.journal_noun} needs a device for it; "
+                             "none was given.")
+        if job.attach != ATTACH_AT_MKFS and not (job.external and self.journal_attach_tool):
+            raise UsageError(f"{self.title} cannot attach an external {self.journal_noun} after mkfs; "
+                             f"use journal_attach = \"{ATTACH_AT_MKFS}\".")
+        return self._mkfs_steps(job)
+
+    def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
+        """Override for a filesystem whose journal can move; this is the plain ``mkfs -f DEV``."""
+        return [self._format_step(job, (self.mkfs, *self._force(job), *job.options, job.target),
+                                  f"Format {job.target} as {self.title}")]
+
+    def _force(self, job: MkfsJob) -> tuple[str, ...]:
+        return (self.force_flag,) if job.force else ()
+
+    def _format_step(self, job: MkfsJob, argv: tuple[str, ...], title: str, writes_log: bool = False) -> Step:
+        """The step that makes the filesystem on the target (``writes_log``: and formats the log)."""
+        return Step(argv, title=title, why=job.why, device=job.target,
+                    also_writes=(job.log,) if writes_log and job.log else (),
+                    config=job.config, destructive=True, kind=kinds.MKFS)
+
+    def _journal_step(self, job: MkfsJob, argv: tuple[str, ...], title: str, why: str) -> Step:
+        """The step that makes the journal/log device, before the filesystem that uses it."""
+        return Step(argv, title=title, why=f"{why}{job.why_force}", device=job.log, config=job.config,
+                    destructive=True, kind=kinds.JOURNAL)
+
+    # --- mount and record ---
+
+    def journal_mount_options(self, journal_path: str | None) -> list[tuple[str, str | None]]:
+        """The option that names the external journal at mount; [] when it is found by UUID."""
+        if self.external and self.external.mount_option and journal_path:
+            return [(self.external.mount_option, journal_path)]
+        return []
+
+    def mount_argv(self, device: str, mountpoint: str, options: list[tuple[str, str | None]]) -> tuple[str, ...]:
+        argv = ["mount", "-t", self.name]
+        if options:
+            argv += ["-o", join_options(options)]
+        return (*argv, device, mountpoint)
+
+    def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...] | None:
+        """The read-only command that shows how it was really made; None: there is none."""
+        return None
+
+    # --- a journal found on a device ---
+
+    def journal_mismatch(self, target: str, journal: str, fs_info: dict[str, str],
+                         journal_info: dict[str, str]) -> str | None:
+        """Why the journal on ``journal`` is not the one of the filesystem on ``target`` (blkid
+        output of each), or None when they belong together or blkid cannot tell."""
+        link = self.external.uuid_link if self.external else None
+        if link is None:
+            return None
+        noun = self.journal_noun
+        if link.holder == "filesystem":
+            pointer = fs_info.get(link.key)
+            if pointer != journal_info.get("UUID"):
+                return (f"the {self.title} on {target} keeps its {noun} on the device with UUID "
+                        f"{pointer or f'(none: internal {noun})'}, not on {journal}.")
+            return None
+        pointer = journal_info.get(link.key)
+        if pointer != fs_info.get("UUID"):
+            return (f"the {self.title} {noun} on {journal} belongs to the filesystem with UUID "
+                    f"{pointer or '?'}, not to the one on {target}.")
+        return None

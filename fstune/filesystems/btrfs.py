@@ -1,0 +1,76 @@
+"""Btrfs: copy-on-write, no journal to move; tuned with its own mount options instead.
+
+It keeps the base class's plain ``mkfs -f DEVICE`` and its null defaults for everything a
+journal would need.
+"""
+
+from __future__ import annotations
+
+from fstune.filesystems.base import INTERNAL, Filesystem, MiB, MountOption, RefusedMkfsOption, option_table
+from fstune.filesystems.registry import register
+
+_BTRFS_OPTIONS = option_table(
+    MountOption("compress", "text", help="zlib, lzo, zstd or zstd:LEVEL"),
+    MountOption("compress-force", "text"),
+    MountOption("space_cache", "text"),
+    MountOption("nospace_cache"),
+    MountOption("ssd"),
+    MountOption("nossd"),
+    MountOption("ssd_spread"),
+    MountOption("nossd_spread"),
+    MountOption("discard", "text"),
+    MountOption("nodiscard"),
+    MountOption("autodefrag"),
+    MountOption("noautodefrag"),
+    MountOption("commit", "int", minimum=1, maximum=300, help="seconds between transaction commits"),
+    MountOption("datacow"),
+    MountOption("nodatacow"),
+    MountOption("datasum"),
+    MountOption("nodatasum"),
+    MountOption("flushoncommit"),
+    MountOption("noflushoncommit"),
+    MountOption("max_inline", "size"),
+    MountOption("thread_pool", "int", minimum=1),
+    MountOption("treelog"),
+    MountOption("notreelog"),
+    MountOption("barrier"),
+    MountOption("nobarrier"),
+    MountOption("skip_balance"),
+    MountOption("clear_cache"),
+    MountOption("user_subvol_rm_allowed"),
+    MountOption("subvol", "text"),
+    MountOption("subvolid", "int", minimum=0),
+    MountOption("degraded"),
+    MountOption("fatal_errors", "choice", choices=("bug", "panic")),
+    MountOption("rescue", "text"),
+    MountOption("device", "path", removed="fstune tests one device per filesystem; Btrfs has no "
+                "external journal, and multi-device Btrfs is a different experiment."),
+    MountOption("inode_cache", removed="removed from Btrfs in Linux 5.11."),
+    MountOption("noinode_cache", removed="removed from Btrfs in Linux 5.11."),
+    MountOption("alloc_start", removed="removed from Btrfs in Linux 4.13."),
+    MountOption("subvolrootid", removed="removed from Btrfs in Linux 3.x."),
+    MountOption("check_int", removed="removed from Btrfs in Linux 5.x."),
+)
+
+
+@register
+class Btrfs(Filesystem):
+    name = "btrfs"
+    title = "Btrfs"
+    mkfs = "mkfs.btrfs"
+    package = "btrfs-progs"
+    kernel_names = ("btrfs",)
+    modules = ("btrfs",)
+    force_flag = "-f"
+    min_bytes = 256 * MiB
+    placements = (INTERNAL,)
+    mount_options = _BTRFS_OPTIONS
+    refused_mkfs_options = (RefusedMkfsOption("-f", None, "fstune adds the force flag itself, once"),)
+    notes = ("Btrfs is copy-on-write and has no journal to move; its fsync log lives inside it. "
+             "Tune it with its own options instead: compress=, commit=, noatime, space_cache=v2.")
+    fsck_pass = 0  # fsck.btrfs does nothing; btrfs check is run by hand, never at boot
+    ansible_filesystem_module = True
+    listing_order = 30
+
+    def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
+        return ("btrfs", "filesystem", "show", mountpoint)

@@ -1,0 +1,214 @@
+"""The ext family: ext2, ext3 and ext4, one class each, sharing e2fsprogs and most options.
+
+ext3 is ext2 with a journal, ext4 is ext3 with more; the classes say so by inheritance. Current
+kernels mount all three with the ext4 driver, which is why its modules and kernel messages show
+up for ext2 and ext3 too.
+"""
+
+from __future__ import annotations
+
+from fstune.errors import UsageError
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, NONE, ExternalJournal, Filesystem, MiB, MkfsJob,
+                                     MountOption, RefusedMkfsOption, UuidLink, option_table)
+from fstune.filesystems.registry import register
+from fstune.steps import Step
+
+_EXT_JOURNALLED = option_table(
+    MountOption("data", "choice", choices=("ordered", "journal", "writeback"),
+                help="what goes through the journal: metadata only (ordered, writeback) or data too"),
+    MountOption("commit", "int", minimum=0, maximum=86400,
+                help="seconds between journal commits (default 5)"),
+    MountOption("journal_path", "path", managed=True,
+                help="the external journal's device path; survives a changed device number"),
+    MountOption("journal_dev", "int", managed=True, help="the external journal's device number"),
+    MountOption("journal_checksum"),
+    MountOption("nojournal_checksum"),
+    MountOption("journal_async_commit"),
+    MountOption("journal_ioprio", "int", minimum=0, maximum=7),
+    MountOption("noload", help="do not replay the journal (dangerous after a crash)"),
+    MountOption("norecovery"),
+    MountOption("barrier", help="write barriers on (default)"),
+    MountOption("nobarrier", help="no write barriers: faster, unsafe on power loss without a protected cache"),
+    MountOption("data_err", "choice", choices=("ignore", "abort")),
+)
+_EXT_COMMON = option_table(
+    MountOption("errors", "choice", choices=("continue", "remount-ro", "panic")),
+    MountOption("user_xattr"),
+    MountOption("acl"),
+    MountOption("noacl"),
+    MountOption("grpid"),
+    MountOption("bsdgroups"),
+    MountOption("nogrpid"),
+    MountOption("sysvgroups"),
+    MountOption("resgid", "int", minimum=0),
+    MountOption("resuid", "int", minimum=0),
+    MountOption("sb", "int", minimum=0),
+    MountOption("quota"),
+    MountOption("noquota"),
+    MountOption("usrquota"),
+    MountOption("grpquota"),
+    MountOption("discard"),
+    MountOption("nodiscard"),
+    MountOption("block_validity"),
+    MountOption("noblock_validity"),
+    MountOption("nouid32"),
+)
+_EXT4_ONLY = option_table(
+    MountOption("delalloc"),
+    MountOption("nodelalloc"),
+    MountOption("auto_da_alloc"),
+    MountOption("noauto_da_alloc"),
+    MountOption("dioread_nolock"),
+    MountOption("dioread_lock"),
+    MountOption("init_itable", "int", minimum=0),
+    MountOption("noinit_itable"),
+    MountOption("stripe", "int", minimum=0),
+    MountOption("max_batch_time", "int", minimum=0),
+    MountOption("min_batch_time", "int", minimum=0),
+    MountOption("inode_readahead_blks", "int", minimum=0, maximum=1 << 30),
+    MountOption("dax"),
+    MountOption("prjquota"),
+)
+_EXT_ALLOCATOR_GONE = (
+    "Linux 3.3 removed the choice of block allocator from ext3/ext4; they always use the "
+    "Orlov allocator now, so the old oldalloc/orlov trick cannot be tried on a current kernel."
+)
+_EXT_REMOVED = option_table(
+    MountOption("oldalloc", removed=_EXT_ALLOCATOR_GONE),
+    MountOption("orlov", removed=_EXT_ALLOCATOR_GONE),
+    MountOption("nouser_xattr", removed="user extended attributes are always on in current kernels."),
+    MountOption("bh", removed="removed from ext4 in Linux 3.x."),
+    MountOption("nobh", removed="removed from ext4 in Linux 3.x."),
+)
+
+_EXT_JOURNAL = ExternalJournal(
+    noun="journal",
+    min_bytes=1024 * 4096,  # mke2fs wants at least 1024 journal blocks
+    max_bytes=None,
+    mount_option="journal_path",
+    same_block_size=True,
+    notes="The journal device is made with 'mkfs -O journal_dev' using the same block size as "
+    "the filesystem; the whole device becomes the journal.",
+    blkid_type="jbd",
+    # the filesystem's superblock names its journal: blkid shows it as EXT_JOURNAL
+    uuid_link=UuidLink(holder="filesystem", key="EXT_JOURNAL"),
+)
+
+
+class Ext(Filesystem):
+    """What ext2, ext3 and ext4 share: e2fsprogs, mke2fs's flags, dumpe2fs, fsck at boot."""
+
+    package = "e2fsprogs"
+    force_flag = "-F"
+    default_block_size = 4096
+    refused_mkfs_options = (
+        RefusedMkfsOption("-F", None, "fstune adds the force flag itself, once"),
+        RefusedMkfsOption("-n", None, "-n makes mkfs only pretend"),
+        RefusedMkfsOption("-J", None, 'use journal = "external" instead of -J'),
+        RefusedMkfsOption("-O", "journal_dev", "fstune makes journal devices itself"),
+    )
+    fsck_pass = 2
+    ansible_filesystem_module = True
+    mkfs_makes_journal = True  # plain mke2fs adds a journal; journal = "none" must say -O ^has_journal
+
+    @property
+    def kernel_log_words(self) -> tuple[str, ...]:
+        # ext2/ext3 are mounted by the ext4 driver, which reports as "ext4"/"EXT4-fs"
+        return (self.name, "ext4", "EXT4-fs")
+
+    def block_size(self, args: list[str]) -> int | None:
+        """The block size given as ``-b N``, else fstune's default (which it then passes)."""
+        for index, arg in enumerate(args):
+            if arg == "-b" and index + 1 < len(args):
+                try:
+                    return int(args[index + 1])
+                except ValueError:
+                    raise UsageError(f"mkfs option '-b {args[index + 1]}' needs a number of bytes.") from None
+            if arg.startswith("-b") and arg[2:].isdigit():
+                return int(arg[2:])
+        return self.default_block_size
+
+    def check_mkfs_options(self, args: list[str] | tuple[str, ...], placement: str) -> None:
+        super().check_mkfs_options(args, placement)
+        if "^has_journal" in " ".join(args) and placement != NONE:
+            raise UsageError(
+                f"mkfs option '-O ^has_journal' contradicts journal = \"{placement}\"; "
+                'use journal = "none" for a filesystem without a journal.'
+            )
+
+    def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
+        force = self._force(job)
+        options = list(job.options)
+        # Always name the block size: mke2fs picks 1 KiB blocks on small devices, which would
+        # make a baseline and its variants differ in more than the one thing being studied, and
+        # an external journal must match the filesystem's block size anyway.
+        block = self.block_size(options)
+        if "-b" not in options and not any(o.startswith("-b") and o[2:].isdigit() for o in options):
+            options = ["-b", str(block), *options]
+        steps: list[Step] = []
+        if job.journal == EXTERNAL:
+            steps.append(self._journal_step(
+                job, (self.mkfs, "-b", str(block), "-O", "journal_dev", *force, job.log),
+                title=f"Make {job.log} an external journal ({block}-byte blocks)",
+                why="the journal device must exist before the filesystem that uses it, with the same block size."))
+            journal: tuple[str, ...] = ("-J", f"device={job.log}")
+        elif job.journal == NONE and self.mkfs_makes_journal and "^has_journal" not in " ".join(options):
+            journal = ("-O", "^has_journal")
+        else:
+            journal = ()
+        external = journal[:1] == ("-J",)
+        steps.append(self._format_step(
+            job, (self.mkfs, *options, *journal, *force, job.target),
+            f"Format {job.target} as {self.title}" + (f" with its journal on {job.log}" if external else ""),
+            writes_log=external))
+        return steps
+
+    def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
+        return ("dumpe2fs", "-h", target)
+
+
+@register
+class Ext2(Ext):
+    name = "ext2"
+    title = "ext2 (no journal)"
+    mkfs = "mkfs.ext2"
+    kernel_names = ("ext2",)
+    modules = ("ext2", "ext4")
+    min_bytes = 1 * MiB
+    placements = (NONE,)
+    mount_options = {**_EXT_COMMON, **option_table(
+        MountOption("oldalloc", help="the ext2 driver's old allocator (not in the ext4 driver)"),
+        MountOption("orlov"),
+        MountOption("nobh"),
+    )}
+    mkfs_makes_journal = False
+    notes = "ext2 has no journal, so it writes least but must be checked in full after a crash."
+    listing_order = 10
+
+
+@register
+class Ext3(Ext):
+    name = "ext3"
+    title = "ext3"
+    mkfs = "mkfs.ext3"
+    kernel_names = ("ext3",)
+    modules = ("ext4", "ext3")
+    min_bytes = 2 * MiB
+    placements = (INTERNAL, EXTERNAL)
+    external = _EXT_JOURNAL
+    mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT_REMOVED}
+    notes = "Current kernels mount ext3 with the ext4 driver."
+    listing_order = 11
+
+
+@register
+class Ext4(Ext3):
+    name = "ext4"
+    title = "ext4"
+    mkfs = "mkfs.ext4"
+    kernel_names = ("ext4",)
+    modules = ("ext4",)
+    placements = (INTERNAL, EXTERNAL, NONE)
+    mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT4_ONLY, **_EXT_REMOVED}
+    notes = ""
+    listing_order = 12

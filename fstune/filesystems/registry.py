@@ -1,0 +1,95 @@
+"""The registered filesystems, by name, and the checks that need all of them.
+
+A filesystem module registers its classes with ``@register``; ``fstune.filesystems`` imports
+every module of the package, so a new module is found without a list to edit (see
+docs/ARCHITECTURE.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from fstune.errors import UsageError
+from fstune.filesystems.base import Filesystem, split_options
+
+# name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
+FILESYSTEMS: dict[str, Filesystem] = {}
+
+
+def register(cls: type[Filesystem]) -> type[Filesystem]:
+    """Class decorator: make ``cls`` known under its ``name``. Refuses an incomplete class."""
+    missing = [attribute for attribute in Filesystem.REQUIRED if not hasattr(cls, attribute)]
+    if missing:
+        raise TypeError(f"{cls.__name__} does not set {', '.join(missing)}; every filesystem must.")
+    if cls.name in FILESYSTEMS:
+        raise TypeError(f"{cls.__name__}: a filesystem called '{cls.name}' is registered already.")
+    FILESYSTEMS[cls.name] = cls()
+    ordered = sorted(FILESYSTEMS.values(), key=lambda fs: (fs.listing_order, fs.name))
+    FILESYSTEMS.clear()
+    FILESYSTEMS.update((fs.name, fs) for fs in ordered)
+    return cls
+
+
+def load_modules(package: str, path: list[str]) -> None:
+    """Import every module of the package ``package`` at ``path``; their ``@register`` does the rest."""
+    for module in pkgutil.iter_modules(path):
+        importlib.import_module(f"{package}.{module.name}")
+
+
+def get(name: str) -> Filesystem:
+    """The filesystem called ``name`` or a UsageError listing the known ones."""
+    try:
+        return FILESYSTEMS[name]
+    except KeyError:
+        known = ", ".join(FILESYSTEMS)
+        raise UsageError(f"'{name}' is not a filesystem fstune knows; known: {known}.") from None
+
+
+def find(name: str) -> Filesystem | None:
+    """The filesystem called ``name``, or None (e.g. a stored run from a newer fstune)."""
+    return FILESYSTEMS.get(name)
+
+
+def all() -> tuple[Filesystem, ...]:
+    """Every registered filesystem, in listing order. (Named to be read as ``filesystems.all()``;
+    this module does not use the builtin ``all``.)"""
+    return tuple(FILESYSTEMS.values())
+
+
+def minimum_size(fs_name: str, role: str = "target") -> int:
+    """Smallest device, in bytes, that can serve as ``role`` ("target" or "journal") for fs."""
+    fs = get(fs_name)
+    if role == "journal":
+        if fs.external is None:
+            raise UsageError(f"{fs.title} cannot keep its journal on another device.")
+        return fs.external.min_bytes
+    return fs.min_bytes
+
+
+def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed: bool = False) -> None:
+    """Raise UsageError naming the first option that ``fs_name`` does not accept, and why."""
+    fs = get(fs_name)
+    for name, value in split_options(options):
+        spec = fs.option(name)
+        if spec is None:
+            # name the filesystems that do have it: "notail" on ext4 is a ReiserFS habit
+            owner = [other.title for other in FILESYSTEMS.values() if name in other.mount_options]
+            where = f" It is a {', '.join(dict.fromkeys(owner))} option." if owner else ""
+            raise UsageError(f"'{name}' is not a {fs.title} mount option.{where}")
+        if spec.managed and not allow_managed:
+            raise UsageError(
+                f"{fs.title} mount option '{name}' is set by fstune from the journal placement; "
+                "choose an external journal device instead of setting it by hand."
+            )
+        spec.check(value, fs.title)
+
+
+def check_mkfs_options(fs_name: str, args: list[str] | tuple[str, ...], placement: str) -> None:
+    """Refuse mkfs arguments that fight fstune's own (force flags, journal flags)."""
+    get(fs_name).check_mkfs_options(args, placement)
+
+
+def mkfs_block_size(fs_name: str, args: list[str]) -> int | None:
+    """The block size these mkfs arguments make for ``fs_name``; None when fstune does not manage it."""
+    return get(fs_name).block_size(args)

@@ -1,0 +1,107 @@
+"""XFS: always a log, inside the filesystem or on another device (``logdev=``)."""
+
+from __future__ import annotations
+
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
+                                     RefusedMkfsOption, UuidLink, option_table)
+from fstune.filesystems.registry import register
+from fstune.steps import Step
+
+_XFS_OPTIONS = option_table(
+    MountOption("logbufs", "int", minimum=2, maximum=8,
+                help="log buffers held in memory (2-8); more lets more transactions be in flight"),
+    MountOption("logbsize", "size", choices=("16k", "32k", "64k", "128k", "256k"),
+                help="size of each in-memory log buffer (16k-256k, a power of two)"),
+    MountOption("logdev", "path", managed=True, help="the external log device"),
+    MountOption("rtdev", "path"),
+    MountOption("allocsize", "size"),
+    MountOption("inode32"),
+    MountOption("inode64"),
+    MountOption("largeio"),
+    MountOption("nolargeio"),
+    MountOption("discard"),
+    MountOption("nodiscard"),
+    MountOption("grpid"),
+    MountOption("bsdgroups"),
+    MountOption("nogrpid"),
+    MountOption("sysvgroups"),
+    MountOption("filestreams"),
+    MountOption("swalloc"),
+    MountOption("noalign"),
+    MountOption("sunit", "int", minimum=0),
+    MountOption("swidth", "int", minimum=0),
+    MountOption("wsync"),
+    MountOption("norecovery"),
+    MountOption("noquota"),
+    MountOption("quota"),
+    MountOption("uquota"),
+    MountOption("usrquota"),
+    MountOption("gquota"),
+    MountOption("grpquota"),
+    MountOption("pquota"),
+    MountOption("prjquota"),
+    MountOption("uqnoenforce"),
+    MountOption("gqnoenforce"),
+    MountOption("pqnoenforce"),
+    MountOption("dax"),
+    MountOption("nobarrier", removed="XFS dropped barrier/nobarrier in Linux 4.19; "
+                "it always flushes caches correctly now."),
+    MountOption("barrier", removed="XFS dropped barrier/nobarrier in Linux 4.19."),
+    MountOption("ikeep", removed="removed from XFS in Linux 6.x."),
+    MountOption("noikeep", removed="removed from XFS in Linux 6.x."),
+    MountOption("attr2", removed="deprecated and removed from XFS; v5 filesystems always use attr2."),
+    MountOption("noattr2", removed="deprecated and removed from XFS; v5 filesystems always use attr2."),
+    MountOption("ihashsize", removed="removed from XFS long ago; it had no effect."),
+    MountOption("osyncisdsync", removed="removed from XFS in Linux 3.x."),
+    MountOption("osyncisosync", removed="removed from XFS in Linux 3.x."),
+    MountOption("delaylog", removed="delayed logging is always on since Linux 3.3."),
+    MountOption("logbufsize", removed="there is no such option; the number of log buffers is 'logbufs'."),
+)
+
+
+@register
+class Xfs(Filesystem):
+    name = "xfs"
+    title = "XFS"
+    mkfs = "mkfs.xfs"
+    package = "xfsprogs"
+    kernel_names = ("xfs",)
+    modules = ("xfs",)
+    force_flag = "-f"
+    min_bytes = 300 * 1000 * 1000
+    placements = (INTERNAL, EXTERNAL)
+    external = ExternalJournal(
+        noun="log", min_bytes=64 * MiB, max_bytes=2038 * MiB, mount_option="logdev",
+        notes="mkfs.xfs is told 'logdev=' and the filesystem must be mounted with the "
+        "same 'logdev=' every time; a log device larger than 2038 MiB is used only in part.",
+        blkid_type="xfs_external_log",
+        # an XFS external log carries the UUID of the filesystem it belongs to (blkid: LOGUUID)
+        uuid_link=UuidLink(holder="journal", key="LOGUUID"),
+    )
+    mount_options = _XFS_OPTIONS
+    refused_mkfs_options = (
+        RefusedMkfsOption("-f", None, "fstune adds the force flag itself, once"),
+        RefusedMkfsOption("-N", None, "-N makes mkfs only pretend"),
+        RefusedMkfsOption("-l", "logdev", 'use journal = "external" instead of -l logdev='),
+    )
+    notes = "XFS always has a log; it can be inside the filesystem or on another device."
+    fsck_pass = 0  # fsck.xfs does nothing; XFS replays its log at mount
+    ansible_filesystem_module = True
+    listing_order = 20
+
+    def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
+        log_args: tuple[str, ...] = ()
+        if job.external:
+            spec = f"logdev={job.log}"
+            # XFS cannot use a larger log: ask for the most it can, the rest of the device stays unused
+            maximum = self.external.max_bytes
+            if maximum and job.log_size and job.log_size > maximum:
+                spec += f",size={maximum // MiB}m"
+            log_args = ("-l", spec)
+        return [self._format_step(
+            job, (self.mkfs, *self._force(job), *job.options, *log_args, job.target),
+            f"Format {job.target} as {self.title}" + (f" with its log on {job.log}" if log_args else ""),
+            writes_log=bool(log_args))]
+
+    def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
+        return ("xfs_info", mountpoint)

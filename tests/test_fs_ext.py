@@ -1,0 +1,88 @@
+"""ext2, ext3, ext4 (fstune/filesystems/ext.py): their contract and what only the ext family does."""
+
+from __future__ import annotations
+
+import pytest
+
+from fscontract import LOG, MOUNTPOINT, TARGET, Contract, job
+from fstune import filesystems
+from fstune.errors import UsageError
+
+FSTAB = "UUID=FS-UUID\t/srv/fstune-tuned\t{fs}\t{options}\t0\t2"
+JOURNALLED = "noatime,journal_path=/dev/disk/by-uuid/JOURNAL-UUID,x-systemd.requires=/dev/disk/by-uuid/JOURNAL-UUID"
+
+
+def _journalled(fs: str, modules: tuple[str, ...]) -> Contract:
+    mkfs = f"mkfs.{fs}"
+    return Contract(
+        mkfs=[(mkfs, "-b", "4096", "-F", TARGET)],
+        mkfs_external=[(mkfs, "-b", "4096", "-O", "journal_dev", "-F", LOG),
+                       (mkfs, "-b", "4096", "-J", f"device={LOG}", "-F", TARGET)],
+        mount=("mount", "-t", fs, "-o", "noatime", TARGET, MOUNTPOINT),
+        mount_external=("mount", "-t", fs, "-o", f"noatime,journal_path={LOG}", TARGET, MOUNTPOINT),
+        record=("dumpe2fs", "-h", TARGET),
+        fstab_line=FSTAB.format(fs=fs, options="noatime"),
+        fstab_line_external=FSTAB.format(fs=fs, options=JOURNALLED),
+        ansible_module=True,
+        ansible_journal_match=f"fstune_t_type == '{fs}' and fstune_j_type == 'jbd' and "
+                              "(fstune_t_blkid.EXT_JOURNAL | default('')) == (fstune_j_blkid.UUID | default('-'))",
+        package="e2fsprogs", tools=(mkfs, "dumpe2fs"), kernel_names=(fs,), modules=modules,
+        kernel_log_words=(fs, "ext4", "EXT4-fs"),
+        min_bytes=2 * 1024**2, journal_min_bytes=4 * 1024**2, journal_noun="journal",
+    )
+
+
+CONTRACTS = {
+    "ext2": Contract(
+        mkfs=[("mkfs.ext2", "-b", "4096", "-F", TARGET)],  # no journal to leave out: ext2 has none
+        mkfs_external=None,
+        mount=("mount", "-t", "ext2", "-o", "noatime", TARGET, MOUNTPOINT),
+        mount_external=None,
+        record=("dumpe2fs", "-h", TARGET),
+        fstab_line=FSTAB.format(fs="ext2", options="noatime"),
+        fstab_line_external=None,
+        ansible_module=True, ansible_journal_match=None,
+        package="e2fsprogs", tools=("mkfs.ext2", "dumpe2fs"), kernel_names=("ext2",), modules=("ext2", "ext4"),
+        kernel_log_words=("ext2", "ext4", "EXT4-fs"),
+        min_bytes=1024**2, journal_min_bytes=None, journal_noun="journal",
+    ),
+    "ext3": _journalled("ext3", ("ext4", "ext3")),
+    "ext4": _journalled("ext4", ("ext4",)),
+}
+
+
+def test_ext4_without_a_journal_says_so_to_mke2fs():
+    ext4 = filesystems.get("ext4")
+    steps = ext4.mkfs_steps(job("none"))
+    assert [s.argv for s in steps] == [("mkfs.ext4", "-b", "4096", "-O", "^has_journal", "-F", TARGET)]
+    # the study may say it itself; it is not repeated
+    steps = ext4.mkfs_steps(job("none", options=("-O", "^has_journal")))
+    assert [s.argv for s in steps] == [("mkfs.ext4", "-b", "4096", "-O", "^has_journal", "-F", TARGET)]
+
+
+@pytest.mark.parametrize("options, block", [(("-b", "1024"), "1024"), (("-b2048",), "2048")])
+def test_the_journal_device_gets_the_block_size_the_study_chose(options, block):
+    journal, made = filesystems.get("ext4").mkfs_steps(job("external", options=options))
+    assert journal.argv == ("mkfs.ext4", "-b", block, "-O", "journal_dev", "-F", LOG)
+    assert made.argv == ("mkfs.ext4", *options, "-J", f"device={LOG}", "-F", TARGET)
+    assert journal.title == f"Make {LOG} an external journal ({block}-byte blocks)"
+
+
+def test_a_block_size_that_is_not_a_number_is_refused():
+    with pytest.raises(UsageError, match="'-b x' needs a number of bytes"):
+        filesystems.mkfs_block_size("ext4", ["-b", "x"])
+    # only ext reads -b: XFS spells its block size -b size=N, which is not fstune's business
+    assert filesystems.mkfs_block_size("xfs", ["-b", "size=4096"]) is None
+
+
+def test_no_journal_option_contradicts_a_journal():
+    with pytest.raises(UsageError, match='contradicts journal = "external"'):
+        filesystems.check_mkfs_options("ext4", ["-O", "^has_journal"], "external")
+
+
+def test_the_journal_must_be_the_filesystem_s_own():
+    ext4 = filesystems.get("ext4")
+    assert ext4.journal_mismatch(TARGET, LOG, {"EXT_JOURNAL": "J1"}, {"UUID": "J1"}) is None
+    assert ext4.journal_mismatch(TARGET, LOG, {"EXT_JOURNAL": "J2"}, {"UUID": "J1"}) == (
+        f"the ext4 on {TARGET} keeps its journal on the device with UUID J2, not on {LOG}.")
+    assert "(none: internal journal)" in ext4.journal_mismatch(TARGET, LOG, {}, {"UUID": "J1"})
