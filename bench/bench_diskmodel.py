@@ -52,8 +52,11 @@ def guest_device(lab, disk: int) -> str:
 
 
 def fio(lab, device: str, runtime: float, *args: str) -> dict:
+    # read jobs open the disk read-only: a disk closed after being open for writing makes udev
+    # probe it again, and those reads would land among the measured ones
+    readonly = ["--readonly"] if not any("write" in a for a in args) else []
     argv = ["fio", "--name=m", f"--filename={device}", "--direct=1", "--time_based", f"--runtime={runtime:g}",
-            "--ioengine=psync", "--output-format=json", *args]
+            "--ioengine=psync", "--output-format=json", *readonly, *args]
     status, out, err = vmlab.vm_run_capture(lab, argv, timeout=runtime * 4 + 120)
     if status != 0:
         raise SystemExit(f"fio {' '.join(args)} failed ({status}): {err[-1500:]}")
@@ -122,7 +125,7 @@ def measure(lab, model: diskmodel.DiskParams, runtime: float, say) -> dict:
                       "guest_less_round_trip_ms": round(guest - path_ms, 3), "error": round(error, 4), "raw_error": round(raw_error, 4),
                       "plugin_miss_took_ms": miss.get("took_ms"), "plugin_miss_modelled_ms": miss.get("modelled_ms")})
         say(f"{mib:>6} MiB {tracks:>6} {formula:>7.2f}  {guest:>7.2f}  {guest - path_ms:>7.2f}  {error:>+6.1%}  {raw_error:>+6.1%} "
-            f"{miss.get('took_ms', 0):>7.2f}")
+            f"{miss.get('took_ms', 0):>7.2f} ({miss.get('modelled_ms', 0):.2f} modelled, {miss.get('n', 0)} misses)")
     result["curve"] = curve
 
     # sequential against random, short span against full span, iodepth 4 against 1
