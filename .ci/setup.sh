@@ -23,6 +23,7 @@ packages=(
 # note, and only the VM lab is unavailable.
 vm_packages=(
   qemu-system-x86 linux-image-amd64  # a full kernel (JFS, ReiserFS, dm, md) in QEMU
+  nbdkit nbdkit-plugin-python        # serves each lab disk through the disk model (docs/vmlab.md)
   lvm2 mdadm cryptsetup-bin          # real holders for the VM lab's in-use tests (used in the guest)
 )
 source .ci/apt.sh   # installed, has_candidate

@@ -52,7 +52,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from fstune import vmguest
+from fstune import diskmodel, vmdisks, vmguest
 from fstune.errors import FstuneError, UsageError
 from fstune.units import format_size, parse_size
 from fstune.vmguest import (READY_MARK, T_EXIT, T_REQUEST, T_SIGNAL, T_STDERR, T_STDIN, T_STDIN_EOF,
@@ -78,6 +78,7 @@ SHARE_TAG = "fstuneroot"
 PORT_PREFIX = vmguest.PORT_PREFIX
 ACCEL_ENV = "FSTUNE_VM_ACCEL"  # auto (default), tcg or kvm
 ROTATION_RPM = 7200
+ENVIRONMENT_VAR = "FSTUNE_LAB_ENVIRONMENT"  # the lab's environment (JSON), for commands in the guest
 QBOOT = Path("/usr/share/qemu/qboot.rom")
 
 QEMU_PACKAGE = "qemu-system-x86"
@@ -386,6 +387,10 @@ class VmLab:
     boot_seconds: float
     state: str = "ready"
     warnings: list[str] = field(default_factory=list)
+    # the disk model's parameters in force (None: no model), and how the disks reach QEMU:
+    # "nbdkit" (through fstune/nbd_disk_plugin.py) or "file" (plain files, no nbdkit)
+    disk_model: dict | None = None
+    disk_serving: str = "file"
 
     @property
     def qmp_socket(self) -> Path:
@@ -480,7 +485,13 @@ def qemu_argv(qemu: str, lab: VmLab, kernel: GuestKernel, initramfs: Path, memor
         argv += ["-chardev", f"socket,id=cmd{n},path={lab.port_socket(n)},server=on,wait=off",
                  "-device", f"virtserialport,bus=vser.0,chardev=cmd{n},name={PORT_PREFIX}{n}"]
     for disk in lab.disks:
-        drive = f"file={disk.image},format=raw,if=none,id=drive{disk.index},cache=none,aio=threads"
+        if lab.disk_serving == "nbdkit":
+            # cache=none keeps the guest's page cache the only cache in front of the model, and
+            # passes the guest's flushes on to it
+            sock = vmdisks.socket_path(lab.directory, disk.index)
+            drive = f"file=nbd+unix:///?socket={sock},format=raw,if=none,id=drive{disk.index},cache=none"
+        else:
+            drive = f"file={disk.image},format=raw,if=none,id=drive{disk.index},cache=none,aio=threads"
         if lab.seek_ms:
             iops = max(1, round(1000 / lab.seek_ms))
             # a burst of one request: every I/O waits its turn, like a head that must move
@@ -496,8 +507,14 @@ def qemu_argv(qemu: str, lab: VmLab, kernel: GuestKernel, initramfs: Path, memor
 def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory: str | Path | None = None,
           seek_ms: float | None = None, spare_size: str | int = DEFAULT_SPARE_SIZE,
           accel: str | None = None, memory_mib: int = DEFAULT_MEMORY_MIB,
-          timeout: float = READY_TIMEOUT) -> VmLab:
-    """Make the disks, boot the VM and wait until its command server answers."""
+          timeout: float = READY_TIMEOUT,
+          disk_model: diskmodel.DiskParams | str | None = diskmodel.DEFAULT_PRESET) -> VmLab:
+    """Make the disks, boot the VM and wait until its command server answers.
+
+    ``disk_model``: the disks' mechanical model (a preset name, ``key=value,...`` as
+    ``diskmodel.parse_spec`` reads it, parameters, or None for none). With nbdkit installed the
+    disks are served through it even without a model, so ``set_disk_model`` can switch one on.
+    """
     if os.geteuid() != 0:
         raise VmLabError("The VM lab needs root: the guest runs fstune as root on the shared root "
                          "filesystem, and QEMU must read all of it.", "Run it with sudo.")
@@ -510,6 +527,15 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
                          f"{format_size(spare_bytes)} spare (the data partition needs 300 MB for XFS).")
     if seek_ms is not None and not 0 < seek_ms <= 1000:
         raise UsageError("--seek-ms must be between 0 and 1000 milliseconds.")
+    if isinstance(disk_model, str):
+        try:
+            disk_model = diskmodel.parse_spec(disk_model)
+        except diskmodel.DiskModelError as error:
+            raise UsageError(str(error)) from None
+    if seek_ms is not None and disk_model is not None:
+        raise UsageError("--seek-ms is the flat per-I/O cap that stands in for a disk model: "
+                         "use it with --disk-model none, or use the disk model alone.")
+    nbdkit = _find_nbdkit(required=disk_model is not None)
     qemu = find_qemu()
     kernel = find_kernel()
     accel = (accel or os.environ.get(ACCEL_ENV) or "auto").lower()
@@ -524,7 +550,9 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
     lab_dir.mkdir(parents=True, exist_ok=True)
     token = secrets.token_hex(4)
     lab = VmLab(directory=lab_dir, token=token, pid=0, accel="tcg", kernel=kernel.version, disks=[],
-                seek_ms=seek_ms, boot_seconds=0.0, state="creating")
+                seek_ms=seek_ms, boot_seconds=0.0, state="creating",
+                disk_model=disk_model.to_dict() if disk_model else None,
+                disk_serving="nbdkit" if nbdkit else "file")
     _write_manifest(lab)  # first, so `lab down` finds a half-made lab
     try:
         for index in range(1, disks + 1):
@@ -534,6 +562,14 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
             _partition_image(image, disk_bytes, spare_bytes)
             lab.disks.append(VmDisk(index, str(image), f"{SERIAL_PREFIX}{token}{index}", f"disk{index}",
                                     disk_bytes, spare_bytes))
+        if nbdkit:
+            vmdisks.write_models(lab_dir, [d.index for d in lab.disks], disk_model)
+            for disk in lab.disks:
+                try:
+                    vmdisks.start_server(nbdkit, lab_dir, disk.index, Path(disk.image), str(lab.qmp_socket))
+                except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+                    raise VmLabError(f"Cannot serve disk {disk.index} through nbdkit: {error}",
+                                     f"Remove the lab with: fstune lab down{_dir_flag(lab_dir)}") from None
         kernel = GuestKernel(kernel.version, boot_image(kernel, lab_dir), kernel.modules)
         python = _guest_python()
         initramfs = lab_dir / "initramfs.cpio"
@@ -566,6 +602,7 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
     except BaseException:
         # a failed or interrupted `up` leaves nothing running; files go with `lab down`
         _stop_qemu(lab)
+        vmdisks.stop_servers(lab_dir)
         lab.state = "failed"
         _write_manifest(lab)
         raise
@@ -591,6 +628,8 @@ def _start_qemu(argv: list[str], lab: VmLab) -> subprocess.Popen:
                                    start_new_session=True, close_fds=True)
     finally:
         log.close()
+    # each disk's nbdkit watches this pid: when that QEMU is gone, so are they
+    vmdisks.write_qemu_pid(lab.directory, process.pid)
     return process
 
 
@@ -654,6 +693,7 @@ class VmDown:
     found: bool
     stopped: bool = False
     removed: list[str] = field(default_factory=list)
+    servers_stopped: list[int] = field(default_factory=list)  # disks whose nbdkit was still running
 
 
 def vm_down(directory: str | Path | None = None) -> VmDown:
@@ -669,8 +709,10 @@ def vm_down(directory: str | Path | None = None) -> VmDown:
     report.found = True
     if lab is not None:
         report.stopped = _stop_qemu(lab)
+    report.servers_stopped = vmdisks.stop_servers(lab_dir)
     for path in sorted(lab_dir.iterdir()) if lab_dir.is_dir() else []:
-        if path.name in _OWN_FILES or DISK_RE.match(path.name) or re.fullmatch(r"cmd\d+\.sock(\.lock)?", path.name):
+        if (path.name in _OWN_FILES or DISK_RE.match(path.name) or vmdisks.OWN_FILE_RE.match(path.name)
+                or re.fullmatch(r"cmd\d+\.sock(\.lock)?", path.name)):
             path.unlink(missing_ok=True)
             report.removed.append(str(path))
     try:
@@ -752,13 +794,86 @@ def unplug_disk(lab: VmLab, index: int) -> None:
 
 
 def set_seek_ms(lab: VmLab, seek_ms: float | None) -> None:
-    """Change every disk's per-I/O cost while the VM runs (None or 0: no limit)."""
+    """Change every disk's flat per-I/O cost while the VM runs (None or 0: no limit).
+
+    QEMU's throttle, not a disk model: every request costs the same, near or far (see
+    docs/vmlab.md). Only with the disk model off."""
+    if seek_ms and lab.disk_model:
+        raise UsageError("The disks have a disk model: switch it off (set_disk_model None) first.")
     iops = max(1, round(1000 / seek_ms)) if seek_ms else 0
     for disk in lab.disks:
         qmp(lab, "block_set_io_throttle", id=disk.qdev_id, bps=0, bps_rd=0, bps_wr=0,
             iops=iops, iops_rd=0, iops_wr=0, iops_max=iops)
     lab.seek_ms = seek_ms or None
     _write_manifest(lab)
+
+
+def _find_nbdkit(required: bool) -> str | None:
+    """nbdkit's path; None when it is missing and no disk model was asked for."""
+    try:
+        return vmdisks.find_nbdkit()
+    except vmdisks.NbdkitMissing as missing:
+        if not required:
+            return None
+        raise VmLabError(f"The VM lab's disk model needs nbdkit and its Python plugin: {missing}.",
+                         f"Install them with: apt-get install --no-install-recommends "
+                         f"{' '.join(vmdisks.NBDKIT_PACKAGES)}\n"
+                         "Or start the lab without the model: --disk-model none (no seek cost at all), "
+                         "or --disk-model none --seek-ms MS (QEMU's flat cap of 1000/MS I/O per second: "
+                         "no head, near and far cost the same).") from None
+
+
+def set_disk_model(lab: VmLab, model: diskmodel.DiskParams | str | None) -> None:
+    """Switch the disks' model while the VM runs (None: no model); returns once every disk's
+    server has taken it. The model starts afresh: head at 0, caches empty."""
+    if isinstance(model, str):
+        try:
+            model = diskmodel.parse_spec(model)
+        except diskmodel.DiskModelError as error:
+            raise UsageError(str(error)) from None
+    if lab.disk_serving != "nbdkit":
+        raise VmLabError("This VM lab's disks are plain files (nbdkit was not installed when it started): "
+                         "there is no disk model to switch.")
+    if model is not None and lab.seek_ms:
+        set_seek_ms(lab, None)
+    indexes = [d.index for d in lab.disks]
+    generation = vmdisks.write_models(lab.directory, indexes, model)
+    live = [i for i in indexes if i in vmdisks.running_servers(lab.directory)]
+    if not vmdisks.wait_applied(lab.directory, live, generation):
+        raise VmLabError("The disks' servers did not take the new model within 10 s.",
+                         f"See {lab.directory}/disk*.nbdkit.log")
+    lab.disk_model = model.to_dict() if model else None
+    _write_manifest(lab)
+
+
+def disk_stats(lab: VmLab) -> dict[int, dict | None]:
+    """Each disk's server statistics: requests by kind, the plugin's own time per request, how
+    late requests completed against the model (µs percentiles), recent flushes."""
+    return {d.index: vmdisks.read_stats(lab.directory, d.index) for d in lab.disks}
+
+
+def environment(lab: VmLab) -> dict:
+    """What a result measured in this lab depends on, for storing beside every run and export:
+    the lab kind, the disk model's parameters (None: no model), how the disks were served,
+    the flat per-I/O cap if any, KVM or TCG, and the guest kernel's release."""
+    return {"lab": "vm", "disk_model": lab.disk_model, "disk_serving": lab.disk_serving,
+            "seek_ms": lab.seek_ms, "accel": lab.accel, "guest_kernel": lab.kernel}
+
+
+def current_environment() -> dict | None:
+    """Inside a VM-lab guest: ``environment`` of the lab this command runs in (the host passes it
+    to every command it starts); elsewhere None. The guest kernel is checked against uname."""
+    raw = os.environ.get(ENVIRONMENT_VAR)
+    if not raw or _guest_token() is None:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    data["guest_kernel"] = os.uname().release
+    return data
 
 
 # --------------------------------------------------------------------------------------------
@@ -805,7 +920,10 @@ def vm_run(lab: VmLab, argv: list[str], *, stdout=None, stderr=None, stdin=None,
     out = stdout if stdout is not None else sys.stdout.buffer
     err = stderr if stderr is not None else sys.stderr.buffer
     request_id = secrets.randbits(31) or 1
-    request = {"argv": argv, "env": env or {}, "cwd": cwd or "/", "tty": tty}
+    # every command learns the lab's environment as it is now (the model may have been switched)
+    current = load_vm(lab.directory) or lab
+    env = {ENVIRONMENT_VAR: json.dumps(environment(current)), **(env or {})}
+    request = {"argv": argv, "env": env, "cwd": cwd or "/", "tty": tty}
     if tty:
         size = shutil.get_terminal_size()
         request.update(rows=size.lines, cols=size.columns)

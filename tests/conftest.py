@@ -247,3 +247,45 @@ def run_destructive() -> Callable[..., subprocess.CompletedProcess]:
         return subprocess.run(args, capture_output=True, text=True, check=check, timeout=timeout, **kwargs)
 
     return run
+
+
+# --------------------------------------------------------------------------------------------
+# The VM lab (tests/test_vmlab.py, tests/test_diskmodel.py)
+
+
+def vm_skip_reason() -> str | None:
+    from fstune import vmlab
+
+    if os.geteuid() != 0:
+        return "the VM lab needs root"
+    try:
+        vmlab.find_qemu()
+        vmlab.find_kernel()
+        vmlab._find_nbdkit(required=True)
+    except vmlab.VmLabError as error:
+        return str(error)
+    return None
+
+
+@pytest.fixture(scope="session")
+def vm(tmp_path_factory: pytest.TempPathFactory):
+    """One VM lab for the whole session, always stopped and its files removed. Its disks are
+    served through nbdkit with the disk model off (the suite's studies run at the host's speed);
+    a test that needs seeks switches the model on with vmlab.set_disk_model and off again."""
+    from fstune import vmdisks, vmlab
+
+    reason = vm_skip_reason()
+    if reason and os.environ.get("CI"):
+        # .ci/setup.sh installs QEMU, the kernel and nbdkit: in CI a missing one is a broken
+        # setup, not a reason to pass without having tested anything
+        pytest.fail(f"vmlab: {reason}")
+    if reason:
+        pytest.skip(f"vmlab: {reason}")
+    directory = tmp_path_factory.mktemp("vmlab") / "vm"
+    try:
+        # disks 1-3 for the studies and holders, disk 4 for the wizard's unplug (3 for the CLI's)
+        yield vmlab.vm_up(disks=4, size="1G", directory=directory, disk_model=None)
+    finally:
+        report = vmlab.vm_down(directory)
+        assert not directory.exists(), f"the VM lab left files behind: {report}"
+        assert not vmdisks.running_servers(directory), "the VM lab left nbdkit running"

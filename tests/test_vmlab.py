@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from fstune import vmlab
+from fstune import diskmodel, vmlab
 from terminal import Terminal, start_wizard_run
 
 pytestmark = [pytest.mark.vmlab, pytest.mark.slow]
@@ -30,36 +30,8 @@ REPEATS = 2
 SHORT_DBENCH = ["--workloads", "metadata", "--workload-param", "metadata.seconds=5",
                 "--workload-param", "metadata.clients=2", "--repeats", str(REPEATS),
                 "--max-repeats", str(REPEATS)]
-SEEK_MS = 8  # a 7200 rpm disk's average seek plus half a turn, roughly
-
-
-def _skip_reason() -> str | None:
-    if os.geteuid() != 0:
-        return "the VM lab needs root"
-    try:
-        vmlab.find_qemu()
-        vmlab.find_kernel()
-    except vmlab.VmLabError as error:
-        return str(error)
-    return None
-
-
-@pytest.fixture(scope="session")
-def vm(tmp_path_factory: pytest.TempPathFactory):
-    reason = _skip_reason()
-    if reason and os.environ.get("CI"):
-        # .ci/setup.sh installs QEMU and the kernel: in CI a missing one is a broken setup,
-        # not a reason to pass without having tested anything
-        pytest.fail(f"vmlab: {reason}")
-    if reason:
-        pytest.skip(f"vmlab: {reason}")
-    directory = tmp_path_factory.mktemp("vmlab") / "vm"
-    try:
-        # disks 1-3 for the studies and holders, disk 4 for the wizard's unplug (3 for the CLI's)
-        yield vmlab.vm_up(disks=4, size="1G", directory=directory)
-    finally:
-        report = vmlab.vm_down(directory)
-        assert not directory.exists(), f"the VM lab left files behind: {report}"
+# the `vm` fixture (one VM for the session, disks served through nbdkit with the model off
+# until a test switches it on) is in conftest.py, shared with tests/test_diskmodel.py
 
 
 def guest(vm, *argv: str, env: dict | None = None, timeout: float = 900) -> tuple[int, str, str]:
@@ -282,12 +254,13 @@ for h in /sys/class/block/*/holders; do [ -z "$(ls -A "$h")" ] || exit 1; done; 
 def test_xfs_log_study_on_seek_bound_disks(vm, capsys):
     data, log = partition(vm, 1, 1), partition(vm, 3, 2)
     state = "/tmp/state-xfs"
-    vmlab.set_seek_ms(vm, SEEK_MS)
+    model = diskmodel.DESKSTAR_7K250
+    vmlab.set_disk_model(vm, model)
     try:
         guest_ok(vm, "fstune", "run", "--study", "xfs-log-tuning", "--device", data, "--log-device", log,
                  *SHORT_DBENCH, "--yes", env={"XDG_STATE_HOME": state})
     finally:
-        vmlab.set_seek_ms(vm, None)
+        vmlab.set_disk_model(vm, None)
     report = stored_run(vm, state)
     assert report["runs"][0]["status"] == "finished"
     medians = {s["config"]: s["median"] for s in report["comparison"]["summaries"]
@@ -296,7 +269,7 @@ def test_xfs_log_study_on_seek_bound_disks(vm, capsys):
     assert all(value > 0 for value in medians.values())
     rows = {r["config"]: r for r in report["comparison"]["rows"] if r["metric"] == "dbench.throughput_mbs"}
     with capsys.disabled():  # the figures are the point of this study: show them in the test log
-        print(f"\nXFS on disks limited to {SEEK_MS} ms per I/O, dbench MB/s (median of {REPEATS}):")
+        print(f"\nXFS on modelled disks ({model.describe()}), dbench MB/s (median of {REPEATS}):")
         for config, value in medians.items():
             row = rows.get(config)
             change = f"  {row['change_pct']:+.1f}% vs defaults, {row['verdict']}" if row else ""

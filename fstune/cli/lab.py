@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from fstune import diskmodel
 from fstune import lab as labmod
 from fstune import vmlab
 from fstune.units import format_size
@@ -32,9 +33,11 @@ With FSTUNE_LAB_ONLY=1 fstune refuses to write to anything that is not a lab dis
 The VM lab (--vm) boots Debian's distribution kernel in QEMU instead, for what this kernel may
 lack (JFS, ReiserFS, device-mapper, md) and for disks that behave like separate spindles. The
 guest shares this machine's root filesystem read-only (writes go to RAM), so it runs the same
-fstune; its disks are files in /var/tmp/fstune-vmlab, each on its own controller.
+fstune; its disks are files in /var/tmp/fstune-vmlab, each on its own controller, served
+through a model of a 7200 rpm disk of 2003 (a head that moves, seeks that grow with distance,
+half a turn of latency, a read-ahead buffer, a write cache): see docs/vmlab.md.
 
-  sudo fstune lab up --vm --disks 3 --seek-ms 8     boot it (10 to 30 s without KVM)
+  sudo fstune lab up --vm --disks 3                 boot it (10 to 30 s without KVM)
   sudo fstune lab vm run -- fstune disks            run a command inside and see its output
   sudo fstune lab vm run -- fstune                  the wizard, inside, in this terminal
   sudo fstune lab down                              stop the VM and delete its files
@@ -80,9 +83,13 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
                     help=f"{dir_help[:-1]}; {vmlab.DEFAULT_DIR} with --vm)")
     up.add_argument("--vm", action="store_true",
                     help="boot a VM with a full distribution kernel and emulated disks instead")
+    up.add_argument("--disk-model", metavar="MODEL",
+                    help="with --vm: the disks' mechanical model: a preset "
+                    f"({', '.join(diskmodel.PRESETS)}; the default), key=value settings on top of it "
+                    "(e.g. average_seek_ms=12,rpm=5400,write_cache=off), or none. Needs nbdkit.")
     up.add_argument("--seek-ms", type=float, metavar="MS",
-                    help="with --vm: make every disk I/O cost MS milliseconds, like a seek "
-                    "(QEMU caps each disk at 1000/MS operations per second)")
+                    help="with --vm --disk-model none: a flat cost of MS milliseconds for every I/O, "
+                    "near or far (QEMU caps each disk at 1000/MS operations per second; no head)")
     up.add_argument("--accel", choices=("auto", "kvm", "tcg"),
                     help=f"with --vm: KVM or software emulation (default auto: KVM when it works; "
                     f"also ${vmlab.ACCEL_ENV})")
@@ -159,8 +166,8 @@ def _dir_flag(directory: Path | str) -> str:
 def run_up(args: argparse.Namespace) -> int:
     if args.vm:
         return _run_vm_up(args)
-    if args.seek_ms is not None or args.accel is not None:
-        raise labmod.UsageError("--seek-ms and --accel are for the VM lab: add --vm.")
+    if args.seek_ms is not None or args.accel is not None or args.disk_model is not None:
+        raise labmod.UsageError("--disk-model, --seek-ms and --accel are for the VM lab: add --vm.")
     lab = labmod.lab_up(args.disks, args.size, args.directory, args.spare_size)
     out = _console()
     out.print(f"Made a lab of {len(lab.disks)} disk(s) of {format_size(lab.size)} in {lab.directory}")
@@ -293,8 +300,13 @@ def run_down(args: argparse.Namespace) -> int:
 def _run_vm_up(args: argparse.Namespace) -> int:
     out = _console()
     out.print("Booting the VM lab (a full kernel under QEMU; without KVM this takes 10 to 30 s)…")
+    model = args.disk_model
+    if model is None and args.seek_ms is not None:
+        raise labmod.UsageError("--seek-ms is the flat cap that stands in for the disk model: "
+                                "add --disk-model none to use it.")
     lab = vmlab.vm_up(disks=args.disks, size=args.size, directory=args.directory, seek_ms=args.seek_ms,
-                      spare_size=args.spare_size, accel=args.accel)
+                      spare_size=args.spare_size, accel=args.accel,
+                      disk_model=diskmodel.DEFAULT_PRESET if model is None else model)
     accel = "KVM" if lab.accel == "kvm" else "software emulation (TCG)"
     out.print(f"The VM lab is ready in {lab.boot_seconds:.1f} s ({accel}, kernel {lab.kernel}), "
               f"files in {lab.directory}")
@@ -310,7 +322,12 @@ def _run_vm_up(args: argparse.Namespace) -> int:
 
 
 def _print_vm_disks(out: Console, lab: vmlab.VmLab) -> None:
-    seek = f"{lab.seek_ms:g} ms per I/O" if lab.seek_ms else "no seek cost"
+    if lab.disk_model:
+        seek = "disk model"
+    elif lab.seek_ms:
+        seek = f"flat {lab.seek_ms:g} ms per I/O"
+    else:
+        seek = "no seek cost"
     table = Table(show_edge=False)
     for column in ("disk", "serial (in the guest: /dev/disk/by-id/scsi-0FSTUNE_fstune-vmlab_SERIAL)",
                    "size", "spare", "seek"):
@@ -318,8 +335,21 @@ def _print_vm_disks(out: Console, lab: vmlab.VmLab) -> None:
     for disk in lab.disks:
         table.add_row(str(disk.index), disk.serial, format_size(disk.size), format_size(disk.spare_size), seek)
     out.print(table)
+    out.print(_disk_model_line(lab))
     out.print("Each disk has a data partition (-part1) and a spare (-part2); "
               "use a spare on another disk for an external journal or log.")
+
+
+def _disk_model_line(lab: vmlab.VmLab) -> str:
+    served = "served through nbdkit" if lab.disk_serving == "nbdkit" else "plain files (nbdkit not installed)"
+    if lab.disk_model:
+        params = diskmodel.from_dict(lab.disk_model)
+        return (f"Disk model ({served}): {params.describe()}; interface {params.interface_mbs:g} MB/s, "
+                f"command overhead {params.overhead_ms:g} ms, read-ahead {params.readahead_kib} KiB.")
+    if lab.seek_ms:
+        return (f"No disk model ({served}): QEMU caps each disk at {1000 / lab.seek_ms:.0f} I/O per second, "
+                "near or far alike (no head, no distance).")
+    return f"No disk model ({served}): the disks cost what the host's storage costs."
 
 
 def _vm_status_lines(out: Console, directory: Path | None) -> bool:
