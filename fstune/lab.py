@@ -14,6 +14,9 @@ The manifest is only a record. What is attached is always read back from the ker
 (``/sys/block/loop*/loop/backing_file``), so ``lab_down`` cleans up after a killed ``lab up``,
 after a reboot-free crash, and after someone deleted the backing files under the loop devices.
 
+A lab whose disk a run holds locked (``fstune.devlock``) is never taken down: ``lab_down``
+takes every lab disk's lock itself first and refuses, saying which run holds which disk.
+
 The write guard (``assert_lab_device``) lives here too: with ``FSTUNE_LAB_ONLY=1`` fstune writes
 only to lab devices, which is how the test suite proves it never touches a real disk.
 """
@@ -439,6 +442,7 @@ class DiskStatus:
     in_manifest: bool = True
     partitions: list[PartitionStatus] = field(default_factory=list)
     mountpoints: list[str] = field(default_factory=list)  # the whole loop device mounted
+    locked: str | None = None  # "locked: in use by fstune run R (pid N)": someone writes to it now
 
     @property
     def attached(self) -> bool:
@@ -509,6 +513,7 @@ def lab_status(directory: str | Path | None = None) -> LabStatus:
         )
         if loop:
             disk.mountpoints = _mountpoints_of(loop.major_minor, disk.loop, mounts)
+            disk.locked = _lock_of(disk.loop)
             present = {number: (name, mm) for name, number, mm in _partitions_of(loop.name)}
         else:
             present = {}
@@ -548,6 +553,8 @@ def lab_status(directory: str | Path | None = None) -> LabStatus:
             status.warnings.append(f"{name} is attached more than once: {', '.join([disk.loop, *disk.extra_loops])}.")
         if not disk.in_manifest:
             status.warnings.append(f"{name} is not in the manifest.")
+        if disk.locked:
+            status.warnings.append(f"{disk.loop} is {disk.locked}; the lab cannot be taken down until that ends.")
     if status.state == "creating":
         status.warnings.append("The command that made this lab stopped before it finished.")
     if status.exists and not status.live:
@@ -598,7 +605,13 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
 
     if loops:
         _require_root()
-        _release(loops, report)
+        # the lab's disks, locked as a run locks them: a run using one refuses this (and no run
+        # can start on one while its filesystems are unmounted here)
+        locks = _lock_for_down(loops, lab_dir)
+        try:
+            _release(loops, report)
+        finally:
+            locks.release(refresh=False)  # before the detach: an open descriptor would delay it
         _settle()
         for loop in loops:
             _run(["losetup", "--detach", f"/dev/{loop.name}"], check=False)
@@ -627,6 +640,43 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
         "a mount in another namespace, or an open file). Stop that, then run "
         f"`sudo fstune lab down --dir {lab_dir}` again.",
     )
+
+
+def lab_in_use(directory: str | Path | None = None) -> str | None:
+    """Why the lab in ``directory`` cannot be taken down now (a disk is locked), or None."""
+    lab_dir = _resolve_dir(directory)
+    for loop in _scan_loops():
+        if loop.directory == lab_dir:
+            held = _lock_of(f"/dev/{loop.name}")
+            if held:
+                return f"/dev/{loop.name} is {held}"
+    return None
+
+
+def _lock_of(node: str) -> str | None:
+    """Who holds ``node`` exclusively locked ("locked: in use by fstune run R (pid N)"), if anyone."""
+    from fstune import devlock
+
+    try:
+        holder = devlock.holder_of(node)
+    except DeviceError:
+        return None
+    return holder.describe() if holder is not None and holder.exclusive else None
+
+
+def _lock_for_down(loops: list[_Loop], lab_dir: Path):
+    from fstune import devlock
+
+    nodes = [f"/dev/{loop.name}" for loop in loops if _node_matches(f"/dev/{loop.name}", loop.major_minor)]
+    try:
+        return devlock.lock_devices(nodes, run_id=None, purpose="fstune lab down")
+    except devlock.DeviceLockedError as error:
+        again = f"then run `sudo fstune lab down --dir {lab_dir}` again."
+        if error.holder is not None and error.holder.fstune:
+            hint = f"Wait until that run has ended (or cancel it), {again}"
+        else:
+            hint = f"{error.hint} Then run `sudo fstune lab down --dir {lab_dir}` again."
+        raise DeviceError(f"Cannot take the lab down: {error.message}", hint) from None
 
 
 def _release(loops: list[_Loop], report: LabDown) -> None:

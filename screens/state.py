@@ -64,6 +64,12 @@ class LabControl:
 
         return labmod.lab_down(self.directory)
 
+    def in_use(self) -> str | None:
+        """Why the lab cannot be removed now (a run holds one of its disks locked), or None."""
+        from fstune import lab as labmod
+
+        return labmod.lab_in_use(self.directory)
+
 
 @dataclass
 class Services:
