@@ -13,7 +13,7 @@ import select
 import sys
 import time
 
-from fstune import filesystems
+from fstune import devlock, filesystems
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import UsageError
 from fstune.measure import Measurement, run_record
@@ -21,7 +21,7 @@ from fstune.plan import Plan, build_plan
 from fstune.runner import (
     CANCELLED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
     RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer, find_leftovers,
-    handle_signals, missing_tools, record_identities,
+    handle_signals, missing_tools, plan_devices, record_identities,
 )
 
 from fstune.cli import EXIT_USAGE  # noqa: E402  (the package is loaded before its sub-commands)
@@ -78,6 +78,15 @@ def _say(line: str) -> None:
 
 
 def run(args) -> int:
+    held: list[devlock.DeviceLocks] = []  # the disks this command locked: released however it ends
+    try:
+        return _run(args, held)
+    finally:
+        for locks in held:
+            locks.release()
+
+
+def _run(args, held: list) -> int:
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
                          "fstune run works on real devices only.")
@@ -105,6 +114,9 @@ def run(args) -> int:
     code = _preflight(plan, args)
     if code is not None:
         return code
+    # one owner per device: locked from the confirmation to the run's last cleanup step (the
+    # runner adopts these locks); a disk another process holds ends here with who holds it
+    held.append(devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id))
     identities = record_identities(plan)
     if not args.yes and not _confirm(plan):
         return EXIT_USAGE
