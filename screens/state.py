@@ -88,6 +88,10 @@ class Services:
     capabilities: Callable[[], MachineCapabilities] | None = None
     # the practice lab (offered when no disk is usable, removable on exit); None = never offer
     lab: LabControl | None = None
+    # Plan → the locks of the disks it writes (``fstune.devlock``, ``.release()``), taken at the
+    # Review step and adopted by the runner; raises a DeviceError naming who holds a disk.
+    # None = nothing is locked before the run starts (the runner itself still locks).
+    lock_devices: Callable[[Plan], object] | None = None
 
 
 @dataclass

@@ -3,6 +3,7 @@ once with ``fstune --lab``), its devices marked, its spare suggested, and remove
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from functools import partial
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Label, Select, Static
 
+from fstune import devlock
 from fstune import lab as labmod
 from fstune.devices import scan_lab_only
 from fstune.screens.app import make_app
@@ -18,7 +20,7 @@ from fstune.screens.lab import RemoveLabDialog
 from fstune.screens.state import LabControl, Services
 from fstune.studies import load_studies
 from test_tui_run import wait_for
-from test_tui_wizard import fixed_capabilities, settle
+from test_tui_wizard import fixed_capabilities, pick_devices, settle, to_devices
 
 pytestmark = pytest.mark.loopdev
 STUDY = "ext4-external-journal"
@@ -190,6 +192,58 @@ async def test_a_lab_disk_another_run_holds_is_locked_and_the_lab_is_not_removed
     finally:
         holder.stdin.close()
         holder.wait(timeout=30)
+
+
+async def test_review_locks_the_disks_leaving_it_lets_them_go_and_a_held_disk_cannot_start(lab, tmp_path):
+    from fstune.runner import plan_devices
+
+    data, spare = lab.pairs()[0]  # on two disks
+
+    def lock_plan(plan):
+        return devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
+
+    def no_run(plan, **options):
+        raise AssertionError("this test never starts a run")
+
+    services = Services(scan=partial(scan_lab_only, lab.directory), studies=load_studies, make_runner=no_run,
+                        open_store=None, is_root=True, capabilities=fixed_capabilities, lock_devices=lock_plan)
+    app = make_app(services)
+    holder = None
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.state.run_id = "tui-lock"
+            await to_devices(pilot, STUDY)
+            await pick_devices(pilot, data, spare)
+            for _ in range(3):  # Devices → Options → Workloads → Review
+                await pilot.press("ctrl+n")
+                await settle(pilot)
+            review = app.screen
+            await wait_for(pilot, lambda: review.query_one("#row-target").display, what="the plan")
+            for device in (data, spare):
+                held = devlock.holder_of(device)
+                assert (held.run_id, held.pid) == ("tui-lock", os.getpid()), held
+
+            await pilot.press("ctrl+b")  # back to Workloads: nothing is locked any more
+            await settle(pilot)
+            assert all(devlock.holder_of(d) is None or not devlock.holder_of(d).exclusive for d in (data, spare))
+
+            holder = held_by_another_run(data, "held-by-test")
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+            message = review.query_one("#confirm-message", Static)
+            await wait_for(pilot, lambda: "Cannot start" in words(message), what="the refusal")
+            assert f"Cannot start: {data} is locked: in use by fstune run held-by-test (pid {holder.pid})" \
+                in words(message)
+            assert not review.query_one("#row-target").display  # nothing to confirm
+            held = devlock.holder_of(spare)
+            assert held is None or not held.exclusive  # all or nothing: the free disk was let go
+            await pilot.press("ctrl+n")  # Start: refused again, no run
+            await settle(pilot)
+            assert app.screen is review and "Cannot start" in words(message)
+    finally:
+        if holder is not None:
+            holder.stdin.close()
+            holder.wait(timeout=30)
 
 
 def test_keeping_the_lab_says_how_to_remove_it_after_the_wizard_ends(monkeypatch, capsys, tmp_path):
