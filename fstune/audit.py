@@ -7,6 +7,7 @@ moment on disk. Records, in order:
     {"event": "run-start", "run_id", "study", "time", "pid", "steps", "devices": {...}, ...}
     {"event": "lock", "ok", "disks" | "reason", "time"}             the disks held for the run
     {"event": "safety", "step", "device", "ok", "reason"}            before a destructive step
+    {"event": "mount-check", "step", "ok", "reason", "time"}        a repeat's directory was wrong
     {"event": "step-start", "step", "title", "argv", "cwd", "stdout", "kind", "device", "time"}
     {"event": "output", "step", "text"}                             every finished output line
     {"event": "prompt", "step", "text"} / {"event": "answer", "step", "text" | null}

@@ -32,6 +32,10 @@ What the runner adds to the script:
   util-linux follow) from before its first step to after its last cleanup step; a disk
   another process holds fails the run before anything ran. Steps run as children of this
   process and never take that lock themselves.
+- **The right filesystem is measured**: before every step of a benchmark repeat and after
+  each measured step, the repeat's directory must still be the chosen device's filesystem
+  (``fstune.mountcheck``); otherwise the run stops as failed and that
+  repeat yields no figures.
 - **Cleanup always**, also on ``cancel()`` (first: the step's process group gets SIGINT, then
   SIGTERM, then SIGKILL) — and a state file with the pid in the run directory, so that
   ``find_leftovers()`` can tell mounts of a dead run from those of a live one.
@@ -65,7 +69,7 @@ from pathlib import Path
 
 import pexpect
 
-from fstune import __version__, devlock, filesystems
+from fstune import __version__, devlock, filesystems, mountcheck
 from fstune import lab as labmod
 from fstune import steps as kinds
 from fstune.audit import AuditLog, now
@@ -1167,6 +1171,9 @@ class Runner:
         base["LOCK_BLOCK_DEVICE"] = "0"
         self._env = base
         self._locks: devlock.DeviceLocks | None = None
+        # the directory each configuration's workloads measure, and its filesystem
+        self._measured = {cp.config.name: (cp.mountpoint, cp.config.filesystem) for cp in plan.configs}
+        self._wrong_filesystem = False  # a measured step's directory was not the filesystem under test
         self._cancel = threading.Event()
         self._cancel_reason = ""
         self._live = _Live()
@@ -1296,6 +1303,11 @@ class Runner:
                     if refusal:
                         status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
                         break
+                if step.repeat is not None and step.config in self._measured:
+                    refusal = self._check_measured(index, step)  # before every step of a repeat
+                    if refusal:
+                        status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
+                        break
                 if step.kind == kinds.RMDIR and step.mountpoint == plan.run_dir:
                     self._remove_state()
                 result = self._execute(index, step)
@@ -1312,6 +1324,8 @@ class Runner:
                     status, reason = CANCELLED, self._cancel_reason or result.message
                 elif result.status == DECLINED:
                     status, kind, reason = FAILED, FAIL_DECLINED, result.message
+                elif self._wrong_filesystem:
+                    status, kind, reason = FAILED, FAIL_SAFETY, result.message
                 else:
                     status, kind = FAILED, FAIL_STEP
                     reason = f"Step {index + 1} ({step.title}) failed: {result.message}"
@@ -1397,6 +1411,23 @@ class Runner:
         self.outcome = RunOutcome(FAILED, reason, FAIL_SAFETY, (), duration, str(audit.path))
         self._emit(RunFailed(reason, FAIL_SAFETY, None, duration, (), str(audit.path)))
         return self.outcome
+
+    def _check_measured(self, index: int, step: Step, *, after: bool = False) -> str | None:
+        """Is the directory this repeat measures still the target's filesystem? The reason it is
+        not (the run stops, the repeat gives no figures), or None."""
+        mountpoint, fs_name = self._measured[step.config]
+        target = self.identities.get(self.plan.choices.target.path)
+        if target is None:
+            return None
+        why = mountcheck.verify(mountpoint, target.path, target.major, target.minor, fs_name)
+        if why is None:
+            return None
+        if after:
+            reason = f"Step {index + 1} ({step.title}) measured the wrong filesystem: {why}; its figures are not used."
+        else:
+            reason = f"Stopped before step {index + 1} ({step.title}): {why}; nothing was measured there."
+        self._audit.write("mount-check", step=index, ok=False, reason=reason, time=now())
+        return reason
 
     def _insert_extra_steps(self, index: int, step: Step) -> None:
         if self.extend is None:
@@ -1561,9 +1592,16 @@ class Runner:
                     child.ptyproc.delayafterclose = 0
                     child.close(force=True)
         status, exit_status, sig, message = outcome
+        measured = step.kind == kinds.MEASURE or step.phase is not None  # what becomes figures
+        if status == OK and not cleanup and measured and step.config in self._measured:
+            # the figures count only if the filesystem under test is still what was measured
+            refusal = self._check_measured(index, step, after=True)
+            if refusal:
+                status, message = FAILED, refusal
+                self._wrong_filesystem = True
         if status == FAILED:
             message = message or self._failure_message(step, exit_status, sig, lines, started)
-            if step.allow_failure:
+            if step.allow_failure and not self._wrong_filesystem:
                 status = WARNING
                 message = f"{step.allow_failure} ({message})"
         duration = time.monotonic() - started
