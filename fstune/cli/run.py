@@ -48,6 +48,10 @@ Examples:
   fstune run --study xfs-log-tuning --device /dev/loop0p1 --log-device /dev/loop1p2 \\
              --workloads none --yes
 
+While it runs, fstune holds the lock on the whole disk of every device it writes (the flock
+convention of udev and util-linux): a device whose disk another fstune run or any other program
+holds is refused with who holds it (docs/safety.md).
+
 Exit codes: 0 done, 1 a step failed, 2 refused before anything ran, 3 a safety check stopped
 a write, 130 cancelled (Ctrl-C; press it twice to stop at once without cleaning up).
 """
