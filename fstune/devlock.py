@@ -44,8 +44,9 @@ from fstune.errors import DeviceError
 # owner records; a dot name so that it never meets a run directory under /run/fstune
 LOCK_DIR = Path("/run/fstune/.locks")
 # how long to keep trying while the disk is only being read (udev probes it for a moment after
-# every write elsewhere on it), and how long an exclusive holder gets to write its owner record
-ACQUIRE_TIMEOUT = 5.0
+# every write elsewhere on it; on a busy machine that moment grows), and how long an exclusive
+# holder gets to write its owner record
+ACQUIRE_TIMEOUT = 10.0
 RECORD_WAIT = 1.0
 _POLL = 0.02
 
@@ -394,10 +395,10 @@ def _flock_or_explain(fd: int, path: str, disk: str, timeout: float) -> None:
         elif now >= deadline:
             break
         time.sleep(_POLL)
-    raise DeviceLockedError(*_refusal(path, disk, holder), holder)
+    raise DeviceLockedError(*_refusal(path, disk, holder, timeout), holder)
 
 
-def _refusal(path: str, disk: str, holder: Holder | None) -> tuple[str, str]:
+def _refusal(path: str, disk: str, holder: Holder | None, timeout: float) -> tuple[str, str]:
     on_disk = "" if os.path.realpath(path) == disk else f" (fstune locks its whole disk, {disk})"
     if holder is not None and holder.fstune:
         return (f"{path} is {holder.describe()}{on_disk}.",
@@ -408,7 +409,7 @@ def _refusal(path: str, disk: str, holder: Holder | None) -> tuple[str, str]:
                 "Something is writing to that disk and holds its lock (the convention `sfdisk --lock`, "
                 "`wipefs --lock` and `flock` follow); let it finish first.")
     what = holder.describe() if holder is not None else "locked"
-    return (f"{path} is still {what} after {ACQUIRE_TIMEOUT:.0f} s{on_disk}.",
+    return (f"{path} is still {what} after {timeout:.0f} s{on_disk}.",
             "udev probes a disk for a moment after it changed; if this persists, find the holder "
             "in /proc/locks.")
 

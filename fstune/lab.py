@@ -669,7 +669,8 @@ def _lock_for_down(loops: list[_Loop], lab_dir: Path):
 
     nodes = [f"/dev/{loop.name}" for loop in loops if _node_matches(f"/dev/{loop.name}", loop.major_minor)]
     try:
-        return devlock.lock_devices(nodes, run_id=None, purpose="fstune lab down")
+        # udev may still be reading a disk that was just unmounted or written: wait for that
+        return devlock.lock_devices(nodes, run_id=None, purpose="fstune lab down", timeout=30)
     except devlock.DeviceLockedError as error:
         again = f"then run `sudo fstune lab down --dir {lab_dir}` again."
         if error.holder is not None and error.holder.fstune:
