@@ -313,17 +313,6 @@ class DeviceLocks:
     released: bool = False
     _fds: dict[str, int] = field(default_factory=dict, repr=False)
 
-    def covers(self, paths) -> bool:
-        if self.released:
-            return False
-        try:
-            return all(whole_disk(p)[1] in self.disks for p in paths)
-        except DeviceError:
-            return False
-
-    def describe(self) -> str:
-        return ", ".join(sorted(self.disks.values()))
-
     def release(self, *, refresh: bool = True) -> None:
         """Unlock every disk (owner record first, then the flock). Idempotent.
 
