@@ -5,12 +5,15 @@ flushed as the run goes, so a crash or a killed fstune still leaves everything u
 moment on disk. Records, in order:
 
     {"event": "run-start", "run_id", "study", "time", "pid", "steps", "devices": {...}, ...}
+    {"event": "lock", "ok", "disks" | "reason", "time"}             the disks held for the run
     {"event": "safety", "step", "device", "ok", "reason"}            before a destructive step
+    {"event": "mount-check", "step", "ok", "reason", "time"}        a repeat's directory was wrong
     {"event": "step-start", "step", "title", "argv", "cwd", "stdout", "kind", "device", "time"}
     {"event": "output", "step", "text"}                             every finished output line
     {"event": "prompt", "step", "text"} / {"event": "answer", "step", "text" | null}
     {"event": "step-end", "step", "status", "exit_status", "signal", "duration", "message"}
     {"event": "notice", "step", "level", "text"}
+    {"event": "unlock", "disks", "time"}                            after the last cleanup step
     {"event": "run-end", "status", "reason", "duration", "time"}
 
 ``time`` is seconds since the epoch; ``duration`` is seconds. Progress lines that a tool

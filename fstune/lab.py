@@ -14,6 +14,9 @@ The manifest is only a record. What is attached is always read back from the ker
 (``/sys/block/loop*/loop/backing_file``), so ``lab_down`` cleans up after a killed ``lab up``,
 after a reboot-free crash, and after someone deleted the backing files under the loop devices.
 
+A lab whose disk a run holds locked (``fstune.devlock``) is never taken down: ``lab_down``
+takes every lab disk's lock itself first and refuses, saying which run holds which disk.
+
 The write guard (``assert_lab_device``) lives here too: with ``FSTUNE_LAB_ONLY=1`` fstune writes
 only to lab devices, which is how the test suite proves it never touches a real disk.
 """
@@ -420,22 +423,33 @@ def reinit_orphans(paths) -> list[str]:
     device is left alone: a fresh scan must call it an orphan with nothing else locking it, and
     ``assert_lab_device`` must accept it, guard variable or not. One line per device wiped.
     """
+    from fstune import devlock
     from fstune.devices import rules, scan
 
-    inventory = scan()
     wiped: list[str] = []
     lines: list[str] = []
-    for path in dict.fromkeys(paths):
-        device = inventory.find(path) if path else None
-        if device is None or not device.lab or not rules.orphan_journal(device, inventory.facts):
-            continue
-        assert_lab_device(device.path)
-        _require_root()
-        what = "an ext3/ext4 journal" if device.fs_type == "jbd" else "an XFS log"
-        _run(["wipefs", "--all", "--quiet", device.path])
-        wiped.append(device.path)
-        lines.append(f"re-initialised {device.path}, a practice lab disk: it held {what} ({device.fs_type}) "
-                     "that no filesystem uses, left by an earlier run.")
+    for path in dict.fromkeys(p for p in paths if p):
+        # Lock first, then look: a run that holds the disk may be between making this journal
+        # and the mkfs that uses it, and a scan taken before the lock may be out of date.
+        try:
+            held = devlock.lock_devices([path], run_id=None, purpose="fstune lab re-initialisation",
+                                        timeout=5)
+        except FstuneError:
+            continue  # in use (or gone): the rules refuse it with the reason, nothing is wiped
+        try:
+            inventory = scan()  # a lock this process holds is not counted against it
+            device = inventory.find(path)
+            if device is None or not device.lab or not rules.orphan_journal(device, inventory.facts):
+                continue
+            assert_lab_device(device.path)
+            _require_root()
+            what = "an ext3/ext4 journal" if device.fs_type == "jbd" else "an XFS log"
+            _run(["wipefs", "--all", "--quiet", device.path])
+            wiped.append(device.path)
+            lines.append(f"re-initialised {device.path}, a practice lab disk: it held {what} ({device.fs_type}) "
+                         "that no filesystem uses, left by an earlier run.")
+        finally:
+            held.release(refresh=False)
     if wiped and _udev_running():
         # wipefs's close fires udev's watch only eventually: ask for the re-probe, then wait
         _run(["udevadm", "trigger", "--action=change", *wiped], check=False)
@@ -476,6 +490,7 @@ class DiskStatus:
     in_manifest: bool = True
     partitions: list[PartitionStatus] = field(default_factory=list)
     mountpoints: list[str] = field(default_factory=list)  # the whole loop device mounted
+    locked: str | None = None  # "locked: in use by fstune run R (pid N)": someone writes to it now
 
     @property
     def attached(self) -> bool:
@@ -546,6 +561,7 @@ def lab_status(directory: str | Path | None = None) -> LabStatus:
         )
         if loop:
             disk.mountpoints = _mountpoints_of(loop.major_minor, disk.loop, mounts)
+            disk.locked = _lock_of(disk.loop)
             present = {number: (name, mm) for name, number, mm in _partitions_of(loop.name)}
         else:
             present = {}
@@ -585,6 +601,8 @@ def lab_status(directory: str | Path | None = None) -> LabStatus:
             status.warnings.append(f"{name} is attached more than once: {', '.join([disk.loop, *disk.extra_loops])}.")
         if not disk.in_manifest:
             status.warnings.append(f"{name} is not in the manifest.")
+        if disk.locked:
+            status.warnings.append(f"{disk.loop} is {disk.locked}; the lab cannot be taken down until that ends.")
     if status.state == "creating":
         status.warnings.append("The command that made this lab stopped before it finished.")
     if status.exists and not status.live:
@@ -635,7 +653,13 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
 
     if loops:
         _require_root()
-        _release(loops, report)
+        # the lab's disks, locked as a run locks them: a run using one refuses this (and no run
+        # can start on one while its filesystems are unmounted here)
+        locks = _lock_for_down(loops, lab_dir)
+        try:
+            _release(loops, report)
+        finally:
+            locks.release(refresh=False)  # before the detach: an open descriptor would delay it
         _settle()
         for loop in loops:
             _run(["losetup", "--detach", f"/dev/{loop.name}"], check=False)
@@ -664,6 +688,44 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
         "a mount in another namespace, or an open file). Stop that, then run "
         f"`sudo fstune lab down --dir {lab_dir}` again.",
     )
+
+
+def lab_in_use(directory: str | Path | None = None) -> str | None:
+    """Why the lab in ``directory`` cannot be taken down now (a disk is locked), or None."""
+    lab_dir = _resolve_dir(directory)
+    for loop in _scan_loops():
+        if loop.directory == lab_dir:
+            held = _lock_of(f"/dev/{loop.name}")
+            if held:
+                return f"/dev/{loop.name} is {held}"
+    return None
+
+
+def _lock_of(node: str) -> str | None:
+    """Who holds ``node`` exclusively locked ("locked: in use by fstune run R (pid N)"), if anyone."""
+    from fstune import devlock
+
+    try:
+        holder = devlock.holder_of(node)
+    except DeviceError:
+        return None
+    return holder.describe() if holder is not None and holder.exclusive else None
+
+
+def _lock_for_down(loops: list[_Loop], lab_dir: Path):
+    from fstune import devlock
+
+    nodes = [f"/dev/{loop.name}" for loop in loops if _node_matches(f"/dev/{loop.name}", loop.major_minor)]
+    try:
+        # udev may still be reading a disk that was just unmounted or written: wait for that
+        return devlock.lock_devices(nodes, run_id=None, purpose="fstune lab down", timeout=30)
+    except devlock.DeviceLockedError as error:
+        again = f"then run `sudo fstune lab down --dir {lab_dir}` again."
+        if error.holder is not None and error.holder.fstune:
+            hint = f"Wait until that run has ended (or cancel it), {again}"
+        else:
+            hint = f"{error.hint} Then run `sudo fstune lab down --dir {lab_dir}` again."
+        raise DeviceError(f"Cannot take the lab down: {error.message}", hint) from None
 
 
 def _release(loops: list[_Loop], report: LabDown) -> None:

@@ -27,6 +27,15 @@ What the runner adds to the script:
   serial/PARTUUID) against what was recorded when the run was built, not mounted, not swap,
   no holders, an ``O_EXCL`` open that is closed again, and the lab guard
   (``FSTUNE_LAB_ONLY=1``). Any difference aborts before the tool starts.
+- **One owner per device**: ``run()`` holds the lock of every disk the plan writes
+  (``fstune.devlock``: a BSD flock on the whole-disk node, the convention systemd-udevd and
+  util-linux follow) from before its first step to after its last cleanup step; a disk
+  another process holds fails the run before anything ran. Steps run as children of this
+  process and never take that lock themselves.
+- **The right filesystem is measured**: before every step of a benchmark repeat and after
+  each measured step, the repeat's directory must still be the chosen device's filesystem
+  (``fstune.mountcheck``); otherwise the run stops as failed and that
+  repeat yields no figures.
 - **Cleanup always**, also on ``cancel()`` (first: the step's process group gets SIGINT, then
   SIGTERM, then SIGKILL) — and a state file with the pid in the run directory, so that
   ``find_leftovers()`` can tell mounts of a dead run from those of a live one.
@@ -60,7 +69,7 @@ from pathlib import Path
 
 import pexpect
 
-from fstune import __version__, filesystems
+from fstune import __version__, devlock, filesystems, mountcheck
 from fstune import lab as labmod
 from fstune import steps as kinds
 from fstune.audit import AuditLog, now
@@ -730,9 +739,15 @@ def waiting_for_input(pgid: int) -> bool:
 # Device identity and safety
 
 
-def _udev_settle() -> None:
-    """Let udev finish pending events so the properties read next are current."""
+def _udev_settle(path: str | None = None) -> None:
+    """Let udev finish pending events so the properties read next are current.
+
+    Not for a device on a disk this process holds locked: udev puts off its events for that
+    disk until the lock is released, so waiting for them would only wait out the timeout.
+    """
     if not Path("/run/udev/control").exists():
+        return
+    if path is not None and devlock.holds(path):
         return
     udevadm = shutil.which("udevadm", path=search_path())
     if udevadm:
@@ -751,11 +766,18 @@ def read_identity(path: str) -> Identity:
     Read from a fresh udev inventory (the same data the user chose from); a device that is
     not there is a DeviceError.
     """
-    _udev_settle()
+    _udev_settle(path)
     device = _scan().get(path)
     identity = device.identity()
     # keep the path the user gave (a by-id link stays a by-id link in messages)
     return Identity(path, identity.major, identity.minor, identity.size, identity.serial, identity.partuuid)
+
+
+def plan_devices(plan: Plan) -> list[str]:
+    """The devices a real run of ``plan`` records and locks: target, journal/log, and every
+    device a step writes."""
+    chosen = [c.path for c in (plan.choices.target, plan.choices.log_device) if c is not None and not c.assumed]
+    return list(dict.fromkeys([*chosen, *plan.destructive_devices()]))
 
 
 def record_identities(plan: Plan) -> dict[str, Identity]:
@@ -823,7 +845,7 @@ def check_device(identity: Identity, *, context: str = "") -> None:
     """
     path = identity.path
     where = f" {context}" if context else ""
-    _udev_settle()
+    _udev_settle(path)
     try:
         _scan().verify_identity(identity)
     except DeviceError as error:
@@ -1134,6 +1156,10 @@ class Runner:
     ``fstune.audit``). ``grace``: seconds to wait after SIGINT and after SIGTERM before
     escalating. ``prompt_idle``: how long a tool must be quiet before an unfamiliar line
     ending in "?" counts as a question.
+
+    The disks' locks: ``run()`` takes them (``devlock.lock_devices`` with the plan's run id),
+    adopting those the caller took already for that run id at its review step, and releases
+    them all after its last cleanup step.
     """
 
     def __init__(self, plan: Plan, *, identities: dict[str, Identity] | None = None,
@@ -1161,7 +1187,14 @@ class Runner:
         base["LC_ALL"] = "C"
         base.pop("LANGUAGE", None)
         base["TERM"] = "dumb"  # discourages colours; what escapes remain are stripped
+        # this process holds the disks' locks for its steps: a util-linux tool told to lock too
+        # (LOCK_BLOCK_DEVICE=1 in the caller's environment) would wait on them for ever
+        base["LOCK_BLOCK_DEVICE"] = "0"
         self._env = base
+        self._locks: devlock.DeviceLocks | None = None
+        # the directory each configuration's workloads measure, and its filesystem
+        self._measured = {cp.config.name: (cp.mountpoint, cp.config.filesystem) for cp in plan.configs}
+        self._wrong_filesystem = False  # a measured step's directory was not the filesystem under test
         self._cancel = threading.Event()
         self._cancel_reason = ""
         self._live = _Live()
@@ -1260,12 +1293,19 @@ class Runner:
                     run_dir=plan.run_dir, work_dir=plan.work_dir,
                     devices={path: _identity_json(identity) for path, identity in self.identities.items()},
                     lab_only=labmod.guard_enabled())
+        refusal = self._take_locks()
+        if refusal is not None:
+            return self._refused(refusal, started)
         status, reason, kind, failed_at = FINISHED, "", None, None
         resume = 0  # where the cleanup path looks for steps that still have something to undo
         leftovers: tuple[str, ...] = ()
         try:
             self._write_state()
             self._emit(RunStarted(plan.choices.run_id, len(self.steps), plan.run_dir, str(audit.path), time.time()))
+            if self._locks is not None:
+                self._notice(None, "info", f"{' and '.join(sorted(self._locks.disks.values()))} stay locked for this "
+                             "run until its cleanup has ended: other fstune processes refuse them, udev and "
+                             "util-linux tools that lock wait (docs/safety.md).")
             for index, step in enumerate(self.steps):
                 failed_at = resume = index  # a step not run (or cut short) may still be owed
                 if self._cancel.is_set():
@@ -1281,6 +1321,11 @@ class Runner:
                     audit.write("guided-go", step=index, time=now())
                 if step.destructive:
                     refusal = self._safety(index, step)
+                    if refusal:
+                        status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
+                        break
+                if step.repeat is not None and step.config in self._measured:
+                    refusal = self._check_measured(index, step)  # before every step of a repeat
                     if refusal:
                         status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
                         break
@@ -1300,6 +1345,8 @@ class Runner:
                     status, reason = CANCELLED, self._cancel_reason or result.message
                 elif result.status == DECLINED:
                     status, kind, reason = FAILED, FAIL_DECLINED, result.message
+                elif self._wrong_filesystem:
+                    status, kind, reason = FAILED, FAIL_SAFETY, result.message
                 else:
                     status, kind = FAILED, FAIL_STEP
                     reason = f"Step {index + 1} ({step.title}) failed: {result.message}"
@@ -1329,6 +1376,7 @@ class Runner:
                     # a hand-made plan may lack the finish step that removes it
                     with contextlib.suppress(OSError):
                         os.rmdir(self.plan.run_dir)
+            self._release_locks()  # after the last cleanup step
             duration = time.monotonic() - started
             results = tuple(self._results)
             if leftovers:
@@ -1349,6 +1397,58 @@ class Runner:
         return self.outcome
 
     # --- pieces of run() ----------------------------------------------------------------------
+
+    def _take_locks(self) -> str | None:
+        """Lock the disk of every device the run writes; the reason it cannot, or None."""
+        paths = list(self.identities)
+        if not paths:
+            return None
+        try:
+            self._locks = devlock.lock_devices(paths, run_id=self.plan.choices.run_id)
+        except DeviceError as error:
+            reason = f"Stopped before anything ran: {error}"
+            self._audit.write("lock", ok=False, reason=reason, time=now())
+            return reason
+        self._audit.write("lock", ok=True, disks=sorted(self._locks.disks.values()), time=now())
+        return None
+
+    def _release_locks(self) -> None:
+        locks, self._locks = self._locks, None
+        if locks is None:
+            return
+        try:
+            locks.release()
+            self._audit.write("unlock", disks=sorted(locks.disks.values()), time=now())
+        except Exception as error:  # the process's exit releases them anyway
+            self._audit.write("notice", step=None, level="error", text=f"releasing the locks failed: {error!r}")
+
+    def _refused(self, reason: str, started: float) -> RunOutcome:
+        """The disks could not be locked: nothing ran, so there is nothing to clean up."""
+        audit = self._audit
+        duration = time.monotonic() - started
+        audit.write("run-end", status=FAILED, kind=FAIL_SAFETY, reason=reason, duration=round(duration, 6),
+                    time=now(), leftovers=[])
+        audit.close()
+        self.outcome = RunOutcome(FAILED, reason, FAIL_SAFETY, (), duration, str(audit.path))
+        self._emit(RunFailed(reason, FAIL_SAFETY, None, duration, (), str(audit.path)))
+        return self.outcome
+
+    def _check_measured(self, index: int, step: Step, *, after: bool = False) -> str | None:
+        """Is the directory this repeat measures still the target's filesystem? The reason it is
+        not (the run stops, the repeat gives no figures), or None."""
+        mountpoint, fs_name = self._measured[step.config]
+        target = self.identities.get(self.plan.choices.target.path)
+        if target is None:
+            return None
+        why = mountcheck.verify(mountpoint, target.path, target.major, target.minor, fs_name)
+        if why is None:
+            return None
+        if after:
+            reason = f"Step {index + 1} ({step.title}) measured the wrong filesystem: {why}; its figures are not used."
+        else:
+            reason = f"Stopped before step {index + 1} ({step.title}): {why}; nothing was measured there."
+        self._audit.write("mount-check", step=index, ok=False, reason=reason, time=now())
+        return reason
 
     def _insert_extra_steps(self, index: int, step: Step) -> None:
         if self.extend is None:
@@ -1513,9 +1613,16 @@ class Runner:
                     child.ptyproc.delayafterclose = 0
                     child.close(force=True)
         status, exit_status, sig, message = outcome
+        measured = step.kind == kinds.MEASURE or step.phase is not None  # what becomes figures
+        if status == OK and not cleanup and measured and step.config in self._measured:
+            # the figures count only if the filesystem under test is still what was measured
+            refusal = self._check_measured(index, step, after=True)
+            if refusal:
+                status, message = FAILED, refusal
+                self._wrong_filesystem = True
         if status == FAILED:
             message = message or self._failure_message(step, exit_status, sig, lines, started)
-            if step.allow_failure:
+            if step.allow_failure and not self._wrong_filesystem:
                 status = WARNING
                 message = f"{step.allow_failure} ({message})"
         duration = time.monotonic() - started

@@ -226,10 +226,17 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
 
         return Store()
 
+    def lock_devices(plan: Plan):
+        from fstune.devlock import lock_devices
+        from fstune.runner import plan_devices
+
+        return lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
+
     is_root = os.geteuid() == 0
     return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,
                     monitor=InventoryMonitor, is_root=is_root, dry_run=dry_run or not is_root,
-                    lab=LabControl(default_lab_dir(), requested=lab), guided=guided)
+                    lab=LabControl(default_lab_dir(), requested=lab), guided=guided,
+                    lock_devices=None if dry_run or not is_root else lock_devices)
 
 
 class _DropFailedWrites:

@@ -61,7 +61,11 @@ class RemoveLabDialog(Dialog):
 
     def on_mount(self) -> None:
         # the default answer: remove what this session made, keep what was there before
-        self.query_one("#remove" if self.built_here else "#keep", Button).focus()
+        busy = self.lab.in_use()
+        if busy:  # a run (this wizard's or another's) holds one of its disks: removing is refused
+            self.query_one("#lab-progress", Label).update(
+                f"[b red]It cannot be removed now:[/] {escape(busy)}. Keep it, or wait for that run to end.")
+        self.query_one("#remove" if self.built_here and not busy else "#keep", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -4,6 +4,10 @@ What is shown is ``render_script(build_plan(choices))`` itself, so it is grouped
 configuration exactly as the dry-run script is, and it is what a real run executes. For a
 real run the user types the name of every device that will be erased; a dry run saves the
 script instead (same text, byte for byte) and ends the wizard.
+
+A real run's disks are locked from here on (``services.lock_devices``, docs/safety.md): a disk
+another process holds is shown with who holds it and the run cannot start; leaving this step
+without starting lets the locks go, starting hands them to the runner.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ from fstune.screens.widgets import StepScreen
 
 
 class PlanBuilt(Message):
-    def __init__(self, plan: Plan | None, script: str, error: str = "") -> None:
+    def __init__(self, plan: Plan | None, script: str, error: str = "", locks=None, locked: str = "") -> None:
         super().__init__()
         self.plan, self.script, self.error = plan, script, error
+        self.locks, self.locked = locks, locked  # the disks' locks, or why they could not be taken
 
 
 def highlight_script(script: str, destructive_style, comment_style) -> Text:
@@ -75,6 +80,9 @@ class ReviewScreen(StepScreen):
         super().__init__()
         self.plan: Plan | None = None
         self.script = ""
+        self.locks = None  # the plan's disks, locked while this step shows it (a real run only)
+        self.locked = ""  # why they could not be locked: the run cannot start
+        self.handed_over = False  # the run started with these locks: the runner releases them
 
     def compose_body(self) -> ComposeResult:
         yield Static("Building the plan…", id="review-summary")
@@ -98,8 +106,20 @@ class ReviewScreen(StepScreen):
         button.label = "Save script" if self.app.services.dry_run else "Start"
         button.variant = "primary" if self.app.services.dry_run else "error"
 
+    def on_screen_suspend(self) -> None:
+        if not self.handed_over:
+            self.release_locks()  # back to an earlier step: the devices may change
+
+    def release_locks(self) -> None:
+        locks, self.locks = self.locks, None
+        if locks is not None:
+            locks.release()
+
     def on_screen_resume(self) -> None:
         # every visit rebuilds: any earlier step may have changed
+        self.release_locks()
+        self.handed_over = False
+        self.locked = ""
         state = self.app.state
         state.plan = None
         self.plan = None
@@ -122,7 +142,14 @@ class ReviewScreen(StepScreen):
         except FstuneError as error:
             self.post_message(PlanBuilt(None, "", error.message))
             return
-        self.post_message(PlanBuilt(plan, render_script(plan)))
+        locks, locked = None, ""
+        services = self.app.services
+        if services.lock_devices is not None and not services.dry_run:
+            try:
+                locks = services.lock_devices(plan)  # one owner per device, from here to the cleanup
+            except FstuneError as error:
+                locked = error.message + (f" {error.hint}" if error.hint else "")
+        self.post_message(PlanBuilt(plan, render_script(plan), locks=locks, locked=locked))
 
     def show_error(self, message: str) -> None:
         self.query_one("#review-summary", Static).update(
@@ -135,6 +162,11 @@ class ReviewScreen(StepScreen):
             return
         self.plan, self.script = message.plan, message.script
         self.app.state.plan = message.plan
+        if message.locks is not self.locks:
+            self.release_locks()
+        self.locks, self.locked = message.locks, message.locked
+        if not self.is_current and not self.handed_over:
+            self.release_locks()  # the user left while it was being built
         plan = message.plan
         erased = plan.destructive_devices()
         summary = Text()
@@ -152,6 +184,10 @@ class ReviewScreen(StepScreen):
             path = self.query_one("#save-path", Input)
             if not path.value:
                 path.value = f"./fstune-plan-{plan.study.name}.sh"
+            return
+        if self.locked:
+            self.query_one("#confirm-message", Static).update(
+                Text.assemble(("Cannot start: ", "bold"), self.locked))
             return
         target = plan.choices.target.path
         self.query_one("#label-target", Label).update(f"Type {os.path.basename(target)} to erase it:")
@@ -174,6 +210,9 @@ class ReviewScreen(StepScreen):
         if self.app.services.dry_run:
             self.save()
             return
+        if self.locked:
+            message.update(Text.assemble(("Cannot start: ", "bold"), self.locked))
+            return
         wanted = [("#confirm-target", self.plan.choices.target.path)]
         if self.query_one("#row-log").display:
             wanted.append(("#confirm-log", self.plan.choices.log_device.path))
@@ -185,6 +224,7 @@ class ReviewScreen(StepScreen):
                 message.update(f"Type {os.path.basename(path)} exactly to confirm that it will be erased"
                                + (f" ('{typed}' is not it)." if typed else "."))
                 return
+        self.handed_over = self.locks is not None  # the runner adopts them (same run id)
         self.app.start_run(self.plan)
 
     def save(self) -> None:

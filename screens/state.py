@@ -70,6 +70,12 @@ class LabControl:
 
         return labmod.reinit_orphans(paths)
 
+    def in_use(self) -> str | None:
+        """Why the lab cannot be removed now (a run holds one of its disks locked), or None."""
+        from fstune import lab as labmod
+
+        return labmod.lab_in_use(self.directory)
+
 
 @dataclass
 class Services:
@@ -88,6 +94,10 @@ class Services:
     capabilities: Callable[[], MachineCapabilities] | None = None
     # the practice lab (offered when no disk is usable, removable on exit); None = never offer
     lab: LabControl | None = None
+    # Plan → the locks of the disks it writes (``fstune.devlock``, ``.release()``), taken at the
+    # Review step and adopted by the runner; raises a DeviceError naming who holds a disk.
+    # None = nothing is locked before the run starts (the runner itself still locks).
+    lock_devices: Callable[[Plan], object] | None = None
 
 
 @dataclass

@@ -520,6 +520,21 @@ def test_priority_most_serious_wins_and_rest_are_notes(server):
     assert len(set(v.notes)) == len(v.notes)
 
 
+def test_a_disk_another_process_holds_locked_is_locked_with_its_holder(server):
+    """fstune.devlock's view of /proc/locks (SystemState.locks) leads every other reason."""
+    held = "locked: in use by fstune run 20240501-1 (pid 4242)"
+    state = state_of("server")
+    state.locks = {"8:32": held, "8:195": "locked by another process (pid 77, flock)"}
+    inventory = build_inventory(records_of("server"), state, lab_check=lambda p: False)
+    disk, mounted = inventory.get("sdc").verdict, inventory.get("sdc1").verdict
+    assert (disk.status, disk.reason) == (LOCKED, f"is {held}")
+    assert (mounted.status, mounted.reason) == (LOCKED, f"its disk sdc is {held}")
+    assert "is mounted at /srv/data" in mounted.notes  # the run's own mount is only a note
+    assert inventory.get("sdm3").verdict.reason == "is locked by another process (pid 77, flock)"
+    assert inventory.get("sdm").verdict.status == LOCKED
+    assert inventory.get("sdd1").verdict == verdict(inventory_of("server"), "sdd1")  # other disks: as before
+
+
 def test_lab_flag_and_backing_file(vm):
     inventory = inventory_of("vm", lab=lambda path: path == "/tmp/fstune-dev-probe/gpt.img")
     assert inventory.get("loop2").lab and inventory.get("loop2p1").lab  # partitions of a lab disk too

@@ -3,12 +3,16 @@ once with ``fstune --lab``), its devices marked, its spare suggested, and remove
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from functools import partial
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Select, Static
+from textual.widgets import DataTable, Label, Select, Static
 
+from fstune import devlock
 from fstune import lab as labmod
 from fstune.devices import scan_lab_only
 from fstune.screens.app import make_app
@@ -16,7 +20,7 @@ from fstune.screens.lab import RemoveLabDialog
 from fstune.screens.state import LabControl, Services
 from fstune.studies import load_studies
 from test_tui_run import wait_for
-from test_tui_wizard import fixed_capabilities, settle
+from test_tui_wizard import fixed_capabilities, pick_devices, settle, to_devices
 
 pytestmark = pytest.mark.loopdev
 STUDY = "ext4-external-journal"
@@ -140,6 +144,106 @@ async def test_not_root_is_told_how_to_get_a_lab_and_nothing_is_built(lab_dir):
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: not app.is_running, what="the wizard to quit")
     assert not lab_dir.exists()
+
+
+def held_by_another_run(device: str, run_id: str) -> subprocess.Popen:
+    """Another process holding ``device``'s disk as `fstune run RUN_ID` does, until its stdin closes."""
+    code = ("import sys\nfrom fstune import devlock\n"
+            f"locks = devlock.lock_devices([{device!r}], run_id={run_id!r})\n"
+            "print('locked', flush=True)\nsys.stdin.read()\nlocks.release()\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "locked"
+    return proc
+
+
+def words(widget) -> str:
+    return " ".join(str(widget.render()).split())
+
+
+async def test_a_lab_disk_another_run_holds_is_locked_and_the_lab_is_not_removed(lab_dir):
+    made = labmod.lab_up(2, directory=lab_dir)
+    data, loop = made.data_partitions[0], made.disks[0].loop
+    holder = held_by_another_run(data, "held-by-test")
+    held = f"locked: in use by fstune run held-by-test (pid {holder.pid})"
+    try:
+        app = make_app(lab_services(lab_dir, requested=True))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            table = app.screen.query_one("#disks-table", DataTable)
+            await wait_for(pilot, lambda: table.row_count and table.coordinate_to_cell_key(
+                (table.cursor_row, 0)).row_key.value == Path(data).name, what="the cursor on the lab")
+            reason = app.screen.query_one("#disks-reason", Static)
+            assert f"Locked: its disk {Path(loop).name} is {held}" in words(reason)
+            await pilot.press("enter")  # refused, with the reason where the user looks
+            await settle(pilot)
+            assert app.state.target is None and f"Cannot be chosen: its disk {Path(loop).name} is {held}" in words(reason)
+
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: isinstance(app.screen, RemoveLabDialog), what="the remove-lab question")
+            progress = app.screen.query_one("#lab-progress", Label)
+            assert f"It cannot be removed now: {loop} is {held}" in words(progress)
+            assert app.screen.focused.id == "keep"
+            await pilot.press("r")
+            await wait_for(pilot, lambda: "Could not remove it" in words(progress), timeout=30, what="the refusal")
+            assert f"Cannot take the lab down: {loop} is {held}" in words(progress)
+            await pilot.press("k")
+            await wait_for(pilot, lambda: not app.is_running, what="the wizard to quit")
+        assert labmod.load_lab(lab_dir).pairs() == made.pairs()  # all of it still there
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=30)
+
+
+async def test_review_locks_the_disks_leaving_it_lets_them_go_and_a_held_disk_cannot_start(lab, tmp_path):
+    from fstune.runner import plan_devices
+
+    data, spare = lab.pairs()[0]  # on two disks
+
+    def lock_plan(plan):
+        return devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
+
+    def no_run(plan, **options):
+        raise AssertionError("this test never starts a run")
+
+    services = Services(scan=partial(scan_lab_only, lab.directory), studies=load_studies, make_runner=no_run,
+                        open_store=None, is_root=True, capabilities=fixed_capabilities, lock_devices=lock_plan)
+    app = make_app(services)
+    holder = None
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.state.run_id = "tui-lock"
+            await to_devices(pilot, STUDY)
+            await pick_devices(pilot, data, spare)
+            for _ in range(3):  # Devices → Options → Workloads → Review
+                await pilot.press("ctrl+n")
+                await settle(pilot)
+            review = app.screen
+            await wait_for(pilot, lambda: review.query_one("#row-target").display, what="the plan")
+            for device in (data, spare):
+                held = devlock.holder_of(device)
+                assert (held.run_id, held.pid) == ("tui-lock", os.getpid()), held
+
+            await pilot.press("ctrl+b")  # back to Workloads: nothing is locked any more
+            await settle(pilot)
+            assert all(devlock.holder_of(d) is None or not devlock.holder_of(d).exclusive for d in (data, spare))
+
+            holder = held_by_another_run(data, "held-by-test")
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+            message = review.query_one("#confirm-message", Static)
+            await wait_for(pilot, lambda: "Cannot start" in words(message), what="the refusal")
+            assert f"Cannot start: {data} is locked: in use by fstune run held-by-test (pid {holder.pid})" \
+                in words(message)
+            assert not review.query_one("#row-target").display  # nothing to confirm
+            held = devlock.holder_of(spare)
+            assert held is None or not held.exclusive  # all or nothing: the free disk was let go
+            await pilot.press("ctrl+n")  # Start: refused again, no run
+            await settle(pilot)
+            assert app.screen is review and "Cannot start" in words(message)
+    finally:
+        if holder is not None:
+            holder.stdin.close()
+            holder.wait(timeout=30)
 
 
 def test_keeping_the_lab_says_how_to_remove_it_after_the_wizard_ends(monkeypatch, capsys, tmp_path):

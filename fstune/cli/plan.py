@@ -35,21 +35,27 @@ def add_parser(sub, formatter_class) -> None:
     parser.set_defaults(func=run)
 
 
-def scan_inventory():
-    """The machine's inventory, or None where there is none to read (not Linux, no /sys)."""
+def scan_inventory(device_locks: bool = True):
+    """The machine's inventory, or None where there is none to read (not Linux, no /sys).
+
+    ``device_locks=False``: a device another process holds locked is not refused for that.
+    """
     if not Path("/sys/class/block").is_dir():
         return None
-    from fstune.devices import scan
+    from fstune.devices import SystemState, scan
 
-    return scan()
+    return scan(state=None if device_locks else SystemState.read(device_locks=False))
 
 
 def run(args) -> int:
-    choices = build_choices(args, scan_inventory(), run_id=args.run_id)
+    # a plan writes nothing, so a device in use by a run (locked) may still be planned for
+    choices = build_choices(args, scan_inventory(device_locks=False), run_id=args.run_id)
     plan = build_plan(choices)
     script = render_script(plan)
     for warning in plan.warnings:
         print(f"fstune: note: {warning}", file=sys.stderr)
+    for note in _lock_notes(plan):
+        print(f"fstune: note: {note}", file=sys.stderr)
     if args.output:
         path = Path(args.output)
         try:
@@ -61,3 +67,21 @@ def run(args) -> int:
     else:
         sys.stdout.write(script)
     return 0
+
+
+def _lock_notes(plan) -> list[str]:
+    """Devices of the plan that another process holds locked now (a run would be refused)."""
+    from fstune import devlock
+    from fstune.errors import DeviceError
+
+    notes = []
+    for choice in (plan.choices.target, plan.choices.log_device):
+        if choice is None or choice.assumed:
+            continue
+        try:
+            holder = devlock.holder_of(choice.path)
+        except DeviceError:
+            continue
+        if holder is not None and holder.exclusive and holder.pid != os.getpid():
+            notes.append(f"{choice.path} is {holder.describe()} now; `fstune run` refuses it until that ends.")
+    return notes

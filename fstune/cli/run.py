@@ -15,7 +15,7 @@ import signal
 import sys
 import time
 
-from fstune import filesystems
+from fstune import devlock, filesystems
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
 from fstune.units import format_elapsed
@@ -24,7 +24,7 @@ from fstune.plan import Plan, build_plan
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer,
-    find_leftovers, handle_signals, missing_tools, record_identities,
+    find_leftovers, handle_signals, missing_tools, plan_devices, record_identities,
 )
 
 
@@ -49,6 +49,10 @@ Examples:
   fstune run --study ext3-external-journal --device /dev/sdb1 --log-device /dev/sdc1
   fstune run --study xfs-log-tuning --device /dev/loop0p1 --log-device /dev/loop1p2 \\
              --workloads none --yes
+
+While it runs, fstune holds the lock on the whole disk of every device it writes (the flock
+convention of udev and util-linux): a device whose disk another fstune run or any other program
+holds is refused with who holds it (docs/safety.md).
 
 Exit codes: 0 done, 1 a step failed, 2 refused before anything ran, 3 a safety check stopped
 a write (said on stderr), 130 cancelled: by Ctrl-C, SIGTERM or the terminal closing (SIGHUP,
@@ -85,6 +89,16 @@ def _say(line: str) -> None:
 
 
 def run(args) -> int:
+    held: list[devlock.DeviceLocks] = []  # the disks this command locked: released however it ends
+    try:
+        return _prepare(args, held)
+    finally:
+        for locks in held:
+            locks.release()
+
+
+def _prepare(args, held: list) -> int:
+    """Everything before the first step: checks, the plan, leftovers, locks, the confirmation."""
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
                          "fstune run works on real devices only.")
@@ -115,15 +129,18 @@ def run(args) -> int:
     code = _preflight(plan, args)
     if code is not None:
         return code
+    # one owner per device: locked from the confirmation to the run's last cleanup step (the
+    # runner adopts these locks); a disk another process holds ends here with who holds it
+    held.append(devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id))
     identities = record_identities(plan)
     if not args.yes and not _confirm(plan):
         return ExitCode.USAGE
 
     with _output_may_vanish():
-        return _run(plan, args, identities)
+        return _execute(plan, args, identities)
 
 
-def _run(plan: Plan, args, identities) -> int:
+def _execute(plan: Plan, args, identities) -> int:
     display = Display(plan, interactive_answers=not args.yes)
     answer = _answer_for_confirmed_devices(identities, display) if args.yes else None
 

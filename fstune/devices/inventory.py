@@ -448,7 +448,8 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
                         system_disks=system_disks, journal_owner=journal_owner,
                         unprobed=unprobed, hidden=hidden,
                         unreadable={n for n, extra in probed.items() if extra.get("unreadable")},
-                        log_fs_uuids=log_fs_uuids)
+                        log_fs_uuids=log_fs_uuids,
+                        locks={index[majmin].name: held for majmin, held in state.locks.items() if majmin in index})
 
     for name, device in devices.items():
         points = [m.mountpoint for m in mounts.get(name, ())]

@@ -53,6 +53,7 @@ def hidden_reason(name: str, attributes: dict) -> str | None:
 
 
 # Priorities: lower is more serious. The first finding becomes the verdict.
+P_DEVICE_LOCK = 5  # another process writes to it now (and may have mounted it for that)
 P_MOUNTED, P_MOUNTED_HOLDER, P_MOUNTED_CHILD = 10, 11, 12
 P_SWAP = 20
 P_SYSTEM_DISK = 30
@@ -93,6 +94,7 @@ class Facts:
     hidden: dict[str, str] = field(default_factory=dict)  # name → why (--all only)
     unreadable: set[str] = field(default_factory=set)  # superblocks we could not read (not root)
     log_fs_uuids: dict[str, str] = field(default_factory=dict)  # XFS log dev → its filesystem's UUID
+    locks: dict[str, str] = field(default_factory=dict)  # name → "locked: in use by fstune run R (pid N)"
 
     def describe_holder(self, name: str) -> str:
         """``dm-0 (LVM logical volume vg0-root)``, ``md127 (raid1 array)`` …"""
@@ -174,6 +176,17 @@ def _mounted(device: Device, facts: Facts) -> list[Finding]:
             found.append(Finding(P_MOUNTED_CHILD, LOCKED,
                                  f"its partition {child} is mounted at {_where(points)}{via}"))
     return found
+
+
+def _device_lock(device: Device, facts: Facts) -> list[Finding]:
+    """Another process holds the device's node, or its disk's, locked (docs/safety.md)."""
+    held = facts.locks.get(device.name)
+    if held:
+        return [Finding(P_DEVICE_LOCK, LOCKED, f"is {held}")]
+    for disk in _unique([device.disk, *facts.base_disks.get(device.name, ())]):
+        if disk != device.name and disk in facts.locks:
+            return [Finding(P_DEVICE_LOCK, LOCKED, f"its disk {disk} is {facts.locks[disk]}")]
+    return []
 
 
 def _swap(device: Device, facts: Facts) -> list[Finding]:
@@ -336,7 +349,7 @@ def _filesystem(device: Device, facts: Facts) -> list[Finding]:
                     note=f"holds {facts_text}")]
 
 
-RULES = (_mounted, _swap, _system_disk, _holders, _member, _journal, _tabs, _partitioned,
+RULES = (_device_lock, _mounted, _swap, _system_disk, _holders, _member, _journal, _tabs, _partitioned,
          _read_only, _optical, _hidden, _unprobed, _filesystem)
 
 

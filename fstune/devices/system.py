@@ -1,6 +1,7 @@
 """What the running system is doing with its block devices: mounts, swaps, fstab, crypttab.
 
-``SystemState`` is a snapshot of four kernel/admin tables. The inventory matches it against the
+``SystemState`` is a snapshot of four kernel/admin tables, plus the block devices another
+process holds locked (``fstune.devlock``). The inventory matches it against the
 udev records to decide which devices are in use. Every source can be given as text, so tests
 feed recorded fixtures instead of the live machine; only ``SystemState.read()`` touches files.
 """
@@ -200,6 +201,9 @@ class SystemState:
     swaps: list[Swap] = field(default_factory=list)
     fstab: list[TabEntry] = field(default_factory=list)
     crypttab: list[TabEntry] = field(default_factory=list)
+    # "major:minor" of a locked block node → who holds it, e.g. "locked: in use by fstune run
+    # R (pid N)" (fstune.devlock.Holder.describe); locks of this very process are not listed
+    locks: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_texts(cls, mountinfo: str = "", swaps: str = "", fstab: str = "", crypttab: str = "",
@@ -209,8 +213,12 @@ class SystemState:
                    parse_crypttab(crypttab))
 
     @classmethod
-    def read(cls, root: str = "/") -> "SystemState":
-        """Snapshot the live system (``root`` only moves /etc, for chroots)."""
+    def read(cls, root: str = "/", device_locks: bool = True) -> "SystemState":
+        """Snapshot the live system (``root`` only moves /etc, for chroots).
+
+        ``device_locks=False`` leaves out who holds which device locked: ``fstune plan`` writes
+        nothing, so a lock is no reason for it to refuse a device.
+        """
         etc = os.path.join(root, "etc")
         state = cls.from_texts(
             read_or_empty("/proc/self/mountinfo"), read_or_empty("/proc/swaps"),
@@ -223,6 +231,11 @@ class SystemState:
             for index, entry in enumerate(table):
                 if entry.tag is None:
                     table[index] = _with_resolved(entry, _resolve_dev_path(entry.value))
+        if device_locks:
+            from fstune import devlock
+
+            state.locks = {majmin: holder.describe()
+                           for majmin, holder in devlock.locked_devices(exclude_pid=os.getpid()).items()}
         return state
 
 

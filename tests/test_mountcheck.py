@@ -1,0 +1,132 @@
+"""Measuring the right filesystem (docs/safety.md): a target unmounted underneath a run — between
+repeats or in the middle of a measured step — stops the run as failed, and no figure of that
+repeat is stored. ``fstune.mountcheck.verify`` on real mounts of a lab partition."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+import time
+
+import pytest
+
+from fstune import mountcheck
+from fstune import steps as kinds
+from fstune.measure import Measurement, run_record
+from fstune.runner import FAIL_SAFETY, FAILED, Runner, StepFinished, StepStarted, is_mounted
+from fstune.store import Store
+from test_runner_real import Recorder, assert_nothing_left, plan_for, study
+
+pytestmark = pytest.mark.loopdev
+
+
+def command_plan(tmp_path, data, command: str, repeats: int = 2):
+    return plan_for(tmp_path, study("ext4"), data, workloads=("command",), repeats=repeats,
+                    workload_params={"command": {"command": command}})
+
+
+def run_and_store(tmp_path, plan, on_event):
+    """Run with the CLI's measurement, then store the record as `fstune run` does."""
+    measurement = Measurement(plan, adaptive=False)
+    runner = Runner(plan, log_dir=tmp_path / "logs", extend=measurement.extend)
+    rec = Recorder()
+
+    def observe(event):
+        measurement.observe(event)
+        rec(event)
+        on_event(event)
+
+    started = time.time()
+    outcome = runner.run(observe)
+    record = run_record(plan, measurement, outcome, started)
+    with Store(tmp_path / "store") as store:
+        stored = store.load_run(store.save_run(record)) if record.results else None
+    return outcome, rec, stored
+
+
+def figures(stored) -> dict[tuple[str, int], list[str]]:
+    """(configuration, repeat) → the metrics stored for it ([] for a failed repeat)."""
+    return {(r.config, r.repeat): [s.metric for s in r.samples] for r in (stored.results if stored else [])}
+
+
+def test_a_target_unmounted_between_repeats_stops_the_run_and_that_repeat_gives_no_figures(tmp_path, lab):
+    data = lab.disks[0].data
+    plan = command_plan(tmp_path, data, "sh -c 'echo measured > f'")
+    base = plan.configs[0].mountpoint
+
+    def on_event(event):
+        if (isinstance(event, StepFinished) and event.step.kind == kinds.MEASURE and event.step.repeat == 1
+                and event.step.config == "base"):
+            subprocess.run(["umount", "-l", base], check=True)  # someone unmounts it under the run
+
+    outcome, rec, stored = run_and_store(tmp_path, plan, on_event)
+    assert (outcome.status, outcome.kind, outcome.exit_code) == (FAILED, FAIL_SAFETY, 3)
+    assert f"{base} is not the ext4 filesystem on {data}" in outcome.reason
+    assert "nothing is mounted there any more, so it is an empty directory of the filesystem mounted at" \
+        in outcome.reason
+    assert not rec.started(lambda s: s.repeat == 2), "nothing of repeat 2 may run"
+    found = figures(stored)
+    assert list(found) == [("base", 1)] and "command.seconds" in found[("base", 1)]
+    assert_nothing_left(tmp_path, data)  # and so nothing was written into the bare directory
+
+
+def test_a_target_unmounted_during_a_measured_step_gives_no_figures(tmp_path, lab):
+    data = lab.disks[0].data
+    plan = command_plan(tmp_path, data, "sh -c 'sleep 1.5; echo measured > f'", repeats=1)
+    base = plan.configs[0].mountpoint
+
+    def on_event(event):
+        if isinstance(event, StepStarted) and event.step.kind == kinds.MEASURE:
+            threading.Timer(0.5, subprocess.run, (["umount", "-l", base],), {"check": True}).start()
+
+    outcome, rec, stored = run_and_store(tmp_path, plan, on_event)
+    assert (outcome.status, outcome.kind, outcome.exit_code) == (FAILED, FAIL_SAFETY, 3)
+    assert "measured the wrong filesystem" in outcome.reason and "its figures are not used" in outcome.reason
+    measured = [r for r in outcome.results if r.step.kind == kinds.MEASURE]
+    assert [r.status for r in measured] == [FAILED]
+    assert figures(stored) == {("base", 1): []}  # the repeat is recorded as failed, without a figure
+    assert "measured the wrong filesystem" in stored.results[0].failed
+    assert_nothing_left(tmp_path, data)
+
+
+@pytest.mark.parametrize("fs", ["ext4", "btrfs"])
+def test_verify_on_real_mounts(tmp_path, lab, run_destructive, fs):
+    data = lab.disks[0].data
+    st = os.stat(data)
+    major, minor = os.major(st.st_rdev), os.minor(st.st_rdev)
+    run_destructive([f"mkfs.{fs}", "-q", "-f" if fs == "btrfs" else "-F", data], data)
+    where = tmp_path / "mnt"
+    where.mkdir()
+    mounted: list[str] = []
+
+    def mount(*args: str) -> None:
+        subprocess.run(["mount", *args], check=True)
+        mounted.append(args[-1])
+
+    try:
+        mount("-t", fs, data, str(where))
+        assert mountcheck.verify(str(where), data, major, minor, fs) is None
+        assert "it holds " + fs in mountcheck.verify(str(where), data, major, minor, "xfs")
+        other = lab.disks[1].data
+        other_st = os.stat(other)
+        assert "it holds" in mountcheck.verify(str(where), other, os.major(other_st.st_rdev),
+                                               os.minor(other_st.st_rdev), fs)
+
+        (where / "sub").mkdir()
+        mount("--bind", str(where / "sub"), str(where))  # a subtree of it over it
+        assert "/sub of" in mountcheck.verify(str(where), data, major, minor, fs) and "bind-mounted" in \
+            mountcheck.verify(str(where), data, major, minor, fs)
+        subprocess.run(["umount", str(where)], check=True)
+        mounted.pop()
+
+        mount("-t", "tmpfs", "fstune-test", str(where))  # something else over it
+        assert "it holds tmpfs" in mountcheck.verify(str(where), data, major, minor, fs)
+        subprocess.run(["umount", str(where)], check=True)
+        mounted.pop()
+        assert mountcheck.verify(str(where), data, major, minor, fs) is None  # itself again
+    finally:
+        for point in reversed(mounted):
+            subprocess.run(["umount", point], check=False)
+    assert not is_mounted(str(where))
+    assert "nothing is mounted there" in mountcheck.verify(str(where), data, major, minor, fs)
