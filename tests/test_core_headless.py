@@ -7,11 +7,16 @@ import sys
 import fstune
 
 
+# Not importable on their own: __main__ runs the CLI when imported; the nbdkit plugin is loaded
+# by nbdkit's embedded Python, which provides its `nbdkit` module (docs/vmlab.md).
+NOT_IMPORTABLE = {"fstune.__main__", "fstune.nbd_disk_plugin"}
+
+
 def core_modules() -> list[str]:
     names = ["fstune"]
     for info in pkgutil.walk_packages(fstune.__path__, "fstune."):
-        # __main__ runs the CLI when imported; screens is the UI and may use Textual
-        if not info.name.startswith("fstune.screens") and info.name != "fstune.__main__":
+        # screens is the UI and may use Textual
+        if not info.name.startswith("fstune.screens") and info.name not in NOT_IMPORTABLE:
             names.append(info.name)
     return names
 
