@@ -357,7 +357,7 @@ def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int) -> 
             _run(["partx", "--update", loop])
         else:
             _run(["partx", "--add", loop])
-    _settle()
+    _settle([entry["loop"] for entry in attached])
     for entry in attached:
         name = Path(entry["loop"]).name
         parts = _wait_for_partitions(name, (DATA_PARTNO, SPARE_PARTNO))
@@ -453,7 +453,7 @@ def reinit_orphans(paths) -> list[str]:
     if wiped and _udev_running():
         # wipefs's close fires udev's watch only eventually: ask for the re-probe, then wait
         _run(["udevadm", "trigger", "--action=change", *wiped], check=False)
-        _settle()
+        _settle(wiped)
     return lines
 
 
@@ -660,7 +660,7 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
             _release(loops, report)
         finally:
             locks.release(refresh=False)  # before the detach: an open descriptor would delay it
-        _settle()
+        _settle([f"/dev/{loop.name}" for loop in loops])
         for loop in loops:
             _run(["losetup", "--detach", f"/dev/{loop.name}"], check=False)
         busy = _wait_detached(loops)
@@ -847,7 +847,7 @@ def _wait_for_partitions(disk: str, numbers: tuple[int, ...], timeout: float = 2
         if len(found) < len(numbers) and time.monotonic() >= next_nudge:
             # udev's watch re-reads a disk's table when a writer closes it; on some kernels that
             # re-read drops what partx added for a loop device. Add them again once it settled.
-            _settle()
+            _settle([f"/dev/{disk}"])
             _run(["partx", "--update" if found else "--add", f"/dev/{disk}"], check=False)
             next_nudge = time.monotonic() + 1.0
         time.sleep(0.1)
@@ -1048,10 +1048,12 @@ def _run(argv: list[str], input: str | None = None, check: bool = True) -> subpr
     return result
 
 
-def _settle() -> None:
-    """Let udev finish its events; without udevd (or udevadm) there is nothing to wait for."""
-    if shutil.which("udevadm", path=f"{os.environ.get('PATH', '')}:{_EXTRA_PATH}") and _udev_running():
-        _run(["udevadm", "settle", "--timeout=30"], check=False)
+def _settle(devices: tuple[str, ...] | list[str] = ()) -> None:
+    """Let udev finish its events about ``devices`` (docs/safety.md: while another process holds
+    a disk, a plain settle would wait for events udev puts off until that run ends)."""
+    from fstune.devices.settle import settle
+
+    settle(devices)
 
 
 def _udev_running() -> bool:

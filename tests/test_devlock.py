@@ -263,3 +263,17 @@ def test_proc_locks_parsing():
             "3: POSIX  ADVISORY  WRITE 1 00:06:2980 0 EOF\n"
             "4: OFDLCK ADVISORY  READ -1 fe:00:9978896 201 201\n")
     assert devlock._parse_locks(text) == {(0, 6, 2980): [(20964, True)], (0xFE, 1, 12): [(31, False)]}
+
+
+def test_udev_waits_only_for_our_devices_while_another_process_holds_a_disk(lab, util_linux_flock):
+    """udev puts off a held disk's events, so a plain `udevadm settle` waits out its timeout;
+    fstune's settle (lab up/down, the runner) then waits for its own devices only."""
+    from fstune.devices.settle import settle
+
+    held, ours = lab.disks[0].loop, lab.disks[1].loop
+    subprocess.run(["udevadm", "trigger", "--action=change", held], check=True)
+    plain = subprocess.run(["udevadm", "settle", "--timeout=3"], capture_output=True)
+    assert plain.returncode != 0, "udev did not put off the held disk's event: nothing to show here"
+    started = time.monotonic()
+    settle([ours], timeout=45)
+    assert time.monotonic() - started < 20  # not the 45 s a plain settle would have waited
