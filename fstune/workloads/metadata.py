@@ -11,7 +11,9 @@ import re
 
 from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
-from fstune.workloads.base import Param, Workload, WorkloadContext, check_exit, cold_cache_steps
+from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, check_exit, cold_cache_steps
+from fstune.workloads.metrics import RATIO, Metric
+from fstune.workloads.registry import get, register
 
 LOADFILE = "/usr/share/dbench/client.txt"
 
@@ -26,6 +28,7 @@ THROUGHPUT_LINE = re.compile(r"^\s*Throughput\s+(\S+)\s+MB/sec\b(.*)$")
 MAX_LATENCY = re.compile(r"\bmax_latency=(\S+)\s*ms\b")
 
 
+@register
 class Metadata(Workload):
     name = "metadata"
     title = "Metadata-heavy (dbench)"
@@ -34,14 +37,29 @@ class Metadata(Workload):
         "Every one of those operations is a journal transaction, so this is the workload where "
         "moving the journal or log off the data disk shows most."
     )
+    summary = "dbench: many clients creating, renaming and deleting files. Where an external journal gains the most."
     measures = "MB/s and maximum latency"
-    steering = (".throughput_mbs",)
+    listing_order = 20
     tools = ("dbench",)
+    packages = {"dbench": "dbench"}
     params = {
         "clients": Param("clients", "int", 8, "simultaneous dbench clients (the seed used 15)", 1, 512),
-        "seconds": Param("seconds", "int", 60, "how long each run lasts", 5, 3600),
-        "loadfile": Param("loadfile", "text", LOADFILE, "the dbench load description"),
+        "seconds": Param("seconds", "int", 60, "how long each run lasts", 5, 3600, unit="s"),
+        # the wizard keeps the study's load file: choosing another is for those who wrote one
+        "loadfile": Param("loadfile", "text", LOADFILE, "the dbench load description", wizard=False),
     }
+    duration_param = "seconds"
+    metrics = (
+        Metric("dbench.throughput_mbs", "MB/s", HIGHER, RATIO, "dbench throughput", "throughput",
+               primary=True, steers=True),
+        # dbench 3.x and older never printed it; a maximum is noisy by nature, so it never steers
+        Metric("dbench.max_latency_ms", "ms", LOWER, RATIO, "dbench maximum latency", "worst latency",
+               optional=True),
+    )
+
+    def estimate_seconds(self, params: dict[str, object]) -> float:
+        # dbench runs for exactly ``seconds``; its warm-up and cleanup take a few more
+        return int(params["seconds"]) + CACHE_SECONDS + 2
 
     def repeat_steps(self, ctx: WorkloadContext, repeat: int) -> list[Step]:
         params = self.resolve(ctx.params)
@@ -72,13 +90,13 @@ class Metadata(Workload):
         if throughput is None or throughput <= 0:
             raise MeasurementError(f"dbench reported a throughput of {final.group(1)} MB/sec; "
                                    "a run that moved no data is not a measurement.")
-        samples = [Sample(self.name, f"{phase}.throughput_mbs", throughput, "MB/s", HIGHER)]
+        samples = [self.sample(f"{phase}.throughput_mbs", throughput)]
         latency = MAX_LATENCY.search(final.group(2))
         if latency:  # dbench 4 only; 3.x and older never printed it
             value = _number(latency.group(1))
             if value is None or value < 0:
                 raise MeasurementError(f"dbench's max_latency '{latency.group(1)}' is not a number.")
-            samples.append(Sample(self.name, f"{phase}.max_latency_ms", value, "ms", LOWER))
+            samples.append(self.sample(f"{phase}.max_latency_ms", value))
         return samples
 
 
@@ -91,4 +109,4 @@ def _number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-METADATA = Metadata()
+METADATA = get(Metadata.name)
