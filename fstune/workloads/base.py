@@ -23,6 +23,7 @@ from fstune.errors import UsageError
 from fstune.measurements import MeasurementError, Sample
 from fstune.steps import CACHE, Step
 from fstune.units import format_size, parse_size
+from fstune.util.progress import ProgressParser
 from fstune.workloads.metrics import Metric
 
 # fstune's own helper commands, run through the installed console script
@@ -170,6 +171,11 @@ class Workload:
     def estimate_seconds(self, params: dict[str, object]) -> float:
         """A rough wall time of one repeat with the resolved ``params``, on an ordinary disk."""
         raise NotImplementedError(f"workload {self.name} has no time estimate")
+
+    def progress_parser(self, argv: tuple[str, ...]) -> ProgressParser | None:
+        """A parser of the progress ``argv`` prints when it runs this workload's own tool;
+        None leaves the step to the runner's generic percentage parser."""
+        return None
 
     def parse(self, step: Step, output: str, seconds: float, exit_status: int,
               result_text: str | None) -> list[Sample]:

@@ -7,10 +7,12 @@ metadata-heavy, which is exactly where a journal on a second disk or bigger log 
 from __future__ import annotations
 
 import math
+import os
 import re
 
 from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
+from fstune.util.progress import ProgressParser
 from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, check_exit, cold_cache_steps
 from fstune.workloads.metrics import RATIO, Metric
 from fstune.workloads.registry import get, register
@@ -61,6 +63,9 @@ class Metadata(Workload):
         # dbench runs for exactly ``seconds``; its warm-up and cleanup take a few more
         return int(params["seconds"]) + CACHE_SECONDS + 2
 
+    def progress_parser(self, argv: tuple[str, ...]) -> ProgressParser | None:
+        return DbenchProgress.for_argv(argv) if os.path.basename(argv[0]) == "dbench" else None
+
     def repeat_steps(self, ctx: WorkloadContext, repeat: int) -> list[Step]:
         params = self.resolve(ctx.params)
         argv = ("dbench", "-D", ctx.mountpoint, "-t", str(params["seconds"]), "-c", str(params["loadfile"]),
@@ -107,6 +112,51 @@ def _number(text: str) -> float | None:
     except ValueError:
         return None
     return value if math.isfinite(value) else None
+
+
+class DbenchProgress(ProgressParser):
+    """dbench's per-second lines against the known run time (-t) plus its warm-up.
+
+    "   8   1234   56.78 MB/sec  warmup   3 sec  latency 12.345 ms" counts from the start;
+    "execute 5 sec" counts from the end of the warm-up. The warm-up length comes from dbench's
+    own "minimum warmup N secs" line (or its rule: a fifth of -t).
+    """
+
+    LINE = re.compile(r"^\s*\d+\s+\d+\s+[\d.]+ MB/sec\s+(warmup|execute)\s+(\d+) sec")
+    WARMUP = re.compile(r"minimum warmup (\d+) secs?")
+    CLEANUP = re.compile(r"^\s*\d+\s+cleanup\s+\d+ sec")
+
+    def __init__(self, seconds: int) -> None:
+        self.seconds = max(1, seconds)
+        self.warmup = max(1, self.seconds // 5)
+
+    @classmethod
+    def for_argv(cls, argv: tuple[str, ...]) -> DbenchProgress:
+        """The parser for this dbench command line: its run time is -t (dbench's default 600 s)."""
+        seconds = 600  # dbench's own default
+        for flag, value in zip(argv, argv[1:]):
+            if flag in ("-t", "--timelimit") and value.isdigit():
+                seconds = int(value)
+        for word in argv:
+            if word.startswith("--timelimit=") and word.split("=", 1)[1].isdigit():
+                seconds = int(word.split("=", 1)[1])
+        return cls(seconds)
+
+    def parse(self, text):
+        match = self.WARMUP.search(text)
+        if match:
+            self.warmup = int(match.group(1))
+            return None
+        match = self.LINE.match(text)
+        total = self.warmup + self.seconds
+        if match:
+            phase, sec = match.group(1), int(match.group(2))
+            done = sec if phase == "warmup" else self.warmup + sec
+            done = min(done, total)
+            return done / total, float(total - done), f"dbench {phase}"
+        if self.CLEANUP.match(text):
+            return 1.0, 0.0, "dbench cleanup"
+        return None
 
 
 METADATA = get(Metadata.name)

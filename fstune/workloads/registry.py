@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable
 
 from fstune.errors import UsageError
+from fstune.util.progress import ProgressParser
 from fstune.workloads.base import Workload
 from fstune.workloads.metrics import Metric
 
@@ -76,3 +78,15 @@ def metric(workload: str, name: str) -> Metric | None:
         return declared
     quantity = name.partition(".")[2]
     return next((m for w in WORKLOADS.values() for m in w.metrics if m.quantity == quantity), None)
+
+
+def progress_parser_for(argv: Iterable[str]) -> ProgressParser | None:
+    """The parser of the first workload whose tool ``argv`` runs; None when none claims it."""
+    words = tuple(argv)
+    if not words:
+        return None
+    for workload in WORKLOADS.values():
+        parser = workload.progress_parser(words)
+        if parser is not None:
+            return parser
+    return None

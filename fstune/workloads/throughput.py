@@ -16,6 +16,7 @@ import re
 
 from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
+from fstune.util.progress import ProgressParser
 from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps, describe_exit
 from fstune.workloads.metrics import DIFFERENCE, RATIO, Metric, in_phases
 from fstune.workloads.registry import get, register
@@ -70,6 +71,9 @@ class Throughput(Workload):
     def estimate_seconds(self, params: dict[str, object]) -> float:
         # every phase stops at ``runtime`` at the latest (sooner when its files are done)
         return len(PHASES) * int(params["runtime"]) + CACHE_SECONDS
+
+    def progress_parser(self, argv: tuple[str, ...]) -> ProgressParser | None:
+        return FioProgress() if os.path.basename(argv[0]) == "fio" else None
 
     def file_size_per_thread(self, ctx: WorkloadContext, params: dict) -> int:
         total = params["size"]
@@ -255,6 +259,39 @@ def _errno_text(error: object) -> str:
     if isinstance(error, int) and not isinstance(error, bool) and error > 0:
         return f"error {error} ({os.strerror(error)})"
     return f"error {error!r}"
+
+
+def _seconds(text: str) -> float | None:
+    """fio's ETA "01h:02m:03s", "00m:11s", "1d:02h:00m:00s" → seconds."""
+    total = 0
+    found = False
+    for number, unit in re.findall(r"(\d+)([dhms])", text):
+        total += int(number) * {"d": 86400, "h": 3600, "m": 60, "s": 1}[unit]
+        found = True
+    return float(total) if found else None
+
+
+MAX_ETA = 7 * 86400  # beyond this an ETA is a tool's placeholder, not an estimate
+
+
+class FioProgress(ProgressParser):
+    """fio --eta=always: "Jobs: 4 (f=4): [W(4)][45.0%][w=…][eta 00m:11s]"."""
+
+    PERCENT = re.compile(r"\]\[(\d+(?:\.\d+)?)%\]")
+    ETA = re.compile(r"\[eta ([0-9dhms:]+)\]")
+
+    def parse(self, text):
+        if not text.startswith("Jobs:"):
+            return None
+        pct = self.PERCENT.search(text)
+        eta = self.ETA.search(text)
+        if not pct and not eta:
+            return None
+        fraction = min(1.0, float(pct.group(1)) / 100) if pct else None
+        seconds = _seconds(eta.group(1)) if eta else None
+        if seconds is not None and seconds > MAX_ETA:
+            seconds = None  # fio prints ETAs of thousands of days while it cannot estimate yet
+        return fraction, seconds, "fio"
 
 
 THROUGHPUT = get(Throughput.name)
