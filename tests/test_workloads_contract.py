@@ -296,3 +296,10 @@ async def test_the_wizard_shows_every_declared_parameter(workload):
         resolved = {**values, **workload.check_params(screen.params_of(workload.name))}
         estimate = format_estimate(workload.estimate_seconds(resolved))
         assert f"{workload.name} {estimate}" in text_of(screen.query_one("#estimate"))
+
+
+def test_the_wizard_s_help_lists_every_workload_with_a_summary(workload):
+    from fstune.screens.help import HELP
+
+    text = " ".join(HELP["Workloads"].split())
+    assert (f"{workload.name} {' '.join(workload.summary.split())}" in text) == bool(workload.summary)
