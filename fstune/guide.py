@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from fstune import filesystems
+from fstune import filesystems, workloads
 from fstune import steps as kinds
 from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
 from fstune.errors import UsageError
@@ -149,9 +149,7 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
     elif kind == kinds.CACHE:
         what = "Tells the kernel to forget the file data it keeps in memory, so the next phase starts cold."
     elif kind == kinds.MEASURE:
-        from fstune.workloads import WORKLOADS
-
-        workload = WORKLOADS.get(step.workload or "")
+        workload = workloads.find(step.workload or "")
         what = f"Runs the benchmark step '{step.title}'"
         if workload is not None:
             what += f" — {workload.title}. fstune keeps: {workload.measures}" if getattr(workload, "measures", "") \
@@ -302,10 +300,10 @@ def look_for_note(study: Study, config_name: str) -> str:
 
 
 def metric_label(workload: str, metric: str) -> str:
+    """"seqwrite rate": the phase, then the words the workload declares for the quantity."""
     phase, _, quantity = metric.partition(".")
-    quantity = {"throughput_mbs": "throughput", "rate_mbs": "rate", "mb_written": "MB written", "data_mb_written": "MB written to the data device",
-                "journal_mb_written": "MB written to the journal device",
-                "seconds": "time", "max_latency_ms": "worst latency"}.get(quantity, quantity.replace("_", " "))
+    declared = workloads.metric(workload, metric)
+    quantity = declared.words if declared is not None else quantity.replace("_", " ")
     return f"{phase} {quantity}" if phase != quantity else phase
 
 
@@ -337,7 +335,15 @@ class GuideSummary:
 
 def _only_in_variant(row: Row) -> bool:
     """A figure of a device only the variant has: the external journal's MB written."""
-    return row.metric.endswith(".journal_mb_written") and row.baseline.n == 0 and row.variant.n > 0
+    declared = workloads.metric(row.workload, row.metric)
+    return (declared is not None and declared.external_journal_only and row.baseline.n == 0
+            and row.variant.n > 0)
+
+
+def _share_of_a_total(row: Row) -> bool:
+    """One device's share of what was written (data or journal device): where the writes went."""
+    declared = workloads.metric(row.workload, row.metric)
+    return declared is not None and bool(declared.part_of)
 
 
 def _finding(row: Row) -> Finding:
@@ -445,7 +451,7 @@ def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03
                 "cannot show that saving.")
         # with the journal elsewhere the data device alone receives fewer writes by construction:
         # only the total over both devices says whether the journal costs less
-        split = [r for r in moved if r.metric.endswith((".data_mb_written", ".journal_mb_written"))]
+        split = [r for r in moved if _share_of_a_total(r)]
         real = [r for r in moved if r not in split]
         if real:
             shown = ", ".join(f"{metric_label(r.workload, r.metric)} of '{r.config}' ({r.verdict}, "

@@ -13,7 +13,7 @@ import re
 import shlex
 from dataclasses import dataclass, field, replace
 
-from fstune import __version__, filesystems
+from fstune import __version__, filesystems, workloads
 from fstune import steps as kinds
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import MkfsJob
@@ -246,16 +246,14 @@ def build_plan(choices: Choices) -> Plan:
     warnings = _check_devices(choices, study)
     workload_names = study.workloads if choices.workloads is None else choices.workloads
     for name in workload_names:
-        if name not in WORKLOADS:
-            raise UsageError(f"'{name}' is not a workload; known: {', '.join(WORKLOADS)}.")
+        workloads.get(name)  # an unknown name is an error, with the list of names
     repeats = study.repeats if choices.repeats is None else choices.repeats
     if repeats < 1:
         raise UsageError("--repeats must be at least 1.")
     if repeats < 3 and workload_names:
         warnings.append(f"{repeats} repeat(s) cannot tell a real change from noise; fstune's verdicts need at least 3.")
     for name in choices.workload_params:
-        if name not in WORKLOADS:
-            raise UsageError(f"'{name}' is not a workload; known: {', '.join(WORKLOADS)}.")
+        workloads.get(name)
     params = {name: {**study.workload_params.get(name, {}),
                      **WORKLOADS[name].check_params(choices.workload_params.get(name, {}))}
               for name in workload_names}

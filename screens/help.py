@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from fstune import workloads
+
+
+def _workload_lines(width: int = 100) -> str:
+    """One entry per workload from its declared summary, in the order the step lists them."""
+    return "\n".join(textwrap.fill(w.summary, width=width, initial_indent=f"{w.name:<12}", subsequent_indent=" " * 12)
+                     for w in workloads.all() if w.summary)
+
 
 KEYS = ("Keys: Ctrl+N next step, Ctrl+B back, Enter choose, Tab next field, ? or F1 this help, "
         "Ctrl+T light/dark theme, Ctrl+P all commands and themes, Ctrl+Q quit.")
@@ -62,14 +73,7 @@ Mount options are separated by commas (e.g. noatime,commit=30). Each is checked 
 filesystem: an unknown option, a value out of range, or one removed from Linux (XFS nobarrier,
 ext4 oldalloc) is explained at the field as you type. noatime stops reads from writing access
 times; commit=N lets the journal collect N seconds of changes before it writes them.""",
-    "Workloads": """\
-metadata    dbench: many clients creating, renaming and deleting files. Where an external journal
-            gains the most.
-throughput  fio: sequential and random reads and writes of large files. Mostly data, little
-            metadata: expect small differences from journal placement.
-smallfiles  untar, read, ls -lR, find and rm -r a tree of small files.
-writes      megabytes really written to the devices while building a tree: the cost of a journal.
-coldread    reading a tree from a cold cache, like a program starting.
+    "Workloads": _workload_lines() + """
 
 Each configuration runs every workload 'repeats' times (at least 3: fewer cannot tell a real
 change from noise); fstune adds repeats while the figures are noisy. The estimate assumes an

@@ -2,7 +2,9 @@
 
 Parameters are typed as text and checked with the workloads' own ``Param.parse`` (the
 command line's ``--workload-param`` goes through the same check). Only values that differ
-from the study's are kept, as ``fstune plan --workload-param`` would pass them.
+from the study's are kept, as ``fstune plan --workload-param`` would pass them. The fields, the
+estimate and its notes all come from the workloads' declarations: this screen names none of
+them (docs/ARCHITECTURE.md, "Workloads: one module each").
 """
 
 from __future__ import annotations
@@ -18,38 +20,13 @@ from fstune.screens.widgets import StepScreen
 from fstune.studies import Study
 from fstune.units import format_estimate
 from fstune.workloads import WORKLOADS
-from fstune.workloads.smallfiles import PRESETS
 
-# the parameters worth a field; the rest (dbench's load file) keep the study's value
-MAIN_PARAMS = {
-    "throughput": ("threads", "size", "runtime", "block_size"),
-    "metadata": ("clients", "seconds"),
-    "smallfiles": ("preset", "file_size"),
-    "writes": ("files",),
-    "coldread": ("files",),
-    "command": ("command",),
-}
 MAKE_SECONDS = 20  # mkfs, mount and the record step of one configuration, on an ordinary disk
-CACHE_SECONDS = 3  # sync and drop caches before each measured phase
 
 
-def repeat_seconds(name: str, params: dict[str, object]) -> float:
-    """A rough wall time of one repeat of workload ``name`` with its resolved ``params``.
-
-    Timed workloads are exact (dbench runs for ``seconds``; fio's four phases stop at
-    ``runtime`` at the latest, so that is the bound). File-tree workloads scale with the files
-    they touch: about a millisecond per file per phase on a plain disk.
-    """
-    if name == "metadata":
-        return int(params["seconds"]) + CACHE_SECONDS + 2
-    if name == "throughput":
-        return 4 * int(params["runtime"]) + CACHE_SECONDS
-    if name == "smallfiles":
-        dirs, files = PRESETS[str(params["preset"])]
-        return dirs ** 3 * files * 6 / 1000 + 6 * CACHE_SECONDS
-    if name in ("writes", "coldread"):
-        return int(params["files"]) * 2 / 1000 + 2 * CACHE_SECONDS
-    return CACHE_SECONDS  # a user's command: its own time is unknown
+def field_params(name: str) -> tuple[str, ...]:
+    """The parameters of workload ``name`` worth a field; the others keep the study's value."""
+    return tuple(param.name for param in WORKLOADS[name].params.values() if param.wizard)
 
 
 class ParamCheck(Validator):
@@ -116,7 +93,7 @@ class WorkloadsScreen(StepScreen):
             rows = []
             values = {**workload.resolve(study.workload_params.get(name, {})),
                       **state.workload_params.get(name, {})}
-            for param_name in MAIN_PARAMS.get(name, ()):
+            for param_name in field_params(name):
                 param = workload.params[param_name]
                 field = Input(str(values[param_name]), id=f"param-{name}-{param_name}", compact=True,
                               validators=[ParamCheck(name, param_name)], validate_on=["changed"])
@@ -143,7 +120,7 @@ class WorkloadsScreen(StepScreen):
 
     def params_of(self, name: str) -> dict[str, str]:
         """The typed values of workload ``name`` (strings, as --workload-param gives them)."""
-        return {p: self.query_one(f"#param-{name}-{p}", Input).value.strip() for p in MAIN_PARAMS.get(name, ())}
+        return {p: self.query_one(f"#param-{name}-{p}", Input).value.strip() for p in field_params(name)}
 
     def resolved(self, name: str) -> dict[str, object] | None:
         """Defaults + study + typed values, parsed; None while a field is invalid."""
@@ -167,15 +144,14 @@ class WorkloadsScreen(StepScreen):
             text.append(f"No workloads: only makes and mounts each of the {configs} configurations "
                         f"(about {format_estimate(configs * MAKE_SECONDS)}).")
         else:
-            per_repeat = {name: repeat_seconds(name, self.resolved(name)) for name in names}
+            per_repeat = {name: WORKLOADS[name].estimate_seconds(self.resolved(name)) for name in names}
             total = configs * (MAKE_SECONDS + repeats * sum(per_repeat.values()))
             text.append(f"Estimated duration: about {format_estimate(total)}", style="bold")
             text.append(f" — {configs} configurations × {repeats} repeats × "
                         + " + ".join(f"{n} {format_estimate(s)}" for n, s in per_repeat.items()))
-            if "throughput" in names:
-                text.append("; fio's figure is an upper bound")
-            if "command" in names:
-                text.append("; plus your command's own time")
+            for name in names:
+                if WORKLOADS[name].estimate_note:
+                    text.append(f"; {WORKLOADS[name].estimate_note}")
             text.append(". Noisy figures add repeats.", style="dim")
         self.query_one("#estimate", Static).update(text)
 

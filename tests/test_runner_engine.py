@@ -21,13 +21,15 @@ from fstune import steps as kinds
 from fstune.audit import default_log_dir, read_log
 from fstune.plan import Choices, DeviceChoice, Plan
 from fstune.runner import (
-    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_STEP, FAILED, FINISHED, OK, STATE_FILE, WARNING, DbenchProgress,
-    FioProgress, LineAssembler, Mke2fsProgress, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
+    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_STEP, FAILED, FINISHED, OK, STATE_FILE, WARNING,
+    LineAssembler, Mke2fsProgress, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
     RunFinished, Runner, StepStarted, clean_leftovers, find_leftovers, handle_signals, match_prompt,
     progress_parser_for,
 )
 from fstune.steps import Step
 from fstune.studies import parse_study
+from fstune.workloads.metadata import DbenchProgress  # the runner asks the workloads for their tools' parsers
+from fstune.workloads.throughput import FioProgress
 
 PY = sys.executable
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import textwrap
 import time
 
-from fstune import filesystems
+from fstune import filesystems, workloads
 from fstune.errors import DeviceError, UsageError
 from fstune.plan import Choices, DeviceChoice, OptionOverride, check_run_id, select_configurations
 from fstune.studies import Study, find_study
@@ -31,7 +33,7 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"workloads to run instead of the study's own: {', '.join(WORKLOADS)}; "
                         "'none' only makes and mounts each configuration")
     parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
-                        help="a workload parameter, e.g. metadata.clients=15 or smallfiles.preset=quick")
+                        help=f"a workload parameter (listed below), e.g. {_example_param()}")
     parser.add_argument("--configs", metavar="NAME,…",
                         help="run only these configurations (the baseline is always kept), e.g. to skip a "
                         "filesystem this kernel lacks")
@@ -42,6 +44,34 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="likewise for a --log-device that is not on this machine")
     parser.add_argument("--no-force", action="store_true",
                         help="do not pass the mkfs tools' force flag; they may then stop and ask")
+    parser.epilog = workload_params_help()
+
+
+def _example_param() -> str:
+    workload = workloads.all()[0]
+    param = next(iter(workload.params.values()))
+    return f"{workload.name}.{param.name}={param.default}"
+
+
+def workload_params_help(width: int | None = None) -> str:
+    """Every workload's parameters as ``--workload-param`` takes them, from their declarations.
+
+    As wide as argparse makes the options above it (the terminal's width, less 2)."""
+    if width is None:
+        width = max(60, shutil.get_terminal_size().columns - 2)
+    lines = textwrap.wrap("Workload parameters (--workload-param WORKLOAD.KEY=VALUE; without one, the "
+                          "study's value):", width=width)
+    column = 30
+    for workload in workloads.all():
+        for param in workload.params.values():
+            key = f"  {workload.name}.{param.name}={param.default}"
+            text = f"{param.help}; {param.describe()}"
+            if len(key) + 2 > column:  # a long default (a path) gets a line of its own
+                lines.append(key)
+                key = ""
+            lines.append(textwrap.fill(text, width=width, initial_indent=key.ljust(column),
+                                       subsequent_indent=" " * column))
+    return "\n".join(lines)
 
 
 def _workloads(text: str | None) -> tuple[str, ...] | None:

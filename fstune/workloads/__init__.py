@@ -10,21 +10,24 @@ which devices back it, a scratch directory outside it) into Steps:
 Every command is a real tool (fio, dbench, tar, ls, find, rm) or fstune's own small helper
 (``fstune workload-helper``) where no standard tool does the job, e.g. counting sectors
 written to the data and journal devices around a phase.
+
+Each module declares its workload once (parameters, metrics, time estimate, progress parser)
+and registers it with ``@register``; the command line, the wizard, the guide and the runner ask
+the registry and never name a workload. Every module of this package is imported here, so a
+new workload is one new module (plus its test): docs/ARCHITECTURE.md.
 """
 
 from __future__ import annotations
 
-from fstune.workloads.base import Param, Workload, WorkloadContext, cold_cache_steps
-from fstune.workloads.coldread import COLDREAD
-from fstune.workloads.command import COMMAND
-from fstune.workloads.metadata import METADATA
-from fstune.workloads.smallfiles import SMALLFILES
-from fstune.workloads.throughput import THROUGHPUT
-from fstune.workloads.writes import WRITES
+from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps
+from fstune.workloads.metrics import DIFFERENCE, EXACT, RATIO, SCALES, Metric
+from fstune.workloads.registry import (WORKLOADS, all, find, get, load_modules, metric, progress_parser_for,
+                                       register)
 
-WORKLOADS: dict[str, Workload] = {
-    workload.name: workload
-    for workload in (THROUGHPUT, METADATA, SMALLFILES, WRITES, COLDREAD, COMMAND)
-}
+load_modules(__name__, __path__)
 
-__all__ = ["WORKLOADS", "Param", "Workload", "WorkloadContext", "cold_cache_steps"]
+__all__ = [
+    "CACHE_SECONDS", "DIFFERENCE", "EXACT", "Metric", "Param", "RATIO", "SCALES", "WORKLOADS", "Workload",
+    "WorkloadContext", "all", "cold_cache_steps", "find", "get", "load_modules", "metric", "progress_parser_for",
+    "register",
+]

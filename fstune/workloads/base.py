@@ -1,19 +1,34 @@
-"""The pieces every workload shares: parameters, the context it runs in, cold-cache steps."""
+"""The shape every workload module fills in, and the pieces they share.
+
+A workload is a subclass of ``Workload`` whose class attributes declare it once: its parameters
+(``Param``: type, default, bounds, help; the command line and the wizard both render them), its
+metrics (``fstune.workloads.metrics.Metric``), which parameter its duration follows; and whose
+methods are its steps, its parser, its time estimate and its tool's progress parser. Register it
+with ``@register`` (``fstune.workloads.registry``); see docs/ARCHITECTURE.md, "Workloads: one
+module each".
+
+Also here: the context a workload's steps are made in, cold-cache steps, and the parsers shared
+by timed phases and by phases wrapped in the write counter.
+"""
 
 from __future__ import annotations
 
 import json
 import math
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from fstune.errors import UsageError
-from fstune.measurements import LOWER, MeasurementError, Sample
+from fstune.measurements import MeasurementError, Sample
 from fstune.steps import CACHE, Step
-from fstune.units import parse_size
+from fstune.units import format_size, parse_size
+from fstune.util.progress import ProgressParser
+from fstune.workloads.metrics import Metric
 
 # fstune's own helper commands, run through the installed console script
 HELPER = ("fstune", "workload-helper")
+CACHE_SECONDS = 3  # sync and drop the caches before a measured phase, in the time estimates
 
 
 @dataclass(frozen=True)
@@ -25,6 +40,24 @@ class Param:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    unit: str = ""  # of an int: "s" for a duration
+    wizard: bool = True  # False: too specialised for a field in the wizard; the study's value is kept
+
+    def describe(self) -> str:
+        """The values it takes, in words (the command line's help)."""
+        unit = f" {self.unit}" if self.unit else ""
+        if self.kind == "int":
+            if self.maximum is None:
+                return f"a whole number of at least {self.minimum}{unit}"
+            return f"a whole number from {self.minimum} to {self.maximum}{unit}"
+        if self.kind == "size":
+            text = "a size (e.g. 64M)"
+            if self.minimum is not None:
+                text += f" of at least {format_size(self.minimum)}"
+            return text + (", or auto" if self.default == "auto" else "")
+        if self.kind == "choice":
+            return f"one of {', '.join(self.choices)}"
+        return "a non-empty text"
 
     def parse(self, value: object, workload: str) -> object:
         where = f"{workload}.{self.name}"
@@ -84,17 +117,29 @@ def cold_cache_steps(ctx: WorkloadContext, before: str, repeat: int | None = Non
 
 
 class Workload:
-    """Base class; each workload module defines one subclass instance."""
+    """Base class; each workload module defines one subclass and registers it.
 
-    name = ""
-    title = ""
-    description = ""
+    A subclass sets every attribute in ``REQUIRED`` and overrides every method in
+    ``REQUIRED_METHODS``; registration refuses it otherwise, so nothing falls back to a silent
+    default. The other attributes default to "nothing special" (no progress parser of its own,
+    no note on its estimate).
+    """
+
+    REQUIRED = ("name", "title", "description", "summary", "measures", "params", "metrics", "duration_param")
+    REQUIRED_METHODS = ("repeat_steps", "parse", "estimate_seconds")
+
+    # name: str                 how studies, the command line and stored results call it
+    # title: str                one line, for lists
+    # description: str          what it does and what it shows, for the wizard
+    # summary: str              one line for the wizard's help screen ("": not listed there)
+    # measures: str             what the figures are, in a few words (the guide says it)
+    # params: dict[str, Param]  its parameters, in the order the wizard and the help show them
+    # metrics: tuple[Metric, ...]  every figure its parser can report
+    # duration_param: str | None   the parameter its run time grows with (None: it has none)
     tools: tuple[str, ...] = ()  # executables it needs (pre-flight checks them)
-    params: dict[str, Param] = {}
-    measures = ""  # what the figures are, in a few words
-    # metrics (by name suffix) whose noise decides whether to add repeats; the others
-    # (maximum latency, CPU %) are noisy by nature and would always ask for more
-    steering: tuple[str, ...] = ()
+    packages: Mapping[str, str] = {}  # each tool's Debian package, for "install it" messages
+    estimate_note = ""  # how far to trust estimate_seconds, said next to it ("" when it is sound)
+    listing_order = 1000  # where it appears in lists; lower first
 
     def check_params(self, values: dict) -> dict[str, object]:
         checked = {}
@@ -123,6 +168,15 @@ class Workload:
     def describe(self) -> str:
         return self.description
 
+    def estimate_seconds(self, params: dict[str, object]) -> float:
+        """A rough wall time of one repeat with the resolved ``params``, on an ordinary disk."""
+        raise NotImplementedError(f"workload {self.name} has no time estimate")
+
+    def progress_parser(self, argv: tuple[str, ...]) -> ProgressParser | None:
+        """A parser of the progress ``argv`` prints when it runs this workload's own tool;
+        None leaves the step to the runner's generic percentage parser."""
+        return None
+
     def parse(self, step: Step, output: str, seconds: float, exit_status: int,
               result_text: str | None) -> list[Sample]:
         """Turn one measured step's real output into figures.
@@ -142,6 +196,42 @@ class Workload:
             raise ValueError(f"step '{step.title}' belongs to workload {step.workload}, not {self.name}")
         return step.phase
 
+    # --- the declared metrics ---------------------------------------------------------------
+
+    def metric(self, name: str) -> Metric | None:
+        """The declaration of metric ``name`` ("seqwrite.rate_mbs"), or None."""
+        return next((metric for metric in self.metrics if metric.name == name), None)
+
+    def sample(self, name: str, value: float) -> Sample:
+        """A figure of declared metric ``name``: its unit and direction come from the declaration."""
+        metric = self.metric(name)
+        if metric is None:
+            raise ValueError(f"workload {self.name} reports '{name}' but does not declare it in its metrics")
+        return Sample(self.name, name, value, metric.unit, metric.better)
+
+    @property
+    def steering(self) -> tuple[str, ...]:
+        """The metrics whose noise decides whether to add repeats; the others (maximum latency,
+        CPU %) are noisy by nature and would always ask for more."""
+        return tuple(metric.name for metric in self.metrics if metric.steers)
+
+    def declaration_problems(self) -> list[str]:
+        """What registration refuses beyond a missing attribute: contradictory declarations."""
+        found = [problem for metric in self.metrics for problem in metric.problems()]
+        names = [metric.name for metric in self.metrics]
+        found += [f"metric '{name}' is declared twice" for name in dict.fromkeys(names) if names.count(name) > 1]
+        if not self.metrics:
+            found.append("it declares no metrics")
+        primaries = [metric.name for metric in self.metrics if metric.primary]
+        if len(primaries) > 1:
+            found.append(f"more than one primary metric ({', '.join(primaries)})")
+        found += [f"params['{key}'] is called '{param.name}'" for key, param in self.params.items()
+                  if key != param.name]
+        if self.duration_param is not None and self.duration_param not in self.params:
+            found.append(f"duration_param '{self.duration_param}' is not one of its params")
+        found += [f"tool '{tool}' has no package in packages" for tool in self.tools if tool not in self.packages]
+        return found
+
 
 def describe_exit(exit_status: int) -> str:
     """How a step ended, in words: a negative status is the signal that killed it."""
@@ -160,12 +250,12 @@ def check_exit(step: Step, exit_status: int) -> None:
         raise MeasurementError(f"{where}'{step.argv[0]}' {describe_exit(exit_status)}; its figures are not used.")
 
 
-def wall_time_samples(workload: str, phase: str, step: Step, seconds: float, exit_status: int) -> list[Sample]:
+def wall_time_samples(workload: Workload, phase: str, step: Step, seconds: float, exit_status: int) -> list[Sample]:
     """``PHASE.seconds`` from a step's wall time, for phases that are simply timed."""
     check_exit(step, exit_status)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds <= 0:
         raise MeasurementError(f"the wall time of phase '{phase}' is not a positive duration ({seconds!r}).")
-    return [Sample(workload, f"{phase}.seconds", float(seconds), "s", LOWER)]
+    return [workload.sample(f"{phase}.seconds", float(seconds))]
 
 
 def _command_after_dashes(argv: tuple[str, ...]) -> tuple[str, ...]:
@@ -178,7 +268,7 @@ def _counted_devices(argv: tuple[str, ...]) -> list[str]:
     return [words[i + 1] for i, word in enumerate(words[:-1]) if word == "--device"]
 
 
-def count_writes_samples(workload: str, phase: str, step: Step, exit_status: int,
+def count_writes_samples(workload: Workload, phase: str, step: Step, exit_status: int,
                          result_text: str | None) -> list[Sample]:
     """Figures from ``fstune workload-helper count-writes``' JSON report.
 
@@ -239,12 +329,12 @@ def count_writes_samples(workload: str, phase: str, step: Step, exit_status: int
                                    "(the device was replaced or re-attached); the count is meaningless.")
         written.append(value)
     samples = [
-        Sample(workload, f"{phase}.mb_written", sum(written) / 1e6, "MB", LOWER),
-        Sample(workload, f"{phase}.data_mb_written", written[0] / 1e6, "MB", LOWER),
+        workload.sample(f"{phase}.mb_written", sum(written) / 1e6),
+        workload.sample(f"{phase}.data_mb_written", written[0] / 1e6),
     ]
     if len(written) == 2:
-        samples.append(Sample(workload, f"{phase}.journal_mb_written", written[1] / 1e6, "MB", LOWER))
-    samples.append(Sample(workload, f"{phase}.seconds", float(elapsed), "s", LOWER))
+        samples.append(workload.sample(f"{phase}.journal_mb_written", written[1] / 1e6))
+    samples.append(workload.sample(f"{phase}.seconds", float(elapsed)))
     return samples
 
 

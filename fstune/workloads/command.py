@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from fstune.steps import MEASURE, Step
 from fstune.measurements import Sample
-from fstune.workloads.base import (Param, Workload, WorkloadContext, cold_cache_steps, count_writes_samples,
-                                   measured_writes, shell_words)
+from fstune.workloads.base import (CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps,
+                                   count_writes_samples, measured_writes, shell_words)
+from fstune.workloads.metrics import COUNTED_WRITES, SECONDS
+from fstune.workloads.registry import get, register
 
 
+@register
 class Command(Workload):
     name = "command"
     title = "Your own command"
@@ -19,11 +22,20 @@ class Command(Workload):
         "Runs a command you give inside the mounted filesystem (it is the working directory), "
         "times it and counts what it writes to the data and journal devices."
     )
+    summary = ""  # not yet on the wizard's help screen (adding it changes that text)
     measures = "seconds and MB written"
-    steering = (".seconds",)
+    listing_order = 60
+    # its tools are the user's: a missing one is named by the runner's pre-flight check
     params = {
         "command": Param("command", "text", "", "the command, e.g. \"make -j2\" or \"sh -c 'tar xf /src.tar'\""),
     }
+    duration_param = None  # how long the command takes is its own business
+    metrics = tuple((SECONDS.but(primary=True, steers=True) if m is SECONDS else m).at("command", "your command")
+                    for m in COUNTED_WRITES)
+    estimate_note = "plus your command's own time"
+
+    def estimate_seconds(self, params: dict[str, object]) -> float:
+        return CACHE_SECONDS  # only the cache flush before it is known
 
     def check_params(self, values: dict) -> dict[str, object]:
         checked = super().check_params(values)
@@ -50,7 +62,7 @@ class Command(Workload):
     def parse(self, step: Step, output: str, seconds: float, exit_status: int,
               result_text: str | None) -> list[Sample]:
         # phase "command": its seconds and MB written come from the counter wrapped around it
-        return count_writes_samples(self.name, self.measured_phase(step), step, exit_status, result_text)
+        return count_writes_samples(self, self.measured_phase(step), step, exit_status, result_text)
 
 
-COMMAND = Command()
+COMMAND = get(Command.name)

@@ -7,11 +7,15 @@ metadata-heavy, which is exactly where a journal on a second disk or bigger log 
 from __future__ import annotations
 
 import math
+import os
 import re
 
 from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
-from fstune.workloads.base import Param, Workload, WorkloadContext, check_exit, cold_cache_steps
+from fstune.util.progress import ProgressParser
+from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, check_exit, cold_cache_steps
+from fstune.workloads.metrics import RATIO, Metric
+from fstune.workloads.registry import get, register
 
 LOADFILE = "/usr/share/dbench/client.txt"
 
@@ -26,6 +30,7 @@ THROUGHPUT_LINE = re.compile(r"^\s*Throughput\s+(\S+)\s+MB/sec\b(.*)$")
 MAX_LATENCY = re.compile(r"\bmax_latency=(\S+)\s*ms\b")
 
 
+@register
 class Metadata(Workload):
     name = "metadata"
     title = "Metadata-heavy (dbench)"
@@ -34,14 +39,32 @@ class Metadata(Workload):
         "Every one of those operations is a journal transaction, so this is the workload where "
         "moving the journal or log off the data disk shows most."
     )
+    summary = "dbench: many clients creating, renaming and deleting files. Where an external journal gains the most."
     measures = "MB/s and maximum latency"
-    steering = (".throughput_mbs",)
+    listing_order = 20
     tools = ("dbench",)
+    packages = {"dbench": "dbench"}
     params = {
         "clients": Param("clients", "int", 8, "simultaneous dbench clients (the seed used 15)", 1, 512),
-        "seconds": Param("seconds", "int", 60, "how long each run lasts", 5, 3600),
-        "loadfile": Param("loadfile", "text", LOADFILE, "the dbench load description"),
+        "seconds": Param("seconds", "int", 60, "how long each run lasts", 5, 3600, unit="s"),
+        # the wizard keeps the study's load file: choosing another is for those who wrote one
+        "loadfile": Param("loadfile", "text", LOADFILE, "the dbench load description", wizard=False),
     }
+    duration_param = "seconds"
+    metrics = (
+        Metric("dbench.throughput_mbs", "MB/s", HIGHER, RATIO, "dbench throughput", "throughput",
+               primary=True, steers=True),
+        # dbench 3.x and older never printed it; a maximum is noisy by nature, so it never steers
+        Metric("dbench.max_latency_ms", "ms", LOWER, RATIO, "dbench maximum latency", "worst latency",
+               optional=True),
+    )
+
+    def estimate_seconds(self, params: dict[str, object]) -> float:
+        # dbench runs for exactly ``seconds``; its warm-up and cleanup take a few more
+        return int(params["seconds"]) + CACHE_SECONDS + 2
+
+    def progress_parser(self, argv: tuple[str, ...]) -> ProgressParser | None:
+        return DbenchProgress.for_argv(argv) if os.path.basename(argv[0]) == "dbench" else None
 
     def repeat_steps(self, ctx: WorkloadContext, repeat: int) -> list[Step]:
         params = self.resolve(ctx.params)
@@ -72,13 +95,13 @@ class Metadata(Workload):
         if throughput is None or throughput <= 0:
             raise MeasurementError(f"dbench reported a throughput of {final.group(1)} MB/sec; "
                                    "a run that moved no data is not a measurement.")
-        samples = [Sample(self.name, f"{phase}.throughput_mbs", throughput, "MB/s", HIGHER)]
+        samples = [self.sample(f"{phase}.throughput_mbs", throughput)]
         latency = MAX_LATENCY.search(final.group(2))
         if latency:  # dbench 4 only; 3.x and older never printed it
             value = _number(latency.group(1))
             if value is None or value < 0:
                 raise MeasurementError(f"dbench's max_latency '{latency.group(1)}' is not a number.")
-            samples.append(Sample(self.name, f"{phase}.max_latency_ms", value, "ms", LOWER))
+            samples.append(self.sample(f"{phase}.max_latency_ms", value))
         return samples
 
 
@@ -91,4 +114,49 @@ def _number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-METADATA = Metadata()
+class DbenchProgress(ProgressParser):
+    """dbench's per-second lines against the known run time (-t) plus its warm-up.
+
+    "   8   1234   56.78 MB/sec  warmup   3 sec  latency 12.345 ms" counts from the start;
+    "execute 5 sec" counts from the end of the warm-up. The warm-up length comes from dbench's
+    own "minimum warmup N secs" line (or its rule: a fifth of -t).
+    """
+
+    LINE = re.compile(r"^\s*\d+\s+\d+\s+[\d.]+ MB/sec\s+(warmup|execute)\s+(\d+) sec")
+    WARMUP = re.compile(r"minimum warmup (\d+) secs?")
+    CLEANUP = re.compile(r"^\s*\d+\s+cleanup\s+\d+ sec")
+
+    def __init__(self, seconds: int) -> None:
+        self.seconds = max(1, seconds)
+        self.warmup = max(1, self.seconds // 5)
+
+    @classmethod
+    def for_argv(cls, argv: tuple[str, ...]) -> DbenchProgress:
+        """The parser for this dbench command line: its run time is -t (dbench's default 600 s)."""
+        seconds = 600  # dbench's own default
+        for flag, value in zip(argv, argv[1:]):
+            if flag in ("-t", "--timelimit") and value.isdigit():
+                seconds = int(value)
+        for word in argv:
+            if word.startswith("--timelimit=") and word.split("=", 1)[1].isdigit():
+                seconds = int(word.split("=", 1)[1])
+        return cls(seconds)
+
+    def parse(self, text):
+        match = self.WARMUP.search(text)
+        if match:
+            self.warmup = int(match.group(1))
+            return None
+        match = self.LINE.match(text)
+        total = self.warmup + self.seconds
+        if match:
+            phase, sec = match.group(1), int(match.group(2))
+            done = sec if phase == "warmup" else self.warmup + sec
+            done = min(done, total)
+            return done / total, float(total - done), f"dbench {phase}"
+        if self.CLEANUP.match(text):
+            return 1.0, 0.0, "dbench cleanup"
+        return None
+
+
+METADATA = get(Metadata.name)

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 from fstune.steps import MEASURE, PREPARE, Step
 from fstune.measurements import Sample
-from fstune.workloads.base import HELPER, Param, Workload, WorkloadContext, cold_cache_steps, wall_time_samples
+from fstune.workloads.base import (CACHE_SECONDS, HELPER, Param, Workload, WorkloadContext, cold_cache_steps,
+                                   wall_time_samples)
+from fstune.workloads.metrics import SECONDS, in_phases
+from fstune.workloads.registry import get, register
 
 # (dirs per level, files per leaf directory)
 PRESETS = {"quick": (4, 40), "default": (6, 100), "seed": (10, 1000)}
+# the measured phases in the order they run, with their titles (the commands an admin knows)
+PHASES = (("untar", "untar"), ("tar", "tar"), ("read", "read"), ("ls-lR", "ls -lR"), ("ls-flR", "ls -flR"),
+          ("find", "find"), ("rm", "rm -r"))
 
 
+@register
 class SmallFiles(Workload):
     name = "smallfiles"
     title = "Small-file tree (tar, untar, ls -lR, find, rm -r)"
@@ -24,14 +31,23 @@ class SmallFiles(Workload):
         "tree: unpack it, pack it, read it all, list it, find in it, delete it. Directory "
         "indexing, the allocator and atime updates all show up here."
     )
+    summary = "untar, read, ls -lR, find and rm -r a tree of small files."
     measures = "seconds per phase"
-    steering = (".seconds",)
+    listing_order = 30
     tools = ("tar", "find", "ls", "rm")
+    packages = {"tar": "tar", "find": "findutils", "ls": "coreutils", "rm": "coreutils"}
     params = {
         "preset": Param("preset", "choice", "default", "tree size: quick (4×4×4×40), default (6×6×6×100) "
                         "or seed (10×10×10×1000, needs several GiB)", choices=tuple(PRESETS)),
         "file_size": Param("file_size", "size", 1024, "bytes per file", 1),
     }
+    duration_param = "preset"  # its choices go from the smallest tree to the largest
+    metrics = in_phases(PHASES, SECONDS.but(steers=True))
+
+    def estimate_seconds(self, params: dict[str, object]) -> float:
+        # about a millisecond per file per phase on a plain disk
+        dirs, files = PRESETS[str(params["preset"])]
+        return dirs ** 3 * files * 6 / 1000 + 6 * CACHE_SECONDS
 
     def tarball(self, ctx: WorkloadContext) -> str:
         params = self.resolve(ctx.params)
@@ -73,7 +89,7 @@ class SmallFiles(Workload):
               result_text: str | None) -> list[Sample]:
         # each phase is a plain command timed by the runner's wall clock; a failed tar or rm
         # means the tree was not (fully) handled, so its time says nothing
-        return wall_time_samples(self.name, self.measured_phase(step), step, seconds, exit_status)
+        return wall_time_samples(self, self.measured_phase(step), step, seconds, exit_status)
 
 
-SMALLFILES = SmallFiles()
+SMALLFILES = get(SmallFiles.name)

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 from fstune.steps import MEASURE, PREPARE, Step
 from fstune.measurements import Sample
-from fstune.workloads.base import (HELPER, Param, Workload, WorkloadContext, cold_cache_steps, count_writes_samples,
-                                   measured_writes)
+from fstune.workloads.base import (CACHE_SECONDS, HELPER, Param, Workload, WorkloadContext, cold_cache_steps,
+                                   count_writes_samples, measured_writes)
+from fstune.workloads.metrics import COUNTED_WRITES, MB_WRITTEN, in_phases
+from fstune.workloads.registry import get, register
+
+# the measured phases, in the order they run
+PHASES = (("populate", "populate"), ("build", "build"), ("clean", "clean"))
 
 
+@register
 class Writes(Workload):
     name = "writes"
     title = "Bytes written by a build (populate, compile, clean)"
@@ -24,12 +30,21 @@ class Writes(Workload):
         "unpacked, compiled into object files and cleaned. It shows what a journal costs in "
         "writes and how much atime, relatime and noatime change that."
     )
+    summary = "megabytes really written to the devices while building a tree: the cost of a journal."
     measures = "MB written per phase (data device + journal device)"
-    steering = (".mb_written",)
+    listing_order = 40
     tools = ("tar", "find")
+    packages = {"tar": "tar", "find": "findutils"}
     params = {
         "files": Param("files", "int", 2000, "source files in the tree", 10, 1_000_000),
     }
+    duration_param = "files"
+    # the total over both devices steers: the data device's share alone moves with the journal
+    metrics = in_phases(PHASES, *(MB_WRITTEN.but(steers=True) if m is MB_WRITTEN else m for m in COUNTED_WRITES))
+
+    def estimate_seconds(self, params: dict[str, object]) -> float:
+        # about a millisecond per file for writing the tree and one for building it
+        return int(params["files"]) * 2 / 1000 + 2 * CACHE_SECONDS
 
     def tarball(self, ctx: WorkloadContext) -> str:
         return f"{ctx.shared_dir}/source-{self.resolve(ctx.params)['files']}.tar"
@@ -62,7 +77,7 @@ class Writes(Workload):
     def parse(self, step: Step, output: str, seconds: float, exit_status: int,
               result_text: str | None) -> list[Sample]:
         # the counter's report, not the terminal: it holds the per-device byte counts
-        return count_writes_samples(self.name, self.measured_phase(step), step, exit_status, result_text)
+        return count_writes_samples(self, self.measured_phase(step), step, exit_status, result_text)
 
 
-WRITES = Writes()
+WRITES = get(Writes.name)
