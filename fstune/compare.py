@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from fstune import filesystems, stats
-from fstune.measurements import HIGHER, RepeatResult
+from fstune.figures import HIGHER, RepeatResult
 
 BETTER, WORSE, NOISE, NO_DATA = "better", "worse", "within noise", "not enough data"
 CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median

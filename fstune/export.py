@@ -29,7 +29,7 @@ from fstune import __version__
 from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.errors import UsageError
 from fstune.filesystems import join_options
-from fstune.measurements import HIGHER, LOWER, RepeatResult
+from fstune.figures import HIGHER, LOWER, RepeatResult
 from fstune.store import DeviceRecord, RunRecord
 from fstune.units import format_percent, format_size, format_span
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from fstune import filesystems
 from fstune import steps as kinds
 from fstune.compare import ConfigDescription
-from fstune.measurements import MeasurementError, RepeatResult
+from fstune.figures import MeasurementError, RepeatResult
 from fstune.plan import Plan
 from fstune.stats import needs_more_repeats
 from fstune.steps import Step

@@ -41,7 +41,7 @@ from fstune import __version__, stats
 from fstune import export as ex
 from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.errors import UsageError
-from fstune.measurements import RepeatResult, Sample
+from fstune.figures import RepeatResult, Sample
 from fstune.store import DeviceRecord, RunRecord
 from fstune.units import format_percent
 

@@ -38,7 +38,7 @@ from pathlib import Path
 from fstune import __version__
 from fstune.compare import ConfigDescription
 from fstune.errors import FstuneError
-from fstune.measurements import RepeatResult, Sample
+from fstune.figures import RepeatResult, Sample
 
 DB_NAME = "results.sqlite"
 SCHEMA_VERSION = 1

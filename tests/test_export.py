@@ -14,7 +14,7 @@ import pytest
 from fstune import export as ex
 from fstune.compare import ConfigDescription
 from fstune.errors import UsageError
-from fstune.measurements import HIGHER, LOWER, RepeatResult, Sample
+from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from test_store import realistic_run
 
 METRICS = {("metadata", "dbench.throughput_mbs"), ("throughput", "seqread.rate_mbs"),

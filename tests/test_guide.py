@@ -16,7 +16,7 @@ from fstune.guide import (
     one_disk_reason, summarize,
 )
 from fstune.measure import config_descriptions
-from fstune.measurements import HIGHER, LOWER, RepeatResult, Sample
+from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.plan import Choices, DeviceChoice, Plan, build_plan, command_line
 from fstune.runner import CANCELLED, FINISHED, Runner, StepGate, StepStarted, StepWaiting
 from fstune.steps import Step

@@ -9,7 +9,7 @@ import pytest
 
 from fstune import stats
 from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, judge
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 
 # ---------------------------------------------------------------------------------------------
 # descriptive statistics

@@ -22,7 +22,7 @@ import pytest
 
 from fstune.compare import ConfigDescription, compare
 from fstune.errors import FstuneError
-from fstune.measurements import HIGHER, RepeatResult, Sample
+from fstune.figures import HIGHER, RepeatResult, Sample
 from fstune import store as store_module
 from fstune.store import (
     DeviceRecord, RunNotFound, RunRecord, Store, StoreError, active_scheduler, capture_environment,

@@ -18,7 +18,7 @@ from fstune import merge as mg
 from fstune.errors import UsageError
 from fstune.units import format_span
 from fstune.filesystems import join_options
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.store import RunNotFound, RunRecord, Store, store_path
 
 DESCRIPTION = """\

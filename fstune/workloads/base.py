@@ -8,7 +8,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from fstune.errors import UsageError
-from fstune.measurements import LOWER, MeasurementError, Sample
+from fstune.figures import LOWER, MeasurementError, Sample
 from fstune.steps import CACHE, Step
 from fstune.units import parse_size
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 
-from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
+from fstune.figures import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
 from fstune.workloads.base import Param, Workload, WorkloadContext, check_exit, cold_cache_steps
 
