@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from fstune import __version__
-from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.errors import UsageError
-from fstune.filesystems import join_options
 from fstune.figures import HIGHER, LOWER, RepeatResult
-from fstune.store import DeviceRecord, RunRecord
+from fstune.filesystems import join_options
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
+from fstune.results.store import DeviceRecord, RunRecord
 from fstune.units import format_percent, format_size, format_span
 
 FORMATS = ("md", "csv", "json", "html")
@@ -39,7 +39,7 @@ FORMAT_NAME = "fstune-results"
 FORMAT_VERSION = 1
 CELLS_NOTE = ("Cells: median ± standard deviation over n good repeats. Change: the variant's median against the "
               "baseline's.")
-# what fstune.compare.judge does, in words
+# what fstune.results.compare.judge does, in words
 VERDICT_NOTE = ("Verdict: better or worse only when Welch's t-test (p shown) and a bootstrap interval for the "
                 "difference of the medians both show a change in the same direction; otherwise it is within noise, "
                 "i.e. not told apart from run-to-run variation.")

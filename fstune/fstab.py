@@ -27,10 +27,10 @@ from pathlib import Path
 
 from fstune import export as ex
 from fstune import filesystems
-from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import EXTERNAL, join_options
-from fstune.store import RunRecord
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription
+from fstune.results.store import RunRecord
 
 DEFAULT_FSTAB = "/etc/fstab"
 BY_UUID, BY_PARTUUID = "/dev/disk/by-uuid", "/dev/disk/by-partuuid"
@@ -193,7 +193,7 @@ class MountSpec:
 
 def mount_options(config: ConfigDescription, journal_path: str | None) -> list[tuple[str, str | None]]:
     """The configuration's measured mount options plus the journal option fstune manages itself
-    (the store keeps them without it, see ``fstune.measure.config_descriptions``), the same way
+    (the store keeps them without it, see ``fstune.results.collection.config_descriptions``), the same way
     ``fstune.plan`` adds it when it mounts."""
     fs = filesystems.get(config.filesystem)
     options = [(n, v) for n, v in config.mount_options if n not in fs.managed_options]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from fstune import filesystems
 from fstune import steps as kinds
-from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
 from fstune.errors import UsageError
 from fstune.plan import Plan, command_line
 from fstune.steps import Step
@@ -84,7 +84,7 @@ def _option_words(fs_name: str, options: Iterable[tuple[str, str | None]]) -> st
 
 
 def _role(plan: Plan, config: Configuration) -> str:
-    from fstune.measure import config_descriptions
+    from fstune.results.collection import config_descriptions
 
     position, _ = _config_of(plan, config.name)
     if position == 0:

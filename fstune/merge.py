@@ -8,7 +8,7 @@ thing everywhere?
 Each run in the files is one *machine*. Its figures are first judged on that machine alone, the
 way ``fstune results show`` judges them there: per configuration its own median over its good
 repeats, and per variant its own change against its own baseline with its own verdict (Welch's
-t-test and the bootstrap interval, ``fstune.compare``). Only then are the machines set side by
+t-test and the bootstrap interval, ``fstune.results.compare``). Only then are the machines set side by
 side. Absolute figures of a laptop's NVMe and a VM's virtual disk differ by far more than any
 tuning changes them, so the number that can be compared across machines is each machine's
 *change*, and the honest summary is a count of verdicts: "better on 14 of 20 machines, within
@@ -37,12 +37,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from fstune import __version__, stats
+from fstune import __version__
 from fstune import export as ex
-from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
-from fstune.store import DeviceRecord, RunRecord
+from fstune.results import stats
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
+from fstune.results.store import DeviceRecord, RunRecord
 from fstune.units import format_percent
 
 FORMATS = ("md", "html")

@@ -1,7 +1,7 @@
 """Step 8 of the wizard: the before-and-after tables of a run.
 
-``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.store.RunRecord`` and its
-``fstune.compare.Comparison`` (``fstune.export.compare_runs([record])``):
+``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.results.store.RunRecord`` and its
+``fstune.results.compare.Comparison`` (``fstune.export.compare_runs([record])``):
 
 - the configurations and what each variant changes against the baseline (option diff);
 - one table per workload: per metric every configuration's median ± standard deviation, n, the
@@ -33,10 +33,10 @@ from textual.widgets import Button, Footer, Static
 
 from fstune import export as ex
 from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workload_table, write_atomically
-from fstune.compare import Comparison
+from fstune.results.compare import Comparison
 from fstune.errors import FstuneError
 from fstune.units import format_span
-from fstune.store import RunRecord
+from fstune.results.store import RunRecord
 
 from .charts import LEGEND, MetricChart
 

@@ -78,7 +78,7 @@ class Services:
     scan: Callable[[], Inventory]  # a fresh inventory (udev, or a recorded fixture)
     studies: Callable[[], dict[str, Study]]  # the shipped and user studies
     make_runner: Callable[..., object] | None  # Plan (+ extend=…, answer=…) → a Runner; None = dry run
-    open_store: Callable[[], object] | None  # → a fstune.store.Store; None = keep nothing
+    open_store: Callable[[], object] | None  # → a fstune.results.store.Store; None = keep nothing
     monitor: Callable[[], object] | None = None  # → a fstune.devices.monitor.InventoryMonitor, or None
     is_root: bool = True
     dry_run: bool = False

@@ -12,7 +12,7 @@ import xml.dom.minidom
 import pytest
 
 from fstune import export as ex
-from fstune.compare import ConfigDescription
+from fstune.results.compare import ConfigDescription
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from test_store import realistic_run
@@ -201,7 +201,7 @@ def test_lower_is_better_metric_and_not_enough_data():
         for repeat, value in enumerate(seconds, 1):
             results.append(RepeatResult(config, "smallfiles", repeat,
                                         [Sample("smallfiles", "untar.seconds", value, "s", LOWER)]))
-    from fstune.store import RunRecord
+    from fstune.results.store import RunRecord
 
     record = RunRecord(study="atime", title="access times", started=1714650000.0, status="finished",
                        configs=configs, results=results, id=3)
@@ -277,7 +277,7 @@ def test_fmt_change_never_shows_a_small_change_as_none(value, expected):
 
 
 def test_fmt_summary_uses_the_medians_precision():
-    from fstune.compare import Summary
+    from fstune.results.compare import Summary
 
     assert ex.fmt_summary(Summary.of([15.1, 15.44, 15.9])) == "15.44 ± 0.40 (n=3)"
     assert ex.fmt_summary(Summary.of([36.0])) == "36.00 (n=1)"

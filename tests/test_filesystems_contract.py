@@ -21,7 +21,7 @@ from fstune import ansible as an
 from fstune import filesystems
 from fstune import fstab as ft
 from fstune import steps as kinds
-from fstune.compare import ConfigDescription
+from fstune.results.compare import ConfigDescription
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, PLACEMENTS, Filesystem, MkfsJob
 from fstune.plan import Choices, DeviceChoice, build_plan

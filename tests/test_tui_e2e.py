@@ -15,7 +15,7 @@ from fstune.screens.app import make_app
 from fstune.screens.results import ResultsScreen
 from fstune.screens.run import RunScreen
 from fstune.screens.state import Services
-from fstune.store import Store
+from fstune.results.store import Store
 from fstune.studies import load_studies
 from test_tui_results import plain
 from test_tui_run import wait_for

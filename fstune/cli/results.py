@@ -16,10 +16,10 @@ from rich.table import Table
 from fstune import export as ex
 from fstune import merge as mg
 from fstune.errors import UsageError
-from fstune.units import format_span
-from fstune.filesystems import join_options
 from fstune.figures import HIGHER, LOWER
-from fstune.store import RunNotFound, RunRecord, Store, store_path
+from fstune.filesystems import join_options
+from fstune.results.store import RunNotFound, RunRecord, Store, store_path
+from fstune.units import format_span
 
 DESCRIPTION = """\
 Every run fstune measures is kept, with its environment, in a SQLite database under

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from fstune import filesystems, stats
+from fstune import filesystems
 from fstune.figures import HIGHER, RepeatResult
+from fstune.results import stats
 
 BETTER, WORSE, NOISE, NO_DATA = "better", "worse", "within noise", "not enough data"
 CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median

@@ -15,7 +15,7 @@ placement, log device, exact mkfs argv and mount options; per repeat every Sampl
 failed, whether the caches were warm, and the tools' own outputs (zlib-compressed).
 
 ``load_run`` gives back configurations as ``ConfigDescription`` and results as ``RepeatResult``,
-which is exactly what ``fstune.compare.compare`` takes.
+which is exactly what ``fstune.results.compare.compare`` takes.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fstune import __version__
-from fstune.compare import ConfigDescription
 from fstune.errors import FstuneError
 from fstune.figures import RepeatResult, Sample
+from fstune.results.compare import ConfigDescription
 
 DB_NAME = "results.sqlite"
 SCHEMA_VERSION = 1
