@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from fstune import export as ex
 from fstune import filesystems
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import EXTERNAL, join_options
+from fstune.results import reports as ex
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription
 from fstune.results.store import RunRecord
 

@@ -17,7 +17,7 @@ import math
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from fstune import export as ex
+from fstune.results import reports as ex
 
 BAR_STYLE = {ex.BETTER: "green", ex.WORSE: "red", ex.NOISE: "grey50", ex.NO_DATA: "yellow"}
 BASELINE_STYLE = "steel_blue1"
@@ -29,7 +29,7 @@ def _finite(value) -> bool:
 
 
 class MetricChart:
-    """The bars of one ``fstune.export.MetricView`` (every configuration of one metric)."""
+    """The bars of one ``fstune.results.reports.MetricView`` (every configuration of one metric)."""
 
     def __init__(self, view: ex.MetricView, baseline: str, configs: list[str]) -> None:
         self.view = view

@@ -1,7 +1,7 @@
 """Step 8 of the wizard: the before-and-after tables of a run.
 
 ``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.results.store.RunRecord`` and its
-``fstune.results.compare.Comparison`` (``fstune.export.compare_runs([record])``):
+``fstune.results.compare.Comparison`` (``fstune.results.reports.compare_runs([record])``):
 
 - the configurations and what each variant changes against the baseline (option diff);
 - one table per workload: per metric every configuration's median ± standard deviation, n, the
@@ -9,7 +9,7 @@
   dim) — the same cells as ``fstune results show`` (its helpers are reused);
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
 - the honest notes (failed repeats, warm caches, too few repeats);
-- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.export`` into the current
+- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.results.reports`` into the current
   directory, in a thread) and "open in history" (o: the stored run id and the commands).
 
 Everything sits in one vertical scroll, so 80×24 works by scrolling and a larger terminal shows
@@ -31,12 +31,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from fstune import export as ex
 from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workload_table, write_atomically
-from fstune.results.compare import Comparison
 from fstune.errors import FstuneError
-from fstune.units import format_span
+from fstune.results import reports as ex
+from fstune.results.compare import Comparison
 from fstune.results.store import RunRecord
+from fstune.units import format_span
 
 from .charts import LEGEND, MetricChart
 

@@ -11,10 +11,10 @@ import xml.dom.minidom
 
 import pytest
 
-from fstune import export as ex
-from fstune.results.compare import ConfigDescription
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
+from fstune.results import reports as ex
+from fstune.results.compare import ConfigDescription
 from test_store import realistic_run
 
 METRICS = {("metadata", "dbench.throughput_mbs"), ("throughput", "seqread.rate_mbs"),

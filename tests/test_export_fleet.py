@@ -24,11 +24,11 @@ from pathlib import Path
 import pytest
 
 from fstune import ansible as an
-from fstune import export as ex
 from fstune import fstab as ft
 from fstune.errors import UsageError
-from fstune.results.collection import config_descriptions
 from fstune.plan import Choices, DeviceChoice, build_plan
+from fstune.results import reports as ex
+from fstune.results.collection import config_descriptions
 from fstune.results.store import DeviceRecord, Store
 from fstune.studies import parse_study
 from test_store import realistic_run

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from fstune import export as ex
-from fstune import merge as mg
 from fstune.cli import main
+from fstune.results import classroom as mg
+from fstune.results import reports as ex
 from test_results_cli import assert_clean_error, fstune
 from test_store import realistic_run
 

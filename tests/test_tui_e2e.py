@@ -75,7 +75,7 @@ async def test_the_whole_wizard_runs_a_study_on_lab_disks(lab, tmp_path):
         shown = plain(app.screen.query_one("#table-0", Static))
     with Store(tmp_path / "state") as store:
         stored = store.load_run(run_screen.stored_id)
-    from fstune.export import compare_runs, fmt_summary
+    from fstune.results.reports import compare_runs, fmt_summary
 
     comparison = compare_runs([stored])
     row = next(r for r in comparison.rows if r.metric == "dbench.throughput_mbs")

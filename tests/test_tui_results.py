@@ -2,7 +2,7 @@
 17.25 MB/s) over 5 noisy repeats, fio's four phases, one failed repeat.
 
 Hosted in a tiny App of its own; the tables are checked in their rendered form (text and
-colours), the exports against ``fstune.export`` itself, and the look by snapshots at 80×24
+colours), the exports against ``fstune.results.reports`` itself, and the look by snapshots at 80×24
 and 120×40.
 """
 
@@ -17,8 +17,8 @@ from rich.console import Console
 from textual.app import App
 from textual.widgets import Static
 
-from fstune import export as ex
-from fstune.export import compare_runs
+from fstune.results import reports as ex
+from fstune.results.reports import compare_runs
 from fstune.screens.results import ResultsScreen, export_name
 from test_store import realistic_run  # tests/ is on sys.path for its own modules (rootdir import)
 

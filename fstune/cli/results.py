@@ -13,11 +13,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from fstune import export as ex
-from fstune import merge as mg
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
+from fstune.results import classroom as mg
+from fstune.results import reports as ex
 from fstune.results.store import RunNotFound, RunRecord, Store, store_path
 from fstune.units import format_span
 

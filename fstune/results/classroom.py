@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from fstune import __version__
-from fstune import export as ex
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
+from fstune.results import reports as ex
 from fstune.results import stats
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.results.store import DeviceRecord, RunRecord
@@ -93,7 +93,7 @@ def _optional_number(value) -> float | None:
 
 
 def run_from_json(data: dict) -> RunRecord:
-    """The inverse of ``fstune.export.run_json``: a run as the store would load it.
+    """The inverse of ``fstune.results.reports.run_json``: a run as the store would load it.
 
     Raises ValueError naming what is missing or malformed."""
     configs, argv = [], {}
