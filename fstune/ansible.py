@@ -36,7 +36,7 @@ from fstune.filesystems import EXTERNAL, join_options
 from fstune.fstab import (comment, find_config, fsck_pass, measured_journal, measured_lines, measured_target,
                           mount_options, normalize_mountpoint)
 from fstune.results.compare import ConfigDescription
-from fstune.results.store import RunRecord
+from fstune.results.records import RunRecord
 from fstune.yaml_writer import Raw, to_yaml
 
 TARGET_VAR, JOURNAL_VAR = "{{ fstune_target }}", "{{ fstune_journal }}"

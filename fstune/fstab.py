@@ -30,7 +30,7 @@ from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import EXTERNAL, join_options
 from fstune.results import reports as ex
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription
-from fstune.results.store import RunRecord
+from fstune.results.records import RunRecord
 
 DEFAULT_FSTAB = "/etc/fstab"
 BY_UUID, BY_PARTUUID = "/dev/disk/by-uuid", "/dev/disk/by-partuuid"

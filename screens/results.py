@@ -35,7 +35,7 @@ from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workloa
 from fstune.errors import FstuneError
 from fstune.results import reports as ex
 from fstune.results.compare import Comparison
-from fstune.results.store import RunRecord
+from fstune.results.records import RunRecord
 from fstune.units import format_span
 
 from .charts import LEGEND, MetricChart

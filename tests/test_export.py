@@ -201,7 +201,7 @@ def test_lower_is_better_metric_and_not_enough_data():
         for repeat, value in enumerate(seconds, 1):
             results.append(RepeatResult(config, "smallfiles", repeat,
                                         [Sample("smallfiles", "untar.seconds", value, "s", LOWER)]))
-    from fstune.results.store import RunRecord
+    from fstune.results.records import RunRecord
 
     record = RunRecord(study="atime", title="access times", started=1714650000.0, status="finished",
                        configs=configs, results=results, id=3)

@@ -29,7 +29,8 @@ from fstune.errors import UsageError
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.results import reports as ex
 from fstune.results.collection import config_descriptions
-from fstune.results.store import DeviceRecord, Store
+from fstune.results.records import DeviceRecord
+from fstune.results.store import Store
 from fstune.studies import parse_study
 from test_store import realistic_run
 

@@ -18,7 +18,8 @@ from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
 from fstune.results import classroom as mg
 from fstune.results import reports as ex
-from fstune.results.store import RunNotFound, RunRecord, Store, store_path
+from fstune.results.records import RunRecord
+from fstune.results.store import RunNotFound, Store, store_path
 from fstune.units import format_span
 
 DESCRIPTION = """\

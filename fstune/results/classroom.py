@@ -43,7 +43,7 @@ from fstune.figures import RepeatResult, Sample
 from fstune.results import reports as ex
 from fstune.results import stats
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
-from fstune.results.store import DeviceRecord, RunRecord
+from fstune.results.records import DeviceRecord, RunRecord
 from fstune.units import format_percent
 
 FORMATS = ("md", "html")

@@ -183,7 +183,8 @@ def config_descriptions(plan: Plan) -> list[ConfigDescription]:
 
 def run_record(plan: Plan, measurement: Measurement, outcome, started: float, inventory=None):
     """Everything the store keeps about this run."""
-    from fstune.results.store import RunRecord, capture_environment, describe_device
+    from fstune.results.environment import capture_environment, describe_device
+    from fstune.results.records import RunRecord
 
     devices = []
     for role, choice in (("target", plan.choices.target), ("journal", plan.choices.log_device)):

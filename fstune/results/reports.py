@@ -30,7 +30,7 @@ from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER, RepeatResult
 from fstune.filesystems import join_options
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
-from fstune.results.store import DeviceRecord, RunRecord
+from fstune.results.records import DeviceRecord, RunRecord
 from fstune.units import format_percent, format_size, format_span
 
 FORMATS = ("md", "csv", "json", "html")
