@@ -28,9 +28,11 @@ from pathlib import Path
 from fstune import filesystems
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import EXTERNAL, join_options
-from fstune.results import reports as ex
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription
+from fstune.results.compare import compare_runs
+from fstune.results.formatting import direction, fmt_change, fmt_p, fmt_summary, fmt_time
 from fstune.results.records import RunRecord
+from fstune.results.views import describe_config
 
 DEFAULT_FSTAB = "/etc/fstab"
 BY_UUID, BY_PARTUUID = "/dev/disk/by-uuid", "/dev/disk/by-partuuid"
@@ -76,28 +78,28 @@ def measured_lines(run: RunRecord, config_name: str) -> list[str]:
     """Plain sentences (no comment markers): study, run, date, and the figures against the baseline."""
     config = find_config(run, config_name)
     lines = [f"fstune {run.study} ({run.title}), run {run.id if run.id is not None else '?'} of "
-             f"{ex.fmt_time(run.started)} on {run.environment.get('hostname') or '?'}, "
-             f"configuration '{config.name}': {ex.describe_config(config)}."]
+             f"{fmt_time(run.started)} on {run.environment.get('hostname') or '?'}, "
+             f"configuration '{config.name}': {describe_config(config)}."]
     if run.status != "finished":
         lines.append(f"The run {run.status}" + (f" ({run.reason})" if run.reason else "") +
                      "; the figures come only from the repeats that completed.")
     if config.name == run.baseline:
         lines.append("This is the study's baseline: the configuration the variants were measured against.")
         return lines
-    comparison = ex.compare_runs([run])
+    comparison = compare_runs([run])
     rows = comparison.rows_for(config.name)
     if not rows:
         lines.append("measured: no figures for it (no repeat produced a measurement).")
         return lines
     decided = [r for r in rows if r.verdict in (BETTER, WORSE)]
     for row in decided:
-        p = ex.fmt_p(row.p_value)
-        lines.append(f"measured: {ex.fmt_change(row.change_pct).replace('%', ' %')} {row.workload} {row.metric}"
-                     f" ({row.unit}, {ex.direction(row.better)}) against the baseline '{comparison.baseline}'"
-                     f" ({ex.fmt_summary(row.baseline)} -> {ex.fmt_summary(row.variant)}): {row.verdict}"
+        p = fmt_p(row.p_value)
+        lines.append(f"measured: {fmt_change(row.change_pct).replace('%', ' %')} {row.workload} {row.metric}"
+                     f" ({row.unit}, {direction(row.better)}) against the baseline '{comparison.baseline}'"
+                     f" ({fmt_summary(row.baseline)} -> {fmt_summary(row.variant)}): {row.verdict}"
                      + (f", {p}" if p else "") + ".")
     for verdict, words in ((NOISE, "within noise on"), (NO_DATA, "not enough data on")):
-        names = [f"{r.workload} {r.metric} ({ex.fmt_change(r.change_pct).replace('%', ' %')})"
+        names = [f"{r.workload} {r.metric} ({fmt_change(r.change_pct).replace('%', ' %')})"
                  for r in rows if r.verdict == verdict]
         if names:
             lines.append(f"{'measured: ' if not decided and verdict == NOISE else ''}{words}: {', '.join(names)}.")

@@ -341,7 +341,7 @@ def _only_in_variant(row: Row) -> bool:
 
 
 def _finding(row: Row) -> Finding:
-    from fstune.results.reports import fmt_change, fmt_p, fmt_summary
+    from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
 
     label = metric_label(row.workload, row.metric)
     figures = f"{fmt_summary(row.baseline, n=False)} → {fmt_summary(row.variant, n=False)} {row.unit}".rstrip()
@@ -437,7 +437,7 @@ def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03
     external = [cp.config.name for cp in plan.configs if cp.config.external_journal]
     reason = one_disk_reason(plan, backing) if external else None
     if reason:
-        from fstune.results.reports import fmt_change
+        from fstune.results.formatting import fmt_change
 
         text = (f"One physical disk: {reason}. A journal or log on its own device saves head travel only when "
                 "that device is a separate disk (a second spindle writes the journal while the first serves the "

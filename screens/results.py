@@ -33,9 +33,10 @@ from textual.widgets import Button, Footer, Static
 
 from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workload_table, write_atomically
 from fstune.errors import FstuneError
-from fstune.results import reports as ex
+from fstune.results import reports
 from fstune.results.compare import Comparison
 from fstune.results.records import RunRecord
+from fstune.results.views import CELLS_NOTE, VERDICT_NOTE, MetricView, honest_notes, metric_views
 from fstune.units import format_span
 
 from .charts import LEGEND, MetricChart
@@ -104,7 +105,7 @@ class ResultsScreen(Screen):
         yield Static(self._header(), id="results-title")
         with VerticalScroll(id="body"):
             yield Static(self._configs(), id="configs")
-            views = ex.metric_views(self.comparison, [self.record])
+            views = metric_views(self.comparison, [self.record])
             if not views:
                 yield Static(Text("No figures: no repeat of this run produced a measurement.", style="yellow"),
                              id="no-figures")
@@ -161,7 +162,7 @@ class ResultsScreen(Screen):
             table.add_row(name, filesystem, journal, mount, diff)
         return table
 
-    def _workload_table(self, workload: str, metrics: list[ex.MetricView]) -> Table:
+    def _workload_table(self, workload: str, metrics: list[MetricView]) -> Table:
         """Per metric: the baseline first, then each variant with its change and verdict."""
         table = workload_table(workload, metrics, self.comparison)
         table.caption = "↑ higher is better, ↓ lower is better"
@@ -169,7 +170,7 @@ class ResultsScreen(Screen):
         return table
 
     def _notes(self) -> Group | None:
-        notes = ex.honest_notes([self.record], self.comparison)
+        notes = honest_notes([self.record], self.comparison)
         lines = [Text("Notes", style="bold")]
         for note in notes:
             if note.startswith("  "):
@@ -178,7 +179,7 @@ class ResultsScreen(Screen):
                 line = Text(" • ", style="yellow")
                 line.append(note)
                 lines.append(line)
-        lines.append(Text(f"{ex.CELLS_NOTE} {ex.VERDICT_NOTE}", style="dim"))
+        lines.append(Text(f"{CELLS_NOTE} {VERDICT_NOTE}", style="dim"))
         return Group(*lines)
 
     # --- actions -----------------------------------------------------------------------------
@@ -187,7 +188,7 @@ class ResultsScreen(Screen):
         return self._export_dir if self._export_dir is not None else Path.cwd()
 
     def action_export(self, fmt: str) -> None:
-        if fmt not in ex.EXPORTERS:
+        if fmt not in reports.EXPORTERS:
             return
         path = self.export_dir() / export_name(self.record, fmt)
         self._say(f"Writing {FORMAT_NAMES[fmt]} to {path} …")
@@ -197,7 +198,7 @@ class ResultsScreen(Screen):
     def _export(self, fmt: str, path: Path) -> None:
         # a JSON report with every raw output can be megabytes: render and write off the UI thread
         try:
-            text = ex.export([self.record], self.comparison, fmt)
+            text = reports.export([self.record], self.comparison, fmt)
             write_atomically(path, text)
         except FstuneError as error:
             self.post_message(Exported(fmt, None, error.message))

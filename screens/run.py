@@ -430,7 +430,7 @@ class RunScreen(Screen):
         """After the run: the record, stored; the comparison (statistics take a moment: not in the UI)."""
         if not self.plan.workloads:
             return _RunEnded(outcome, notes=("This plan measures nothing, so there are no results to show.",))
-        from fstune.results.reports import compare_runs
+        from fstune.results.compare import compare_runs
 
         notes: list[str] = []
         inventory = None
@@ -847,7 +847,7 @@ class RunScreen(Screen):
 
     def _figures_of(self, config: str) -> str:
         """The medians measured so far for ``config``, one short item per metric."""
-        from fstune.results.reports import fmt_value
+        from fstune.results.formatting import fmt_value
         from fstune.guide import metric_label
         from fstune.results.stats import median
 

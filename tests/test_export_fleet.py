@@ -27,8 +27,8 @@ from fstune import ansible as an
 from fstune import fstab as ft
 from fstune.errors import UsageError
 from fstune.plan import Choices, DeviceChoice, build_plan
-from fstune.results import reports as ex
 from fstune.results.collection import config_descriptions
+from fstune.results.compare import compare_runs
 from fstune.results.records import DeviceRecord
 from fstune.results.store import Store
 from fstune.studies import parse_study
@@ -122,7 +122,7 @@ def test_comment_says_what_was_measured():
     lines = ft.measured_lines(run, "external")
     text = "\n".join(lines)
     assert "run 4" in lines[0] and "ext3-external-journal" in lines[0] and "2024-05-02" in lines[0]
-    rows = {r.metric: r for r in ex.compare_runs([run]).rows_for("external")}
+    rows = {r.metric: r for r in compare_runs([run]).rows_for("external")}
     dbench = rows["dbench.throughput_mbs"]  # the seed: 15.44 → 17.25 MB/s, about +11 %
     assert dbench.verdict == "better" and 8 < dbench.change_pct < 15
     assert re.search(rf"measured: \+{dbench.change_pct:.1f} % metadata dbench\.throughput_mbs \(MB/s, higher is "

@@ -22,7 +22,10 @@ import pytest
 
 from fstune.cli import main
 from fstune.results import classroom as mg
-from fstune.results import reports as ex
+from fstune.results import reports
+from fstune.results.compare import compare_runs
+from fstune.results.formatting import fmt_change, fmt_value, places_for
+from fstune.results.html_report import COLOURS, CSS
 from test_results_cli import assert_clean_error, fstune
 from test_store import realistic_run
 
@@ -134,14 +137,14 @@ def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
 
 def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric():
     page = mg.to_html(mg.merge_exports(three()))
-    assert page.startswith("<!DOCTYPE html>") and ex._CSS in page
+    assert page.startswith("<!DOCTYPE html>") and CSS in page
     assert "<script" not in page and "http://" not in page and "https://" not in page
     assert page.count("<svg") == 1 == page.count("</svg>")
     svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
     xml.dom.minidom.parseString(svg)  # well-formed
     dots = re.findall(r'<circle cx="[\d.]+" cy="[\d.]+" r="2.2"', svg)
     assert len(dots) == 6  # every machine's own median, for both configurations
-    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [ex.COLOURS["baseline"], ex.COLOURS["better"]]
+    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [COLOURS["baseline"], COLOURS["better"]]
     assert "median ± MAD 11.00 – 90.00" in svg  # 50.5 ± 39.5
     assert "2/3 better" in svg and "<title>bob: 101.0</title>" in svg
     assert '<td class="better">better (p' in page and "better on 2 of 3 machines, within noise on 1" in page
@@ -240,7 +243,7 @@ def test_export_round_trip():
     """run_from_json is the inverse of the exporter's run_json: what the store would load."""
     run = realistic_run(warm=True, warnings=["same disk"])
     run.id = 4
-    document = json.loads(ex.to_json([run], ex.compare_runs([run])))
+    document = json.loads(reports.to_json([run], compare_runs([run])))
     (back,) = mg.parse_export(document, "r.json").runs
     for record in (run, back):
         for result in record.results:
@@ -371,18 +374,18 @@ def test_three_real_runs_merge_into_one_table_with_the_right_spread(make_lab, ru
         start = next(i for i, line in enumerate(lines) if line.startswith(f"### {metric} ("))
         rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in lines[start + 4:start + 11]}
         for label, own in zip(labels, medians):
-            assert rows[label][0].startswith(ex.fmt_value(own["strictatime"], ex._decimals(own["strictatime"])))
+            assert rows[label][0].startswith(fmt_value(own["strictatime"], places_for(own["strictatime"])))
             change = (own["noatime"] - own["strictatime"]) / abs(own["strictatime"]) * 100
-            assert rows[label][2] == ex.fmt_change(change)
+            assert rows[label][2] == fmt_change(change)
         for index, config in enumerate(("strictatime", "noatime")):
             values = [m[config] for m in medians]
             centre = statistics.median(values)
-            assert rows["**median across machines**"][index] == ex.fmt_value(centre)
-            assert rows["**min – max**"][index] == f"{ex.fmt_value(min(values))} – {ex.fmt_value(max(values))}"
-            assert rows["**MAD**"][index].startswith(ex.fmt_value(_mad(values), ex._decimals(centre)) + " (")
+            assert rows["**median across machines**"][index] == fmt_value(centre)
+            assert rows["**min – max**"][index] == f"{fmt_value(min(values))} – {fmt_value(max(values))}"
+            assert rows["**MAD**"][index].startswith(fmt_value(_mad(values), places_for(centre)) + " (")
         changes = [(m["noatime"] - m["strictatime"]) / abs(m["strictatime"]) * 100 for m in medians]
-        assert rows["**median across machines**"][2] == ex.fmt_change(statistics.median(changes))
-        assert rows["**min – max**"][2] == f"{ex.fmt_change(min(changes))} – {ex.fmt_change(max(changes))}"
+        assert rows["**median across machines**"][2] == fmt_change(statistics.median(changes))
+        assert rows["**min – max**"][2] == f"{fmt_change(min(changes))} – {fmt_change(max(changes))}"
         assert rows["**MAD**"][2] == f"{_mad(changes):.1f} pts"
         assert re.search(r" on \d of 3 machines", rows["**median across machines**"][3])
 

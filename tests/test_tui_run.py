@@ -566,11 +566,11 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
         figures = [s.value for r in stored.results if r.ok for s in r.samples
                    if s.metric == "dbench.throughput_mbs"]
         assert len(figures) >= 6  # 3+ repeats of both configurations
-        from fstune.results import reports as ex
+        from fstune.results.formatting import fmt_summary
         from fstune.results.compare import Summary
 
         table = plain(results.query_one("#table-0", Static))
         for config in ("internal", "external"):
             values = [s.value for r in stored.results if r.ok and r.config == config for s in r.samples
                       if s.metric == "dbench.throughput_mbs"]
-            assert ex.fmt_summary(Summary.of(values), n=False) in table
+            assert fmt_summary(Summary.of(values), n=False) in table

@@ -17,9 +17,13 @@ from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
 from fstune.results import classroom as mg
-from fstune.results import reports as ex
+from fstune.results import reports
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, compare_runs, side_by_side
+from fstune.results.formatting import fmt_change, fmt_p, fmt_summary, fmt_time, iso_time
 from fstune.results.records import RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
+from fstune.results.views import (CELLS_NOTE, VERDICT_NOTE, device_summary, env_summary, honest_notes, metric_views,
+                                  tool_versions)
 from fstune.units import format_span
 
 DESCRIPTION = """\
@@ -66,7 +70,7 @@ and start time) is counted once, with a warning; a configuration some machines d
 is shown as "not measured" there.
 """
 
-VERDICT_STYLE = {ex.BETTER: "bold green", ex.WORSE: "bold red", ex.NOISE: "dim", ex.NO_DATA: "yellow"}
+VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow"}
 STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
 
 
@@ -95,7 +99,8 @@ def add_parser(sub, formatter_class) -> None:
     exporter = actions.add_parser("export", help="write a report: Markdown, CSV, JSON or HTML",
                                   formatter_class=formatter_class)
     exporter.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
-    exporter.add_argument("--format", choices=ex.FORMATS, help="the report's format (default: from --output's suffix)")
+    exporter.add_argument("--format", choices=reports.FORMATS,
+                          help="the report's format (default: from --output's suffix)")
     exporter.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     exporter.set_defaults(func=run_export)
 
@@ -165,7 +170,7 @@ def _run_header(console: Console, run: RunRecord) -> None:
     console.print(f"[bold]Run {run.id}[/] · [bold]{escape(run.study)}[/] — {escape(run.title)}")
     took = format_span(run.finished - run.started) if run.finished else "–"
     env = run.environment
-    console.print(f"{status} · started {ex.fmt_time(run.started)} · took {took} · host {escape(run.hostname)} · "
+    console.print(f"{status} · started {fmt_time(run.started)} · took {took} · host {escape(run.hostname)} · "
                   f"kernel {escape(str(env.get('kernel') or '?'))}")
     if run.reason and run.status != "finished":
         console.print(f"[{STATUS_STYLE.get(run.status, 'bold')}]{escape(run.reason)}[/]")
@@ -173,15 +178,15 @@ def _run_header(console: Console, run: RunRecord) -> None:
 
 def _environment(console: Console, run: RunRecord) -> None:
     env = run.environment
-    rows = [(k, v) for k, v in ex.env_summary(env) if k not in ("host",)]
+    rows = [(k, v) for k, v in env_summary(env) if k not in ("host",)]
     table = Table(box=None, show_header=False, pad_edge=False, title="Environment", title_justify="left")
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for key, value in rows:
         table.add_row(key, escape(value))
     for device in run.devices:
-        table.add_row(f"{device.role} device", f"{escape(device.path)}: {escape(ex.describe_device(device))}")
-    for tool, version in ex.tool_versions(env):
+        table.add_row(f"{device.role} device", f"{escape(device.path)}: {escape(device_summary(device))}")
+    for tool, version in tool_versions(env):
         style = "yellow" if version == "not installed" else ""
         table.add_row(escape(tool), f"[{style}]{escape(version)}[/]" if style else escape(version))
     console.print(table)
@@ -203,9 +208,9 @@ def configuration_rows(comparison, configs: dict) -> list[tuple[str, str, str, s
 
 
 def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
-    merged = ex.merge_runs(runs)
-    configs = {c.name: c for c in merged.configs}
-    origin = {c.name: c.run_id for c in merged.columns}
+    together = side_by_side(runs)
+    configs = {c.name: c for c in together.configs}
+    origin = {c.name: c.run_id for c in together.columns}
     table = _table("Configurations")
     table.add_column("name", style="bold", overflow="fold")
     if len(runs) > 1:
@@ -223,7 +228,7 @@ def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
         table.add_row(*cells)
     console.print(table)
     console.print()
-    commands = [(name, argv) for name in comparison.configs for argv in merged.mkfs_argv.get(name, [])]
+    commands = [(name, argv) for name in comparison.configs for argv in together.mkfs_argv.get(name, [])]
     if commands:
         console.print("[bold]mkfs commands as they ran[/]")
         for name, argv in commands:
@@ -234,10 +239,10 @@ def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
 def _verdict(row) -> tuple[str, str]:
     """The verdict, coloured, and its p-value."""
     if row is None:
-        return f"[{VERDICT_STYLE[ex.NO_DATA]}]{ex.NO_DATA}[/]", ""
+        return f"[{VERDICT_STYLE[NO_DATA]}]{NO_DATA}[/]", ""
     style = VERDICT_STYLE.get(row.verdict, "")
     text = f"[{style}]{escape(row.verdict)}[/]" if style else escape(row.verdict)
-    return text, ex.fmt_p(row.p_value).replace("p=", "").replace("p", "")
+    return text, fmt_p(row.p_value).replace("p=", "").replace("p", "")
 
 
 def _metric_label(metric: str, unit: str, better: str) -> str:
@@ -275,9 +280,9 @@ def workload_table(workload: str, metrics: list, comparison) -> Table:
             table.add_row(
                 _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
                 f"[bold]{escape(config)}[/]" if is_base else escape(config),
-                ex.fmt_summary(summary, n=False),
+                fmt_summary(summary, n=False),
                 str(summary.n) if summary else "0",
-                "" if is_base else ex.fmt_change(row.change_pct if row else None),
+                "" if is_base else fmt_change(row.change_pct if row else None),
                 p, verdict,
                 end_section=index == len(shown) - 1,
             )
@@ -287,7 +292,7 @@ def workload_table(workload: str, metrics: list, comparison) -> Table:
 def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> None:
     """One table per workload; a metric's configurations are rows (baseline first), so the
     table stays within 80 columns however many variants there are."""
-    views = ex.metric_views(comparison, runs)
+    views = metric_views(comparison, runs)
     if not views:
         console.print("[yellow]No figures: no repeat of this run produced a measurement.[/]")
         return
@@ -295,12 +300,12 @@ def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> N
         table = workload_table(workload, metrics, comparison)
         console.print(table)
         console.print()
-    console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(ex.CELLS_NOTE)} "
-                  f"{escape(ex.VERDICT_NOTE)}[/]")
+    console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(CELLS_NOTE)} "
+                  f"{escape(VERDICT_NOTE)}[/]")
 
 
 def _notes(console: Console, runs: list[RunRecord], comparison) -> None:
-    notes = ex.honest_notes(runs, comparison)
+    notes = honest_notes(runs, comparison)
     if not notes:
         return
     console.print("[bold]Notes[/]")
@@ -329,7 +334,7 @@ def run_list(args) -> int:
     if args.json:
         print(json.dumps([{
             "id": s.id, "study": s.study, "title": s.title, "status": s.status, "reason": s.reason,
-            "started": ex.iso_time(s.started), "finished": ex.iso_time(s.finished), "hostname": s.hostname,
+            "started": iso_time(s.started), "finished": iso_time(s.finished), "hostname": s.hostname,
             "kernel": s.kernel, "baseline": s.baseline, "configs": list(s.configs), "repeats_ok": s.repeats_ok,
             "repeats_failed": s.repeats_failed, "warm": s.warm,
         } for s in summaries], indent=2))
@@ -351,7 +356,7 @@ def run_list(args) -> int:
         status = f"[{STATUS_STYLE.get(s.status, '')}]{s.status}[/]" + ("\n[yellow]warm cache[/]" if s.warm else "")
         # one configuration per line: names stay whole however narrow the terminal
         configs = "\n".join(f"[bold]{escape(c)}[/]" if c == s.baseline else escape(c) for c in s.configs)
-        started = ex.fmt_time(s.started).rsplit(" ", 1)[0] if s.started else "–"
+        started = fmt_time(s.started).rsplit(" ", 1)[0] if s.started else "–"
         table.add_row(str(s.id), f"{started}\n[dim]{escape(s.hostname)}[/]", escape(s.study), configs, repeats,
                       status, end_section=True)
     console.print(table)
@@ -369,7 +374,7 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None
 
 def run_show(args) -> int:
     (run,) = _load([args.run])
-    comparison = ex.compare_runs([run])
+    comparison = compare_runs([run])
     console = _console()
     _run_header(console, run)
     console.print()
@@ -381,7 +386,7 @@ def run_show(args) -> int:
 
 def run_compare(args) -> int:
     runs = _load(args.runs)
-    comparison = ex.compare_runs(runs)
+    comparison = compare_runs(runs)
     console = _console()
     for run in runs:
         _run_header(console, run)
@@ -413,13 +418,13 @@ def write_atomically(path: Path, text: str) -> None:
 def run_export(args) -> int:
     fmt = args.format
     if fmt is None and args.output:
-        fmt = ex.SUFFIXES.get(Path(args.output).suffix.lower())
+        fmt = reports.SUFFIXES.get(Path(args.output).suffix.lower())
     if fmt is None:
         raise UsageError("say which format to export: --format md, csv, json or html"
                          + (" (the --output suffix does not tell)." if args.output else "."))
     runs = _load(args.runs)
-    comparison = ex.compare_runs(runs)
-    text = ex.export(runs, comparison, fmt)
+    comparison = compare_runs(runs)
+    text = reports.export(runs, comparison, fmt)
     if args.output:
         path = Path(args.output)
         if path.is_dir():

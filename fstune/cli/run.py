@@ -167,7 +167,7 @@ def _store(plan: Plan, measurement: Measurement, outcome, started: float):
 def _show_stored(record, display) -> None:
     """The before-and-after tables of the stored run, and how to see it again."""
     from fstune.cli.results import show_comparison
-    from fstune.results.reports import compare_runs
+    from fstune.results.compare import compare_runs
 
     if record is None:
         display.note("no figures were measured, so nothing was stored.")

@@ -40,10 +40,14 @@ from pathlib import PurePath
 from fstune import __version__
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
-from fstune.results import reports as ex
-from fstune.results import stats
+from fstune.results import reports, stats
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
+from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
+                                       places_for)
+from fstune.results.html_report import Bar, bars_svg, escape, html_head, html_legend, verdict_class
 from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.reports import md_text
+from fstune.results.views import VERDICT_NOTE, describe_config, device_summary, env_summary, honest_notes
 from fstune.units import format_percent
 
 FORMATS = ("md", "html")
@@ -140,22 +144,22 @@ def run_from_json(data: dict) -> RunRecord:
 def parse_export(document, source: str) -> Export:
     """The runs of one parsed JSON export; a MergeError naming ``source`` when it is not one."""
     hint = "Ask for the file 'fstune results export RUN --format json -o FILE' writes."
-    if not isinstance(document, dict) or document.get("format") != ex.FORMAT_NAME:
+    if not isinstance(document, dict) or document.get("format") != reports.FORMAT_NAME:
         raise MergeError(f"{source} is not an fstune results export (it has no \"format\": "
-                         f"\"{ex.FORMAT_NAME}\").", hint)
+                         f"\"{reports.FORMAT_NAME}\").", hint)
     version = document.get("format_version")
     made_by = f"fstune {document['fstune']}" if document.get("fstune") else "another fstune"
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise MergeError(f"{source} is in an unknown, older export format ({version!r}, made by {made_by}); "
-                         f"this fstune ({__version__}) reads format {ex.FORMAT_VERSION}.",
+                         f"this fstune ({__version__}) reads format {reports.FORMAT_VERSION}.",
                          "Export the run again with this fstune.")
-    if version > ex.FORMAT_VERSION:
+    if version > reports.FORMAT_VERSION:
         raise MergeError(f"{source} was written by a newer fstune ({made_by}, export format {version}); "
-                         f"this fstune ({__version__}) reads format {ex.FORMAT_VERSION}.",
+                         f"this fstune ({__version__}) reads format {reports.FORMAT_VERSION}.",
                          "Update fstune on this machine, or export with the older fstune.")
-    if version < ex.FORMAT_VERSION:  # no older format exists yet; when one does, read it here
+    if version < reports.FORMAT_VERSION:  # no older format exists yet; when one does, read it here
         raise MergeError(f"{source} is in the older export format {version}; this fstune reads format "
-                         f"{ex.FORMAT_VERSION}.", "Export the run again with this fstune.")
+                         f"{reports.FORMAT_VERSION}.", "Export the run again with this fstune.")
     runs = document.get("runs")
     if not isinstance(runs, list) or not runs:
         raise MergeError(f"{source} holds no runs.", hint)
@@ -203,7 +207,7 @@ class Spread:
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Spread:
-        data = [float(v) for v in values if ex._finite(v)]
+        data = [float(v) for v in values if finite(v)]
         if not data:
             return cls(0)
         centre = stats.median(data)
@@ -284,7 +288,7 @@ def _same_run_key(run: RunRecord) -> tuple:
 
 def _recipe_of(config: ConfigDescription) -> str:
     # the log device's path differs from machine to machine and is not part of the recipe
-    return ex.describe_config(dataclasses.replace(config, log_device=None))
+    return describe_config(dataclasses.replace(config, log_device=None))
 
 
 def tally_words(column: ConfigColumn, machines: int) -> str:
@@ -340,7 +344,7 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
                 continue
             if key in seen:
                 warnings.append(f"{export.source} holds the same run as {seen[key]} (run {run.id} from host "
-                                f"{run.hostname}, started {ex.fmt_time(run.started)}): it is counted once.")
+                                f"{run.hostname}, started {fmt_time(run.started)}): it is counted once.")
                 continue
             seen[key] = export.source
             entries.append((export.source, run))
@@ -385,7 +389,7 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         comparison = compare(run.results, run.configs, baseline, alpha=alpha) if baseline in own else None
         machines.append(Machine(label, source, run, comparison))
         if comparison is not None:
-            notes += [f"{label}: {note.strip()}" for note in ex.honest_notes([run], comparison)
+            notes += [f"{label}: {note.strip()}" for note in honest_notes([run], comparison)
                       if not note.startswith("  ")]
         else:
             warnings.append(f"{label} ({source}) has no '{baseline}' configuration to compare with: none of its "
@@ -446,8 +450,8 @@ def _unit_of(machine: Machine, workload: str, metric: str) -> tuple[str, str] | 
 # --- formatting -------------------------------------------------------------------------------
 
 
-def fmt_spread_range(spread: Spread, fmt: Callable[[float | None], str] = ex.fmt_value) -> str:
-    """"11.00 – 101.0"; figures by default, changes with ``fmt=ex.fmt_change``."""
+def fmt_spread_range(spread: Spread, fmt: Callable[[float | None], str] = fmt_value) -> str:
+    """"11.00 – 101.0"; figures by default, changes with ``fmt=fmt_change``."""
     if not spread.n:
         return "–"
     if spread.n == 1:
@@ -459,8 +463,8 @@ def fmt_mad(spread: Spread) -> str:
     if spread.n < 2 or spread.mad is None:
         return "–"
     relative = spread.relative_mad
-    places = ex._decimals(spread.median) if ex._finite(spread.median) else None  # in the median's precision
-    return ex.fmt_value(spread.mad, places) + (f" ({format_percent(relative)})" if relative is not None else "")
+    places = places_for(spread.median) if finite(spread.median) else None  # in the median's precision
+    return fmt_value(spread.mad, places) + (f" ({format_percent(relative)})" if relative is not None else "")
 
 
 def fmt_change_mad(spread: Spread) -> str:
@@ -468,14 +472,14 @@ def fmt_change_mad(spread: Spread) -> str:
 
 
 def _metric_title(table: MetricTable) -> str:
-    return f"{table.metric} ({table.unit}, {ex.direction(table.better)})" if table.unit else \
-        f"{table.metric} ({ex.direction(table.better)})"
+    return f"{table.metric} ({table.unit}, {direction(table.better)})" if table.unit else \
+        f"{table.metric} ({direction(table.better)})"
 
 
 def _verdict_cell(row: Row | None) -> str:
     if row is None:
         return NOT_MEASURED
-    p = ex.fmt_p(row.p_value)
+    p = fmt_p(row.p_value)
     return row.verdict + (f" ({p})" if p else "")
 
 
@@ -490,22 +494,22 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
     for machine in results.machines:
         line = [machine.label]
         for index, column in enumerate(table.columns):
-            line.append(ex.fmt_summary(column.cells.get(machine.label)))
+            line.append(fmt_summary(column.cells.get(machine.label)))
             if index:
                 row = column.rows.get(machine.label)
-                line += [ex.fmt_change(row.change_pct if row else None), _verdict_cell(row)]
+                line += [fmt_change(row.change_pct if row else None), _verdict_cell(row)]
         body.append(line)
     count = len(results.machines)
     spread = {"machines with figures": [], "median across machines": [], "min – max": [], "MAD": []}
     for index, column in enumerate(table.columns):
         spread["machines with figures"].append(f"{column.spread.n} of {count}")
-        spread["median across machines"].append(ex.fmt_value(column.spread.median))
+        spread["median across machines"].append(fmt_value(column.spread.median))
         spread["min – max"].append(fmt_spread_range(column.spread))
         spread["MAD"].append(fmt_mad(column.spread))
         if index:
             spread["machines with figures"] += [f"{column.change.n} of {count}", ""]
-            spread["median across machines"] += [ex.fmt_change(column.change.median), tally_words(column, count)]
-            spread["min – max"] += [fmt_spread_range(column.change, ex.fmt_change), ""]
+            spread["median across machines"] += [fmt_change(column.change.median), tally_words(column, count)]
+            spread["min – max"] += [fmt_spread_range(column.change, fmt_change), ""]
             spread["MAD"] += [fmt_change_mad(column.change), ""]
     return header, body, [[name, *cells] for name, cells in spread.items()]
 
@@ -516,8 +520,8 @@ def summary_lines(results: ClassResults) -> list[list[str]]:
     lines = []
     for table in results.tables:
         for column in table.columns[1:]:
-            lines.append([f"{table.workload} · {table.metric}", column.config, ex.fmt_change(column.change.median),
-                          fmt_spread_range(column.change, ex.fmt_change), tally_words(column, count)])
+            lines.append([f"{table.workload} · {table.metric}", column.config, fmt_change(column.change.median),
+                          fmt_spread_range(column.change, fmt_change), tally_words(column, count)])
     return lines
 
 
@@ -529,11 +533,11 @@ def machine_lines(results: ClassResults) -> list[list[str]]:
     lines = []
     for machine in results.machines:
         run = machine.run
-        env = dict(ex.env_summary(run.environment))
+        env = dict(env_summary(run.environment))
         target = next((d for d in run.devices if d.role == "target"), None)
         lines.append([machine.label, machine.source, str(run.id if run.id is not None else "?"), env["host"],
                       env["kernel"], env["CPU"], env["memory"],
-                      f"{target.path}: {ex.describe_device(target)}" if target else "?", run.status])
+                      f"{target.path}: {device_summary(target)}" if target else "?", run.status])
     return lines
 
 
@@ -555,7 +559,7 @@ def _all_notes(results: ClassResults) -> list[str]:
 
 
 def _md_row(cells: Sequence[str]) -> str:
-    return "| " + " | ".join(ex._md(c) for c in cells) + " |"
+    return "| " + " | ".join(md_text(c) for c in cells) + " |"
 
 
 def _figure_columns(header: Sequence[str]) -> set[int]:
@@ -572,7 +576,7 @@ def _md_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: se
 
 
 def to_markdown(results: ClassResults) -> str:
-    out = [f"# {ex._md(_title(results))}", "", ex._md(_intro(results)), ""]
+    out = [f"# {md_text(_title(results))}", "", md_text(_intro(results)), ""]
     out += ["## Summary", ""]
     out += [*_md_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES), ""] if results.tables else [
         NO_FIGURES, ""]
@@ -580,17 +584,17 @@ def to_markdown(results: ClassResults) -> str:
     for table in results.tables:
         if table.workload != workload:
             workload = table.workload
-            out += [f"## {ex._md(workload)}", ""]
+            out += [f"## {md_text(workload)}", ""]
         header, body, spread = grid(results, table)
-        out += [f"### {ex._md(_metric_title(table))}", ""]
+        out += [f"### {md_text(_metric_title(table))}", ""]
         out += _md_table(header, body + [[f"**{line[0]}**", *line[1:]] for line in spread], _figure_columns(header))
         out.append("")
-    out += [ex._md(MACHINE_NOTE + " " + SPREAD_NOTE + " " + ex.VERDICT_NOTE), ""]
+    out += [md_text(MACHINE_NOTE + " " + SPREAD_NOTE + " " + VERDICT_NOTE), ""]
     out += ["## Machines", "", *_md_table(MACHINES_HEADER, machine_lines(results)), ""]
     out += ["## Notes", ""]
     notes = _all_notes(results)
-    out += [f"- {ex._md(note)}" for note in notes] or ["- Nothing to add: every machine's runs merged cleanly."]
-    out += ["", f"*Merged by fstune {__version__} on {ex.fmt_time(time.time())}.*", ""]
+    out += [f"- {md_text(note)}" for note in notes] or ["- Nothing to add: every machine's runs merged cleanly."]
+    out += ["", f"*Merged by fstune {__version__} on {fmt_time(time.time())}.*", ""]
     return "\n".join(out)
 
 
@@ -619,26 +623,26 @@ def class_chart(results: ClassResults, table: MetricTable) -> str:
         else:
             verdict = _class_verdict(column)
             judged = sum(n for v, n in column.tally.items() if v != NOT_MEASURED)
-            below = (ex.fmt_change(column.change.median), f"{column.tally.get(verdict, 0)}/{judged} {verdict}"
+            below = (fmt_change(column.change.median), f"{column.tally.get(verdict, 0)}/{judged} {verdict}"
                      if judged else NO_DATA)
-        tooltip = (f"{column.config}: median {ex.fmt_value(spread.median)} across {spread.n} machine(s), "
+        tooltip = (f"{column.config}: median {fmt_value(spread.median)} across {spread.n} machine(s), "
                    f"{fmt_spread_range(spread)}")
-        bars.append(ex.Bar(column.config, spread.median, low, high, tuple(v for _, v in figures), verdict, below,
+        bars.append(Bar(column.config, spread.median, low, high, tuple(v for _, v in figures), verdict, below,
                            tooltip, "median ± MAD", tuple(label for label, _ in figures)))
-    return ex.bars_svg(table.workload, table.metric, table.unit, table.better, bars)
+    return bars_svg(table.workload, table.metric, table.unit, table.better, bars)
 
 
 def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset(),
                 verdict_columns: Sequence[int] = (), coloured_rows: int | None = None) -> list[str]:
     """A table; cells in ``verdict_columns`` of the first ``coloured_rows`` lines coloured by verdict."""
-    h = ex._h
+    h = escape
     out = ["<table>", "<tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr>"]
     for number, line in enumerate(lines):
         cells = []
         for index, cell in enumerate(line):
             if index in verdict_columns and (coloured_rows is None or number < coloured_rows):
                 verdict = next((v for v in (BETTER, WORSE, NOISE, NO_DATA) if cell.startswith(v)), "")
-                cells.append(f'<td class="{ex._verdict_class(verdict)}">{h(cell)}</td>' if verdict
+                cells.append(f'<td class="{verdict_class(verdict)}">{h(cell)}</td>' if verdict
                              else f"<td>{h(cell)}</td>")
             elif index == 0:
                 cells.append(f"<th>{h(cell)}</th>")
@@ -651,8 +655,8 @@ def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: 
 
 def to_html(results: ClassResults) -> str:
     """One self-contained page (the export's styles and charts): no scripts, no external resources."""
-    h = ex._h
-    out = ex.html_head(_title(results))
+    h = escape
+    out = html_head(_title(results))
     out.append(f"<p>{h(_intro(results))}</p>")
     out += ["<h2>Summary</h2>", *(_html_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES)
                                   if results.tables else [f"<p>{h(NO_FIGURES)}</p>"])]
@@ -660,7 +664,7 @@ def to_html(results: ClassResults) -> str:
     for table in results.tables:
         if table.workload != workload:
             if workload is not None:
-                out.append(ex.html_legend())
+                out.append(html_legend())
             workload = table.workload
             out.append(f"<h2>{h(workload)}</h2>")
         header, body, spread = grid(results, table)
@@ -671,14 +675,14 @@ def to_html(results: ClassResults) -> str:
                    "± MAD (at least half the machines lie within); dots: each machine's own median. A variant's "
                    "colour: the verdict a majority of machines gave (grey: no majority).</figcaption></figure>")
     if workload is not None:
-        out.append(ex.html_legend())
-    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(ex.VERDICT_NOTE)}</p>")
+        out.append(html_legend())
+    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(VERDICT_NOTE)}</p>")
     out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
     out.append('<h2>Notes</h2><ul class="notes">')
     notes = _all_notes(results)
     out += [f"<li>{h(note)}</li>" for note in notes] or ["<li>Nothing to add: every machine's runs merged "
                                                          "cleanly.</li>"]
-    out.append(f"</ul><footer>Merged by fstune {h(__version__)} on {h(ex.fmt_time(time.time()))}.</footer>")
+    out.append(f"</ul><footer>Merged by fstune {h(__version__)} on {h(fmt_time(time.time()))}.</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
 
