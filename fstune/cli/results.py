@@ -16,8 +16,7 @@ from rich.table import Table
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
-from fstune.results import classroom as mg
-from fstune.results import reports
+from fstune.results import classroom, classroom_report, reports
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, compare_runs, side_by_side
 from fstune.results.formatting import fmt_change, fmt_p, fmt_summary, fmt_time, iso_time
 from fstune.results.records import RunRecord
@@ -108,7 +107,7 @@ def add_parser(sub, formatter_class) -> None:
                                 description=MERGE_DESCRIPTION, formatter_class=formatter_class)
     merger.add_argument("files", nargs="+", metavar="FILE",
                         help="JSON files written by 'fstune results export RUN --format json'")
-    merger.add_argument("--format", choices=mg.FORMATS,
+    merger.add_argument("--format", choices=classroom_report.FORMATS,
                         help="md (Markdown) or html (one self-contained page with charts); default: from "
                         "--output's suffix, else md")
     merger.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
@@ -437,7 +436,7 @@ def run_export(args) -> int:
     return 0
 
 
-def _read_export(name: str) -> mg.Export:
+def _read_export(name: str) -> classroom.Export:
     path = Path(name)
     try:
         text = path.read_text(encoding="utf-8")
@@ -446,17 +445,17 @@ def _read_export(name: str) -> mg.Export:
     except IsADirectoryError:
         raise UsageError(f"{name} is a directory; name the JSON files in it.") from None
     except UnicodeDecodeError:
-        raise mg.MergeError(f"{name} is not an fstune results export (it is not UTF-8 text).",
+        raise classroom.MergeError(f"{name} is not an fstune results export (it is not UTF-8 text).",
                             "Ask for the file 'fstune results export RUN --format json -o FILE' writes.") from None
     except OSError as error:
         raise UsageError(f"cannot read {name}: {error.strerror}.") from None
-    return mg.parse_export_text(text, name)
+    return classroom.parse_export_text(text, name)
 
 
 def run_merge(args) -> int:
     fmt = args.format
     if fmt is None and args.output:
-        fmt = mg.SUFFIXES.get(Path(args.output).suffix.lower())
+        fmt = classroom_report.SUFFIXES.get(Path(args.output).suffix.lower())
         if fmt is None:
             raise UsageError(f"say which format to write: --format md or html (the suffix of {args.output} "
                              "does not tell).")
@@ -466,8 +465,8 @@ def run_merge(args) -> int:
         if not sep or not name or not label.strip():
             raise UsageError(f"--label {item}: write it as FILE=NAME, e.g. --label bob.json=Bob.")
         labels[name] = label.strip()
-    results = mg.merge_exports([_read_export(name) for name in args.files], labels)
-    text = mg.render(results, fmt or "md")
+    results = classroom.merge_exports([_read_export(name) for name in args.files], labels)
+    text = classroom_report.render(results, fmt or "md")
     for warning in results.warnings:
         print(f"fstune: warning: {warning}", file=sys.stderr)
     if args.output:
