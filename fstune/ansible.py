@@ -37,6 +37,7 @@ from fstune.fstab import (comment, find_config, fsck_pass, measured_journal, mea
                           mount_options, normalize_mountpoint)
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import RunRecord
+from fstune.util.files import write_output
 from fstune.yaml_writer import Raw, to_yaml
 
 TARGET_VAR, JOURNAL_VAR = "{{ fstune_target }}", "{{ fstune_journal }}"
@@ -549,8 +550,6 @@ __all__ = ["AnsibleExport", "MkfsCommand", "build_export", "mkfs_commands", "to_
 
 def write_export(directory: Path, files: dict[str, str], force: bool = False) -> None:
     """Write the export's files into ``directory``; never replace a file unless ``force``."""
-    from fstune.cli.results import write_atomically
-
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory} exists and is not a directory; choose a directory.")
     existing = [name for name in files if (directory / name).exists()]
@@ -562,4 +561,4 @@ def write_export(directory: Path, files: dict[str, str], force: bool = False) ->
     except OSError as error:
         raise UsageError(f"cannot make {directory}: {error.strerror}.") from None
     for name, text in files.items():
-        write_atomically(directory / name, text)
+        write_output(directory / name, text)

@@ -1,16 +1,16 @@
 """Step 8 of the wizard: the before-and-after tables of a run.
 
-``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.results.store.RunRecord`` and its
-``fstune.results.compare.Comparison`` (``fstune.results.reports.compare_runs([record])``):
+``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.results.records.RunRecord``
+and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``):
 
 - the configurations and what each variant changes against the baseline (option diff);
 - one table per workload: per metric every configuration's median ± standard deviation, n, the
   change against the baseline, Welch's p and the verdict (better green, worse red, within noise
-  dim) — the same cells as ``fstune results show`` (its helpers are reused);
+  dim) — the same cells as ``fstune results show`` (``fstune.results.terminal``);
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
 - the honest notes (failed repeats, warm caches, too few repeats);
-- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.results.reports`` into the current
-  directory, in a thread) and "open in history" (o: the stored run id and the commands).
+- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.results.reports`` into the
+  current directory, in a thread) and "open in history" (o: the stored run id and the commands).
 
 Everything sits in one vertical scroll, so 80×24 works by scrolling and a larger terminal shows
 more at once.
@@ -31,13 +31,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workload_table, write_atomically
 from fstune.errors import FstuneError
 from fstune.results import reports
 from fstune.results.compare import Comparison
 from fstune.results.records import RunRecord
+from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
 from fstune.results.views import CELLS_NOTE, VERDICT_NOTE, MetricView, honest_notes, metric_views
 from fstune.units import format_span
+from fstune.util.files import write_output
 
 from .charts import LEGEND, MetricChart
 
@@ -151,7 +152,7 @@ class ResultsScreen(Screen):
         """Each configuration and, for a variant, what it changes against the baseline."""
         comparison = self.comparison
         configs = {c.name: c for c in self.record.configs}
-        table = _table("Configurations")
+        table = narrow_table("Configurations")
         table.add_column("name", style="bold", overflow="fold")
         table.add_column("fs", no_wrap=True)
         table.add_column("journal", overflow="fold")
@@ -199,7 +200,7 @@ class ResultsScreen(Screen):
         # a JSON report with every raw output can be megabytes: render and write off the UI thread
         try:
             text = reports.export([self.record], self.comparison, fmt)
-            write_atomically(path, text)
+            write_output(path, text)
         except FstuneError as error:
             self.post_message(Exported(fmt, None, error.message))
         except Exception as error:  # a bug in an exporter: say it, keep the screen

@@ -57,9 +57,9 @@ def add_parser(sub, formatter_class) -> None:
 
 
 def _load_run(text: str):
-    from fstune.cli.results import _load
+    from fstune.cli.results import load_runs
 
-    (run,) = _load([text])
+    (run,) = load_runs([text])
     return run
 
 

@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from fstune.errors import UsageError
-from fstune.figures import HIGHER, LOWER
-from fstune.filesystems import join_options
 from fstune.results import classroom, classroom_report, reports
-from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, compare_runs, side_by_side
-from fstune.results.formatting import fmt_change, fmt_p, fmt_summary, fmt_time, iso_time
+from fstune.results.compare import compare_runs, side_by_side
+from fstune.results.formatting import fmt_time, iso_time
 from fstune.results.records import RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
+from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
 from fstune.results.views import (CELLS_NOTE, VERDICT_NOTE, device_summary, env_summary, honest_notes, metric_views,
                                   tool_versions)
 from fstune.units import format_span
+from fstune.util.files import write_output
 
 DESCRIPTION = """\
 Every run fstune measures is kept, with its environment, in a SQLite database under
@@ -68,9 +65,6 @@ different studies (merge each study separately). The same run given twice (same 
 and start time) is counted once, with a warning; a configuration some machines did not measure
 is shown as "not measured" there.
 """
-
-VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow"}
-STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
 
 
 def add_parser(sub, formatter_class) -> None:
@@ -141,7 +135,8 @@ def _open_store() -> Store | None:
     return Store() if store_path().exists() else None
 
 
-def _load(texts: list[str]) -> list[RunRecord]:
+def load_runs(texts: list[str]) -> list[RunRecord]:
+    """The stored runs named by ``texts`` (ids or "last"); also what ``fstune export`` loads."""
     store = _open_store()
     try:
         ids = [_parse_run(t, store) for t in texts]
@@ -152,12 +147,6 @@ def _load(texts: list[str]) -> list[RunRecord]:
     finally:
         if store is not None:
             store.close()
-
-
-def _table(title: str) -> Table:
-    # no outer edge and shared padding between columns: 7 columns of figures fit in 80
-    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                 collapse_padding=True)
 
 
 def _console() -> Console:
@@ -191,26 +180,11 @@ def _environment(console: Console, run: RunRecord) -> None:
     console.print(table)
 
 
-def configuration_rows(comparison, configs: dict) -> list[tuple[str, str, str, str, str | None]]:
-    """(name, filesystem, journal, mount options, what differs from the baseline — None for the
-    baseline itself) for each compared configuration; the CLI and the results screen style them."""
-    rows = []
-    for name in comparison.configs:
-        config = configs.get(name)
-        if config is None:
-            continue
-        journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
-        mount = join_options(list(config.mount_options)) or "defaults"
-        diff = None if name == comparison.baseline else comparison.option_diffs.get(name, "")
-        rows.append((name, config.filesystem, journal, mount, diff))
-    return rows
-
-
 def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
     together = side_by_side(runs)
     configs = {c.name: c for c in together.configs}
     origin = {c.name: c.run_id for c in together.columns}
-    table = _table("Configurations")
+    table = narrow_table("Configurations")
     table.add_column("name", style="bold", overflow="fold")
     if len(runs) > 1:
         table.add_column("run", justify="right")
@@ -233,59 +207,6 @@ def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
         for name, argv in commands:
             console.print(f"  [dim]{escape(name)}:[/] {escape(' '.join(argv))}", soft_wrap=False, overflow="fold")
         console.print()
-
-
-def _verdict(row) -> tuple[str, str]:
-    """The verdict, coloured, and its p-value."""
-    if row is None:
-        return f"[{VERDICT_STYLE[NO_DATA]}]{NO_DATA}[/]", ""
-    style = VERDICT_STYLE.get(row.verdict, "")
-    text = f"[{style}]{escape(row.verdict)}[/]" if style else escape(row.verdict)
-    return text, fmt_p(row.p_value).replace("p=", "").replace("p", "")
-
-
-def _metric_label(metric: str, unit: str, better: str) -> str:
-    # "dbench.throughput_mbs" is split at its dot so the column stays narrow enough for 80
-    # columns; the unit and the better direction go on the last line
-    head, dot, tail = metric.partition(".")
-    name = f"{escape(head)}.\n{escape(tail)}" if dot and len(metric) > METRIC_WIDTH else escape(metric)
-    arrow = {HIGHER: "↑", LOWER: "↓"}.get(better, "?")
-    return f"{name}\n[dim]{escape(unit)} {arrow}[/]" if unit else f"{name} {arrow}"
-
-
-METRIC_WIDTH = 16
-
-
-def workload_table(workload: str, metrics: list, comparison) -> Table:
-    """One workload's figures: per metric the baseline first, then each variant with its change,
-    p-value and verdict. Configurations are rows, so it fits 80 columns for any number of them.
-    Shared by `fstune results`, `fstune run` and the wizard's results screen."""
-    table = _table(f"Workload: {workload}")
-    table.add_column("metric", overflow="fold", max_width=max(METRIC_WIDTH, 20))
-    table.add_column("config", overflow="fold", max_width=16)
-    table.add_column("median ± sd", justify="right", no_wrap=True)
-    table.add_column("n", justify="right", no_wrap=True)
-    table.add_column("change", justify="right", no_wrap=True)
-    table.add_column("p", justify="right", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
-    for view in metrics:
-        shown = [c for c in comparison.configs
-                 if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
-        for index, config in enumerate(shown):
-            summary = view.cells.get(config)
-            is_base = config == comparison.baseline
-            row = view.rows.get(config)
-            verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
-            table.add_row(
-                _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
-                f"[bold]{escape(config)}[/]" if is_base else escape(config),
-                fmt_summary(summary, n=False),
-                str(summary.n) if summary else "0",
-                "" if is_base else fmt_change(row.change_pct if row else None),
-                p, verdict,
-                end_section=index == len(shown) - 1,
-            )
-    return table
 
 
 def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> None:
@@ -343,7 +264,7 @@ def run_list(args) -> int:
         console.print(f"No runs stored yet (in {escape(str(store_path()))}). Measure a study with "
                       "[bold]fstune run[/]; its results are kept here.")
         return 0
-    table = _table("Stored runs (newest first)")
+    table = narrow_table("Stored runs (newest first)")
     table.add_column("id", justify="right", style="bold", no_wrap=True)
     table.add_column("started · host", no_wrap=True)
     table.add_column("study", overflow="fold")
@@ -372,7 +293,7 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None
 
 
 def run_show(args) -> int:
-    (run,) = _load([args.run])
+    (run,) = load_runs([args.run])
     comparison = compare_runs([run])
     console = _console()
     _run_header(console, run)
@@ -384,7 +305,7 @@ def run_show(args) -> int:
 
 
 def run_compare(args) -> int:
-    runs = _load(args.runs)
+    runs = load_runs(args.runs)
     comparison = compare_runs(runs)
     console = _console()
     for run in runs:
@@ -397,23 +318,6 @@ def run_compare(args) -> int:
     return 0
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write next to the target and rename, so a failed export never leaves half a report."""
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}.", "Choose another --output.") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except OSError as error:
-        Path(temp).unlink(missing_ok=True)
-        raise UsageError(f"cannot write {path}: {error.strerror}.", "Choose another --output.") from None
-
-
 def run_export(args) -> int:
     fmt = args.format
     if fmt is None and args.output:
@@ -421,14 +325,14 @@ def run_export(args) -> int:
     if fmt is None:
         raise UsageError("say which format to export: --format md, csv, json or html"
                          + (" (the --output suffix does not tell)." if args.output else "."))
-    runs = _load(args.runs)
+    runs = load_runs(args.runs)
     comparison = compare_runs(runs)
     text = reports.export(runs, comparison, fmt)
     if args.output:
         path = Path(args.output)
         if path.is_dir():
             raise UsageError(f"{path} is a directory; give a file name with --output.")
-        write_atomically(path, text)
+        write_output(path, text)
         print(f"fstune: wrote {path} ({fmt}, run{'s' if len(runs) > 1 else ''} "
               f"{', '.join(str(r.id) for r in runs)}).", file=sys.stderr)
     else:
@@ -473,7 +377,7 @@ def run_merge(args) -> int:
         path = Path(args.output)
         if path.is_dir():
             raise UsageError(f"{path} is a directory; give a file name with --output.")
-        write_atomically(path, text)
+        write_output(path, text)
         print(f"fstune: wrote {path} ({fmt}, {len(results.machines)} machines, study {results.study}).",
               file=sys.stderr)
     else:
