@@ -216,8 +216,8 @@ class ResultsScreen(Screen):
     @work(thread=True, group="export", exit_on_error=False)
     def _export_ansible(self, base: Path) -> None:
         # one directory per configuration: the admin deploys the one the verdicts favour
-        from fstune.ansible import build_export, write_export
-        from fstune.fstab import default_mountpoint
+        from fstune.deploy.ansible import build_export, write_export
+        from fstune.deploy.fstab import default_mountpoint
 
         try:
             for config in self.record.configs:

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from fstune import ansible as an
-from fstune import fstab as ft
+from fstune.deploy import ansible as an
+from fstune.deploy import fstab as ft
 from fstune.errors import UsageError
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.results.collection import config_descriptions

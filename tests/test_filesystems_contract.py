@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 
 from fscontract import JOURNAL_LINK, LOG, MOUNTPOINT, TARGET, Contract, job
-from fstune import ansible as an
 from fstune import filesystems
-from fstune import fstab as ft
 from fstune import steps as kinds
-from fstune.results.compare import ConfigDescription
+from fstune.deploy import ansible as an
+from fstune.deploy import fstab as ft
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, PLACEMENTS, Filesystem, MkfsJob
 from fstune.plan import Choices, DeviceChoice, build_plan
+from fstune.results.compare import ConfigDescription
 from fstune.studies import parse_study
 
 HERE = Path(__file__).resolve().parent

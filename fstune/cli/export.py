@@ -64,7 +64,7 @@ def _load_run(text: str):
 
 
 def run_export(args) -> int:
-    from fstune import fstab as ft
+    from fstune.deploy import fstab as ft
 
     if not (args.ansible or args.fstab or args.systemd):
         raise UsageError("say what to export: --ansible DIR, --fstab or --systemd.")
@@ -74,7 +74,7 @@ def run_export(args) -> int:
     config = ft.find_config(run, args.config)
     mountpoint = ft.normalize_mountpoint(args.mountpoint or ft.default_mountpoint(config.name))
     if args.ansible:
-        from fstune.ansible import build_export, write_export
+        from fstune.deploy.ansible import build_export, write_export
 
         export = build_export(run, config.name, mountpoint)
         directory = Path(args.ansible)

@@ -30,15 +30,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fstune import __version__, filesystems
+from fstune.deploy.fstab import (comment, find_config, fsck_pass, measured_journal, measured_lines, measured_target,
+                          mount_options, normalize_mountpoint)
+from fstune.deploy.yaml_writer import Raw, to_yaml
 from fstune.devices.rules import JOURNAL_TYPES, MEMBER_TYPES, SYSTEM_MOUNTS
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, join_options
-from fstune.fstab import (comment, find_config, fsck_pass, measured_journal, measured_lines, measured_target,
-                          mount_options, normalize_mountpoint)
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import RunRecord
 from fstune.util.files import write_output
-from fstune.yaml_writer import Raw, to_yaml
 
 TARGET_VAR, JOURNAL_VAR = "{{ fstune_target }}", "{{ fstune_journal }}"
 JOURNAL_STABLE_VAR = "{{ fstune_journal_stable }}"
