@@ -217,7 +217,7 @@ class ResultsScreen(Screen):
     def _export_ansible(self, base: Path) -> None:
         # one directory per configuration: the admin deploys the one the verdicts favour
         from fstune.deploy.ansible import build_export, write_export
-        from fstune.deploy.fstab import default_mountpoint
+        from fstune.deploy.mount import default_mountpoint
 
         try:
             for config in self.record.configs:

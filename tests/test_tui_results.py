@@ -189,7 +189,7 @@ def _unstamped(text: str) -> str:
 
 async def test_ansible_playbooks_are_exported_from_the_results_screen(tmp_path):
     from fstune.deploy.ansible import build_export
-    from fstune.deploy.fstab import default_mountpoint
+    from fstune.deploy.mount import default_mountpoint
 
     record, comparison = stored_run()
     screen = ResultsScreen(record, comparison, services=None, export_dir=tmp_path)
