@@ -1,5 +1,5 @@
-# `python -m fstune`: the same entry point as the `fstune` script, so, like fstune.cli, the top
-# of the layering and the one module outside fstune/cli/ that imports it.
+# `python -m fstune`: the same entry point as the `fstune` script, so, like the CLI package
+# itself, the top of the layering: the one module outside the CLI package that imports it.
 from fstune.cli import main
 
 raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""The in-use rules (DESIGN §4) on property sets recorded from real machines.
+"""The in-use rules (docs/refused-devices.md) on property sets recorded from real machines.
 
 Fixtures: ``tests/fixtures/udev/<machine>.json`` (udev records, the format of
 ``python -m fstune.devices.udev``) and ``tests/fixtures/system/<machine>/`` (mountinfo, swaps,

@@ -2,8 +2,8 @@
 17.25 MB/s) over 5 noisy repeats, fio's four phases, one failed repeat.
 
 Hosted in a tiny App of its own; the tables are checked in their rendered form (text and
-colours), the exports against ``fstune.results.reports`` itself, and the look by snapshots at 80×24
-and 120×40.
+colours), the exports against ``fstune.results.reports`` itself, and the look by snapshots at
+80×24 and 120×40.
 """
 
 from __future__ import annotations

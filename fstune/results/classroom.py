@@ -9,10 +9,10 @@ Each run in the files is one *machine*. Its figures are first judged on that mac
 way ``fstune results show`` judges them there: per configuration its own median over its good
 repeats, and per variant its own change against its own baseline with its own verdict (Welch's
 t-test and the bootstrap interval, ``fstune.results.compare``). Only then are the machines set
-side by side. Absolute figures of a laptop's NVMe and a VM's virtual disk differ by far more than any
-tuning changes them, so the number that can be compared across machines is each machine's
-*change*, and the honest summary is a count of verdicts: "better on 14 of 20 machines, within
-noise on 6".
+side by side. Absolute figures of a laptop's NVMe and a VM's virtual disk differ by far more
+than any tuning changes them, so the number that can be compared across machines is each
+machine's *change*, and the honest summary is a count of verdicts: "better on 14 of 20
+machines, within noise on 6".
 
 The spread across machines (3 to 30 of them, of unlike hardware) is told with statistics that
 one odd machine cannot drag around:
