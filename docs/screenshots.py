@@ -59,7 +59,7 @@ def services(lab_dir: Path, work: Path):
     from fstune.devices import scan_lab_only
     from fstune.runner import Runner
     from fstune.screens.state import LabControl, Services
-    from fstune.store import Store
+    from fstune.results.store import Store
 
     def make_runner(plan, **options):
         options.pop("extend", None)  # exactly three repeats: the pictures, not the statistics

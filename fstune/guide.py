@@ -25,7 +25,7 @@ from pathlib import Path
 
 from fstune import filesystems, workloads
 from fstune import steps as kinds
-from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
 from fstune.errors import UsageError
 from fstune.plan import Plan, command_line
 from fstune.steps import Step
@@ -84,7 +84,7 @@ def _option_words(fs_name: str, options: Iterable[tuple[str, str | None]]) -> st
 
 
 def _role(plan: Plan, config: Configuration) -> str:
-    from fstune.measure import config_descriptions
+    from fstune.results.collection import config_descriptions
 
     position, _ = _config_of(plan, config.name)
     if position == 0:
@@ -347,7 +347,7 @@ def _share_of_a_total(row: Row) -> bool:
 
 
 def _finding(row: Row) -> Finding:
-    from fstune.export import fmt_change, fmt_p, fmt_summary
+    from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
 
     label = metric_label(row.workload, row.metric)
     figures = f"{fmt_summary(row.baseline, n=False)} → {fmt_summary(row.variant, n=False)} {row.unit}".rstrip()
@@ -443,7 +443,7 @@ def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03
     external = [cp.config.name for cp in plan.configs if cp.config.external_journal]
     reason = one_disk_reason(plan, backing) if external else None
     if reason:
-        from fstune.export import fmt_change
+        from fstune.results.formatting import fmt_change
 
         text = (f"One physical disk: {reason}. A journal or log on its own device saves head travel only when "
                 "that device is a separate disk (a second spindle writes the journal while the first serves the "

@@ -222,7 +222,7 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
         return Runner(plan, **options)
 
     def open_store():
-        from fstune.store import Store
+        from fstune.results.store import Store
 
         return Store()
 

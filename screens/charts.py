@@ -12,26 +12,22 @@ is given, so the same chart fits 80 columns and uses the room of a larger termin
 
 from __future__ import annotations
 
-import math
-
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from fstune import export as ex
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
+from fstune.results.formatting import finite, fmt_value
+from fstune.results.views import MetricView
 
-BAR_STYLE = {ex.BETTER: "green", ex.WORSE: "red", ex.NOISE: "grey50", ex.NO_DATA: "yellow"}
+BAR_STYLE = {BETTER: "green", WORSE: "red", NOISE: "grey50", NO_DATA: "yellow"}
 BASELINE_STYLE = "steel_blue1"
 LEGEND = "█ median   ▓░ 95 % interval of the mean   bars start at 0; green better, red worse, grey within noise"
 
 
-def _finite(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 class MetricChart:
-    """The bars of one ``fstune.export.MetricView`` (every configuration of one metric)."""
+    """The bars of one ``fstune.results.views.MetricView`` (every configuration of one metric)."""
 
-    def __init__(self, view: ex.MetricView, baseline: str, configs: list[str]) -> None:
+    def __init__(self, view: MetricView, baseline: str, configs: list[str]) -> None:
         self.view = view
         self.baseline = baseline
         self.configs = [c for c in configs if view.cells.get(c) is not None and view.cells[c].n]
@@ -41,7 +37,7 @@ class MetricChart:
         for config in self.configs:
             summary = self.view.cells[config]
             for value in (summary.median, summary.ci_high):
-                if _finite(value):
+                if finite(value):
                     top = max(top, float(value))
         return top
 
@@ -59,7 +55,7 @@ class MetricChart:
             return
         width = options.max_width
         name_width = min(16, max(len(c) for c in self.configs))
-        values = {c: ex.fmt_value(view.cells[c].median) for c in self.configs}
+        values = {c: fmt_value(view.cells[c].median) for c in self.configs}
         value_width = max(len(v) for v in values.values()) + (len(view.unit) + 1 if view.unit else 0)
         bar_width = max(8, width - name_width - value_width - 4)
         top = self._scale_top()
@@ -69,7 +65,7 @@ class MetricChart:
                 style = BASELINE_STYLE
             else:
                 row = view.rows.get(config)
-                style = BAR_STYLE.get(row.verdict if row else ex.NO_DATA, "white")
+                style = BAR_STYLE.get(row.verdict if row else NO_DATA, "white")
             line = Text(" ")
             name = config if len(config) <= name_width else config[: name_width - 1] + "…"
             line.append(f"{name:<{name_width}} ", style="bold" if config == self.baseline else "")
@@ -81,15 +77,15 @@ class MetricChart:
     @staticmethod
     def _bar(summary, top: float, width: int, style: str) -> Text:
         def cell(value) -> int:
-            if not _finite(value) or top <= 0:
+            if not finite(value) or top <= 0:
                 return 0
             return max(0, min(width, round(float(value) / top * width)))
 
         median = cell(summary.median)
-        if summary.median and median == 0 and _finite(summary.median) and summary.median > 0:
+        if summary.median and median == 0 and finite(summary.median) and summary.median > 0:
             median = 1  # a small positive figure still shows
-        low = cell(summary.ci_low) if _finite(summary.ci_low) else None
-        high = cell(summary.ci_high) if _finite(summary.ci_high) else None
+        low = cell(summary.ci_low) if finite(summary.ci_low) else None
+        high = cell(summary.ci_high) if finite(summary.ci_high) else None
         text = Text()
         for index in range(width):
             in_bar = index < median

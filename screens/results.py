@@ -1,16 +1,16 @@
 """Step 8 of the wizard: the before-and-after tables of a run.
 
-``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.store.RunRecord`` and its
-``fstune.compare.Comparison`` (``fstune.export.compare_runs([record])``):
+``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.results.records.RunRecord``
+and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``):
 
 - the configurations and what each variant changes against the baseline (option diff);
 - one table per workload: per metric every configuration's median ± standard deviation, n, the
   change against the baseline, Welch's p and the verdict (better green, worse red, within noise
-  dim) — the same cells as ``fstune results show`` (its helpers are reused);
+  dim) — the same cells as ``fstune results show`` (``fstune.results.terminal``);
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
 - the honest notes (failed repeats, warm caches, too few repeats);
-- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.export`` into the current
-  directory, in a thread) and "open in history" (o: the stored run id and the commands).
+- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.results.reports`` into the
+  current directory, in a thread) and "open in history" (o: the stored run id and the commands).
 
 Everything sits in one vertical scroll, so 80×24 works by scrolling and a larger terminal shows
 more at once.
@@ -31,12 +31,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from fstune import export as ex
-from fstune.cli.results import STATUS_STYLE, _table, configuration_rows, workload_table, write_atomically
-from fstune.compare import Comparison
 from fstune.errors import FstuneError
+from fstune.results import reports
+from fstune.results.compare import Comparison
+from fstune.results.records import RunRecord
+from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
+from fstune.results.views import CELLS_NOTE, VERDICT_NOTE, MetricView, honest_notes, metric_views
 from fstune.units import format_span
-from fstune.store import RunRecord
+from fstune.util.files import write_output
 
 from .charts import LEGEND, MetricChart
 
@@ -104,7 +106,7 @@ class ResultsScreen(Screen):
         yield Static(self._header(), id="results-title")
         with VerticalScroll(id="body"):
             yield Static(self._configs(), id="configs")
-            views = ex.metric_views(self.comparison, [self.record])
+            views = metric_views(self.comparison, [self.record])
             if not views:
                 yield Static(Text("No figures: no repeat of this run produced a measurement.", style="yellow"),
                              id="no-figures")
@@ -150,7 +152,7 @@ class ResultsScreen(Screen):
         """Each configuration and, for a variant, what it changes against the baseline."""
         comparison = self.comparison
         configs = {c.name: c for c in self.record.configs}
-        table = _table("Configurations")
+        table = narrow_table("Configurations")
         table.add_column("name", style="bold", overflow="fold")
         table.add_column("fs", no_wrap=True)
         table.add_column("journal", overflow="fold")
@@ -161,7 +163,7 @@ class ResultsScreen(Screen):
             table.add_row(name, filesystem, journal, mount, diff)
         return table
 
-    def _workload_table(self, workload: str, metrics: list[ex.MetricView]) -> Table:
+    def _workload_table(self, workload: str, metrics: list[MetricView]) -> Table:
         """Per metric: the baseline first, then each variant with its change and verdict."""
         table = workload_table(workload, metrics, self.comparison)
         table.caption = "↑ higher is better, ↓ lower is better"
@@ -169,7 +171,7 @@ class ResultsScreen(Screen):
         return table
 
     def _notes(self) -> Group | None:
-        notes = ex.honest_notes([self.record], self.comparison)
+        notes = honest_notes([self.record], self.comparison)
         lines = [Text("Notes", style="bold")]
         for note in notes:
             if note.startswith("  "):
@@ -178,7 +180,7 @@ class ResultsScreen(Screen):
                 line = Text(" • ", style="yellow")
                 line.append(note)
                 lines.append(line)
-        lines.append(Text(f"{ex.CELLS_NOTE} {ex.VERDICT_NOTE}", style="dim"))
+        lines.append(Text(f"{CELLS_NOTE} {VERDICT_NOTE}", style="dim"))
         return Group(*lines)
 
     # --- actions -----------------------------------------------------------------------------
@@ -187,7 +189,7 @@ class ResultsScreen(Screen):
         return self._export_dir if self._export_dir is not None else Path.cwd()
 
     def action_export(self, fmt: str) -> None:
-        if fmt not in ex.EXPORTERS:
+        if fmt not in reports.EXPORTERS:
             return
         path = self.export_dir() / export_name(self.record, fmt)
         self._say(f"Writing {FORMAT_NAMES[fmt]} to {path} …")
@@ -197,8 +199,8 @@ class ResultsScreen(Screen):
     def _export(self, fmt: str, path: Path) -> None:
         # a JSON report with every raw output can be megabytes: render and write off the UI thread
         try:
-            text = ex.export([self.record], self.comparison, fmt)
-            write_atomically(path, text)
+            text = reports.export([self.record], self.comparison, fmt)
+            write_output(path, text)
         except FstuneError as error:
             self.post_message(Exported(fmt, None, error.message))
         except Exception as error:  # a bug in an exporter: say it, keep the screen
@@ -214,8 +216,8 @@ class ResultsScreen(Screen):
     @work(thread=True, group="export", exit_on_error=False)
     def _export_ansible(self, base: Path) -> None:
         # one directory per configuration: the admin deploys the one the verdicts favour
-        from fstune.ansible import build_export, write_export
-        from fstune.fstab import default_mountpoint
+        from fstune.deploy.ansible import build_export, write_export
+        from fstune.deploy.mount import default_mountpoint
 
         try:
             for config in self.record.configs:

@@ -42,7 +42,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Log, Progre
 from fstune.errors import FstuneError
 from fstune.units import format_elapsed
 from fstune.guide import GuidePolicy
-from fstune.measure import Measurement, run_record
+from fstune.results.collection import Measurement, run_record
 from fstune.plan import Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
@@ -430,7 +430,7 @@ class RunScreen(Screen):
         """After the run: the record, stored; the comparison (statistics take a moment: not in the UI)."""
         if not self.plan.workloads:
             return _RunEnded(outcome, notes=("This plan measures nothing, so there are no results to show.",))
-        from fstune.export import compare_runs
+        from fstune.results.compare import compare_runs
 
         notes: list[str] = []
         inventory = None
@@ -847,9 +847,9 @@ class RunScreen(Screen):
 
     def _figures_of(self, config: str) -> str:
         """The medians measured so far for ``config``, one short item per metric."""
-        from fstune.export import fmt_value
+        from fstune.results.formatting import fmt_value
         from fstune.guide import metric_label
-        from fstune.stats import median
+        from fstune.results.stats import median
 
         items = []
         seen: dict[tuple[str, str], list[float]] = {}

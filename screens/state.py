@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fstune.cli.choices import resolve_device
+from fstune.choices import resolve_device
 from fstune.devices import Inventory
 from fstune.errors import FstuneError, UsageError
 from fstune.filesystems import MachineCapabilities
@@ -79,12 +79,12 @@ class LabControl:
 
 @dataclass
 class Services:
-    """The outside world, injected (DESIGN §7: an app factory receives its dependencies)."""
+    """The outside world, injected: the app factory receives its dependencies, so tests pass fixtures."""
 
     scan: Callable[[], Inventory]  # a fresh inventory (udev, or a recorded fixture)
     studies: Callable[[], dict[str, Study]]  # the shipped and user studies
     make_runner: Callable[..., object] | None  # Plan (+ extend=…, answer=…) → a Runner; None = dry run
-    open_store: Callable[[], object] | None  # → a fstune.store.Store; None = keep nothing
+    open_store: Callable[[], object] | None  # → a fstune.results.store.Store; None = keep nothing
     monitor: Callable[[], object] | None = None  # → a fstune.devices.monitor.InventoryMonitor, or None
     is_root: bool = True
     dry_run: bool = False
@@ -133,8 +133,8 @@ class WizardState:
     def to_choices(self, inventory: Inventory | None) -> Choices:
         """The core's Choices for what was picked so far; UsageError/DeviceError say what is missing.
 
-        Devices go through the CLI's own ``resolve_device``, so the wizard and ``fstune plan``
-        accept and describe a device identically (same checks, same script header).
+        Devices go through ``fstune.choices.resolve_device``, as in ``fstune plan``, so the wizard
+        and the CLI accept and describe a device identically (same checks, same script header).
         """
         study = self.study
         if study is None:

@@ -6,10 +6,10 @@ import math
 
 import pytest
 
-from fstune import stats
-from fstune.compare import (BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Summary, compare,
+from fstune.results import stats
+from fstune.results.compare import (BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Summary, compare,
                             option_diff)
-from fstune.measurements import HIGHER, LOWER, RepeatResult, Sample
+from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.studies import load_studies
 
 INTERNAL = ConfigDescription("internal", "ext3", mkfs_options=("-b", "4096"))

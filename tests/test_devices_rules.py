@@ -1,4 +1,4 @@
-"""The in-use rules (DESIGN §4) on property sets recorded from real machines.
+"""The in-use rules (docs/refused-devices.md) on property sets recorded from real machines.
 
 Fixtures: ``tests/fixtures/udev/<machine>.json`` (udev records, the format of
 ``python -m fstune.devices.udev``) and ``tests/fixtures/system/<machine>/`` (mountinfo, swaps,
@@ -447,7 +447,7 @@ def test_a_nested_table_without_the_disk_record():
 
 
 def test_the_cli_refusal_carries_the_remedy_as_its_hint():
-    from fstune.cli.choices import resolve_device
+    from fstune.choices import resolve_device
     from fstune.studies import find_study
 
     inventory = inventory_of("server", records=_nested(records_of("server"), "sdd3", "dos", "2ab975dd"))

@@ -11,10 +11,14 @@ import xml.dom.minidom
 
 import pytest
 
-from fstune import export as ex
-from fstune.compare import ConfigDescription
 from fstune.errors import UsageError
-from fstune.measurements import HIGHER, LOWER, RepeatResult, Sample
+from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
+from fstune.results import html_report, reports
+from fstune.results.compare import ConfigDescription
+from fstune.results.compare import compare_runs, side_by_side
+from fstune.results.formatting import fmt_change, fmt_summary, fmt_value
+from fstune.results.html_report import COLOURS
+from fstune.results.reports import CSV_FIELDS
 from test_store import realistic_run
 
 METRICS = {("metadata", "dbench.throughput_mbs"), ("throughput", "seqread.rate_mbs"),
@@ -32,7 +36,7 @@ def run():
 
 @pytest.fixture
 def comparison(run):
-    return ex.compare_runs([run])
+    return compare_runs([run])
 
 
 def _values(run, config, metric):
@@ -43,7 +47,7 @@ def _values(run, config, metric):
 
 
 def test_markdown_has_a_table_per_workload_with_verdicts(run, comparison):
-    text = ex.to_markdown(run, comparison)
+    text = reports.to_markdown(run, comparison)
     assert text.startswith("# fstune results: ext3-external-journal")
     assert "## metadata" in text and "## throughput" in text
     header = "| metric | internal (baseline) | external | change (external) | verdict (external) |"
@@ -61,7 +65,7 @@ def test_markdown_has_a_table_per_workload_with_verdicts(run, comparison):
 
 
 def test_markdown_tells_environment_and_honest_notes(run, comparison):
-    text = ex.to_markdown(run, comparison)
+    text = reports.to_markdown(run, comparison)
     environment = text[text.index("## Environment"):text.index("## Notes")]
     assert "6.1.0-21-amd64" in environment and "Debian GNU/Linux 12" in environment
     assert "scheduler mq-deadline" in environment and "rotating disk" in environment
@@ -77,7 +81,7 @@ def test_markdown_tells_environment_and_honest_notes(run, comparison):
 def test_markdown_escapes_table_breaking_text(run):
     run.configs[1] = ConfigDescription(name="external", filesystem="ext3", journal="external",
                                        log_device="/dev/sdc1", mkfs_options=("-E", "a|b"))
-    text = ex.to_markdown(run, ex.compare_runs([run]))
+    text = reports.to_markdown(run, compare_runs([run]))
     assert "a\\|b" in text
     config_rows = [line for line in text.splitlines() if line.startswith("| variant |")]
     assert len(config_rows) == 1 and config_rows[0].count(" | ") == 6  # still 7 cells
@@ -85,7 +89,7 @@ def test_markdown_escapes_table_breaking_text(run):
 
 def test_clean_run_says_so():
     clean = realistic_run(failed_repeat=False)
-    text = ex.to_markdown(clean, ex.compare_runs([clean]))
+    text = reports.to_markdown(clean, compare_runs([clean]))
     assert "Every repeat succeeded with cold caches" in text
     assert "failed" not in text.split("## Notes")[1]
 
@@ -94,8 +98,8 @@ def test_clean_run_says_so():
 
 
 def test_csv_has_one_row_per_config_workload_metric(run, comparison):
-    rows = list(csv.DictReader(io.StringIO(ex.to_csv(run, comparison))))
-    assert tuple(rows[0]) == ex.CSV_FIELDS
+    rows = list(csv.DictReader(io.StringIO(reports.to_csv(run, comparison))))
+    assert tuple(rows[0]) == CSV_FIELDS
     assert len(rows) == 2 * len(METRICS)
     assert {(r["config"], r["workload"], r["metric"]) for r in rows} == {
         (c, w, m) for c in ("internal", "external") for w, m in METRICS}
@@ -126,7 +130,7 @@ def _no_nan(text: str) -> dict:
 
 
 def test_json_holds_everything(run, comparison):
-    data = _no_nan(ex.to_json(run, comparison))
+    data = _no_nan(reports.to_json(run, comparison))
     assert data["format"] == "fstune-results"
     (stored,) = data["runs"]
     assert stored["id"] == 7 and stored["study"] == "ext3-external-journal" and stored["status"] == "finished"
@@ -154,7 +158,7 @@ def test_json_holds_everything(run, comparison):
 
 def test_json_turns_undefined_statistics_into_null():
     single = realistic_run(repeats=1, failed_repeat=False)  # one repeat: no stdev, no interval
-    data = _no_nan(ex.to_json(single, ex.compare_runs([single])))
+    data = _no_nan(reports.to_json(single, compare_runs([single])))
     summary = data["comparison"]["summaries"][0]
     assert summary["n"] == 1 and summary["stdev"] is None and summary["ci_low"] is None
     assert {r["verdict"] for r in data["comparison"]["rows"]} == {"not enough data"}
@@ -164,7 +168,7 @@ def test_json_turns_undefined_statistics_into_null():
 
 
 def test_html_is_one_self_contained_page_with_a_chart_per_metric(run, comparison):
-    page = ex.to_html(run, comparison)
+    page = html_report.to_html(run, comparison)
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page
     assert page.count("<svg") == len(METRICS) == page.count("</svg>")
     for forbidden in ("http://", "https://", "src=", "<script", "<link", "url(", "@import"):
@@ -174,11 +178,11 @@ def test_html_is_one_self_contained_page_with_a_chart_per_metric(run, comparison
     dbench = next(c for c in charts if "dbench.throughput_mbs" in c)
     xml.dom.minidom.parseString(dbench)
     bars = re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', dbench)
-    assert bars == [ex.COLOURS["baseline"], ex.COLOURS["better"]]
+    assert bars == [COLOURS["baseline"], COLOURS["better"]]
     assert dbench.count("<path") == 2  # a confidence whisker per bar
     assert dbench.count("<circle") == 10  # every repeat as a dot
     randread = next(c for c in charts if "randread.rate_mbs" in c)
-    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', randread)[1] == ex.COLOURS["within noise"]
+    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', randread)[1] == COLOURS["within noise"]
     assert '<td class="better">better' in page
     assert "fio reported error 5" in page and "scheduler mq-deadline" in page
 
@@ -186,7 +190,7 @@ def test_html_is_one_self_contained_page_with_a_chart_per_metric(run, comparison
 def test_html_escapes_what_it_quotes(run):
     run.status = "failed"
     run.reason = "<script>alert(1)</script> & more"
-    page = ex.to_html(run, ex.compare_runs([run]))
+    page = html_report.to_html(run, compare_runs([run]))
     assert "<script" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in page
 
@@ -201,25 +205,25 @@ def test_lower_is_better_metric_and_not_enough_data():
         for repeat, value in enumerate(seconds, 1):
             results.append(RepeatResult(config, "smallfiles", repeat,
                                         [Sample("smallfiles", "untar.seconds", value, "s", LOWER)]))
-    from fstune.store import RunRecord
+    from fstune.results.records import RunRecord
 
     record = RunRecord(study="atime", title="access times", started=1714650000.0, status="finished",
                        configs=configs, results=results, id=3)
-    comparison = ex.compare_runs([record])
-    text = ex.to_markdown(record, comparison)
+    comparison = compare_runs([record])
+    text = reports.to_markdown(record, comparison)
     line = next(line for line in text.splitlines() if line.startswith("| untar.seconds"))
     assert "lower is better" in line and "**better**" in line and "not enough data" in line
     assert "relatime → noatime" in text
     assert "Fewer than 3 good repeats in: once smallfiles untar.seconds (n=1)" in text
-    chart = re.search(r"<svg.*?</svg>", ex.to_html(record, comparison), re.S).group(0)
+    chart = re.search(r"<svg.*?</svg>", html_report.to_html(record, comparison), re.S).group(0)
     assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', chart) == [
-        ex.COLOURS["baseline"], ex.COLOURS["better"], ex.COLOURS["not enough data"]]
+        COLOURS["baseline"], COLOURS["better"], COLOURS["not enough data"]]
 
 
 # --- several runs -----------------------------------------------------------------------------
 
 
-def test_merge_runs_prefixes_only_clashing_names():
+def test_side_by_side_prefixes_only_clashing_names():
     first, second = realistic_run(seed=1), realistic_run(seed=2, hostname="lab2", kernel="6.6.13")
     first.id, second.id = 3, 8
     second.configs = [second.configs[0], ConfigDescription("xfs-log", "xfs", "external", "/dev/sdc1")]
@@ -227,58 +231,58 @@ def test_merge_runs_prefixes_only_clashing_names():
         if result.config == "external":
             result.config = "xfs-log"
     second.mkfs_argv = {"xfs-log": [("mkfs.xfs", "-f", "-l", "logdev=/dev/sdc1", "/dev/sdb1")]}
-    merged = ex.merge_runs([first, second])
-    assert [c.name for c in merged.configs] == ["3:internal", "external", "8:internal", "xfs-log"]
-    assert merged.baseline == "3:internal"
-    assert [(c.run_id, c.config) for c in merged.columns] == [(3, "internal"), (3, "external"), (8, "internal"),
+    together = side_by_side([first, second])
+    assert [c.name for c in together.configs] == ["3:internal", "external", "8:internal", "xfs-log"]
+    assert together.baseline == "3:internal"
+    assert [(c.run_id, c.config) for c in together.columns] == [(3, "internal"), (3, "external"), (8, "internal"),
                                                               (8, "xfs-log")]
-    assert {r.config for r in merged.results} == {"3:internal", "external", "8:internal", "xfs-log"}
-    assert merged.mkfs_argv["xfs-log"] == [("mkfs.xfs", "-f", "-l", "logdev=/dev/sdc1", "/dev/sdb1")]
+    assert {r.config for r in together.results} == {"3:internal", "external", "8:internal", "xfs-log"}
+    assert together.mkfs_argv["xfs-log"] == [("mkfs.xfs", "-f", "-l", "logdev=/dev/sdc1", "/dev/sdb1")]
     assert first.results[0].config == "internal"  # the loaded runs themselves are not renamed
 
-    comparison = ex.compare_runs([first, second])
+    comparison = compare_runs([first, second])
     assert comparison.baseline == "3:internal" and "xfs-log" in comparison.configs
-    text = ex.to_markdown([first, second], comparison)
+    text = reports.to_markdown([first, second], comparison)
     assert "### Run 3" in text and "### Run 8" in text
     assert "The runs differ in host (run 3: lab1, run 8: lab2)." in text
     assert "The runs differ in kernel" in text
-    rows = list(csv.DictReader(io.StringIO(ex.to_csv([first, second], comparison))))
+    rows = list(csv.DictReader(io.StringIO(reports.to_csv([first, second], comparison))))
     assert {r["runs"] for r in rows if r["config"] == "xfs-log"} == {"8"}
-    page = ex.to_html([first, second], comparison)
+    page = html_report.to_html([first, second], comparison)
     assert page.count("<svg") == len(METRICS)
 
 
-def test_merge_runs_refuses_the_same_run_twice():
+def test_side_by_side_refuses_the_same_run_twice():
     run = realistic_run()
     run.id = 4
     with pytest.raises(UsageError, match="run 4 is named twice"):
-        ex.merge_runs([run, run])
+        side_by_side([run, run])
     with pytest.raises(UsageError):
-        ex.merge_runs([])
+        side_by_side([])
 
 
 def test_export_dispatch_and_unknown_format(run, comparison):
-    assert ex.export(run, comparison, "csv") == ex.to_csv(run, comparison)
+    assert reports.export(run, comparison, "csv") == reports.to_csv(run, comparison)
     with pytest.raises(UsageError, match="'pdf' is not an export format"):
-        ex.export(run, comparison, "pdf")
+        reports.export(run, comparison, "pdf")
 
 
 @pytest.mark.parametrize("value, expected", [(15.443, "15.44"), (1234.5, "1234"), (0.5312, "0.531"),
                                              (123.456, "123.5"), (0.000123, "0.000123"), (None, "–"),
                                              (float("nan"), "–")])
 def test_fmt_value(value, expected):
-    assert ex.fmt_value(value) == expected
+    assert fmt_value(value) == expected
 
 
 @pytest.mark.parametrize("value, expected", [(12.34, "+12.3%"), (-4.0, "-4.0%"), (0.0, "+0.0%"), (0.01, "+0.01%"),
                                              (-0.004, "-0.004%"), (0.04, "+0.04%"), (float("nan"), "–")])
 def test_fmt_change_never_shows_a_small_change_as_none(value, expected):
-    assert ex.fmt_change(value) == expected
+    assert fmt_change(value) == expected
 
 
 def test_fmt_summary_uses_the_medians_precision():
-    from fstune.compare import Summary
+    from fstune.results.compare import Summary
 
-    assert ex.fmt_summary(Summary.of([15.1, 15.44, 15.9])) == "15.44 ± 0.40 (n=3)"
-    assert ex.fmt_summary(Summary.of([36.0])) == "36.00 (n=1)"
-    assert ex.fmt_summary(None) == "–"
+    assert fmt_summary(Summary.of([15.1, 15.44, 15.9])) == "15.44 ± 0.40 (n=3)"
+    assert fmt_summary(Summary.of([36.0])) == "36.00 (n=1)"
+    assert fmt_summary(None) == "–"

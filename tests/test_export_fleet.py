@@ -23,13 +23,15 @@ from pathlib import Path
 
 import pytest
 
-from fstune import ansible as an
-from fstune import export as ex
-from fstune import fstab as ft
+from fstune.deploy import ansible as an
+from fstune.deploy import fstab as ft
+from fstune.deploy import measured, mount, systemd
 from fstune.errors import UsageError
-from fstune.measure import config_descriptions
 from fstune.plan import Choices, DeviceChoice, build_plan
-from fstune.store import DeviceRecord, Store
+from fstune.results.collection import config_descriptions
+from fstune.results.compare import compare_runs
+from fstune.results.records import DeviceRecord
+from fstune.results.store import Store
 from fstune.studies import parse_study
 from test_store import realistic_run
 
@@ -102,26 +104,26 @@ def fstune(*args: str, state: Path, check: bool = True) -> subprocess.CompletedP
     ("/srv/a b", "srv-a\\x20b"), ("/srv/x:y_z.1", "srv-x:y_z.1"),
 ])
 def test_unit_names_follow_systemd_escape(path, expected):
-    assert ft.systemd_escape_path(path) == expected
+    assert systemd.systemd_escape_path(path) == expected
     if shutil.which("systemd-escape"):
         assert subprocess.run(["systemd-escape", "--path", path], capture_output=True, text=True,
                               check=True).stdout.strip() == expected
 
 
 def test_mountpoints_must_be_plain_absolute_paths():
-    assert ft.mount_unit_name("/srv/data/") == "srv-data.mount"
+    assert systemd.mount_unit_name("/srv/data/") == "srv-data.mount"
     for bad in ("srv/data", "/srv/../etc", "/srv/a b"):
         with pytest.raises(UsageError):
-            ft.normalize_mountpoint(bad)
+            mount.normalize_mountpoint(bad)
 
 
 def test_comment_says_what_was_measured():
     run = realistic_run()
     run.id = 4
-    lines = ft.measured_lines(run, "external")
+    lines = measured.measured_lines(run, "external")
     text = "\n".join(lines)
     assert "run 4" in lines[0] and "ext3-external-journal" in lines[0] and "2024-05-02" in lines[0]
-    rows = {r.metric: r for r in ex.compare_runs([run]).rows_for("external")}
+    rows = {r.metric: r for r in compare_runs([run]).rows_for("external")}
     dbench = rows["dbench.throughput_mbs"]  # the seed: 15.44 → 17.25 MB/s, about +11 %
     assert dbench.verdict == "better" and 8 < dbench.change_pct < 15
     assert re.search(rf"measured: \+{dbench.change_pct:.1f} % metadata dbench\.throughput_mbs \(MB/s, higher is "
@@ -129,27 +131,27 @@ def test_comment_says_what_was_measured():
                      r"p<0\.001\.", text), text
     noise = [m for m, r in rows.items() if r.verdict == "within noise"]
     assert noise and all(f"throughput {m} (" in text.split("within noise on:")[1] for m in noise)
-    assert "baseline" in ft.measured_lines(run, "internal")[1]
+    assert "baseline" in measured.measured_lines(run, "internal")[1]
     with pytest.raises(UsageError, match="has no configuration 'nope'; it has: internal, external"):
-        ft.measured_lines(run, "nope")
+        measured.measured_lines(run, "nope")
 
 
 def test_mkfs_commands_become_variables():
     run = realistic_run()  # ext3, journal on /dev/sdc1, target /dev/sdb1
-    commands = an.mkfs_commands(run, ft.find_config(run, "external"))
+    commands = an.mkfs_commands(run, measured.find_config(run, "external"))
     assert [(c.role, c.argv) for c in commands] == [
         ("journal", ("mkfs.ext3", "-b", "4096", "-O", "journal_dev", "-F", an.JOURNAL_VAR)),
         ("target", ("mkfs.ext3", "-b", "4096", "-J", "device=" + an.JOURNAL_VAR, "-F", an.TARGET_VAR))]
     run.mkfs_argv["external"] = [("mkfs.ext3", "-F", "/dev/sdz9")]
     with pytest.raises(UsageError, match="formats neither"):
-        an.mkfs_commands(run, ft.find_config(run, "external"))
+        an.mkfs_commands(run, measured.find_config(run, "external"))
     del run.mkfs_argv["external"]
     with pytest.raises(UsageError, match="did not record how"):
         an.build_export(run, "external", "/srv/x")
 
 
-def _spec(tmp_path: Path) -> ft.MountSpec:
-    return ft.MountSpec("UUID=1111-2222", "/srv/fstune-external", "ext4",
+def _spec(tmp_path: Path) -> mount.MountSpec:
+    return mount.MountSpec("UUID=1111-2222", "/srv/fstune-external", "ext4",
                         (("noatime", None), ("journal_path", "/dev/disk/by-uuid/3333")),
                         "/dev/disk/by-uuid/3333", "/dev/sdb1", "/dev/sdc1")
 
@@ -167,9 +169,9 @@ def test_write_fstab_backs_up_and_refuses_duplicates(tmp_path):
     assert not list(tmp_path.glob(".fstab.fstune-*"))  # no temp file left behind
     assert ft.fstab_line(spec) in fstab.read_text().splitlines()
     # the same mountpoint, the same filesystem, the same journal: each refused, nothing changed
-    for clash in (ft.MountSpec("UUID=9999", spec.mountpoint, "xfs", ()),
-                  ft.MountSpec("UUID=1111-2222", "/srv/other", "ext4", ()),
-                  ft.MountSpec("UUID=9999", "/srv/other", "ext4", (), "/dev/disk/by-uuid/3333", "/dev/sdx", "/dev/sdy")):
+    for clash in (mount.MountSpec("UUID=9999", spec.mountpoint, "xfs", ()),
+                  mount.MountSpec("UUID=1111-2222", "/srv/other", "ext4", ()),
+                  mount.MountSpec("UUID=9999", "/srv/other", "ext4", (), "/dev/disk/by-uuid/3333", "/dev/sdx", "/dev/sdy")):
         before = fstab.read_text()
         with pytest.raises(UsageError, match="already has an entry"):
             ft.write_fstab(clash, ft.fstab_text(clash, ["x"]), fstab, now=lambda: 1714650001.0)
@@ -289,7 +291,7 @@ def blank(device: str) -> bool:
 
 
 def blkid(device: str) -> dict[str, str]:
-    return ft.probe(device)
+    return mount.probe(device)
 
 
 def mountinfo(mountpoint: Path) -> tuple[list[str], str, str] | None:
@@ -363,7 +365,7 @@ def fstab_mount(tmp_path: Path, fstab_text: str, mountpoint: Path) -> None:
 
 
 def verify_unit(tmp_path: Path, unit: str, mountpoint: Path) -> None:
-    name = ft.mount_unit_name(str(mountpoint))
+    name = systemd.mount_unit_name(str(mountpoint))
     assert f"Where={mountpoint}\n" in unit and name.endswith(".mount")
     sections = re.findall(r"^\[(\w+)\]$", unit, re.M)
     assert sections == ["Unit", "Mount", "Install"]

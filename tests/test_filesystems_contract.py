@@ -17,14 +17,15 @@ from pathlib import Path
 import pytest
 
 from fscontract import JOURNAL_LINK, LOG, MOUNTPOINT, TARGET, Contract, job
-from fstune import ansible as an
 from fstune import filesystems
-from fstune import fstab as ft
 from fstune import steps as kinds
-from fstune.compare import ConfigDescription
+from fstune.deploy import ansible as an
+from fstune.deploy import fstab as ft
+from fstune.deploy.mount import MountSpec, mount_options
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, PLACEMENTS, Filesystem, MkfsJob
 from fstune.plan import Choices, DeviceChoice, build_plan
+from fstune.results.compare import ConfigDescription
 from fstune.studies import parse_study
 
 HERE = Path(__file__).resolve().parent
@@ -128,12 +129,12 @@ def test_record_command(fs, contract):
 
 
 def test_fstab_line(fs, contract):
-    spec = ft.MountSpec("UUID=FS-UUID", "/srv/fstune-tuned", fs.name, tuple(NOATIME))
+    spec = MountSpec("UUID=FS-UUID", "/srv/fstune-tuned", fs.name, tuple(NOATIME))
     assert ft.fstab_line(spec) == contract.fstab_line
     if contract.fstab_line_external is None:
         return
-    options = ft.mount_options(description(fs, EXTERNAL), JOURNAL_LINK)
-    spec = ft.MountSpec("UUID=FS-UUID", "/srv/fstune-tuned", fs.name, tuple(options), journal_path=JOURNAL_LINK)
+    options = mount_options(description(fs, EXTERNAL), JOURNAL_LINK)
+    spec = MountSpec("UUID=FS-UUID", "/srv/fstune-tuned", fs.name, tuple(options), journal_path=JOURNAL_LINK)
     assert ft.fstab_line(spec) == contract.fstab_line_external
 
 

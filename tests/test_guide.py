@@ -9,14 +9,14 @@ import time
 import pytest
 
 from fstune import steps as kinds
-from fstune.compare import BETTER, NOISE, compare
+from fstune.results.compare import BETTER, NOISE, compare
 from fstune.errors import StudyError, UsageError
 from fstune.guide import (
     BackingInfo, GuidePolicy, check_guided_mode, check_typed, configuration_done, explain_step, look_for_note,
     one_disk_reason, summarize,
 )
-from fstune.measure import config_descriptions
-from fstune.measurements import HIGHER, LOWER, RepeatResult, Sample
+from fstune.results.collection import config_descriptions
+from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.plan import Choices, DeviceChoice, Plan, build_plan, command_line
 from fstune.runner import CANCELLED, FINISHED, Runner, StepGate, StepStarted, StepWaiting
 from fstune.steps import Step

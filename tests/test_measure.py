@@ -3,7 +3,7 @@
 import pytest
 
 from fstune import runner as r
-from fstune.measure import Measurement, config_descriptions
+from fstune.results.collection import Measurement, config_descriptions
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.studies import parse_study
 
@@ -117,7 +117,7 @@ def test_noisy_figures_get_more_repeats_up_to_the_cap():
 def test_the_threshold_that_added_repeats_is_stated_as_given(threshold, shown):
     from types import SimpleNamespace
 
-    from fstune.measure import run_record
+    from fstune.results.collection import run_record
 
     plan = make_plan()
     measurement = Measurement(plan, rsd_threshold=threshold, max_repeats=4)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from fstune.compare import compare
-from fstune.measure import Measurement, run_record
+from fstune.results.compare import compare
+from fstune.results.collection import Measurement, run_record
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import Runner
-from fstune.store import Store
+from fstune.results.store import Store
 from fstune.studies import parse_study
 
 pytestmark = pytest.mark.loopdev

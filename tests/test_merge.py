@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from fstune import export as ex
-from fstune import merge as mg
 from fstune.cli import main
+from fstune.results import classroom, classroom_report, reports
+from fstune.results.compare import compare_runs
+from fstune.results.formatting import fmt_change, fmt_value, places_for
+from fstune.results.html_report import COLOURS, CSS
 from test_results_cli import assert_clean_error, fstune
 from test_store import realistic_run
 
@@ -71,13 +73,13 @@ BOB = {"base": [100.0, 101.0, 102.0], "tuned": [101.0, 102.0, 100.0]}  # ±0 %, 
 CAROL = {"base": [50.0, 50.5, 51.0], "tuned": [60.0, 60.5, 61.0]}  # +19.802 %, better
 
 
-def three() -> list[mg.Export]:
+def three() -> list[classroom.Export]:
     docs = [export_doc("alice", ALICE, started=1.7e9), export_doc("bob", BOB, started=1.7e9 + 5),
             export_doc("carol", CAROL, started=1.7e9 + 9)]
-    return [mg.parse_export(doc, f"{name}.json") for doc, name in zip(docs, ("alice", "bob", "carol"))]
+    return [classroom.parse_export(doc, f"{name}.json") for doc, name in zip(docs, ("alice", "bob", "carol"))]
 
 
-def column(results: mg.ClassResults, config: str) -> mg.ConfigColumn:
+def column(results: classroom.ClassResults, config: str) -> classroom.ConfigColumn:
     (table,) = results.tables
     return next(c for c in table.columns if c.config == config)
 
@@ -86,31 +88,32 @@ def column(results: mg.ClassResults, config: str) -> mg.ConfigColumn:
 
 
 def test_spread_across_three_machines_is_exact():
-    results = mg.merge_exports(three())
+    results = classroom.merge_exports(three())
     assert [m.label for m in results.machines] == ["alice", "bob", "carol"]
     assert results.baseline == "base" and results.configs == ["base", "tuned"] and not results.warnings
     base, tuned = column(results, "base"), column(results, "tuned")
-    assert base.spread == mg.Spread(3, 50.5, 11.0, 101.0, 39.5)  # |11−50.5|, |101−50.5|, 0 → median 39.5
+    assert base.spread == classroom.Spread(3, 50.5, 11.0, 101.0, 39.5)  # |11−50.5|, |101−50.5|, 0 → median 39.5
     assert base.spread.relative_mad == pytest.approx(39.5 / 50.5)
-    assert tuned.spread == mg.Spread(3, 60.5, 21.0, 101.0, 39.5)
+    assert tuned.spread == classroom.Spread(3, 60.5, 21.0, 101.0, 39.5)
     changes = [1000 / 11, 0.0, 1000 / 50.5]  # each machine's own change against its own baseline, in %
     assert tuned.change.n == 3 and tuned.change.median == pytest.approx(1000 / 50.5)
     assert (tuned.change.low, tuned.change.high) == pytest.approx((0.0, 1000 / 11))
     assert tuned.change.mad == pytest.approx(statistics.median(abs(c - 1000 / 50.5) for c in changes))
     assert tuned.tally == {"better": 2, "within noise": 1}
-    assert mg.tally_words(tuned, 3) == "better on 2 of 3 machines, within noise on 1"
+    assert classroom_report.tally_words(tuned, 3) == "better on 2 of 3 machines, within noise on 1"
     assert base.cells["bob"].median == 101.0 and tuned.rows["alice"].verdict == "better"
 
 
 def test_spread_of_an_even_number_of_machines_and_of_one():
-    assert mg.Spread.of([1.0, 2.0, 3.0, 10.0]) == mg.Spread(4, 2.5, 1.0, 10.0, 1.0)  # deviations .5 .5 1.5 7.5
-    assert mg.Spread.of([7.0]) == mg.Spread(1, 7.0, 7.0, 7.0, 0.0)
-    assert mg.Spread.of([]) == mg.Spread(0)
-    assert mg.Spread.of([0.0, 0.0]).relative_mad is None  # no percentage of a zero median
+    # deviations .5 .5 1.5 7.5
+    assert classroom.Spread.of([1.0, 2.0, 3.0, 10.0]) == classroom.Spread(4, 2.5, 1.0, 10.0, 1.0)
+    assert classroom.Spread.of([7.0]) == classroom.Spread(1, 7.0, 7.0, 7.0, 0.0)
+    assert classroom.Spread.of([]) == classroom.Spread(0)
+    assert classroom.Spread.of([0.0, 0.0]).relative_mad is None  # no percentage of a zero median
 
 
 def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
-    text = mg.to_markdown(mg.merge_exports(three()))
+    text = classroom_report.to_markdown(classroom.merge_exports(three()))
     assert text.startswith("# fstune class results: ext4-journal — a journal study")
     lines = text.splitlines()
     start = lines.index("### dbench.throughput_mbs (MB/s, higher is better)")
@@ -133,15 +136,15 @@ def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
 
 
 def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric():
-    page = mg.to_html(mg.merge_exports(three()))
-    assert page.startswith("<!DOCTYPE html>") and ex._CSS in page
+    page = classroom_report.to_html(classroom.merge_exports(three()))
+    assert page.startswith("<!DOCTYPE html>") and CSS in page
     assert "<script" not in page and "http://" not in page and "https://" not in page
     assert page.count("<svg") == 1 == page.count("</svg>")
     svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
     xml.dom.minidom.parseString(svg)  # well-formed
     dots = re.findall(r'<circle cx="[\d.]+" cy="[\d.]+" r="2.2"', svg)
     assert len(dots) == 6  # every machine's own median, for both configurations
-    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [ex.COLOURS["baseline"], ex.COLOURS["better"]]
+    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [COLOURS["baseline"], COLOURS["better"]]
     assert "median ± MAD 11.00 – 90.00" in svg  # 50.5 ± 39.5
     assert "2/3 better" in svg and "<title>bob: 101.0</title>" in svg
     assert '<td class="better">better (p' in page and "better on 2 of 3 machines, within noise on 1" in page
@@ -152,22 +155,23 @@ def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric()
 
 def test_configurations_missing_on_some_machines():
     exports = three()
-    exports.append(mg.parse_export(export_doc("dave", {"base": [30.0, 31.0, 32.0]}, started=2e9), "dave.json"))
-    results = mg.merge_exports(exports)
+    exports.append(classroom.parse_export(export_doc("dave", {"base": [30.0, 31.0, 32.0]}, started=2e9), "dave.json"))
+    results = classroom.merge_exports(exports)
     tuned = column(results, "tuned")
     assert tuned.spread.n == 3 and tuned.cells["dave"] is None and tuned.rows["dave"] is None
     assert tuned.tally == {"better": 2, "within noise": 1, "not measured": 1}
-    assert mg.tally_words(tuned, 4) == "better on 2 of 4 machines, within noise on 1, not measured on 1"
-    assert column(results, "base").spread == mg.Spread.of([11.0, 101.0, 50.5, 31.0])
+    assert classroom_report.tally_words(tuned, 4) == "better on 2 of 4 machines, within noise on 1, not measured on 1"
+    assert column(results, "base").spread == classroom.Spread.of([11.0, 101.0, 50.5, 31.0])
     assert "Configuration 'tuned' was not measured on dave." in results.warnings
-    text = mg.to_markdown(results)
+    text = classroom_report.to_markdown(results)
     dave = next(line for line in text.splitlines() if line.startswith("| dave |"))
     assert dave == "| dave | 31.00 ± 1.00 (n=3) | – | – | not measured |"
 
 
 def test_a_machine_without_the_baseline_is_said_and_left_out():
-    lone = mg.parse_export(export_doc("erin", {"tuned": [5.0, 6.0, 7.0]}, started=3e9, baseline="tuned"), "erin.json")
-    results = mg.merge_exports(three() + [lone])
+    lone = classroom.parse_export(export_doc("erin", {"tuned": [5.0, 6.0, 7.0]}, started=3e9, baseline="tuned"),
+                                  "erin.json")
+    results = classroom.merge_exports(three() + [lone])
     assert "erin (erin.json) has no 'base' configuration to compare with: none of its figures are in the tables." \
         in results.warnings
     assert column(results, "tuned").spread.n == 3 and column(results, "tuned").tally["not measured"] == 1
@@ -175,9 +179,9 @@ def test_a_machine_without_the_baseline_is_said_and_left_out():
 
 def test_different_studies_are_refused_naming_each_file():
     exports = three()
-    exports[2] = mg.parse_export(export_doc("carol", CAROL, study="xfs-log-tuning"), "carol.json")
-    with pytest.raises(mg.MergeError) as caught:
-        mg.merge_exports(exports)
+    exports[2] = classroom.parse_export(export_doc("carol", CAROL, study="xfs-log-tuning"), "carol.json")
+    with pytest.raises(classroom.MergeError) as caught:
+        classroom.merge_exports(exports)
     message = str(caught.value)
     assert "different studies" in message
     assert "ext4-journal: alice.json, bob.json" in message and "xfs-log-tuning: carol.json" in message
@@ -185,52 +189,52 @@ def test_different_studies_are_refused_naming_each_file():
 
 def test_the_same_run_twice_is_counted_once():
     exports = three()
-    exports.append(mg.parse_export(export_doc("alice", ALICE, started=1.7e9), "alice-again.json"))
-    results = mg.merge_exports(exports)
+    exports.append(classroom.parse_export(export_doc("alice", ALICE, started=1.7e9), "alice-again.json"))
+    results = classroom.merge_exports(exports)
     assert [m.label for m in results.machines] == ["alice", "bob", "carol"]
-    assert column(results, "base").spread == mg.Spread(3, 50.5, 11.0, 101.0, 39.5)
+    assert column(results, "base").spread == classroom.Spread(3, 50.5, 11.0, 101.0, 39.5)
     assert any(w.startswith("alice-again.json holds the same run as alice.json (run 1 from host alice")
                for w in results.warnings)
     # run 1 on two cloned VMs that share a hostname is NOT the same run: the start time differs
-    clone = mg.parse_export(export_doc("alice", ALICE, started=1.8e9), "clone.json")
-    results = mg.merge_exports(three() + [clone])
+    clone = classroom.parse_export(export_doc("alice", ALICE, started=1.8e9), "clone.json")
+    results = classroom.merge_exports(three() + [clone])
     assert [m.label for m in results.machines] == ["alice (alice)", "bob", "carol", "alice (clone)"]
 
 
 def test_labels_from_hostname_file_name_or_label_option():
     docs = [export_doc(None, ALICE), export_doc("bob", BOB, started=2.0), export_doc("bob", CAROL, started=3.0)]
-    exports = [mg.parse_export(d, f"/tmp/class/{n}.json") for d, n in zip(docs, ("a1", "b1", "b2"))]
-    assert [m.label for m in mg.merge_exports(exports).machines] == ["a1", "bob (b1)", "bob (b2)"]
-    results = mg.merge_exports(exports, {"b2.json": "Carol", "/tmp/class/a1.json": "Alice"})
+    exports = [classroom.parse_export(d, f"/tmp/class/{n}.json") for d, n in zip(docs, ("a1", "b1", "b2"))]
+    assert [m.label for m in classroom.merge_exports(exports).machines] == ["a1", "bob (b1)", "bob (b2)"]
+    results = classroom.merge_exports(exports, {"b2.json": "Carol", "/tmp/class/a1.json": "Alice"})
     assert [m.label for m in results.machines] == ["Alice", "bob", "Carol"]
-    with pytest.raises(mg.MergeError, match="--label names zz.json"):
-        mg.merge_exports(exports, {"zz.json": "Z"})
+    with pytest.raises(classroom.MergeError, match="--label names zz.json"):
+        classroom.merge_exports(exports, {"zz.json": "Z"})
 
 
 def test_exports_that_are_not_fstune_exports_or_of_another_version():
-    with pytest.raises(mg.MergeError, match=r"^notes\.txt is not JSON"):
-        mg.parse_export_text("hello", "notes.txt")
-    with pytest.raises(mg.MergeError, match=r"list\.json is not an fstune results export"):
-        mg.parse_export_text("[]", "list.json")  # e.g. 'fstune results list --json'
+    with pytest.raises(classroom.MergeError, match=r"^notes\.txt is not JSON"):
+        classroom.parse_export_text("hello", "notes.txt")
+    with pytest.raises(classroom.MergeError, match=r"list\.json is not an fstune results export"):
+        classroom.parse_export_text("[]", "list.json")  # e.g. 'fstune results list --json'
     newer = export_doc("a", ALICE, version=2)
     newer["fstune"] = "9.0"
-    with pytest.raises(mg.MergeError, match=r"new\.json was written by a newer fstune \(fstune 9\.0, export format 2\)"):
-        mg.parse_export(newer, "new.json")
-    with pytest.raises(mg.MergeError, match=r"old\.json is in an unknown, older export format"):
-        mg.parse_export({**export_doc("a", ALICE), "format_version": 0}, "old.json")
+    with pytest.raises(classroom.MergeError, match=r"new\.json was written by a newer fstune \(fstune 9\.0, export format 2\)"):
+        classroom.parse_export(newer, "new.json")
+    with pytest.raises(classroom.MergeError, match=r"old\.json is in an unknown, older export format"):
+        classroom.parse_export({**export_doc("a", ALICE), "format_version": 0}, "old.json")
     broken = export_doc("a", ALICE)
     del broken["runs"][0]["repeats"][1]["samples"][0]["value"]
-    with pytest.raises(mg.MergeError, match=r"broken\.json is not a complete fstune export: run 1: .*'value'"):
-        mg.parse_export(broken, "broken.json")
+    with pytest.raises(classroom.MergeError, match=r"broken\.json is not a complete fstune export: run 1: .*'value'"):
+        classroom.parse_export(broken, "broken.json")
     empty = export_doc("a", ALICE)
     empty["runs"] = []
-    with pytest.raises(mg.MergeError, match="holds no runs"):
-        mg.parse_export(empty, "empty.json")
+    with pytest.raises(classroom.MergeError, match="holds no runs"):
+        classroom.parse_export(empty, "empty.json")
 
 
 def test_a_differently_configured_machine_is_warned_about():
     odd = export_doc("carol", CAROL, mount={"tuned": [["noatime", None]]})
-    results = mg.merge_exports(three()[:2] + [mg.parse_export(odd, "carol.json")])
+    results = classroom.merge_exports(three()[:2] + [classroom.parse_export(odd, "carol.json")])
     warning = next(w for w in results.warnings if w.startswith("Configuration 'tuned' is not the same"))
     assert "alice, bob: ext4, internal journal, mount defaults" in warning
     assert "carol: ext4, internal journal, mount noatime" in warning
@@ -240,8 +244,8 @@ def test_export_round_trip():
     """run_from_json is the inverse of the exporter's run_json: what the store would load."""
     run = realistic_run(warm=True, warnings=["same disk"])
     run.id = 4
-    document = json.loads(ex.to_json([run], ex.compare_runs([run])))
-    (back,) = mg.parse_export(document, "r.json").runs
+    document = json.loads(reports.to_json([run], compare_runs([run])))
+    (back,) = classroom.parse_export(document, "r.json").runs
     for record in (run, back):
         for result in record.results:
             result.raw = {}
@@ -371,23 +375,23 @@ def test_three_real_runs_merge_into_one_table_with_the_right_spread(make_lab, ru
         start = next(i for i, line in enumerate(lines) if line.startswith(f"### {metric} ("))
         rows = {line.split(" | ")[0][2:]: line.split(" | ")[1:] for line in lines[start + 4:start + 11]}
         for label, own in zip(labels, medians):
-            assert rows[label][0].startswith(ex.fmt_value(own["strictatime"], ex._decimals(own["strictatime"])))
+            assert rows[label][0].startswith(fmt_value(own["strictatime"], places_for(own["strictatime"])))
             change = (own["noatime"] - own["strictatime"]) / abs(own["strictatime"]) * 100
-            assert rows[label][2] == ex.fmt_change(change)
+            assert rows[label][2] == fmt_change(change)
         for index, config in enumerate(("strictatime", "noatime")):
             values = [m[config] for m in medians]
             centre = statistics.median(values)
-            assert rows["**median across machines**"][index] == ex.fmt_value(centre)
-            assert rows["**min – max**"][index] == f"{ex.fmt_value(min(values))} – {ex.fmt_value(max(values))}"
-            assert rows["**MAD**"][index].startswith(ex.fmt_value(_mad(values), ex._decimals(centre)) + " (")
+            assert rows["**median across machines**"][index] == fmt_value(centre)
+            assert rows["**min – max**"][index] == f"{fmt_value(min(values))} – {fmt_value(max(values))}"
+            assert rows["**MAD**"][index].startswith(fmt_value(_mad(values), places_for(centre)) + " (")
         changes = [(m["noatime"] - m["strictatime"]) / abs(m["strictatime"]) * 100 for m in medians]
-        assert rows["**median across machines**"][2] == ex.fmt_change(statistics.median(changes))
-        assert rows["**min – max**"][2] == f"{ex.fmt_change(min(changes))} – {ex.fmt_change(max(changes))}"
+        assert rows["**median across machines**"][2] == fmt_change(statistics.median(changes))
+        assert rows["**min – max**"][2] == f"{fmt_change(min(changes))} – {fmt_change(max(changes))}"
         assert rows["**MAD**"][2] == f"{_mad(changes):.1f} pts"
         assert re.search(r" on \d of 3 machines", rows["**median across machines**"][3])
 
         # the same figures through the API, to full precision
-        results = mg.merge_exports([mg.parse_export(d, f) for d, f in zip(documents, files)])
+        results = classroom.merge_exports([classroom.parse_export(d, f) for d, f in zip(documents, files)])
         table = next(t for t in results.tables if t.metric == metric)
         for col in table.columns:
             values = [m[col.config] for m in medians]
@@ -401,8 +405,8 @@ def test_three_real_runs_merge_into_one_table_with_the_right_spread(make_lab, ru
                           capture_output=True, text=True, timeout=60, env=base_env)
     assert done.returncode == 0, done.stderr
     html_text = page.read_text()
-    assert html_text.count("<svg") == len(mg.merge_exports(
-        [mg.parse_export(d, f) for d, f in zip(documents, files)]).tables)
+    assert html_text.count("<svg") == len(classroom.merge_exports(
+        [classroom.parse_export(d, f) for d, f in zip(documents, files)]).tables)
     # the same file twice: said, and counted once
     twice = subprocess.run([sys.executable, "-m", "fstune", "results", "merge", *files, files[0]],
                            capture_output=True, text=True, timeout=60, env=base_env)

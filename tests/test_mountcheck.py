@@ -13,9 +13,9 @@ import pytest
 
 from fstune import mountcheck
 from fstune import steps as kinds
-from fstune.measure import Measurement, run_record
+from fstune.results.collection import Measurement, run_record
 from fstune.runner import FAIL_SAFETY, FAILED, Runner, StepFinished, StepStarted, is_mounted
-from fstune.store import Store
+from fstune.results.store import Store
 from test_runner_real import Recorder, assert_nothing_left, plan_for, study
 
 pytestmark = pytest.mark.loopdev

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
+from fstune.figures import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
 from fstune.workloads import WORKLOADS
 from fstune.workloads.base import Workload, WorkloadContext

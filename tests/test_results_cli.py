@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fstune.store import Store
+from fstune.results.store import Store
 from test_store import realistic_run
 
 ROOT = Path(__file__).resolve().parent.parent

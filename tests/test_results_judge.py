@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.results.judge import judge_primary, percent_or_unit
 from fstune.results.scales import MetricRule, Scale, paired_contrasts
 from fstune.results.secondary import judge_secondaries

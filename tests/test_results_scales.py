@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.results.scales import (DEFAULT_DELTA, MetricRule, Scale, ScaleError, default_rule, exact_position,
                                    exact_relative_change, from_percent, paired_contrasts, to_percent)
 from fstune.results.verdict import Position

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.results.scales import MetricRule, Scale, paired_contrasts
 from fstune.results.secondary import SECONDARY, describe, judge_secondaries
 from fstune.results.sequential import DEFAULT_SCHEDULE, LookSchedule, decide, decide_batch

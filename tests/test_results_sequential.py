@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.results import boundary_table, calibration
 from fstune.results.sequential import (DEFAULT_SCHEDULE, METHOD, Action, LookSchedule, Reason, boundaries, decide,
                                        decide_batch, predict)

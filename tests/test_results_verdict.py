@@ -13,7 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.results.verdict import (CODES, Position, Verdict, interval_position, interval_positions, qualifier,
                                     verdict_for)
 

@@ -321,7 +321,7 @@ def test_a_lost_terminal_ends_the_run_like_ctrl_c_and_keeps_it(tmp_path, lab, st
     """The terminal closes mid-run (second repeat): the run is cancelled and cleaned up, stored
     with what it measured, the audit log says why, and fstune exits 130 without a traceback,
     its summary to the dead terminal going nowhere."""
-    from fstune.store import Store
+    from fstune.results.store import Store
 
     data = lab.disks[0].data
     study = tmp_path / "hangup.toml"

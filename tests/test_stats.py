@@ -1,4 +1,4 @@
-"""fstune.stats against known values: textbook t tables, closed forms, hand-computed examples."""
+"""fstune.results.stats against known values: textbook t tables, closed forms, hand-computed examples."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from fstune import stats
-from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, judge
-from fstune.measurements import HIGHER, LOWER
+from fstune.results import stats
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, judge
+from fstune.figures import HIGHER, LOWER
 
 # ---------------------------------------------------------------------------------------------
 # descriptive statistics

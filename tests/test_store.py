@@ -20,14 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from fstune.compare import ConfigDescription, compare
 from fstune.errors import FstuneError
-from fstune.measurements import HIGHER, RepeatResult, Sample
-from fstune import store as store_module
-from fstune.store import (
-    DeviceRecord, RunNotFound, RunRecord, Store, StoreError, active_scheduler, capture_environment,
-    describe_device, state_dir, tool_version,
-)
+from fstune.figures import HIGHER, RepeatResult, Sample
+from fstune.results import store as store_module
+from fstune.results.compare import ConfigDescription, compare
+from fstune.results.environment import active_scheduler, capture_environment, describe_device, tool_version
+from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.store import RunNotFound, Store, StoreError, state_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -261,7 +260,7 @@ _KILLED_WRITER = """
 import sys, time
 sys.path.insert(0, {tests!r})
 from test_store import realistic_run
-from fstune.store import Store
+from fstune.results.store import Store
 
 store = Store({directory!r})
 original = Store._write_repeat

@@ -11,11 +11,11 @@ import sys
 import pytest
 from textual.widgets import Input, Static
 
+from fstune.results.store import Store
 from fstune.screens.app import make_app
 from fstune.screens.results import ResultsScreen
 from fstune.screens.run import RunScreen
 from fstune.screens.state import Services
-from fstune.store import Store
 from fstune.studies import load_studies
 from test_tui_results import plain
 from test_tui_run import wait_for
@@ -75,7 +75,8 @@ async def test_the_whole_wizard_runs_a_study_on_lab_disks(lab, tmp_path):
         shown = plain(app.screen.query_one("#table-0", Static))
     with Store(tmp_path / "state") as store:
         stored = store.load_run(run_screen.stored_id)
-    from fstune.export import compare_runs, fmt_summary
+    from fstune.results.compare import compare_runs
+    from fstune.results.formatting import fmt_summary
 
     comparison = compare_runs([stored])
     row = next(r for r in comparison.rows if r.metric == "dbench.throughput_mbs")

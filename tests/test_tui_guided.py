@@ -125,7 +125,7 @@ def guided_lab_services(tmp_path):
     from fstune.devices import scan
     from fstune.runner import Runner
     from fstune.screens.state import Services
-    from fstune.store import Store
+    from fstune.results.store import Store
 
     def make_runner(plan, **options):
         options.pop("extend", None)  # exactly the planned 3 repeats: keeps the test short

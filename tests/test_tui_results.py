@@ -2,8 +2,8 @@
 17.25 MB/s) over 5 noisy repeats, fio's four phases, one failed repeat.
 
 Hosted in a tiny App of its own; the tables are checked in their rendered form (text and
-colours), the exports against ``fstune.export`` itself, and the look by snapshots at 80×24
-and 120×40.
+colours), the exports against ``fstune.results.reports`` itself, and the look by snapshots at
+80×24 and 120×40.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ import pytest
 from rich.console import Console
 from textual.app import App
 from textual.widgets import Static
-
-from fstune import export as ex
-from fstune.export import compare_runs
+from fstune.results import reports
+from fstune.results.compare import BETTER, NOISE, WORSE, compare_runs
+from fstune.results.formatting import fmt_change, fmt_summary, fmt_value
+from fstune.results.reports import CSV_FIELDS
+from fstune.results.views import metric_views
 from fstune.screens.results import ResultsScreen, export_name
 from test_store import realistic_run  # tests/ is on sys.path for its own modules (rootdir import)
 
@@ -61,16 +63,16 @@ async def test_tables_show_figures_and_coloured_verdicts():
     screen = ResultsScreen(record, comparison, services=None)
     async with HostApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        views = ex.metric_views(comparison, [record])
+        views = metric_views(comparison, [record])
         assert list(views) == ["metadata", "throughput"]
         metadata = screen.query_one("#table-0", Static)
         text = plain(metadata)
         for config in ("internal", "external"):
             summary = comparison.summaries[(config, "metadata", "dbench.throughput_mbs")]
-            assert ex.fmt_summary(summary, n=False) in text
+            assert fmt_summary(summary, n=False) in text
         row = next(r for r in comparison.rows if r.metric == "dbench.throughput_mbs")
-        assert row.verdict == ex.BETTER  # 15.44 → 17.25 MB/s over 5 repeats is no noise
-        assert ex.fmt_change(row.change_pct) in text
+        assert row.verdict == BETTER  # 15.44 → 17.25 MB/s over 5 repeats is no noise
+        assert fmt_change(row.change_pct) in text
 
         def styles_of(widget, word):
             return [style for text, style in segments(widget) if text.strip() == word]
@@ -79,10 +81,10 @@ async def test_tables_show_figures_and_coloured_verdicts():
         assert better and better[0].color.name == "green" and better[0].bold
         throughput = screen.query_one("#table-1", Static)
         verdicts = {r.verdict for r in comparison.rows if r.workload == "throughput"}
-        assert ex.NOISE in verdicts
+        assert NOISE in verdicts
         noise = styles_of(throughput, "within noise")
         assert noise and noise[0].dim
-        if ex.WORSE in verdicts:
+        if WORSE in verdicts:
             assert styles_of(throughput, "worse")[0].color.name == "red"
 
 
@@ -100,7 +102,7 @@ async def test_option_difference_chart_and_notes():
         bar = lambda line: sum(line.count(c) for c in "█▓")  # noqa: E731
         assert bar(lines["external"]) > bar(lines["internal"]) > 0
         median = comparison.summaries[("internal", "metadata", "dbench.throughput_mbs")].median
-        assert f"{ex.fmt_value(median)} MB/s" in lines["internal"]
+        assert f"{fmt_value(median)} MB/s" in lines["internal"]
         notes = plain(screen.query_one("#notes", Static))
         assert "fio reported error 5" in notes  # the failed repeat is said, not hidden
 
@@ -115,12 +117,12 @@ async def test_export_keys_write_the_four_reports(tmp_path, monkeypatch):
             await pilot.press(key)
         await wait_for(pilot, lambda: len(screen.exported) == 4, what="four exports")
         assert str(screen.query_one("#exported", Static).content).endswith(".html")
-    for fmt in ex.FORMATS:
+    for fmt in reports.FORMATS:
         path = tmp_path / f"fstune-run-7.{fmt}"
         assert screen.exported[fmt] == path
         # the JSON export says when it was generated: compare with that stamp taken out
-        assert _unstamped(path.read_text()) == _unstamped(ex.export([record], comparison, fmt))
-    assert (tmp_path / "fstune-run-7.csv").read_text().splitlines()[0] == ",".join(ex.CSV_FIELDS)
+        assert _unstamped(path.read_text()) == _unstamped(reports.export([record], comparison, fmt))
+    assert (tmp_path / "fstune-run-7.csv").read_text().splitlines()[0] == ",".join(CSV_FIELDS)
     data = json.loads((tmp_path / "fstune-run-7.json").read_text())
     assert data  # valid JSON
     assert "<html" in (tmp_path / "fstune-run-7.html").read_text().lower()
@@ -186,8 +188,8 @@ def _unstamped(text: str) -> str:
 
 
 async def test_ansible_playbooks_are_exported_from_the_results_screen(tmp_path):
-    from fstune.ansible import build_export
-    from fstune.fstab import default_mountpoint
+    from fstune.deploy.ansible import build_export
+    from fstune.deploy.mount import default_mountpoint
 
     record, comparison = stored_run()
     screen = ResultsScreen(record, comparison, services=None, export_dir=tmp_path)

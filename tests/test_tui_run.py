@@ -489,7 +489,7 @@ def replayed_measured_run(plan: Plan, figures: dict[str, list[float]]):
 
 
 async def test_measured_run_is_stored_and_opens_the_results(tmp_path):
-    from fstune.store import Store
+    from fstune.results.store import Store
 
     choices = Choices(study=STUDY, target=DeviceChoice("/dev/sdz1", 10**10, assumed=True),
                       log_device=DeviceChoice("/dev/sdy1", 2**28, assumed=True), workloads=("metadata",),
@@ -531,7 +531,7 @@ def device_choice(path: str) -> DeviceChoice:
 @pytest.mark.loopdev
 @pytest.mark.slow
 async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatch):
-    from fstune.store import Store
+    from fstune.results.store import Store
 
     data, spare = lab.pairs()[0]
     choices = Choices(study=STUDY, target=device_choice(data), log_device=device_choice(spare),
@@ -547,7 +547,7 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
     svc = Services(scan=no_inventory, studies=load_studies, make_runner=make_runner,
                    open_store=lambda: Store(state))
     # at most one extra repeat per configuration when loop devices are noisy: keeps the test short
-    from fstune.measure import Measurement
+    from fstune.results.collection import Measurement
 
     screen = RunScreen(plan, svc, measurement=Measurement(plan, max_repeats=4))
     app = HostApp(screen)
@@ -566,11 +566,11 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
         figures = [s.value for r in stored.results if r.ok for s in r.samples
                    if s.metric == "dbench.throughput_mbs"]
         assert len(figures) >= 6  # 3+ repeats of both configurations
-        from fstune import export as ex
-        from fstune.compare import Summary
+        from fstune.results.formatting import fmt_summary
+        from fstune.results.compare import Summary
 
         table = plain(results.query_one("#table-0", Static))
         for config in ("internal", "external"):
             values = [s.value for r in stored.results if r.ok and r.config == config for s in r.samples
                       if s.metric == "dbench.throughput_mbs"]
-            assert ex.fmt_summary(Summary.of(values), n=False) in table
+            assert fmt_summary(Summary.of(values), n=False) in table

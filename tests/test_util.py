@@ -44,6 +44,15 @@ def test_a_failed_atomic_write_keeps_the_old_file_and_leaves_no_temporary(tmp_pa
     assert [p.name for p in tmp_path.iterdir()] == ["state.json"]
 
 
+def test_write_output_names_the_file_it_could_not_write(tmp_path):
+    report = tmp_path / "report.md"
+    files.write_output(report, "# figures\n")
+    assert report.read_text() == "# figures\n" and report.stat().st_mode & 0o777 == 0o644
+    with pytest.raises(UsageError, match=r"cannot write .*missing/report.md: No such file or directory\.") as caught:
+        files.write_output(tmp_path / "missing" / "report.md", "x")
+    assert caught.value.hint == "Choose another --output."
+
+
 def test_procfs_read_text_of_a_vanished_file_is_the_default(tmp_path):
     assert procfs.read_text(str(tmp_path / "gone"), "x") == "x"
     assert "MemTotal" in procfs.read_text("/proc/meminfo")

@@ -30,7 +30,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.results.scales import MetricRule, paired_contrasts
 from fstune.results.sequential import DEFAULT_SCHEDULE, decide_batch
 from fstune.results.verdict import CODES, Verdict, verdict_for

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fstune.measurements import LOWER
+from fstune.figures import LOWER
 from wlcontract import Contract, Recorded
 
 CONTRACTS = {

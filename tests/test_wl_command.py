@@ -6,7 +6,7 @@ import pytest
 
 from fstune import workloads
 from fstune.errors import UsageError
-from fstune.measurements import LOWER
+from fstune.figures import LOWER
 from wlcontract import Contract, Recorded, context
 
 COUNTED = {"mb_written": ("MB", LOWER, "exact"), "data_mb_written": ("MB", LOWER, "exact"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fstune import workloads
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.workloads.metadata import LOADFILE, DbenchProgress
 from wlcontract import Contract, ProgressLine, Recorded
 

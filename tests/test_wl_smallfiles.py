@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fstune import workloads
-from fstune.measurements import LOWER
+from fstune.figures import LOWER
 from wlcontract import Contract, Recorded
 
 PHASES = ("untar", "tar", "read", "ls-lR", "ls-flR", "find", "rm")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fstune import runner, workloads
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.workloads.throughput import FioProgress
 from wlcontract import Contract, ProgressLine, Recorded, fixture, terminal_lines
 

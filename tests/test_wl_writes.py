@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fstune import workloads
-from fstune.measurements import LOWER
+from fstune.figures import LOWER
 from wlcontract import Contract, Recorded
 
 PHASES = ("populate", "build", "clean")

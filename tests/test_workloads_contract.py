@@ -19,7 +19,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 from fstune import runner, workloads
 from fstune.cli import main
 from fstune.errors import UsageError
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 from fstune.results.scales import Scale
 from fstune.screens.app import make_app
 from fstune.units import format_estimate

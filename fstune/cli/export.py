@@ -57,24 +57,27 @@ def add_parser(sub, formatter_class) -> None:
 
 
 def _load_run(text: str):
-    from fstune.cli.results import _load
+    from fstune.cli.results import load_runs
 
-    (run,) = _load([text])
+    (run,) = load_runs([text])
     return run
 
 
 def run_export(args) -> int:
-    from fstune import fstab as ft
+    from fstune.deploy.fstab import DEFAULT_FSTAB, fstab_text, write_fstab
+    from fstune.deploy.measured import find_config, measured_lines
+    from fstune.deploy.mount import default_mountpoint, normalize_mountpoint, resolve_mount
+    from fstune.deploy.systemd import unit_text
 
     if not (args.ansible or args.fstab or args.systemd):
         raise UsageError("say what to export: --ansible DIR, --fstab or --systemd.")
     if args.write_fstab and not args.fstab:
         raise UsageError("--write-fstab writes the --fstab line; pass --fstab too, and check what it prints.")
     run = _load_run(args.run)
-    config = ft.find_config(run, args.config)
-    mountpoint = ft.normalize_mountpoint(args.mountpoint or ft.default_mountpoint(config.name))
+    config = find_config(run, args.config)
+    mountpoint = normalize_mountpoint(args.mountpoint or default_mountpoint(config.name))
     if args.ansible:
-        from fstune.ansible import build_export, write_export
+        from fstune.deploy.ansible import build_export, write_export
 
         export = build_export(run, config.name, mountpoint)
         directory = Path(args.ansible)
@@ -82,17 +85,17 @@ def run_export(args) -> int:
         print(f"fstune: wrote {', '.join(export.files)} in {directory}. Edit inventory.ini, then: "
               f"ansible-playbook -i inventory.ini site.yml --check", file=sys.stderr)
     if args.fstab or args.systemd:
-        spec = ft.resolve_mount(run, config.name, mountpoint, args.device, args.log_device)
-        about = ft.measured_lines(run, config.name)
+        spec = resolve_mount(run, config.name, mountpoint, args.device, args.log_device)
+        about = measured_lines(run, config.name)
         if args.fstab:
-            text = ft.fstab_text(spec, about)
+            text = fstab_text(spec, about)
             sys.stdout.write(text)
             if args.write_fstab:
-                path = args.fstab_path or os.environ.get(FSTAB_ENV) or ft.DEFAULT_FSTAB
-                backup = ft.write_fstab(spec, text, path)
+                path = args.fstab_path or os.environ.get(FSTAB_ENV) or DEFAULT_FSTAB
+                backup = write_fstab(spec, text, path)
                 print(f"fstune: added {spec.mountpoint} to {path}; the old one is {backup}.", file=sys.stderr)
         if args.systemd:
             if args.fstab:
                 sys.stdout.write("\n")
-            sys.stdout.write(ft.unit_text(spec, about))
+            sys.stdout.write(unit_text(spec, about))
     return 0

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from fstune import export as ex
-from fstune import merge as mg
 from fstune.errors import UsageError
+from fstune.results import classroom, classroom_report, reports
+from fstune.results.compare import compare_runs, side_by_side
+from fstune.results.formatting import fmt_time, iso_time
+from fstune.results.records import RunRecord
+from fstune.results.store import RunNotFound, Store, store_path
+from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
+from fstune.results.views import (CELLS_NOTE, VERDICT_NOTE, device_summary, env_summary, honest_notes, metric_views,
+                                  tool_versions)
 from fstune.units import format_span
-from fstune.filesystems import join_options
-from fstune.measurements import HIGHER, LOWER
-from fstune.store import RunNotFound, RunRecord, Store, store_path
+from fstune.util.files import write_output
 
 DESCRIPTION = """\
 Every run fstune measures is kept, with its environment, in a SQLite database under
@@ -65,9 +66,6 @@ and start time) is counted once, with a warning; a configuration some machines d
 is shown as "not measured" there.
 """
 
-VERDICT_STYLE = {ex.BETTER: "bold green", ex.WORSE: "bold red", ex.NOISE: "dim", ex.NO_DATA: "yellow"}
-STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
-
 
 def add_parser(sub, formatter_class) -> None:
     parser = sub.add_parser("results", help="stored runs: list, show, compare, export; merge a class's exports", description=DESCRIPTION,
@@ -94,7 +92,8 @@ def add_parser(sub, formatter_class) -> None:
     exporter = actions.add_parser("export", help="write a report: Markdown, CSV, JSON or HTML",
                                   formatter_class=formatter_class)
     exporter.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
-    exporter.add_argument("--format", choices=ex.FORMATS, help="the report's format (default: from --output's suffix)")
+    exporter.add_argument("--format", choices=reports.FORMATS,
+                          help="the report's format (default: from --output's suffix)")
     exporter.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     exporter.set_defaults(func=run_export)
 
@@ -102,7 +101,7 @@ def add_parser(sub, formatter_class) -> None:
                                 description=MERGE_DESCRIPTION, formatter_class=formatter_class)
     merger.add_argument("files", nargs="+", metavar="FILE",
                         help="JSON files written by 'fstune results export RUN --format json'")
-    merger.add_argument("--format", choices=mg.FORMATS,
+    merger.add_argument("--format", choices=classroom_report.FORMATS,
                         help="md (Markdown) or html (one self-contained page with charts); default: from "
                         "--output's suffix, else md")
     merger.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
@@ -136,7 +135,8 @@ def _open_store() -> Store | None:
     return Store() if store_path().exists() else None
 
 
-def _load(texts: list[str]) -> list[RunRecord]:
+def load_runs(texts: list[str]) -> list[RunRecord]:
+    """The stored runs named by ``texts`` (ids or "last"); also what ``fstune export`` loads."""
     store = _open_store()
     try:
         ids = [_parse_run(t, store) for t in texts]
@@ -149,12 +149,6 @@ def _load(texts: list[str]) -> list[RunRecord]:
             store.close()
 
 
-def _table(title: str) -> Table:
-    # no outer edge and shared padding between columns: 7 columns of figures fit in 80
-    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                 collapse_padding=True)
-
-
 def _console() -> Console:
     return Console(highlight=False)
 
@@ -164,7 +158,7 @@ def _run_header(console: Console, run: RunRecord) -> None:
     console.print(f"[bold]Run {run.id}[/] · [bold]{escape(run.study)}[/] — {escape(run.title)}")
     took = format_span(run.finished - run.started) if run.finished else "–"
     env = run.environment
-    console.print(f"{status} · started {ex.fmt_time(run.started)} · took {took} · host {escape(run.hostname)} · "
+    console.print(f"{status} · started {fmt_time(run.started)} · took {took} · host {escape(run.hostname)} · "
                   f"kernel {escape(str(env.get('kernel') or '?'))}")
     if run.reason and run.status != "finished":
         console.print(f"[{STATUS_STYLE.get(run.status, 'bold')}]{escape(run.reason)}[/]")
@@ -172,40 +166,25 @@ def _run_header(console: Console, run: RunRecord) -> None:
 
 def _environment(console: Console, run: RunRecord) -> None:
     env = run.environment
-    rows = [(k, v) for k, v in ex.env_summary(env) if k not in ("host",)]
+    rows = [(k, v) for k, v in env_summary(env) if k not in ("host",)]
     table = Table(box=None, show_header=False, pad_edge=False, title="Environment", title_justify="left")
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for key, value in rows:
         table.add_row(key, escape(value))
     for device in run.devices:
-        table.add_row(f"{device.role} device", f"{escape(device.path)}: {escape(ex.describe_device(device))}")
-    for tool, version in ex.tool_versions(env):
+        table.add_row(f"{device.role} device", f"{escape(device.path)}: {escape(device_summary(device))}")
+    for tool, version in tool_versions(env):
         style = "yellow" if version == "not installed" else ""
         table.add_row(escape(tool), f"[{style}]{escape(version)}[/]" if style else escape(version))
     console.print(table)
 
 
-def configuration_rows(comparison, configs: dict) -> list[tuple[str, str, str, str, str | None]]:
-    """(name, filesystem, journal, mount options, what differs from the baseline — None for the
-    baseline itself) for each compared configuration; the CLI and the results screen style them."""
-    rows = []
-    for name in comparison.configs:
-        config = configs.get(name)
-        if config is None:
-            continue
-        journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
-        mount = join_options(list(config.mount_options)) or "defaults"
-        diff = None if name == comparison.baseline else comparison.option_diffs.get(name, "")
-        rows.append((name, config.filesystem, journal, mount, diff))
-    return rows
-
-
 def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
-    merged = ex.merge_runs(runs)
-    configs = {c.name: c for c in merged.configs}
-    origin = {c.name: c.run_id for c in merged.columns}
-    table = _table("Configurations")
+    together = side_by_side(runs)
+    configs = {c.name: c for c in together.configs}
+    origin = {c.name: c.run_id for c in together.columns}
+    table = narrow_table("Configurations")
     table.add_column("name", style="bold", overflow="fold")
     if len(runs) > 1:
         table.add_column("run", justify="right")
@@ -222,7 +201,7 @@ def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
         table.add_row(*cells)
     console.print(table)
     console.print()
-    commands = [(name, argv) for name in comparison.configs for argv in merged.mkfs_argv.get(name, [])]
+    commands = [(name, argv) for name in comparison.configs for argv in together.mkfs_argv.get(name, [])]
     if commands:
         console.print("[bold]mkfs commands as they ran[/]")
         for name, argv in commands:
@@ -230,63 +209,10 @@ def _configs_table(console: Console, runs: list[RunRecord], comparison) -> None:
         console.print()
 
 
-def _verdict(row) -> tuple[str, str]:
-    """The verdict, coloured, and its p-value."""
-    if row is None:
-        return f"[{VERDICT_STYLE[ex.NO_DATA]}]{ex.NO_DATA}[/]", ""
-    style = VERDICT_STYLE.get(row.verdict, "")
-    text = f"[{style}]{escape(row.verdict)}[/]" if style else escape(row.verdict)
-    return text, ex.fmt_p(row.p_value).replace("p=", "").replace("p", "")
-
-
-def _metric_label(metric: str, unit: str, better: str) -> str:
-    # "dbench.throughput_mbs" is split at its dot so the column stays narrow enough for 80
-    # columns; the unit and the better direction go on the last line
-    head, dot, tail = metric.partition(".")
-    name = f"{escape(head)}.\n{escape(tail)}" if dot and len(metric) > METRIC_WIDTH else escape(metric)
-    arrow = {HIGHER: "↑", LOWER: "↓"}.get(better, "?")
-    return f"{name}\n[dim]{escape(unit)} {arrow}[/]" if unit else f"{name} {arrow}"
-
-
-METRIC_WIDTH = 16
-
-
-def workload_table(workload: str, metrics: list, comparison) -> Table:
-    """One workload's figures: per metric the baseline first, then each variant with its change,
-    p-value and verdict. Configurations are rows, so it fits 80 columns for any number of them.
-    Shared by `fstune results`, `fstune run` and the wizard's results screen."""
-    table = _table(f"Workload: {workload}")
-    table.add_column("metric", overflow="fold", max_width=max(METRIC_WIDTH, 20))
-    table.add_column("config", overflow="fold", max_width=16)
-    table.add_column("median ± sd", justify="right", no_wrap=True)
-    table.add_column("n", justify="right", no_wrap=True)
-    table.add_column("change", justify="right", no_wrap=True)
-    table.add_column("p", justify="right", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
-    for view in metrics:
-        shown = [c for c in comparison.configs
-                 if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
-        for index, config in enumerate(shown):
-            summary = view.cells.get(config)
-            is_base = config == comparison.baseline
-            row = view.rows.get(config)
-            verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
-            table.add_row(
-                _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
-                f"[bold]{escape(config)}[/]" if is_base else escape(config),
-                ex.fmt_summary(summary, n=False),
-                str(summary.n) if summary else "0",
-                "" if is_base else ex.fmt_change(row.change_pct if row else None),
-                p, verdict,
-                end_section=index == len(shown) - 1,
-            )
-    return table
-
-
 def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> None:
     """One table per workload; a metric's configurations are rows (baseline first), so the
     table stays within 80 columns however many variants there are."""
-    views = ex.metric_views(comparison, runs)
+    views = metric_views(comparison, runs)
     if not views:
         console.print("[yellow]No figures: no repeat of this run produced a measurement.[/]")
         return
@@ -294,12 +220,12 @@ def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> N
         table = workload_table(workload, metrics, comparison)
         console.print(table)
         console.print()
-    console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(ex.CELLS_NOTE)} "
-                  f"{escape(ex.VERDICT_NOTE)}[/]")
+    console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(CELLS_NOTE)} "
+                  f"{escape(VERDICT_NOTE)}[/]")
 
 
 def _notes(console: Console, runs: list[RunRecord], comparison) -> None:
-    notes = ex.honest_notes(runs, comparison)
+    notes = honest_notes(runs, comparison)
     if not notes:
         return
     console.print("[bold]Notes[/]")
@@ -328,7 +254,7 @@ def run_list(args) -> int:
     if args.json:
         print(json.dumps([{
             "id": s.id, "study": s.study, "title": s.title, "status": s.status, "reason": s.reason,
-            "started": ex.iso_time(s.started), "finished": ex.iso_time(s.finished), "hostname": s.hostname,
+            "started": iso_time(s.started), "finished": iso_time(s.finished), "hostname": s.hostname,
             "kernel": s.kernel, "baseline": s.baseline, "configs": list(s.configs), "repeats_ok": s.repeats_ok,
             "repeats_failed": s.repeats_failed, "warm": s.warm,
         } for s in summaries], indent=2))
@@ -338,7 +264,7 @@ def run_list(args) -> int:
         console.print(f"No runs stored yet (in {escape(str(store_path()))}). Measure a study with "
                       "[bold]fstune run[/]; its results are kept here.")
         return 0
-    table = _table("Stored runs (newest first)")
+    table = narrow_table("Stored runs (newest first)")
     table.add_column("id", justify="right", style="bold", no_wrap=True)
     table.add_column("started · host", no_wrap=True)
     table.add_column("study", overflow="fold")
@@ -350,7 +276,7 @@ def run_list(args) -> int:
         status = f"[{STATUS_STYLE.get(s.status, '')}]{s.status}[/]" + ("\n[yellow]warm cache[/]" if s.warm else "")
         # one configuration per line: names stay whole however narrow the terminal
         configs = "\n".join(f"[bold]{escape(c)}[/]" if c == s.baseline else escape(c) for c in s.configs)
-        started = ex.fmt_time(s.started).rsplit(" ", 1)[0] if s.started else "–"
+        started = fmt_time(s.started).rsplit(" ", 1)[0] if s.started else "–"
         table.add_row(str(s.id), f"{started}\n[dim]{escape(s.hostname)}[/]", escape(s.study), configs, repeats,
                       status, end_section=True)
     console.print(table)
@@ -367,8 +293,8 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None
 
 
 def run_show(args) -> int:
-    (run,) = _load([args.run])
-    comparison = ex.compare_runs([run])
+    (run,) = load_runs([args.run])
+    comparison = compare_runs([run])
     console = _console()
     _run_header(console, run)
     console.print()
@@ -379,8 +305,8 @@ def run_show(args) -> int:
 
 
 def run_compare(args) -> int:
-    runs = _load(args.runs)
-    comparison = ex.compare_runs(runs)
+    runs = load_runs(args.runs)
+    comparison = compare_runs(runs)
     console = _console()
     for run in runs:
         _run_header(console, run)
@@ -392,38 +318,21 @@ def run_compare(args) -> int:
     return 0
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write next to the target and rename, so a failed export never leaves half a report."""
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}.", "Choose another --output.") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except OSError as error:
-        Path(temp).unlink(missing_ok=True)
-        raise UsageError(f"cannot write {path}: {error.strerror}.", "Choose another --output.") from None
-
-
 def run_export(args) -> int:
     fmt = args.format
     if fmt is None and args.output:
-        fmt = ex.SUFFIXES.get(Path(args.output).suffix.lower())
+        fmt = reports.SUFFIXES.get(Path(args.output).suffix.lower())
     if fmt is None:
         raise UsageError("say which format to export: --format md, csv, json or html"
                          + (" (the --output suffix does not tell)." if args.output else "."))
-    runs = _load(args.runs)
-    comparison = ex.compare_runs(runs)
-    text = ex.export(runs, comparison, fmt)
+    runs = load_runs(args.runs)
+    comparison = compare_runs(runs)
+    text = reports.export(runs, comparison, fmt)
     if args.output:
         path = Path(args.output)
         if path.is_dir():
             raise UsageError(f"{path} is a directory; give a file name with --output.")
-        write_atomically(path, text)
+        write_output(path, text)
         print(f"fstune: wrote {path} ({fmt}, run{'s' if len(runs) > 1 else ''} "
               f"{', '.join(str(r.id) for r in runs)}).", file=sys.stderr)
     else:
@@ -431,7 +340,7 @@ def run_export(args) -> int:
     return 0
 
 
-def _read_export(name: str) -> mg.Export:
+def _read_export(name: str) -> classroom.Export:
     path = Path(name)
     try:
         text = path.read_text(encoding="utf-8")
@@ -440,17 +349,17 @@ def _read_export(name: str) -> mg.Export:
     except IsADirectoryError:
         raise UsageError(f"{name} is a directory; name the JSON files in it.") from None
     except UnicodeDecodeError:
-        raise mg.MergeError(f"{name} is not an fstune results export (it is not UTF-8 text).",
+        raise classroom.MergeError(f"{name} is not an fstune results export (it is not UTF-8 text).",
                             "Ask for the file 'fstune results export RUN --format json -o FILE' writes.") from None
     except OSError as error:
         raise UsageError(f"cannot read {name}: {error.strerror}.") from None
-    return mg.parse_export_text(text, name)
+    return classroom.parse_export_text(text, name)
 
 
 def run_merge(args) -> int:
     fmt = args.format
     if fmt is None and args.output:
-        fmt = mg.SUFFIXES.get(Path(args.output).suffix.lower())
+        fmt = classroom_report.SUFFIXES.get(Path(args.output).suffix.lower())
         if fmt is None:
             raise UsageError(f"say which format to write: --format md or html (the suffix of {args.output} "
                              "does not tell).")
@@ -460,15 +369,15 @@ def run_merge(args) -> int:
         if not sep or not name or not label.strip():
             raise UsageError(f"--label {item}: write it as FILE=NAME, e.g. --label bob.json=Bob.")
         labels[name] = label.strip()
-    results = mg.merge_exports([_read_export(name) for name in args.files], labels)
-    text = mg.render(results, fmt or "md")
+    results = classroom.merge_exports([_read_export(name) for name in args.files], labels)
+    text = classroom_report.render(results, fmt or "md")
     for warning in results.warnings:
         print(f"fstune: warning: {warning}", file=sys.stderr)
     if args.output:
         path = Path(args.output)
         if path.is_dir():
             raise UsageError(f"{path} is a directory; give a file name with --output.")
-        write_atomically(path, text)
+        write_output(path, text)
         print(f"fstune: wrote {path} ({fmt}, {len(results.machines)} machines, study {results.study}).",
               file=sys.stderr)
     else:

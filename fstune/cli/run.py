@@ -18,14 +18,14 @@ import time
 from fstune import devlock, filesystems
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
-from fstune.units import format_elapsed
-from fstune.measure import Measurement, run_record
 from fstune.plan import Plan, build_plan
+from fstune.results.collection import Measurement, run_record
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer,
     find_leftovers, handle_signals, missing_tools, plan_devices, record_identities,
 )
+from fstune.units import format_elapsed
 
 
 # injectable for tests: who we are, and whether a person can answer on stdin
@@ -171,7 +171,7 @@ def _execute(plan: Plan, args, identities) -> int:
 def _store(plan: Plan, measurement: Measurement, outcome, started: float):
     """Keep the run in the history; the record (with its id), or None when nothing was measured."""
     from fstune.devices import scan
-    from fstune.store import Store
+    from fstune.results.store import Store
 
     record = run_record(plan, measurement, outcome, started, inventory=scan())
     if not record.results:
@@ -184,7 +184,7 @@ def _store(plan: Plan, measurement: Measurement, outcome, started: float):
 def _show_stored(record, display) -> None:
     """The before-and-after tables of the stored run, and how to see it again."""
     from fstune.cli.results import show_comparison
-    from fstune.export import compare_runs
+    from fstune.results.compare import compare_runs
 
     if record is None:
         display.note("no figures were measured, so nothing was stored.")

@@ -1,7 +1,26 @@
-"""Results: how fstune turns measured blocks into a verdict (docs/verdicts.md).
+"""Results: from a run's figures to a verdict and a report (docs/ARCHITECTURE.md, "Results").
 
-The decision core is pure and headless; the runner feeds it one paired observation per
-configuration per block and asks, at the planned looks, whether to go on:
+What a run collects and keeps:
+
+- ``collection``: ``Measurement`` parses each measured step during a run and adds repeats while
+  the figures are noisy; ``run_record`` makes the run's record (the figures themselves are
+  ``fstune.figures``: the workloads produce them, below this package);
+- ``records``: ``RunRecord``, ``DeviceRecord``; ``environment``: the machine, its tools and
+  devices as the run found them; ``store``: the SQLite history, its schema and migrations.
+
+How the figures are judged and said:
+
+- ``compare``: summaries, each variant against the baseline with today's verdict (on ``stats``:
+  Welch's t-test and a bootstrap interval), several runs side by side, the option diff;
+- ``formatting``: how a figure reads; ``views``: what every report shows, the honest notes;
+- ``reports`` (Markdown, CSV, JSON), ``html_report`` (one self-contained page with charts),
+  ``terminal`` (the Rich tables of the CLI and the wizard);
+- ``classroom``: a workshop's JSON reports from many machines, merged; ``classroom_report``:
+  that as Markdown or HTML.
+
+The decision core that will replace today's verdict (docs/verdicts.md) is pure and headless; the
+runner will feed it one paired observation per configuration per block and ask, at the planned
+looks, whether to go on:
 
 - ``scales``: how a metric is compared (ratio on a log scale, difference, exact) and its
   threshold δ on that scale;

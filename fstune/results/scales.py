@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 
 DEFAULT_DELTA = 0.02  # the practical threshold: changes smaller than 2 % do not matter
 
@@ -72,7 +72,7 @@ class MetricRule:
             raise ValueError(f"a relative δ is a fraction below 1 (0.02 = 2 %), not {self.delta!r}")
 
 
-# Metric names end in what they measure (fstune/measurements.py). Counts that are 0 whenever a
+# Metric names end in what they measure (fstune/figures.py). Counts that are 0 whenever a
 # configuration has no such thing (no external journal, no slow request) take the difference
 # scale; everything else here is a rate, a time or a size, compared as a ratio.
 _DIFFERENCE_SUFFIXES = (".journal_mb_written", ".over_2s_pct", ".over_10s_pct")

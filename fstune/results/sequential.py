@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from fstune.measurements import HIGHER
+from fstune.figures import HIGHER
 from fstune.results import calibration
 from fstune.results.paired import PairedInterval, mean_and_sd, minimum_detectable_effect
 from fstune.results.verdict import CODES, Position, Verdict, interval_positions, verdict_for

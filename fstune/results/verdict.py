@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 
 
 class Position(StrEnum):

@@ -6,6 +6,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from fstune.errors import UsageError
+
 
 def atomic_write(path: str | os.PathLike, data: str | bytes, *, mode: int = 0o644, durable: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file beside it and a rename.
@@ -34,3 +36,12 @@ def atomic_write(path: str | os.PathLike, data: str | bytes, *, mode: int = 0o64
             os.fsync(directory)
         finally:
             os.close(directory)
+
+
+def write_output(path: str | os.PathLike, text: str, hint: str | None = "Choose another --output.") -> None:
+    """Write a file the user asked for (a report, a playbook) with ``atomic_write``: a failed
+    write never leaves half of one, and says which file it could not write."""
+    try:
+        atomic_write(path, text, durable=False)
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}.", hint) from None

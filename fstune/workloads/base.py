@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from fstune.errors import UsageError
-from fstune.measurements import MeasurementError, Sample
+from fstune.figures import MeasurementError, Sample
 from fstune.steps import CACHE, Step
 from fstune.units import format_size, parse_size
 from fstune.util.progress import ProgressParser

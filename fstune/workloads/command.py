@@ -7,7 +7,7 @@ write ``sh -c '…'`` yourself if you need pipes or redirections.
 from __future__ import annotations
 
 from fstune.steps import MEASURE, Step
-from fstune.measurements import Sample
+from fstune.figures import Sample
 from fstune.workloads.base import (CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps,
                                    count_writes_samples, measured_writes, shell_words)
 from fstune.workloads.metrics import COUNTED_WRITES, SECONDS

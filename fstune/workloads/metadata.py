@@ -10,7 +10,7 @@ import math
 import os
 import re
 
-from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
+from fstune.figures import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
 from fstune.util.progress import ProgressParser
 from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, check_exit, cold_cache_steps

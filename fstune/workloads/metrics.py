@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from fstune.measurements import HIGHER, LOWER
+from fstune.figures import HIGHER, LOWER
 
 # how a change is compared (the names of fstune.results.scales.Scale)
 RATIO, DIFFERENCE, EXACT = "ratio", "difference", "exact"

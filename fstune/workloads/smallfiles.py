@@ -9,7 +9,7 @@ from a cold cache and is timed on its own.
 from __future__ import annotations
 
 from fstune.steps import MEASURE, PREPARE, Step
-from fstune.measurements import Sample
+from fstune.figures import Sample
 from fstune.workloads.base import (CACHE_SECONDS, HELPER, Param, Workload, WorkloadContext, cold_cache_steps,
                                    wall_time_samples)
 from fstune.workloads.metrics import SECONDS, in_phases

@@ -14,7 +14,7 @@ import math
 import os
 import re
 
-from fstune.measurements import HIGHER, LOWER, MeasurementError, Sample
+from fstune.figures import HIGHER, LOWER, MeasurementError, Sample
 from fstune.steps import MEASURE, Step
 from fstune.util.progress import ProgressParser
 from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps, describe_exit

@@ -11,7 +11,7 @@ external journal device; ext4's own lifetime_write_kbytes would miss the latter.
 from __future__ import annotations
 
 from fstune.steps import MEASURE, PREPARE, Step
-from fstune.measurements import Sample
+from fstune.figures import Sample
 from fstune.workloads.base import (CACHE_SECONDS, HELPER, Param, Workload, WorkloadContext, cold_cache_steps,
                                    count_writes_samples, measured_writes)
 from fstune.workloads.metrics import COUNTED_WRITES, MB_WRITTEN, in_phases

@@ -12,15 +12,28 @@ verdict:
 - "not enough data": fewer than two successful repeats on a side; no test is possible.
 
 Failed repeats never contribute a number; they are listed so the report can say what failed.
+
+Several runs (the same study on other days or machines) are compared by setting every run's
+configurations side by side as the columns of one comparison (``side_by_side``,
+``compare_runs``); names that occur in more than one run are prefixed with the run id
+("3:internal"), and the first run's baseline is the baseline. (The class merge of many machines'
+exports, which judges each machine on its own first, is ``fstune.results.classroom``.)
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from fstune import filesystems, stats
-from fstune.measurements import HIGHER, RepeatResult
+from fstune import filesystems
+from fstune.errors import UsageError
+from fstune.figures import HIGHER, RepeatResult
+from fstune.results import stats
+
+if TYPE_CHECKING:  # records.py imports ConfigDescription from here
+    from fstune.results.records import RunRecord
 
 BETTER, WORSE, NOISE, NO_DATA = "better", "worse", "within noise", "not enough data"
 CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median
@@ -177,6 +190,69 @@ def _change_pct(before: float | None, after: float | None) -> float | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Several runs side by side
+
+
+@dataclass(frozen=True)
+class Column:
+    """A configuration as a column of the comparison, and where it came from."""
+
+    name: str  # the name in the comparison, e.g. "3:internal" when "internal" occurs in several runs
+    run_id: int | None
+    config: str  # its name within its run
+
+
+@dataclass
+class SideBySide:
+    """Several runs as the columns of one comparison (see the module docstring)."""
+
+    results: list[RepeatResult]
+    configs: list[ConfigDescription]
+    baseline: str
+    columns: list[Column]
+    mkfs_argv: dict[str, list[tuple[str, ...]]]  # column → the mkfs commands that made it
+
+
+def side_by_side(runs: Sequence[RunRecord]) -> SideBySide:
+    """The runs' configurations and results as one set of columns; see the module docstring."""
+    if not runs:
+        raise UsageError("name at least one run.")
+    ids = [r.id for r in runs]
+    for run_id in ids:
+        if run_id is not None and ids.count(run_id) > 1:
+            raise UsageError(f"run {run_id} is named twice; name each run once.")
+    if len(runs) == 1:
+        run = runs[0]
+        return SideBySide(list(run.results), list(run.configs), run.baseline,
+                          [Column(c.name, run.id, c.name) for c in run.configs], dict(run.mkfs_argv))
+    seen: dict[str, int] = {}
+    for run in runs:
+        for config in run.configs:
+            seen[config.name] = seen.get(config.name, 0) + 1
+    results, configs, columns = [], [], []
+    mkfs_argv: dict[str, list[tuple[str, ...]]] = {}
+    baseline = ""
+    for position, run in enumerate(runs):
+        tag = str(run.id) if run.id is not None else f"#{position + 1}"
+        names = {c.name: (f"{tag}:{c.name}" if seen[c.name] > 1 else c.name) for c in run.configs}
+        for config in run.configs:
+            configs.append(dataclasses.replace(config, name=names[config.name]))
+            columns.append(Column(names[config.name], run.id, config.name))
+            if config.name in run.mkfs_argv:
+                mkfs_argv[names[config.name]] = run.mkfs_argv[config.name]
+        results += [dataclasses.replace(r, config=names[r.config]) for r in run.results]
+        if position == 0:
+            baseline = names[run.baseline]
+    return SideBySide(results, configs, baseline, columns, mkfs_argv)
+
+
+def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05) -> Comparison:
+    """The Comparison of one run, or of several runs' configurations side by side."""
+    together = side_by_side(runs)
+    return compare(together.results, together.configs, together.baseline, alpha=alpha)
+
+
+# ---------------------------------------------------------------------------------------------
 # What a variant changes, in words
 
 MINUS = "−"
@@ -323,5 +399,5 @@ class _Unset:
 
 _UNSET = _Unset()
 
-__all__ = ["BETTER", "WORSE", "NOISE", "NO_DATA", "ConfigDescription", "Summary", "Row", "Comparison",
-           "compare", "judge", "option_diff"]
+__all__ = ["BETTER", "WORSE", "NOISE", "NO_DATA", "Column", "ConfigDescription", "Summary", "Row", "Comparison",
+           "SideBySide", "compare", "compare_runs", "judge", "option_diff", "side_by_side"]

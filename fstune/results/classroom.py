@@ -8,11 +8,11 @@ thing everywhere?
 Each run in the files is one *machine*. Its figures are first judged on that machine alone, the
 way ``fstune results show`` judges them there: per configuration its own median over its good
 repeats, and per variant its own change against its own baseline with its own verdict (Welch's
-t-test and the bootstrap interval, ``fstune.compare``). Only then are the machines set side by
-side. Absolute figures of a laptop's NVMe and a VM's virtual disk differ by far more than any
-tuning changes them, so the number that can be compared across machines is each machine's
-*change*, and the honest summary is a count of verdicts: "better on 14 of 20 machines, within
-noise on 6".
+t-test and the bootstrap interval, ``fstune.results.compare``). Only then are the machines set
+side by side. Absolute figures of a laptop's NVMe and a VM's virtual disk differ by far more
+than any tuning changes them, so the number that can be compared across machines is each
+machine's *change*, and the honest summary is a count of verdicts: "better on 14 of 20
+machines, within noise on 6".
 
 The spread across machines (3 to 30 of them, of unlike hardware) is told with statistics that
 one odd machine cannot drag around:
@@ -25,6 +25,9 @@ one odd machine cannot drag around:
 
 A standard deviation or an interquartile range would be either pulled by one outlier or, with
 three machines, an interpolation between two of them; neither is used.
+
+This module reads the exports and merges them (``merge_exports`` → ``ClassResults``);
+``fstune.results.classroom_report`` renders the result as Markdown or HTML.
 """
 
 from __future__ import annotations
@@ -32,31 +35,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from fstune import __version__, stats
-from fstune import export as ex
-from fstune.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
+from fstune import __version__
 from fstune.errors import UsageError
-from fstune.measurements import RepeatResult, Sample
-from fstune.store import DeviceRecord, RunRecord
-from fstune.units import format_percent
+from fstune.figures import RepeatResult, Sample
+from fstune.results import reports, stats
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
+from fstune.results.formatting import finite, fmt_time
+from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.views import describe_config, honest_notes
 
-FORMATS = ("md", "html")
-SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
 NOT_MEASURED = "not measured"
 VERDICT_ORDER = (BETTER, WORSE, NOISE, NO_DATA, NOT_MEASURED)
-
-SPREAD_NOTE = ("Across machines: the median of the machines' own medians (or of their own changes), min – max "
-               "(every machine lies in it) and MAD, the median absolute deviation (at least half the machines lie "
-               "within median ± MAD; for figures also as % of the median, for changes in percentage points).")
-NO_FIGURES = "No figures: no repeat on any machine produced a measurement."
-MACHINE_NOTE = ("Each machine's cell: its own median ± standard deviation over n good repeats; its change and "
-                "verdict compare it with its own baseline, so machines of unlike speed can be compared by their "
-                "change and verdict, not by their absolute figures.")
 
 
 class MergeError(UsageError):
@@ -92,7 +85,7 @@ def _optional_number(value) -> float | None:
 
 
 def run_from_json(data: dict) -> RunRecord:
-    """The inverse of ``fstune.export.run_json``: a run as the store would load it.
+    """The inverse of ``fstune.results.reports.run_json``: a run as the store would load it.
 
     Raises ValueError naming what is missing or malformed."""
     configs, argv = [], {}
@@ -139,22 +132,22 @@ def run_from_json(data: dict) -> RunRecord:
 def parse_export(document, source: str) -> Export:
     """The runs of one parsed JSON export; a MergeError naming ``source`` when it is not one."""
     hint = "Ask for the file 'fstune results export RUN --format json -o FILE' writes."
-    if not isinstance(document, dict) or document.get("format") != ex.FORMAT_NAME:
+    if not isinstance(document, dict) or document.get("format") != reports.FORMAT_NAME:
         raise MergeError(f"{source} is not an fstune results export (it has no \"format\": "
-                         f"\"{ex.FORMAT_NAME}\").", hint)
+                         f"\"{reports.FORMAT_NAME}\").", hint)
     version = document.get("format_version")
     made_by = f"fstune {document['fstune']}" if document.get("fstune") else "another fstune"
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise MergeError(f"{source} is in an unknown, older export format ({version!r}, made by {made_by}); "
-                         f"this fstune ({__version__}) reads format {ex.FORMAT_VERSION}.",
+                         f"this fstune ({__version__}) reads format {reports.FORMAT_VERSION}.",
                          "Export the run again with this fstune.")
-    if version > ex.FORMAT_VERSION:
+    if version > reports.FORMAT_VERSION:
         raise MergeError(f"{source} was written by a newer fstune ({made_by}, export format {version}); "
-                         f"this fstune ({__version__}) reads format {ex.FORMAT_VERSION}.",
+                         f"this fstune ({__version__}) reads format {reports.FORMAT_VERSION}.",
                          "Update fstune on this machine, or export with the older fstune.")
-    if version < ex.FORMAT_VERSION:  # no older format exists yet; when one does, read it here
+    if version < reports.FORMAT_VERSION:  # no older format exists yet; when one does, read it here
         raise MergeError(f"{source} is in the older export format {version}; this fstune reads format "
-                         f"{ex.FORMAT_VERSION}.", "Export the run again with this fstune.")
+                         f"{reports.FORMAT_VERSION}.", "Export the run again with this fstune.")
     runs = document.get("runs")
     if not isinstance(runs, list) or not runs:
         raise MergeError(f"{source} holds no runs.", hint)
@@ -202,7 +195,7 @@ class Spread:
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Spread:
-        data = [float(v) for v in values if ex._finite(v)]
+        data = [float(v) for v in values if finite(v)]
         if not data:
             return cls(0)
         centre = stats.median(data)
@@ -283,16 +276,7 @@ def _same_run_key(run: RunRecord) -> tuple:
 
 def _recipe_of(config: ConfigDescription) -> str:
     # the log device's path differs from machine to machine and is not part of the recipe
-    return ex.describe_config(dataclasses.replace(config, log_device=None))
-
-
-def tally_words(column: ConfigColumn, machines: int) -> str:
-    """"better on 2 of 3 machines, within noise on 1": the machines' own verdicts, counted."""
-    parts = [(verdict, column.tally[verdict]) for verdict in VERDICT_ORDER if column.tally.get(verdict)]
-    words = [f"{verdict} on {count}" for verdict, count in parts]
-    if words:
-        words[0] += f" of {machines} machine{'s' if machines != 1 else ''}"
-    return ", ".join(words) or "–"
+    return describe_config(dataclasses.replace(config, log_device=None))
 
 
 def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = None,
@@ -339,7 +323,7 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
                 continue
             if key in seen:
                 warnings.append(f"{export.source} holds the same run as {seen[key]} (run {run.id} from host "
-                                f"{run.hostname}, started {ex.fmt_time(run.started)}): it is counted once.")
+                                f"{run.hostname}, started {fmt_time(run.started)}): it is counted once.")
                 continue
             seen[key] = export.source
             entries.append((export.source, run))
@@ -384,7 +368,7 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         comparison = compare(run.results, run.configs, baseline, alpha=alpha) if baseline in own else None
         machines.append(Machine(label, source, run, comparison))
         if comparison is not None:
-            notes += [f"{label}: {note.strip()}" for note in ex.honest_notes([run], comparison)
+            notes += [f"{label}: {note.strip()}" for note in honest_notes([run], comparison)
                       if not note.startswith("  ")]
         else:
             warnings.append(f"{label} ({source}) has no '{baseline}' configuration to compare with: none of its "
@@ -442,255 +426,5 @@ def _unit_of(machine: Machine, workload: str, metric: str) -> tuple[str, str] | 
     return None
 
 
-# --- formatting -------------------------------------------------------------------------------
-
-
-def fmt_spread_range(spread: Spread, fmt: Callable[[float | None], str] = ex.fmt_value) -> str:
-    """"11.00 – 101.0"; figures by default, changes with ``fmt=ex.fmt_change``."""
-    if not spread.n:
-        return "–"
-    if spread.n == 1:
-        return f"{fmt(spread.low)} (one machine)"
-    return f"{fmt(spread.low)} – {fmt(spread.high)}"
-
-
-def fmt_mad(spread: Spread) -> str:
-    if spread.n < 2 or spread.mad is None:
-        return "–"
-    relative = spread.relative_mad
-    places = ex._decimals(spread.median) if ex._finite(spread.median) else None  # in the median's precision
-    return ex.fmt_value(spread.mad, places) + (f" ({format_percent(relative)})" if relative is not None else "")
-
-
-def fmt_change_mad(spread: Spread) -> str:
-    return "–" if spread.n < 2 or spread.mad is None else f"{spread.mad:.1f} pts"
-
-
-def _metric_title(table: MetricTable) -> str:
-    return f"{table.metric} ({table.unit}, {ex.direction(table.better)})" if table.unit else \
-        f"{table.metric} ({ex.direction(table.better)})"
-
-
-def _verdict_cell(row: Row | None) -> str:
-    if row is None:
-        return NOT_MEASURED
-    p = ex.fmt_p(row.p_value)
-    return row.verdict + (f" ({p})" if p else "")
-
-
-def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[list[str]], list[list[str]]]:
-    """One metric's class table as plain text cells: (header, a row per machine, the spread rows).
-
-    Columns: machine, the baseline, then per variant its figure, its change and its verdict."""
-    header = ["machine", f"{results.baseline} (baseline)"]
-    for column in table.columns[1:]:
-        header += [column.config, f"change ({column.config})", f"verdict ({column.config})"]
-    body = []
-    for machine in results.machines:
-        line = [machine.label]
-        for index, column in enumerate(table.columns):
-            line.append(ex.fmt_summary(column.cells.get(machine.label)))
-            if index:
-                row = column.rows.get(machine.label)
-                line += [ex.fmt_change(row.change_pct if row else None), _verdict_cell(row)]
-        body.append(line)
-    count = len(results.machines)
-    spread = {"machines with figures": [], "median across machines": [], "min – max": [], "MAD": []}
-    for index, column in enumerate(table.columns):
-        spread["machines with figures"].append(f"{column.spread.n} of {count}")
-        spread["median across machines"].append(ex.fmt_value(column.spread.median))
-        spread["min – max"].append(fmt_spread_range(column.spread))
-        spread["MAD"].append(fmt_mad(column.spread))
-        if index:
-            spread["machines with figures"] += [f"{column.change.n} of {count}", ""]
-            spread["median across machines"] += [ex.fmt_change(column.change.median), tally_words(column, count)]
-            spread["min – max"] += [fmt_spread_range(column.change, ex.fmt_change), ""]
-            spread["MAD"] += [fmt_change_mad(column.change), ""]
-    return header, body, [[name, *cells] for name, cells in spread.items()]
-
-
-def summary_lines(results: ClassResults) -> list[list[str]]:
-    """Per metric and variant: the median change, its range, and the verdicts on the machines."""
-    count = len(results.machines)
-    lines = []
-    for table in results.tables:
-        for column in table.columns[1:]:
-            lines.append([f"{table.workload} · {table.metric}", column.config, ex.fmt_change(column.change.median),
-                          fmt_spread_range(column.change, ex.fmt_change), tally_words(column, count)])
-    return lines
-
-
-SUMMARY_HEADER = ["metric", "variant", "median change", "min – max change", "verdicts on the machines"]
-MACHINES_HEADER = ["machine", "file", "run", "host", "kernel", "CPU", "memory", "target device", "status"]
-
-
-def machine_lines(results: ClassResults) -> list[list[str]]:
-    lines = []
-    for machine in results.machines:
-        run = machine.run
-        env = dict(ex.env_summary(run.environment))
-        target = next((d for d in run.devices if d.role == "target"), None)
-        lines.append([machine.label, machine.source, str(run.id if run.id is not None else "?"), env["host"],
-                      env["kernel"], env["CPU"], env["memory"],
-                      f"{target.path}: {ex.describe_device(target)}" if target else "?", run.status])
-    return lines
-
-
-def _title(results: ClassResults) -> str:
-    return f"fstune class results: {results.study}" + (f" — {results.title}" if results.title else "")
-
-
-def _intro(results: ClassResults) -> str:
-    count = len(results.machines)
-    return (f"{count} machine{'s' if count != 1 else ''} ran the study; baseline: {results.baseline}; "
-            f"variants: {', '.join(results.variants) or 'none'}.")
-
-
-def _all_notes(results: ClassResults) -> list[str]:
-    notes = list(results.warnings)
-    if len(results.machines) < 3:
-        notes.append(f"Only {len(results.machines)} machine(s): too few to say how consistent the effect is.")
-    return notes + results.notes
-
-
-def _md_row(cells: Sequence[str]) -> str:
-    return "| " + " | ".join(ex._md(c) for c in cells) + " |"
-
-
-def _figure_columns(header: Sequence[str]) -> set[int]:
-    """The columns of a metric's table that hold figures (right-aligned): not the names, not verdicts."""
-    return {index for index, name in enumerate(header) if index and not name.startswith("verdict")}
-
-
-SUMMARY_FIGURES = {2, 3}
-
-
-def _md_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset()) -> list[str]:
-    align = ["---:" if index in figures else "---" for index in range(len(header))]
-    return [_md_row(header), "|" + "|".join(align) + "|", *(_md_row(line) for line in lines)]
-
-
-def to_markdown(results: ClassResults) -> str:
-    out = [f"# {ex._md(_title(results))}", "", ex._md(_intro(results)), ""]
-    out += ["## Summary", ""]
-    out += [*_md_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES), ""] if results.tables else [
-        NO_FIGURES, ""]
-    workload = None
-    for table in results.tables:
-        if table.workload != workload:
-            workload = table.workload
-            out += [f"## {ex._md(workload)}", ""]
-        header, body, spread = grid(results, table)
-        out += [f"### {ex._md(_metric_title(table))}", ""]
-        out += _md_table(header, body + [[f"**{line[0]}**", *line[1:]] for line in spread], _figure_columns(header))
-        out.append("")
-    out += [ex._md(MACHINE_NOTE + " " + SPREAD_NOTE + " " + ex.VERDICT_NOTE), ""]
-    out += ["## Machines", "", *_md_table(MACHINES_HEADER, machine_lines(results)), ""]
-    out += ["## Notes", ""]
-    notes = _all_notes(results)
-    out += [f"- {ex._md(note)}" for note in notes] or ["- Nothing to add: every machine's runs merged cleanly."]
-    out += ["", f"*Merged by fstune {__version__} on {ex.fmt_time(time.time())}.*", ""]
-    return "\n".join(out)
-
-
-def _class_verdict(column: ConfigColumn) -> str:
-    """The colour of a variant's bar: the verdict most machines gave, when it is a majority."""
-    judged = {v: n for v, n in column.tally.items() if v != NOT_MEASURED}
-    total = sum(judged.values())
-    for verdict, count in judged.items():
-        if count * 2 > total:
-            return verdict
-    return NOISE if total else NO_DATA
-
-
-def class_chart(results: ClassResults, table: MetricTable) -> str:
-    """Each configuration's median across machines as a bar, ± MAD as a whisker, every machine's own
-    median as a dot; a variant's bar coloured by the verdict most machines gave."""
-    bars = []
-    for index, column in enumerate(table.columns):
-        spread = column.spread
-        figures = [(label, s.median) for label, s in column.cells.items() if s is not None and s.n]
-        low = high = None
-        if spread.n >= 2 and spread.mad is not None:
-            low, high = spread.median - spread.mad, spread.median + spread.mad
-        if index == 0:
-            verdict, below = "baseline", ("baseline",)
-        else:
-            verdict = _class_verdict(column)
-            judged = sum(n for v, n in column.tally.items() if v != NOT_MEASURED)
-            below = (ex.fmt_change(column.change.median), f"{column.tally.get(verdict, 0)}/{judged} {verdict}"
-                     if judged else NO_DATA)
-        tooltip = (f"{column.config}: median {ex.fmt_value(spread.median)} across {spread.n} machine(s), "
-                   f"{fmt_spread_range(spread)}")
-        bars.append(ex.Bar(column.config, spread.median, low, high, tuple(v for _, v in figures), verdict, below,
-                           tooltip, "median ± MAD", tuple(label for label, _ in figures)))
-    return ex.bars_svg(table.workload, table.metric, table.unit, table.better, bars)
-
-
-def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset(),
-                verdict_columns: Sequence[int] = (), coloured_rows: int | None = None) -> list[str]:
-    """A table; cells in ``verdict_columns`` of the first ``coloured_rows`` lines coloured by verdict."""
-    h = ex._h
-    out = ["<table>", "<tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr>"]
-    for number, line in enumerate(lines):
-        cells = []
-        for index, cell in enumerate(line):
-            if index in verdict_columns and (coloured_rows is None or number < coloured_rows):
-                verdict = next((v for v in (BETTER, WORSE, NOISE, NO_DATA) if cell.startswith(v)), "")
-                cells.append(f'<td class="{ex._verdict_class(verdict)}">{h(cell)}</td>' if verdict
-                             else f"<td>{h(cell)}</td>")
-            elif index == 0:
-                cells.append(f"<th>{h(cell)}</th>")
-            else:
-                cells.append(f'<td class="num">{h(cell)}</td>' if index in figures else f"<td>{h(cell)}</td>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</table>")
-    return out
-
-
-def to_html(results: ClassResults) -> str:
-    """One self-contained page (the export's styles and charts): no scripts, no external resources."""
-    h = ex._h
-    out = ex.html_head(_title(results))
-    out.append(f"<p>{h(_intro(results))}</p>")
-    out += ["<h2>Summary</h2>", *(_html_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES)
-                                  if results.tables else [f"<p>{h(NO_FIGURES)}</p>"])]
-    workload = None
-    for table in results.tables:
-        if table.workload != workload:
-            if workload is not None:
-                out.append(ex.html_legend())
-            workload = table.workload
-            out.append(f"<h2>{h(workload)}</h2>")
-        header, body, spread = grid(results, table)
-        verdicts = [index for index, name in enumerate(header) if name.startswith("verdict (")]
-        out.append(f"<h3>{h(_metric_title(table))}</h3>")
-        out += _html_table(header, body + spread, _figure_columns(header), verdicts, coloured_rows=len(body))
-        out.append(f"<figure>{class_chart(results, table)}<figcaption>Bars: median across machines; whiskers: "
-                   "± MAD (at least half the machines lie within); dots: each machine's own median. A variant's "
-                   "colour: the verdict a majority of machines gave (grey: no majority).</figcaption></figure>")
-    if workload is not None:
-        out.append(ex.html_legend())
-    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(ex.VERDICT_NOTE)}</p>")
-    out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
-    out.append('<h2>Notes</h2><ul class="notes">')
-    notes = _all_notes(results)
-    out += [f"<li>{h(note)}</li>" for note in notes] or ["<li>Nothing to add: every machine's runs merged "
-                                                         "cleanly.</li>"]
-    out.append(f"</ul><footer>Merged by fstune {h(__version__)} on {h(ex.fmt_time(time.time()))}.</footer>")
-    out.append("</main></body></html>")
-    return "\n".join(out) + "\n"
-
-
-RENDERERS = {"md": to_markdown, "html": to_html}
-
-
-def render(results: ClassResults, fmt: str) -> str:
-    if fmt not in RENDERERS:
-        raise UsageError(f"'{fmt}' is not a merge format; choose one of: {', '.join(FORMATS)}.")
-    return RENDERERS[fmt](results)
-
-
-__all__ = ["ClassResults", "ConfigColumn", "Export", "Machine", "MergeError", "MetricTable", "Spread",
-           "merge_exports", "parse_export", "parse_export_text", "render", "run_from_json", "to_html",
-           "to_markdown"]
+__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "Machine", "MergeError", "MetricTable", "Spread",
+           "merge_exports", "parse_export", "parse_export_text", "run_from_json"]

@@ -4,9 +4,9 @@
 (``site.yml``, ``inventory.ini``, ``README.md``). Pure generation: nothing here touches a device.
 
 Per host the playbook does what fstune does before it formats anything (docs/ARCHITECTURE.md,
-"Before anything is written"), expressed
-with Ansible facts and ``assert`` tasks, each with a message naming the fact that failed:
-the devices exist and are block devices, are not mounted and not active swap, have no holders
+"Before anything is written"), expressed with Ansible facts and ``assert`` tasks
+(``fstune.deploy.ansible_checks``), each with a message naming the fact that failed: the
+devices exist and are block devices, are not mounted and not active swap, have no holders
 or partitions, carry no LVM/RAID/crypto signature and are not another filesystem's journal, are
 not read-only, not on the disk of /, /boot or /var, not in fstab or crypttab, not the same
 device, and large enough. A device holding an ordinary filesystem is only overwritten when the
@@ -30,14 +30,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fstune import __version__, filesystems
-from fstune.compare import ConfigDescription
-from fstune.devices.rules import JOURNAL_TYPES, MEMBER_TYPES, SYSTEM_MOUNTS
+from fstune.deploy.ansible_checks import device_asserts, device_facts, device_state, tab_hits
+from fstune.deploy.fstab import fsck_pass
+from fstune.deploy.measured import comment, find_config, measured_journal, measured_lines, measured_target
+from fstune.deploy.mount import mount_options, normalize_mountpoint
+from fstune.deploy.yaml_writer import Raw, to_yaml
+from fstune.devices.rules import SYSTEM_MOUNTS
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, join_options
-from fstune.fstab import (comment, find_config, fsck_pass, measured_journal, measured_lines, measured_target,
-                          mount_options, normalize_mountpoint)
-from fstune.store import RunRecord
-from fstune.yaml_writer import Raw, to_yaml
+from fstune.results.compare import ConfigDescription
+from fstune.results.records import RunRecord
+from fstune.util.files import write_output
 
 TARGET_VAR, JOURNAL_VAR = "{{ fstune_target }}", "{{ fstune_journal }}"
 JOURNAL_STABLE_VAR = "{{ fstune_journal_stable }}"
@@ -107,112 +110,6 @@ def _module_opts(config: ConfigDescription, argv: tuple[str, ...]) -> str:
 
 
 # --- the playbook ------------------------------------------------------------------------------
-
-# Per device (index 0: target, 1: journal) the expressions the assertions are written in.
-def _facts_of(i: int, prefix: str) -> dict:
-    rows = f"(fstune_lsblk.results[{i}].stdout | from_json).blockdevices"
-    return {
-        f"{prefix}_rows": "{{ " + rows + " }}",
-        f"{prefix}_blkid": "{{ fstune_blkid.results[" + str(i) + "].stdout_lines | select('search', '=')"
-                           " | map('split', '=', 1) | community.general.dict }}",
-        # the whole disks under it: `lsblk --inverse` lists the device and its ancestors
-        f"{prefix}_disks": "{{ fstune_ancestors.results[" + str(i) + "].stdout_lines | map('split')"
-                           " | selectattr(1, 'equalto', 'disk') | map('first') | list }}",
-    }
-
-
-def _derived(prefix: str, path_var: str) -> dict:
-    rows = f"{prefix}_rows"
-    return {
-        f"{prefix}_kname": "{{ " + rows + "[0].name }}",
-        f"{prefix}_type": "{{ " + prefix + "_blkid.TYPE | default('') }}",
-        # mounted itself or through a partition/holder (lsblk lists those after the device),
-        # as lsblk and the mount facts see it
-        f"{prefix}_mounts": Raw(
-            "{{ (" + rows + " | selectattr('mountpoint') | map(attribute='mountpoint') | list\n"
-            "    + ansible_facts.mounts | selectattr('device', 'in', " + rows + " | map(attribute='name') | list)\n"
-            "    | map(attribute='mount') | list) | unique }}"),
-        f"{prefix}_holders": "{{ " + rows + "[1:] | map(attribute='name') | list }}",
-        f"{prefix}_swap": "{{ fstune_swaps | intersect([" + rows + "[0].name, " + path_var + "]) | length > 0 }}",
-        # identifiers an fstab/crypttab line may use for this device
-        f"{prefix}_ids": Raw(
-            "{{ ([" + path_var + ", " + rows + "[0].name]\n"
-            "    + (['UUID=' ~ " + prefix + "_blkid.UUID, '/dev/disk/by-uuid/' ~ " + prefix + "_blkid.UUID]"
-            " if " + prefix + "_blkid.UUID is defined else [])\n"
-            "    + (['PARTUUID=' ~ " + prefix + "_blkid.PART_ENTRY_UUID, '/dev/disk/by-partuuid/' ~ "
-            + prefix + "_blkid.PART_ENTRY_UUID] if " + prefix + "_blkid.PART_ENTRY_UUID is defined else []))"
-            " | unique }}"),
-    }
-
-
-def _tab_hits(prefix: str, table: str, field: int) -> str:
-    """Lines of fstab/crypttab (not ours) whose ``field`` names the device."""
-    lines = f"{table} | reject('match', '^\\\\s*(#|$)') | map('split') | rejectattr(1, 'equalto', fstune_mp)" \
-        if table == "fstune_fstab_lines" else f"{table} | reject('match', '^\\\\s*(#|$)') | map('split')"
-    return "{{ " + lines + f" | selectattr({field}, 'in', {prefix}_ids) | map('join', ' ') | list" + " }}"
-
-
-def _device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_types: list[str],
-                    done: str) -> list[dict]:
-    """fstune's in-use rules (fstune/devices/rules.py) for one device, one assert each."""
-    dev = "{{ " + path_var + " }}"
-    member = json.dumps(sorted(MEMBER_TYPES))
-    journals = json.dumps(sorted(JOURNAL_TYPES))
-    return [
-        {"name": f"The {role} device is not mounted",
-         "ansible.builtin.assert": {
-             "that": [f"{prefix}_mounts | difference([fstune_mp] if {done} else []) | length == 0"],
-             "fail_msg": f"{dev} is mounted (on {{{{ {prefix}_mounts | join(', ') }}}}); fstune would destroy a "
-                         "filesystem in use. Unmount it or choose another device.", "quiet": True}},
-        {"name": f"The {role} device is not active swap",
-         "ansible.builtin.assert": {
-             "that": [f"not {prefix}_swap"],
-             "fail_msg": f"{dev} is active swap (/proc/swaps); swapoff it and remove it from fstab first.",
-             "quiet": True}},
-        {"name": f"The {role} device has no holders and no partitions",
-         "ansible.builtin.assert": {
-             "that": [f"{prefix}_holders | length == 0",
-                      f"not ({prefix}_rows[0].type == 'disk' and {prefix}_blkid.PTTYPE is defined)"],
-             "fail_msg": f"{dev} is in use by {{{{ {prefix}_holders | join(', ') or 'its partition table' }}}} "
-                         "(partitions, LVM, RAID, dm-crypt or bcache on top of it).", "quiet": True}},
-        {"name": f"The {role} device holds no LVM, RAID or encryption signature",
-         "ansible.builtin.assert": {
-             "that": [f"{prefix}_type not in {member}"],
-             "fail_msg": f"{dev} is part of something bigger: blkid says {{{{ {prefix}_type }}}} (LVM, RAID, "
-                         "LUKS …).", "quiet": True}},
-        {"name": f"The {role} device is not another filesystem's journal or log",
-         "ansible.builtin.assert": {
-             "that": [f"{prefix}_type not in {journals} or ({prefix}_type in {json.dumps(allowed_types)} and {done})"
-                      f" or {path_var} in fstune_confirm_overwrite"],
-             "fail_msg": f"{dev} is an external journal/log ({{{{ {prefix}_type }}}}) of some filesystem; "
-                         f"list it in fstune_overwrite for this host if it is an unused leftover.", "quiet": True}},
-        {"name": f"The {role} device is writable",
-         "ansible.builtin.assert": {
-             "that": [f"not ({prefix}_rows[0].ro | bool)"],
-             "fail_msg": f"{dev} is read-only.", "quiet": True}},
-        {"name": f"The {role} device is not on the disk of /, /boot or /var",
-         "ansible.builtin.assert": {
-             "that": [f"{prefix}_disks | intersect(fstune_system_disks) | length == 0"],
-             "fail_msg": f"{dev} is on {{{{ {prefix}_disks | intersect(fstune_system_disks) | join(', ') }}}}, "
-                         "the disk the system runs from; fstune never formats there.", "quiet": True}},
-        {"name": f"The {role} device is not in fstab or crypttab",
-         "ansible.builtin.assert": {
-             "that": [f"{prefix}_fstab_hits | length == 0", f"{prefix}_crypttab_hits | length == 0"],
-             "fail_msg": f"{dev} is named in {{{{ fstune_fstab_file }}}} or /etc/crypttab: "
-                         f"{{{{ ({prefix}_fstab_hits + {prefix}_crypttab_hits) | join('; ') }}}}.", "quiet": True}},
-        {"name": f"The {role} device is large enough",
-         "ansible.builtin.assert": {
-             "that": [f"{prefix}_rows[0].size | int >= {minimum}"],
-             "fail_msg": f"{dev} has {{{{ {prefix}_rows[0].size | int | human_readable }}}}; it needs at least "
-                         f"{{{{ {minimum} | human_readable }}}}.", "quiet": True}},
-        {"name": f"The {role} device holds no other filesystem, or this host confirmed it may be overwritten",
-         "ansible.builtin.assert": {
-             "that": [f"{done} or {prefix}_type == '' or {path_var} in fstune_confirm_overwrite"],
-             "fail_msg": f"{dev} holds {{{{ {prefix}_type }}}}{{{{ ' ' ~ {prefix}_blkid.LABEL if "
-                         f"{prefix}_blkid.LABEL is defined else '' }}}}. To destroy it, add {dev} to "
-                         "fstune_overwrite for this host.", "quiet": True}},
-    ]
-
 
 @dataclass(frozen=True)
 class AnsibleExport:
@@ -324,7 +221,7 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
          "register": "fstune_swaps_raw"},
         {"name": "Collect what the checks need",
          "ansible.builtin.set_fact": {
-             **_facts_of(0, "fstune_t"), **(_facts_of(1, "fstune_j") if external else {}),
+             **device_facts(0, "fstune_t"), **(device_facts(1, "fstune_j") if external else {}),
              "fstune_fstab_lines": "{{ (fstune_fstab_raw.content | b64decode).splitlines() }}",
              "fstune_crypttab_lines": "{{ (fstune_crypttab_raw.content | b64decode).splitlines()"
                                       " if fstune_crypttab_stat.stat.exists else [] }}",
@@ -336,22 +233,22 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
          }},
         {"name": "Work out the state of each device",
          "ansible.builtin.set_fact": {
-             **_derived("fstune_t", "fstune_target"),
-             **(_derived("fstune_j", "fstune_journal") if external else {}),
+             **device_state("fstune_t", "fstune_target"),
+             **(device_state("fstune_j", "fstune_journal") if external else {}),
          }},
         {"name": "Work out whether this host already has the configuration",
          "ansible.builtin.set_fact": {
              "fstune_done": Raw("{{ " + ours + " }}"),
-             "fstune_t_fstab_hits": _tab_hits("fstune_t", "fstune_fstab_lines", 0),
-             "fstune_t_crypttab_hits": _tab_hits("fstune_t", "fstune_crypttab_lines", 1),
-             **({"fstune_j_fstab_hits": _tab_hits("fstune_j", "fstune_fstab_lines", 0),
-                 "fstune_j_crypttab_hits": _tab_hits("fstune_j", "fstune_crypttab_lines", 1)} if external else {}),
+             "fstune_t_fstab_hits": tab_hits("fstune_t", "fstune_fstab_lines", 0),
+             "fstune_t_crypttab_hits": tab_hits("fstune_t", "fstune_crypttab_lines", 1),
+             **({"fstune_j_fstab_hits": tab_hits("fstune_j", "fstune_fstab_lines", 0),
+                 "fstune_j_crypttab_hits": tab_hits("fstune_j", "fstune_crypttab_lines", 1)} if external else {}),
          }},
     ]
-    tasks += _device_asserts("target", "fstune_t", "fstune_target", fs.min_bytes, [], "fstune_done")
+    tasks += device_asserts("target", "fstune_t", "fstune_target", fs.min_bytes, [], "fstune_done")
     if external:
         jtype = fs.external.blkid_type
-        tasks += _device_asserts("journal", "fstune_j", "fstune_journal", fs.external.min_bytes,
+        tasks += device_asserts("journal", "fstune_j", "fstune_journal", fs.external.min_bytes,
                                  [jtype] if jtype else [], "fstune_done")
         tasks += [
             {"name": "The journal device is not the target",
@@ -544,13 +441,8 @@ it gains no seek savings there.
 """
 
 
-__all__ = ["AnsibleExport", "MkfsCommand", "build_export", "mkfs_commands", "to_yaml"]
-
-
 def write_export(directory: Path, files: dict[str, str], force: bool = False) -> None:
     """Write the export's files into ``directory``; never replace a file unless ``force``."""
-    from fstune.cli.results import write_atomically
-
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory} exists and is not a directory; choose a directory.")
     existing = [name for name in files if (directory / name).exists()]
@@ -562,4 +454,7 @@ def write_export(directory: Path, files: dict[str, str], force: bool = False) ->
     except OSError as error:
         raise UsageError(f"cannot make {directory}: {error.strerror}.") from None
     for name, text in files.items():
-        write_atomically(directory / name, text)
+        write_output(directory / name, text)
+
+
+__all__ = ["AnsibleExport", "MkfsCommand", "build_export", "mkfs_commands", "write_export"]

@@ -1,7 +1,8 @@
 """The statistics behind fstune's verdicts, in plain Python.
 
 Benchmarks are noisy and repeats are few (3 to 10), so every figure is reported with its spread
-and every "better"/"worse" must survive two independent checks (DESIGN §5):
+and every "better"/"worse" must survive two independent checks (docs/ARCHITECTURE.md,
+"Results"):
 
 - Welch's t-test on the means: does not assume both configurations are equally noisy;
 - a bootstrap confidence interval for the difference of the medians: makes no assumption about
@@ -10,6 +11,9 @@ and every "better"/"worse" must survive two independent checks (DESIGN §5):
 Student's t distribution is computed from the regularized incomplete beta function (continued
 fraction, as in Numerical Recipes §6.4); its quantiles by bisection on that CDF. No numpy/scipy:
 fstune's core has to install anywhere a filesystem can be tuned.
+
+This is the rule the verdicts use today (``fstune.results.compare.judge``); the paired,
+group-sequential core beside it in this package (docs/verdicts.md) is built to replace it.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-MIN_REPEATS = 3  # DESIGN §5: never fewer, whatever the spread
+MIN_REPEATS = 3  # never fewer, whatever the spread (docs/ARCHITECTURE.md, "Results")
 
 
 def mean(values: Sequence[float]) -> float:

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from fstune import filesystems
 from fstune import steps as kinds
-from fstune.compare import ConfigDescription
-from fstune.measurements import MeasurementError, RepeatResult
+from fstune.figures import MeasurementError, RepeatResult
 from fstune.plan import Plan
-from fstune.stats import needs_more_repeats
+from fstune.results.compare import ConfigDescription
+from fstune.results.stats import needs_more_repeats
 from fstune.steps import Step
 from fstune.units import format_percent
 from fstune.workloads import WORKLOADS
@@ -183,7 +183,8 @@ def config_descriptions(plan: Plan) -> list[ConfigDescription]:
 
 def run_record(plan: Plan, measurement: Measurement, outcome, started: float, inventory=None):
     """Everything the store keeps about this run."""
-    from fstune.store import RunRecord, capture_environment, describe_device
+    from fstune.results.environment import capture_environment, describe_device
+    from fstune.results.records import RunRecord
 
     devices = []
     for role, choice in (("target", plan.choices.target), ("journal", plan.choices.log_device)):

@@ -1,7 +1,8 @@
 """A tiny YAML writer for the Ansible export: every string double-quoted (a JSON string is a
 valid YAML scalar), long ones folded so ansible-lint's line-length rule holds.
 
-Kept apart from ``fstune.ansible`` because it knows nothing of playbooks: values in, text out.
+Kept apart from ``fstune.deploy.ansible`` because it knows nothing of playbooks: values in,
+text out.
 """
 
 from __future__ import annotations

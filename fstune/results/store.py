@@ -8,14 +8,18 @@ being written leaves no half run behind, and the runs already stored are untouch
 runs in WAL mode so that ``fstune results`` can read while a run is being saved, and with
 ``synchronous=FULL`` because an hour of measurements is worth one extra fsync.
 
-What a run keeps: the study, its times and how it ended; the environment (host, kernel, distro,
-CPU, memory, tool versions: ``capture_environment``); the devices (model, size, transport,
-rotational, I/O scheduler: ``describe_device``); per configuration its filesystem, journal
-placement, log device, exact mkfs argv and mount options; per repeat every Sample, why it
-failed, whether the caches were warm, and the tools' own outputs (zlib-compressed).
+What a run keeps (a ``RunRecord``, ``fstune.results.records``): the study, its times and how it
+ended; the environment (host, kernel, distro, CPU, memory, tool versions) and the devices (model,
+size, transport, rotational, I/O scheduler), both from ``fstune.results.environment``; per
+configuration its filesystem, journal placement, log device, exact mkfs argv and mount options;
+per repeat every Sample, why it failed, whether the caches were warm, and the tools' own outputs
+(zlib-compressed).
 
 ``load_run`` gives back configurations as ``ConfigDescription`` and results as ``RepeatResult``,
-which is exactly what ``fstune.compare.compare`` takes.
+which is exactly what ``fstune.results.compare.compare`` takes.
+
+The schema and its migrations are here too, next to the code that reads and writes them: a
+change to one is a change to the other.
 """
 
 from __future__ import annotations
@@ -24,31 +28,22 @@ import contextlib
 import functools
 import json
 import os
-import platform
-import shutil
 import sqlite3
-import subprocess
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from fstune import __version__
-from fstune.compare import ConfigDescription
 from fstune.errors import FstuneError
-from fstune.measurements import RepeatResult, Sample
+from fstune.figures import RepeatResult, Sample
+from fstune.results.compare import ConfigDescription
+from fstune.results.records import DeviceRecord, RunRecord
 
 DB_NAME = "results.sqlite"
 SCHEMA_VERSION = 1
-
-FINISHED = "finished"
-FAILED = "failed"
-CANCELLED = "cancelled"
-STATUSES = (FINISHED, FAILED, CANCELLED)
-
-NOT_INSTALLED = "not installed"
 
 
 class StoreError(FstuneError):
@@ -77,77 +72,7 @@ def store_path(directory: str | os.PathLike | None = None) -> Path:
     return (Path(directory) if directory is not None else state_dir()) / DB_NAME
 
 
-# --- records ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DeviceRecord:
-    """A block device a run used, as it was when the run started."""
-
-    path: str
-    role: str  # "target" | "journal"
-    model: str | None = None
-    size: int | None = None  # bytes
-    transport: str | None = None  # sata, nvme, usb, virtio, loop …
-    rotational: bool | None = None
-    scheduler: str | None = None  # the active I/O scheduler, e.g. "mq-deadline", "none"
-
-
-@dataclass
-class RunRecord:
-    """Everything fstune keeps about one run of a study."""
-
-    study: str
-    title: str
-    started: float  # Unix time
-    status: str  # FINISHED | FAILED | CANCELLED
-    configs: list[ConfigDescription]  # the baseline first, unless ``baseline`` says otherwise
-    results: list[RepeatResult]
-    finished: float | None = None
-    reason: str = ""  # why it failed or was cancelled
-    environment: dict = field(default_factory=dict)  # from capture_environment()
-    devices: list[DeviceRecord] = field(default_factory=list)
-    # config name → the mkfs commands that made it, in order (e.g. the journal device's, then
-    # the filesystem's), as the argv that really ran
-    mkfs_argv: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
-    baseline: str = ""  # empty: the first configuration
-    repeats: int | None = None  # repeats planned per configuration and workload
-    warnings: list[str] = field(default_factory=list)  # the plan's warnings, e.g. same-disk journal
-    id: int | None = None  # set by the store
-
-    def __post_init__(self) -> None:
-        if not self.baseline and self.configs:
-            self.baseline = self.configs[0].name
-
-    def validate(self) -> None:
-        """Refuse a record that could not be compared later (a programming error, not user input)."""
-        if self.status not in STATUSES:
-            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {self.status!r}")
-        names = [c.name for c in self.configs]
-        if not names:
-            raise ValueError("a run needs at least one configuration")
-        if len(set(names)) != len(names):
-            raise ValueError(f"configuration names repeat: {names}")
-        if self.baseline not in names:
-            raise ValueError(f"baseline {self.baseline!r} is not one of the configurations {names}")
-        for result in self.results:
-            if result.config not in names:
-                raise ValueError(f"a result names configuration {result.config!r}, which the run does not have")
-        for name in self.mkfs_argv:
-            if name not in names:
-                raise ValueError(f"mkfs_argv names configuration {name!r}, which the run does not have")
-
-    @property
-    def hostname(self) -> str:
-        return str(self.environment.get("hostname") or "?")
-
-    @property
-    def ok_results(self) -> list[RepeatResult]:
-        return [r for r in self.results if r.ok]
-
-    @property
-    def failed_results(self) -> list[RepeatResult]:
-        return [r for r in self.results if not r.ok]
+# --- the history -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -499,156 +424,4 @@ class Store:
                          mkfs_argv=mkfs_argv, id=run_id)
 
 
-# --- the environment ------------------------------------------------------------------------
-
-# How each tool tells its version. The first non-empty line of its output is kept. Tools not
-# listed are asked with --version.
-VERSION_ARGV: dict[str, tuple[str, ...]] = {
-    "mkfs.ext2": ("mkfs.ext2", "-V"),
-    "mkfs.ext3": ("mkfs.ext3", "-V"),
-    "mkfs.ext4": ("mkfs.ext4", "-V"),
-    "mke2fs": ("mke2fs", "-V"),
-    "mkfs.xfs": ("mkfs.xfs", "-V"),
-    "mkfs.jfs": ("mkfs.jfs", "-V"),
-    "mkreiserfs": ("mkreiserfs", "-V"),
-    "mkfs.reiserfs": ("mkfs.reiserfs", "-V"),
-    "mkfs.btrfs": ("mkfs.btrfs", "--version"),
-    "fio": ("fio", "--version"),
-    "dbench": ("dbench", "--help"),  # dbench has no version flag; its usage text starts with it
-    "tar": ("tar", "--version"),
-    "mount": ("mount", "--version"),
-    "dumpe2fs": ("dumpe2fs", "-V"),
-    "xfs_info": ("xfs_info", "-V"),
-}
-
-DEFAULT_TOOLS = ("mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.jfs", "mkreiserfs", "fio", "dbench", "tar", "mount")
-
-# fstune usually runs as root from a user's shell whose PATH may lack the sbin directories
-_SBIN = ("/usr/local/sbin", "/usr/sbin", "/sbin")
-
-
-def _search_path() -> str:
-    parts = [p for p in os.environ.get("PATH", "").split(os.pathsep) if p]
-    return os.pathsep.join(parts + [d for d in _SBIN if d not in parts])
-
-
-def tool_version(tool: str, timeout: float = 5.0,
-                 run: Callable[..., subprocess.CompletedProcess] = subprocess.run) -> str:
-    """The first line a tool prints about its version, or an honest "not installed"/"no answer"."""
-    executable = shutil.which(tool, path=_search_path())
-    if executable is None:
-        return NOT_INSTALLED
-    argv = (executable, *VERSION_ARGV.get(tool, (tool, "--version"))[1:])
-    try:
-        # stdin from /dev/null: a tool that would ask a question gets EOF instead of hanging
-        done = run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout,
-                   env={**os.environ, "LC_ALL": "C"})
-    except subprocess.TimeoutExpired:
-        return f"installed at {executable}; gave no version within {timeout:g} s"
-    except OSError as error:
-        return f"installed at {executable}; could not run it ({error.strerror})"
-    # several tools (mke2fs, dbench) print their version on stderr, some with a non-zero status
-    for line in (done.stdout + b"\n" + done.stderr).decode("utf-8", "replace").splitlines():
-        if line.strip():
-            return line.strip()
-    return f"installed at {executable}; version unknown"
-
-
-def _read_text(path: str) -> str | None:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as file:
-            return file.read()
-    except OSError:
-        return None
-
-
-def _cpu_model(cpuinfo: str | None) -> str:
-    if cpuinfo:
-        # x86 says "model name"; many ARM kernels say "Hardware" or only "CPU part"
-        for key in ("model name", "Hardware", "Processor", "cpu model", "cpu"):
-            for line in cpuinfo.splitlines():
-                name, sep, value = line.partition(":")
-                if sep and name.strip() == key and value.strip():
-                    return " ".join(value.split())
-    return platform.processor() or platform.machine() or "unknown"
-
-
-def _memory_bytes(meminfo: str | None) -> int | None:
-    for line in (meminfo or "").splitlines():
-        if line.startswith("MemTotal:"):
-            words = line.split()
-            if len(words) >= 2 and words[1].isdigit():
-                return int(words[1]) * 1024  # /proc/meminfo counts in KiB
-    return None
-
-
-def _distro() -> str:
-    try:
-        release = platform.freedesktop_os_release()
-    except OSError:
-        return "unknown"
-    return release.get("PRETTY_NAME") or " ".join(filter(None, (release.get("NAME"), release.get("VERSION")))) \
-        or "unknown"
-
-
-def capture_environment(tools: Iterable[str] = DEFAULT_TOOLS, timeout: float = 5.0) -> dict:
-    """What the figures depend on besides the configuration: host, kernel, CPU, memory, tools."""
-    uname = os.uname()
-    return {
-        "hostname": uname.nodename,
-        "kernel": uname.release,
-        "kernel_build": uname.version,
-        "machine": uname.machine,
-        "distro": _distro(),
-        "cpu_model": _cpu_model(_read_text("/proc/cpuinfo")),
-        "cpu_count": os.cpu_count(),
-        "memory_bytes": _memory_bytes(_read_text("/proc/meminfo")),
-        "python": platform.python_version(),
-        "fstune": __version__,
-        "captured": time.time(),
-        "tools": {tool: tool_version(tool, timeout) for tool in dict.fromkeys(tools)},
-    }
-
-
-def active_scheduler(text: str | None) -> str | None:
-    """``"none [mq-deadline] kyber"`` → ``"mq-deadline"``: the kernel brackets the one in use."""
-    if not text:
-        return None
-    for word in text.split():
-        if word.startswith("[") and word.endswith("]"):
-            return word[1:-1]
-    words = text.split()
-    return words[0] if len(words) == 1 else None
-
-
-def describe_device(path: str, role: str, sys_root: str = "/sys", model: str | None = None,
-                    transport: str | None = None) -> DeviceRecord:
-    """What sysfs says about a block device; a partition takes model, rotational and scheduler
-    from its disk (only disks have a queue). ``model``/``transport`` from the udev inventory win."""
-    name = os.path.basename(os.path.realpath(path))
-    block = Path(sys_root) / "class" / "block" / name
-    disk = block
-    if (block / "partition").exists():
-        disk = block.resolve().parent  # /sys/devices/…/sda/sda1 → …/sda
-    size_text = _read_text(str(block / "size"))
-    size = int(size_text) * 512 if size_text and size_text.strip().isdigit() else None
-    rotational_text = (_read_text(str(disk / "queue" / "rotational")) or "").strip()
-    model = model or " ".join((_read_text(str(disk / "device" / "model")) or "").split()) or None
-    if transport is None:
-        from fstune.devices.inventory import transport_of
-
-        transport = transport_of(disk.name, {})
-        if transport is None:
-            # no udev properties here: the device's place in the sysfs tree names its bus
-            where = str(disk.resolve())
-            transport = next((label for word, label in (("/usb", "usb"), ("/ata", "sata"), ("/virtio", "virtio"),
-                                                         ("/nvme", "nvme"), ("/mmc", "mmc")) if word in where), None)
-    return DeviceRecord(path=path, role=role, model=model, size=size, transport=transport,
-                        rotational=None if rotational_text not in ("0", "1") else rotational_text == "1",
-                        scheduler=active_scheduler(_read_text(str(disk / "queue" / "scheduler"))))
-
-
-__all__ = [
-    "CANCELLED", "FAILED", "FINISHED", "DeviceRecord", "RunNotFound", "RunRecord", "RunSummary",
-    "Store", "StoreError", "capture_environment", "describe_device", "state_dir", "store_path", "tool_version",
-]
+__all__ = ["RunNotFound", "RunSummary", "Store", "StoreError", "state_dir", "store_path"]

@@ -8,6 +8,10 @@ non-zero fio error, a zero rate or truncated output never becomes a number: the 
 Metric names are ``PHASE.QUANTITY``, e.g. ``seqwrite.rate_mbs``, ``dbench.throughput_mbs``,
 ``untar.seconds``, ``build.mb_written``. The comparison matches samples by (workload, metric)
 across configurations.
+
+A repeat's figures are the vocabulary between two layers: the workloads (fstune/workloads/)
+produce Samples, and everything in fstune/results/ reads them. So this module sits low, beside
+``fstune.steps``, and imports nothing of fstune (docs/ARCHITECTURE.md, "Results").
 """
 
 from __future__ import annotations

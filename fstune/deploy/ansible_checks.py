@@ -1,0 +1,130 @@
+"""fstune's device rules as Ansible facts and asserts: what the playbook checks on every host
+before it formats anything.
+
+fstune refuses a device that is mounted, active swap, held by LVM/RAID/crypt or partitioned,
+another filesystem's journal, read-only, on the disk of /, /boot or /var, named in fstab or
+crypttab, or too small (``fstune/devices/rules.py``, docs/refused-devices.md). A host the
+playbook reaches was never scanned by fstune, so the same rules are written here as facts
+gathered with lsblk and blkid (``device_facts``, ``device_state``) and one ``assert`` task per
+rule (``device_asserts``), each failing with a message naming the fact. ``fstune.deploy.ansible``
+puts them in the playbook; a rule added to devices/rules.py belongs here too.
+"""
+
+from __future__ import annotations
+
+import json
+
+from fstune.deploy.yaml_writer import Raw
+from fstune.devices.rules import JOURNAL_TYPES, MEMBER_TYPES
+
+
+def device_facts(i: int, prefix: str) -> dict:
+    """What the host's lsblk and blkid said about device ``i`` (0: target, 1: journal), as the
+    facts ``prefix``_rows, _blkid and _disks the assertions are written in."""
+    rows = f"(fstune_lsblk.results[{i}].stdout | from_json).blockdevices"
+    return {
+        f"{prefix}_rows": "{{ " + rows + " }}",
+        f"{prefix}_blkid": "{{ fstune_blkid.results[" + str(i) + "].stdout_lines | select('search', '=')"
+                           " | map('split', '=', 1) | community.general.dict }}",
+        # the whole disks under it: `lsblk --inverse` lists the device and its ancestors
+        f"{prefix}_disks": "{{ fstune_ancestors.results[" + str(i) + "].stdout_lines | map('split')"
+                           " | selectattr(1, 'equalto', 'disk') | map('first') | list }}",
+    }
+
+
+def device_state(prefix: str, path_var: str) -> dict:
+    """From those facts: its kernel name, blkid type, mounts, holders, swap, and every name an
+    fstab or crypttab line may use for it."""
+    rows = f"{prefix}_rows"
+    return {
+        f"{prefix}_kname": "{{ " + rows + "[0].name }}",
+        f"{prefix}_type": "{{ " + prefix + "_blkid.TYPE | default('') }}",
+        # mounted itself or through a partition/holder (lsblk lists those after the device),
+        # as lsblk and the mount facts see it
+        f"{prefix}_mounts": Raw(
+            "{{ (" + rows + " | selectattr('mountpoint') | map(attribute='mountpoint') | list\n"
+            "    + ansible_facts.mounts | selectattr('device', 'in', " + rows + " | map(attribute='name') | list)\n"
+            "    | map(attribute='mount') | list) | unique }}"),
+        f"{prefix}_holders": "{{ " + rows + "[1:] | map(attribute='name') | list }}",
+        f"{prefix}_swap": "{{ fstune_swaps | intersect([" + rows + "[0].name, " + path_var + "]) | length > 0 }}",
+        # identifiers an fstab/crypttab line may use for this device
+        f"{prefix}_ids": Raw(
+            "{{ ([" + path_var + ", " + rows + "[0].name]\n"
+            "    + (['UUID=' ~ " + prefix + "_blkid.UUID, '/dev/disk/by-uuid/' ~ " + prefix + "_blkid.UUID]"
+            " if " + prefix + "_blkid.UUID is defined else [])\n"
+            "    + (['PARTUUID=' ~ " + prefix + "_blkid.PART_ENTRY_UUID, '/dev/disk/by-partuuid/' ~ "
+            + prefix + "_blkid.PART_ENTRY_UUID] if " + prefix + "_blkid.PART_ENTRY_UUID is defined else []))"
+            " | unique }}"),
+    }
+
+
+def tab_hits(prefix: str, table: str, field: int) -> str:
+    """Lines of fstab/crypttab (not ours) whose ``field`` names the device."""
+    lines = f"{table} | reject('match', '^\\\\s*(#|$)') | map('split') | rejectattr(1, 'equalto', fstune_mp)" \
+        if table == "fstune_fstab_lines" else f"{table} | reject('match', '^\\\\s*(#|$)') | map('split')"
+    return "{{ " + lines + f" | selectattr({field}, 'in', {prefix}_ids) | map('join', ' ') | list" + " }}"
+
+
+def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_types: list[str],
+                    done: str) -> list[dict]:
+    """fstune's in-use rules (fstune/devices/rules.py) for one device, one assert each."""
+    dev = "{{ " + path_var + " }}"
+    member = json.dumps(sorted(MEMBER_TYPES))
+    journals = json.dumps(sorted(JOURNAL_TYPES))
+    return [
+        {"name": f"The {role} device is not mounted",
+         "ansible.builtin.assert": {
+             "that": [f"{prefix}_mounts | difference([fstune_mp] if {done} else []) | length == 0"],
+             "fail_msg": f"{dev} is mounted (on {{{{ {prefix}_mounts | join(', ') }}}}); fstune would destroy a "
+                         "filesystem in use. Unmount it or choose another device.", "quiet": True}},
+        {"name": f"The {role} device is not active swap",
+         "ansible.builtin.assert": {
+             "that": [f"not {prefix}_swap"],
+             "fail_msg": f"{dev} is active swap (/proc/swaps); swapoff it and remove it from fstab first.",
+             "quiet": True}},
+        {"name": f"The {role} device has no holders and no partitions",
+         "ansible.builtin.assert": {
+             "that": [f"{prefix}_holders | length == 0",
+                      f"not ({prefix}_rows[0].type == 'disk' and {prefix}_blkid.PTTYPE is defined)"],
+             "fail_msg": f"{dev} is in use by {{{{ {prefix}_holders | join(', ') or 'its partition table' }}}} "
+                         "(partitions, LVM, RAID, dm-crypt or bcache on top of it).", "quiet": True}},
+        {"name": f"The {role} device holds no LVM, RAID or encryption signature",
+         "ansible.builtin.assert": {
+             "that": [f"{prefix}_type not in {member}"],
+             "fail_msg": f"{dev} is part of something bigger: blkid says {{{{ {prefix}_type }}}} (LVM, RAID, "
+                         "LUKS …).", "quiet": True}},
+        {"name": f"The {role} device is not another filesystem's journal or log",
+         "ansible.builtin.assert": {
+             "that": [f"{prefix}_type not in {journals} or ({prefix}_type in {json.dumps(allowed_types)} and {done})"
+                      f" or {path_var} in fstune_confirm_overwrite"],
+             "fail_msg": f"{dev} is an external journal/log ({{{{ {prefix}_type }}}}) of some filesystem; "
+                         f"list it in fstune_overwrite for this host if it is an unused leftover.", "quiet": True}},
+        {"name": f"The {role} device is writable",
+         "ansible.builtin.assert": {
+             "that": [f"not ({prefix}_rows[0].ro | bool)"],
+             "fail_msg": f"{dev} is read-only.", "quiet": True}},
+        {"name": f"The {role} device is not on the disk of /, /boot or /var",
+         "ansible.builtin.assert": {
+             "that": [f"{prefix}_disks | intersect(fstune_system_disks) | length == 0"],
+             "fail_msg": f"{dev} is on {{{{ {prefix}_disks | intersect(fstune_system_disks) | join(', ') }}}}, "
+                         "the disk the system runs from; fstune never formats there.", "quiet": True}},
+        {"name": f"The {role} device is not in fstab or crypttab",
+         "ansible.builtin.assert": {
+             "that": [f"{prefix}_fstab_hits | length == 0", f"{prefix}_crypttab_hits | length == 0"],
+             "fail_msg": f"{dev} is named in {{{{ fstune_fstab_file }}}} or /etc/crypttab: "
+                         f"{{{{ ({prefix}_fstab_hits + {prefix}_crypttab_hits) | join('; ') }}}}.", "quiet": True}},
+        {"name": f"The {role} device is large enough",
+         "ansible.builtin.assert": {
+             "that": [f"{prefix}_rows[0].size | int >= {minimum}"],
+             "fail_msg": f"{dev} has {{{{ {prefix}_rows[0].size | int | human_readable }}}}; it needs at least "
+                         f"{{{{ {minimum} | human_readable }}}}.", "quiet": True}},
+        {"name": f"The {role} device holds no other filesystem, or this host confirmed it may be overwritten",
+         "ansible.builtin.assert": {
+             "that": [f"{done} or {prefix}_type == '' or {path_var} in fstune_confirm_overwrite"],
+             "fail_msg": f"{dev} holds {{{{ {prefix}_type }}}}{{{{ ' ' ~ {prefix}_blkid.LABEL if "
+                         f"{prefix}_blkid.LABEL is defined else '' }}}}. To destroy it, add {dev} to "
+                         "fstune_overwrite for this host.", "quiet": True}},
+    ]
+
+
+__all__ = ["device_asserts", "device_facts", "device_state", "tab_hits"]

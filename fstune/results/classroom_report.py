@@ -1,0 +1,294 @@
+"""The class merge as a report: Markdown, or one self-contained HTML page with charts.
+
+``fstune results merge`` renders a ``ClassResults`` (``fstune.results.classroom``) with these:
+a summary line per metric and variant (its median change across machines, the range and the
+machines' verdicts counted), then per metric one table with a row per machine and the spread
+rows below, then the machines and the notes. The HTML page uses the single-run report's styles,
+legend and bar charts (``fstune.results.html_report``); a variant's bar is coloured by the
+verdict most machines gave.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from fstune import __version__
+from fstune.errors import UsageError
+from fstune.results.classroom import NOT_MEASURED, VERDICT_ORDER, ClassResults, ConfigColumn, MetricTable, Spread
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Row
+from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
+                                       places_for)
+from fstune.results.html_report import Bar, bars_svg, escape, html_head, html_legend, verdict_class
+from fstune.results.reports import md_text
+from fstune.results.views import VERDICT_NOTE, device_summary, env_summary
+from fstune.units import format_percent
+
+FORMATS = ("md", "html")
+SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
+
+SPREAD_NOTE = ("Across machines: the median of the machines' own medians (or of their own changes), min – max "
+               "(every machine lies in it) and MAD, the median absolute deviation (at least half the machines lie "
+               "within median ± MAD; for figures also as % of the median, for changes in percentage points).")
+NO_FIGURES = "No figures: no repeat on any machine produced a measurement."
+MACHINE_NOTE = ("Each machine's cell: its own median ± standard deviation over n good repeats; its change and "
+                "verdict compare it with its own baseline, so machines of unlike speed can be compared by their "
+                "change and verdict, not by their absolute figures.")
+
+
+def tally_words(column: ConfigColumn, machines: int) -> str:
+    """"better on 2 of 3 machines, within noise on 1": the machines' own verdicts, counted."""
+    parts = [(verdict, column.tally[verdict]) for verdict in VERDICT_ORDER if column.tally.get(verdict)]
+    words = [f"{verdict} on {count}" for verdict, count in parts]
+    if words:
+        words[0] += f" of {machines} machine{'s' if machines != 1 else ''}"
+    return ", ".join(words) or "–"
+
+
+def fmt_spread_range(spread: Spread, fmt: Callable[[float | None], str] = fmt_value) -> str:
+    """"11.00 – 101.0"; figures by default, changes with ``fmt=fmt_change``."""
+    if not spread.n:
+        return "–"
+    if spread.n == 1:
+        return f"{fmt(spread.low)} (one machine)"
+    return f"{fmt(spread.low)} – {fmt(spread.high)}"
+
+
+def fmt_mad(spread: Spread) -> str:
+    if spread.n < 2 or spread.mad is None:
+        return "–"
+    relative = spread.relative_mad
+    places = places_for(spread.median) if finite(spread.median) else None  # in the median's precision
+    return fmt_value(spread.mad, places) + (f" ({format_percent(relative)})" if relative is not None else "")
+
+
+def fmt_change_mad(spread: Spread) -> str:
+    return "–" if spread.n < 2 or spread.mad is None else f"{spread.mad:.1f} pts"
+
+
+def _metric_title(table: MetricTable) -> str:
+    return f"{table.metric} ({table.unit}, {direction(table.better)})" if table.unit else \
+        f"{table.metric} ({direction(table.better)})"
+
+
+def _verdict_cell(row: Row | None) -> str:
+    if row is None:
+        return NOT_MEASURED
+    p = fmt_p(row.p_value)
+    return row.verdict + (f" ({p})" if p else "")
+
+
+def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[list[str]], list[list[str]]]:
+    """One metric's class table as plain text cells: (header, a row per machine, the spread rows).
+
+    Columns: machine, the baseline, then per variant its figure, its change and its verdict."""
+    header = ["machine", f"{results.baseline} (baseline)"]
+    for column in table.columns[1:]:
+        header += [column.config, f"change ({column.config})", f"verdict ({column.config})"]
+    body = []
+    for machine in results.machines:
+        line = [machine.label]
+        for index, column in enumerate(table.columns):
+            line.append(fmt_summary(column.cells.get(machine.label)))
+            if index:
+                row = column.rows.get(machine.label)
+                line += [fmt_change(row.change_pct if row else None), _verdict_cell(row)]
+        body.append(line)
+    count = len(results.machines)
+    spread = {"machines with figures": [], "median across machines": [], "min – max": [], "MAD": []}
+    for index, column in enumerate(table.columns):
+        spread["machines with figures"].append(f"{column.spread.n} of {count}")
+        spread["median across machines"].append(fmt_value(column.spread.median))
+        spread["min – max"].append(fmt_spread_range(column.spread))
+        spread["MAD"].append(fmt_mad(column.spread))
+        if index:
+            spread["machines with figures"] += [f"{column.change.n} of {count}", ""]
+            spread["median across machines"] += [fmt_change(column.change.median), tally_words(column, count)]
+            spread["min – max"] += [fmt_spread_range(column.change, fmt_change), ""]
+            spread["MAD"] += [fmt_change_mad(column.change), ""]
+    return header, body, [[name, *cells] for name, cells in spread.items()]
+
+
+def summary_lines(results: ClassResults) -> list[list[str]]:
+    """Per metric and variant: the median change, its range, and the verdicts on the machines."""
+    count = len(results.machines)
+    lines = []
+    for table in results.tables:
+        for column in table.columns[1:]:
+            lines.append([f"{table.workload} · {table.metric}", column.config, fmt_change(column.change.median),
+                          fmt_spread_range(column.change, fmt_change), tally_words(column, count)])
+    return lines
+
+
+SUMMARY_HEADER = ["metric", "variant", "median change", "min – max change", "verdicts on the machines"]
+MACHINES_HEADER = ["machine", "file", "run", "host", "kernel", "CPU", "memory", "target device", "status"]
+
+
+def machine_lines(results: ClassResults) -> list[list[str]]:
+    lines = []
+    for machine in results.machines:
+        run = machine.run
+        env = dict(env_summary(run.environment))
+        target = next((d for d in run.devices if d.role == "target"), None)
+        lines.append([machine.label, machine.source, str(run.id if run.id is not None else "?"), env["host"],
+                      env["kernel"], env["CPU"], env["memory"],
+                      f"{target.path}: {device_summary(target)}" if target else "?", run.status])
+    return lines
+
+
+def _title(results: ClassResults) -> str:
+    return f"fstune class results: {results.study}" + (f" — {results.title}" if results.title else "")
+
+
+def _intro(results: ClassResults) -> str:
+    count = len(results.machines)
+    return (f"{count} machine{'s' if count != 1 else ''} ran the study; baseline: {results.baseline}; "
+            f"variants: {', '.join(results.variants) or 'none'}.")
+
+
+def _all_notes(results: ClassResults) -> list[str]:
+    notes = list(results.warnings)
+    if len(results.machines) < 3:
+        notes.append(f"Only {len(results.machines)} machine(s): too few to say how consistent the effect is.")
+    return notes + results.notes
+
+
+def _md_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(md_text(c) for c in cells) + " |"
+
+
+def _figure_columns(header: Sequence[str]) -> set[int]:
+    """The columns of a metric's table that hold figures (right-aligned): not the names, not verdicts."""
+    return {index for index, name in enumerate(header) if index and not name.startswith("verdict")}
+
+
+SUMMARY_FIGURES = {2, 3}
+
+
+def _md_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset()) -> list[str]:
+    align = ["---:" if index in figures else "---" for index in range(len(header))]
+    return [_md_row(header), "|" + "|".join(align) + "|", *(_md_row(line) for line in lines)]
+
+
+def to_markdown(results: ClassResults) -> str:
+    out = [f"# {md_text(_title(results))}", "", md_text(_intro(results)), ""]
+    out += ["## Summary", ""]
+    out += [*_md_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES), ""] if results.tables else [
+        NO_FIGURES, ""]
+    workload = None
+    for table in results.tables:
+        if table.workload != workload:
+            workload = table.workload
+            out += [f"## {md_text(workload)}", ""]
+        header, body, spread = grid(results, table)
+        out += [f"### {md_text(_metric_title(table))}", ""]
+        out += _md_table(header, body + [[f"**{line[0]}**", *line[1:]] for line in spread], _figure_columns(header))
+        out.append("")
+    out += [md_text(MACHINE_NOTE + " " + SPREAD_NOTE + " " + VERDICT_NOTE), ""]
+    out += ["## Machines", "", *_md_table(MACHINES_HEADER, machine_lines(results)), ""]
+    out += ["## Notes", ""]
+    notes = _all_notes(results)
+    out += [f"- {md_text(note)}" for note in notes] or ["- Nothing to add: every machine's runs merged cleanly."]
+    out += ["", f"*Merged by fstune {__version__} on {fmt_time(time.time())}.*", ""]
+    return "\n".join(out)
+
+
+def _class_verdict(column: ConfigColumn) -> str:
+    """The colour of a variant's bar: the verdict most machines gave, when it is a majority."""
+    judged = {v: n for v, n in column.tally.items() if v != NOT_MEASURED}
+    total = sum(judged.values())
+    for verdict, count in judged.items():
+        if count * 2 > total:
+            return verdict
+    return NOISE if total else NO_DATA
+
+
+def class_chart(results: ClassResults, table: MetricTable) -> str:
+    """Each configuration's median across machines as a bar, ± MAD as a whisker, every machine's own
+    median as a dot; a variant's bar coloured by the verdict most machines gave."""
+    bars = []
+    for index, column in enumerate(table.columns):
+        spread = column.spread
+        figures = [(label, s.median) for label, s in column.cells.items() if s is not None and s.n]
+        low = high = None
+        if spread.n >= 2 and spread.mad is not None:
+            low, high = spread.median - spread.mad, spread.median + spread.mad
+        if index == 0:
+            verdict, below = "baseline", ("baseline",)
+        else:
+            verdict = _class_verdict(column)
+            judged = sum(n for v, n in column.tally.items() if v != NOT_MEASURED)
+            below = (fmt_change(column.change.median), f"{column.tally.get(verdict, 0)}/{judged} {verdict}"
+                     if judged else NO_DATA)
+        tooltip = (f"{column.config}: median {fmt_value(spread.median)} across {spread.n} machine(s), "
+                   f"{fmt_spread_range(spread)}")
+        bars.append(Bar(column.config, spread.median, low, high, tuple(v for _, v in figures), verdict, below,
+                           tooltip, "median ± MAD", tuple(label for label, _ in figures)))
+    return bars_svg(table.workload, table.metric, table.unit, table.better, bars)
+
+
+def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset(),
+                verdict_columns: Sequence[int] = (), coloured_rows: int | None = None) -> list[str]:
+    """A table; cells in ``verdict_columns`` of the first ``coloured_rows`` lines coloured by verdict."""
+    h = escape
+    out = ["<table>", "<tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr>"]
+    for number, line in enumerate(lines):
+        cells = []
+        for index, cell in enumerate(line):
+            if index in verdict_columns and (coloured_rows is None or number < coloured_rows):
+                verdict = next((v for v in (BETTER, WORSE, NOISE, NO_DATA) if cell.startswith(v)), "")
+                cells.append(f'<td class="{verdict_class(verdict)}">{h(cell)}</td>' if verdict
+                             else f"<td>{h(cell)}</td>")
+            elif index == 0:
+                cells.append(f"<th>{h(cell)}</th>")
+            else:
+                cells.append(f'<td class="num">{h(cell)}</td>' if index in figures else f"<td>{h(cell)}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</table>")
+    return out
+
+
+def to_html(results: ClassResults) -> str:
+    """One self-contained page (the export's styles and charts): no scripts, no external resources."""
+    h = escape
+    out = html_head(_title(results))
+    out.append(f"<p>{h(_intro(results))}</p>")
+    out += ["<h2>Summary</h2>", *(_html_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES)
+                                  if results.tables else [f"<p>{h(NO_FIGURES)}</p>"])]
+    workload = None
+    for table in results.tables:
+        if table.workload != workload:
+            if workload is not None:
+                out.append(html_legend())
+            workload = table.workload
+            out.append(f"<h2>{h(workload)}</h2>")
+        header, body, spread = grid(results, table)
+        verdicts = [index for index, name in enumerate(header) if name.startswith("verdict (")]
+        out.append(f"<h3>{h(_metric_title(table))}</h3>")
+        out += _html_table(header, body + spread, _figure_columns(header), verdicts, coloured_rows=len(body))
+        out.append(f"<figure>{class_chart(results, table)}<figcaption>Bars: median across machines; whiskers: "
+                   "± MAD (at least half the machines lie within); dots: each machine's own median. A variant's "
+                   "colour: the verdict a majority of machines gave (grey: no majority).</figcaption></figure>")
+    if workload is not None:
+        out.append(html_legend())
+    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(VERDICT_NOTE)}</p>")
+    out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
+    out.append('<h2>Notes</h2><ul class="notes">')
+    notes = _all_notes(results)
+    out += [f"<li>{h(note)}</li>" for note in notes] or ["<li>Nothing to add: every machine's runs merged "
+                                                         "cleanly.</li>"]
+    out.append(f"</ul><footer>Merged by fstune {h(__version__)} on {h(fmt_time(time.time()))}.</footer>")
+    out.append("</main></body></html>")
+    return "\n".join(out) + "\n"
+
+
+RENDERERS = {"md": to_markdown, "html": to_html}
+
+
+def render(results: ClassResults, fmt: str) -> str:
+    if fmt not in RENDERERS:
+        raise UsageError(f"'{fmt}' is not a merge format; choose one of: {', '.join(FORMATS)}.")
+    return RENDERERS[fmt](results)
+
+
+__all__ = ["FORMATS", "SUFFIXES", "render", "tally_words", "to_html", "to_markdown"]

@@ -1,0 +1,92 @@
+"""What fstune keeps about one run: the study, how it ended, its machine, devices and figures.
+
+A ``RunRecord`` is what ``fstune.results.collection.run_record`` makes at the end of a run,
+what the store (``fstune.results.store``) saves and loads, what a JSON report holds and what
+the classroom merge reads back from one. ``DeviceRecord`` is a device as it was when the run
+started (``fstune.results.environment.describe_device`` reads it from sysfs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fstune.figures import RepeatResult
+from fstune.results.compare import ConfigDescription
+
+FINISHED = "finished"
+FAILED = "failed"
+CANCELLED = "cancelled"
+STATUSES = (FINISHED, FAILED, CANCELLED)
+
+
+@dataclass(frozen=True)
+class DeviceRecord:
+    """A block device a run used, as it was when the run started."""
+
+    path: str
+    role: str  # "target" | "journal"
+    model: str | None = None
+    size: int | None = None  # bytes
+    transport: str | None = None  # sata, nvme, usb, virtio, loop …
+    rotational: bool | None = None
+    scheduler: str | None = None  # the active I/O scheduler, e.g. "mq-deadline", "none"
+
+
+@dataclass
+class RunRecord:
+    """Everything fstune keeps about one run of a study."""
+
+    study: str
+    title: str
+    started: float  # Unix time
+    status: str  # FINISHED | FAILED | CANCELLED
+    configs: list[ConfigDescription]  # the baseline first, unless ``baseline`` says otherwise
+    results: list[RepeatResult]
+    finished: float | None = None
+    reason: str = ""  # why it failed or was cancelled
+    environment: dict = field(default_factory=dict)  # from capture_environment()
+    devices: list[DeviceRecord] = field(default_factory=list)
+    # config name → the mkfs commands that made it, in order (e.g. the journal device's, then
+    # the filesystem's), as the argv that really ran
+    mkfs_argv: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
+    baseline: str = ""  # empty: the first configuration
+    repeats: int | None = None  # repeats planned per configuration and workload
+    warnings: list[str] = field(default_factory=list)  # the plan's warnings, e.g. same-disk journal
+    id: int | None = None  # set by the store
+
+    def __post_init__(self) -> None:
+        if not self.baseline and self.configs:
+            self.baseline = self.configs[0].name
+
+    def validate(self) -> None:
+        """Refuse a record that could not be compared later (a programming error, not user input)."""
+        if self.status not in STATUSES:
+            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {self.status!r}")
+        names = [c.name for c in self.configs]
+        if not names:
+            raise ValueError("a run needs at least one configuration")
+        if len(set(names)) != len(names):
+            raise ValueError(f"configuration names repeat: {names}")
+        if self.baseline not in names:
+            raise ValueError(f"baseline {self.baseline!r} is not one of the configurations {names}")
+        for result in self.results:
+            if result.config not in names:
+                raise ValueError(f"a result names configuration {result.config!r}, which the run does not have")
+        for name in self.mkfs_argv:
+            if name not in names:
+                raise ValueError(f"mkfs_argv names configuration {name!r}, which the run does not have")
+
+    @property
+    def hostname(self) -> str:
+        return str(self.environment.get("hostname") or "?")
+
+    @property
+    def ok_results(self) -> list[RepeatResult]:
+        return [r for r in self.results if r.ok]
+
+    @property
+    def failed_results(self) -> list[RepeatResult]:
+        return [r for r in self.results if not r.ok]
+
+
+__all__ = ["CANCELLED", "FAILED", "FINISHED", "STATUSES", "DeviceRecord", "RunRecord"]

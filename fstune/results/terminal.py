@@ -1,0 +1,101 @@
+"""The comparison as Rich tables for a terminal: what `fstune results show`, `fstune run` and
+the wizard's results screen print.
+
+One table per workload (``workload_table``): per metric the baseline first, then each variant
+with its median ± sd, n, change, p-value and coloured verdict; configurations are rows, so it
+fits 80 columns for any number of them. ``configuration_rows`` gives the configurations' cells
+for the CLI and the screen to style their own way; ``narrow_table`` is the table shape both use.
+The words and numbers are the reports' own (``fstune.results.formatting``, ``.views``).
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+
+from fstune.figures import HIGHER, LOWER
+from fstune.filesystems import join_options
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
+from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
+
+VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow"}
+STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
+
+
+def narrow_table(title: str) -> Table:
+    """A table as fstune prints figures: no outer edge and shared padding between columns, so
+    7 columns of figures fit in 80."""
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                 collapse_padding=True)
+
+
+def configuration_rows(comparison, configs: dict) -> list[tuple[str, str, str, str, str | None]]:
+    """(name, filesystem, journal, mount options, what differs from the baseline — None for the
+    baseline itself) for each compared configuration; the CLI and the results screen style them."""
+    rows = []
+    for name in comparison.configs:
+        config = configs.get(name)
+        if config is None:
+            continue
+        journal = config.journal + (f" on {config.log_device}" if config.log_device else "")
+        mount = join_options(list(config.mount_options)) or "defaults"
+        diff = None if name == comparison.baseline else comparison.option_diffs.get(name, "")
+        rows.append((name, config.filesystem, journal, mount, diff))
+    return rows
+
+
+def _verdict(row) -> tuple[str, str]:
+    """The verdict, coloured, and its p-value."""
+    if row is None:
+        return f"[{VERDICT_STYLE[NO_DATA]}]{NO_DATA}[/]", ""
+    style = VERDICT_STYLE.get(row.verdict, "")
+    text = f"[{style}]{escape(row.verdict)}[/]" if style else escape(row.verdict)
+    return text, fmt_p(row.p_value).replace("p=", "").replace("p", "")
+
+
+def _metric_label(metric: str, unit: str, better: str) -> str:
+    # "dbench.throughput_mbs" is split at its dot so the column stays narrow enough for 80
+    # columns; the unit and the better direction go on the last line
+    head, dot, tail = metric.partition(".")
+    name = f"{escape(head)}.\n{escape(tail)}" if dot and len(metric) > METRIC_WIDTH else escape(metric)
+    arrow = {HIGHER: "↑", LOWER: "↓"}.get(better, "?")
+    return f"{name}\n[dim]{escape(unit)} {arrow}[/]" if unit else f"{name} {arrow}"
+
+
+METRIC_WIDTH = 16
+
+
+def workload_table(workload: str, metrics: list, comparison) -> Table:
+    """One workload's figures: per metric the baseline first, then each variant with its change,
+    p-value and verdict. Configurations are rows, so it fits 80 columns for any number of them.
+    Shared by `fstune results`, `fstune run` and the wizard's results screen."""
+    table = narrow_table(f"Workload: {workload}")
+    table.add_column("metric", overflow="fold", max_width=max(METRIC_WIDTH, 20))
+    table.add_column("config", overflow="fold", max_width=16)
+    table.add_column("median ± sd", justify="right", no_wrap=True)
+    table.add_column("n", justify="right", no_wrap=True)
+    table.add_column("change", justify="right", no_wrap=True)
+    table.add_column("p", justify="right", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    for view in metrics:
+        shown = [c for c in comparison.configs
+                 if c == comparison.baseline or view.cells.get(c) is not None or c in view.rows]
+        for index, config in enumerate(shown):
+            summary = view.cells.get(config)
+            is_base = config == comparison.baseline
+            row = view.rows.get(config)
+            verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
+            table.add_row(
+                _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
+                f"[bold]{escape(config)}[/]" if is_base else escape(config),
+                fmt_summary(summary, n=False),
+                str(summary.n) if summary else "0",
+                "" if is_base else fmt_change(row.change_pct if row else None),
+                p, verdict,
+                end_section=index == len(shown) - 1,
+            )
+    return table
+
+
+__all__ = ["STATUS_STYLE", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]

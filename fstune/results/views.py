@@ -1,0 +1,187 @@
+"""What every report of a comparison shows, before it is given a format.
+
+A report (Markdown, CSV, JSON, HTML), ``fstune results show`` and the wizard's results screen
+say the same things: per workload one table, one line per metric (``MetricView``: every
+configuration's summary, each variant's comparison with the baseline); what each configuration
+is (``describe_config``); the machine and its devices (``env_summary``, ``device_summary``,
+``tool_versions``); and, as honestly as the numbers, what they rest on (``honest_notes``: runs
+that did not finish, plan warnings, cells with too few repeats, failed repeats, warm caches,
+machines that differ).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fstune.filesystems import join_options
+from fstune.results.compare import Comparison, ConfigDescription, Row, Summary, side_by_side
+from fstune.results.formatting import fmt_time
+from fstune.results.records import DeviceRecord, RunRecord
+from fstune.units import format_size, format_span
+
+CELLS_NOTE = ("Cells: median ± standard deviation over n good repeats. Change: the variant's median against the "
+              "baseline's.")
+# what fstune.results.compare.judge does, in words
+VERDICT_NOTE = ("Verdict: better or worse only when Welch's t-test (p shown) and a bootstrap interval for the "
+                "difference of the medians both show a change in the same direction; otherwise it is within noise, "
+                "i.e. not told apart from run-to-run variation.")
+# the fewest good repeats a cell should rest on (docs/ARCHITECTURE.md, "Results"); compare() still
+# judges 2, so such cells get a caveat
+MIN_N = 3
+
+
+# --- the tables -----------------------------------------------------------------------------
+
+
+@dataclass
+class MetricView:
+    """One line of a workload's table: a metric, every configuration's summary, each variant's row."""
+
+    workload: str
+    metric: str
+    unit: str
+    better: str
+    cells: dict[str, Summary | None]  # config → summary (None: no figures)
+    rows: dict[str, Row]  # variant → its comparison with the baseline
+
+
+def metric_views(comparison: Comparison, runs: Sequence[RunRecord] = ()) -> dict[str, list[MetricView]]:
+    """Per workload (in the order they were measured), one MetricView per metric."""
+    info: dict[tuple[str, str], tuple[str, str]] = {}
+    for row in comparison.rows:
+        info.setdefault((row.workload, row.metric), (row.unit, row.better))
+    # metrics measured only by some configurations have no Row: take unit and direction from samples
+    for run in runs:
+        for result in run.results:
+            for sample in result.samples:
+                info.setdefault((sample.workload, sample.metric), (sample.unit, sample.better))
+    for config, workload, metric in comparison.summaries:
+        info.setdefault((workload, metric), ("", ""))  # unit and direction unknown: say so, guess nothing
+    views: dict[str, list[MetricView]] = {}
+    for (workload, metric), (unit, better) in info.items():
+        cells = {c: comparison.summaries.get((c, workload, metric)) for c in comparison.configs}
+        rows = {r.config: r for r in comparison.rows if r.workload == workload and r.metric == metric}
+        views.setdefault(workload, []).append(MetricView(workload, metric, unit, better, cells, rows))
+    return views
+
+
+def as_runs(runs) -> list[RunRecord]:
+    """One run or several, as a list: the reports take either."""
+    return [runs] if isinstance(runs, RunRecord) else list(runs)
+
+
+def report_title(runs: Sequence[RunRecord]) -> str:
+    studies = list(dict.fromkeys(f"{r.study} — {r.title}" for r in runs))
+    return "; ".join(studies)
+
+
+def run_line(run: RunRecord) -> str:
+    duration = format_span(run.finished - run.started) if run.finished else "–"
+    name = f"Run {run.id}" if run.id is not None else "Run"
+    return (f"{name} ({run.study}): {run.status}, started {fmt_time(run.started)}, took {duration}, "
+            f"on {run.hostname}")
+
+
+# --- what the figures rest on ---------------------------------------------------------------
+
+
+def describe_config(config: ConfigDescription) -> str:
+    """``ext3, journal on /dev/sdc1, mkfs -b 4096, mount noatime``"""
+    journal = {"internal": "internal journal", "none": "no journal"}.get(config.journal, f"{config.journal} journal")
+    if config.journal == "external":
+        journal = f"journal on {config.log_device}" if config.log_device else "external journal"
+    parts = [config.filesystem, journal]
+    if config.mkfs_options:
+        parts.append("mkfs " + " ".join(config.mkfs_options))
+    parts.append("mount " + (join_options(list(config.mount_options)) or "defaults"))
+    return ", ".join(parts)
+
+
+def env_summary(env: dict) -> list[tuple[str, str]]:
+    memory = env.get("memory_bytes")
+    cpu = env.get("cpu_model") or "?"
+    if env.get("cpu_count"):
+        cpu += f" × {env['cpu_count']}"
+    return [
+        ("host", str(env.get("hostname") or "?")),
+        ("kernel", " ".join(filter(None, (str(env.get("kernel") or "?"), env.get("machine"))))),
+        ("distribution", str(env.get("distro") or "?")),
+        ("CPU", cpu),
+        ("memory", format_size(memory) if isinstance(memory, int) else "?"),
+        ("fstune", str(env.get("fstune") or "?")),
+    ]
+
+
+def tool_versions(env: dict) -> list[tuple[str, str]]:
+    return sorted((str(k), str(v)) for k, v in (env.get("tools") or {}).items())
+
+
+def device_summary(device: DeviceRecord) -> str:
+    parts = [device.model or "unknown model", format_size(device.size) if device.size else "size ?"]
+    if device.transport:
+        parts.append(device.transport)
+    if device.rotational is not None:
+        parts.append("rotating disk" if device.rotational else "solid state")
+    parts.append(f"scheduler {device.scheduler or '?'}")
+    return ", ".join(parts)
+
+
+def environment_differences(runs: Sequence[RunRecord]) -> list[str]:
+    """What differs between the runs' machines besides the configurations: a caveat for the reader."""
+    if len(runs) < 2:
+        return []
+    notes = []
+    label = [str(r.id) if r.id is not None else f"#{i + 1}" for i, r in enumerate(runs)]
+
+    def differ(what: str, values: list[str]) -> None:
+        if len(set(values)) > 1:
+            pairs = ", ".join(f"run {lab}: {value}" for lab, value in zip(label, values))
+            notes.append(f"The runs differ in {what} ({pairs}).")
+
+    for key, what in (("hostname", "host"), ("kernel", "kernel"), ("cpu_model", "CPU"), ("distro", "distribution")):
+        differ(what, [str(r.environment.get(key) or "?") for r in runs])
+    for role in ("target", "journal"):
+        devices = [[d for d in r.devices if d.role == role] for r in runs]
+        if all(devices):
+            differ(f"{role} device", [f"{d[0].path} ({d[0].model or '?'})" for d in devices])
+            differ(f"{role} I/O scheduler", [d[0].scheduler or "?" for d in devices])
+    tools = sorted({t for r in runs for t in (r.environment.get("tools") or {})})
+    for tool in tools:
+        differ(f"{tool} version", [str((r.environment.get("tools") or {}).get(tool, "?")) for r in runs])
+    return notes
+
+
+def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
+    """Everything a reader must know before trusting the verdicts."""
+    notes = []
+    label = {id(r): (f"run {r.id}" if r.id is not None else "this run") for r in runs}
+    for run in runs:
+        if run.status != "finished":
+            why = f": {run.reason.rstrip('.')}" if run.reason else ""  # the reason may end a sentence itself
+            notes.append(f"{label[id(run)].capitalize()} {run.status}{why}. Its figures come only from the repeats "
+                         "that completed.")
+        for warning in run.warnings:
+            notes.append(f"Plan warning ({label[id(run)]}): {warning}")
+    small = sorted({(c, w, m, s.n) for (c, w, m), s in comparison.summaries.items() if s is not None and s.n < MIN_N})
+    if small:
+        cells = "; ".join(f"{c} {w} {m} (n={n})" for c, w, m, n in small)
+        notes.append(f"Fewer than {MIN_N} good repeats in: {cells}. fstune wants at least {MIN_N}; "
+                     "treat verdicts that rest on them with care.")
+    if comparison.failed:
+        notes.append(f"{len(comparison.failed)} repeat(s) failed and are not in any figure:")
+        for result in comparison.failed:
+            notes.append(f"  {result.config} / {result.workload} repeat {result.repeat}: {result.failed}")
+    if comparison.warm:
+        # named as the comparison's columns (with run ids when several runs are side by side)
+        warm = sorted({(r.config, r.workload) for r in side_by_side(runs).results if r.warm_cache}) if runs else []
+        where = "; ".join(f"{c} {w}" for c, w in warm)
+        notes.append("The caches could not be dropped before some repeats (" + (where or "see the repeats") + "): "
+                     "their read figures may come partly from memory and look better than the disk is.")
+    notes += environment_differences(runs)
+    return notes
+
+
+__all__ = ["CELLS_NOTE", "MIN_N", "VERDICT_NOTE", "MetricView", "as_runs", "describe_config", "device_summary",
+           "env_summary", "environment_differences", "honest_notes", "metric_views", "report_title", "run_line",
+           "tool_versions"]
