@@ -15,7 +15,7 @@ import pytest
 
 import fstune.cli.run as cli_run
 from fstune import filesystems
-from fstune.audit import read_log
+from fstune.runner.audit import read_log
 from fstune.cli import main
 from fstune.runner import STATE_FILE, find_leftovers, package_hint
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fstune import steps as kinds
-from fstune.audit import default_log_dir, read_log
+from fstune.runner.audit import default_log_dir, read_log
 from fstune.plan import Choices, DeviceChoice, Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_STEP, FAILED, FINISHED, OK, STATE_FILE, WARNING, DbenchProgress,
@@ -573,6 +573,6 @@ def test_a_failure_quotes_the_first_complaint_even_after_many_more_lines(tmp_pat
     ("XFS (loop3p1): Filesystem has duplicate UUID", "XFS (loop3p1): Filesystem has duplicate UUID"),
 ])
 def test_a_kernel_prefix_said_twice_is_shown_once(raw, shown):
-    from fstune.runner import _REPEATED_PREFIX
+    from fstune.runner.kernellog import _REPEATED_PREFIX
 
     assert _REPEATED_PREFIX.sub(r"\1", raw) == shown

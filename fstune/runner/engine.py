@@ -1,0 +1,635 @@
+"""The Runner: executes a Plan's Steps one at a time, each in a pseudo-terminal, as typed events.
+
+    runner = Runner(plan)                       # records the chosen devices' identities now
+    outcome = runner.run(on_event)              # synchronous; on_event gets every event
+    for event in Runner(plan).events(): ...     # or iterate (the run happens in a thread)
+
+Semantics are those of the dry-run script (``fstune.plan.render_script``), step for step: the
+same argv (never a shell), ``cwd``, ``stdout`` redirected to a file, ``allow_failure`` turning
+a failure into a warning, and on any failure or cancel the cleanup steps (unmount, remove the
+mountpoints) that still have something to undo.
+
+What the runner adds to the script:
+
+- **A pty per step** (pexpect). Tools behave as they do for a person (progress, questions).
+  A pty merges stdout and stderr, so a step with ``stdout`` gets its fd 1 pointed at the file
+  in the child right before exec (``preexec_fn``: open + ``dup2``) while fd 2 stays on the
+  pty — exactly what ``cmd > file`` does in the script. The redirect happens in the child, not
+  through a shell, so no argv word is ever interpreted. ONLCR is switched off on the pty in
+  the same hook, so every ``\\r`` the runner sees was written by the tool (progress) rather
+  than added by the line discipline.
+- **Events** in order and complete: ``OutputLine`` per line (lines a tool rewrites with
+  ``\\r``/backspaces come as one line updated in place), ``Progress`` parsed from mke2fs,
+  badblocks, fio and dbench, ``Prompt`` when a tool asks a question.
+- **No answers on anyone's behalf**: a question is a ``Prompt``; the caller answers (an
+  ``answer`` callable, or ``prompt.reply()`` from any thread). Declining stops the step.
+- **Safety right before every destructive step**: identity (major:minor, size,
+  serial/PARTUUID) against what was recorded when the run was built, not mounted, not swap,
+  no holders, an ``O_EXCL`` open that is closed again, and the lab guard
+  (``FSTUNE_LAB_ONLY=1``). Any difference aborts before the tool starts.
+- **One owner per device**: ``run()`` holds the lock of every disk the plan writes
+  (``fstune.devlock``: a BSD flock on the whole-disk node, the convention systemd-udevd and
+  util-linux follow) from before its first step to after its last cleanup step; a disk
+  another process holds fails the run before anything ran. Steps run as children of this
+  process and never take that lock themselves.
+- **The right filesystem is measured**: before every step of a benchmark repeat and after
+  each measured step, the repeat's directory must still be the chosen device's filesystem
+  (``fstune.runner.mountcheck``); otherwise the run stops as failed and that
+  repeat yields no figures.
+- **Cleanup always**, also on ``cancel()`` (first: the step's process group gets SIGINT, then
+  SIGTERM, then SIGKILL) — and a state file with the pid in the run directory, so that
+  ``find_leftovers()`` can tell mounts of a dead run from those of a live one.
+- **An audit log** (``fstune.runner.audit``) of every command, its output and its outcome.
+- **A gate** for guided mode (``StepGate``): each plan step is announced with ``StepWaiting``
+  and starts only after ``gate.allow(index)``; ``cancel()`` opens the way to the cleanup.
+
+Nothing here imports Textual; the TUI and the headless CLI both consume these events.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pexpect
+
+from fstune import __version__, devlock
+from fstune import lab as labmod
+from fstune import steps as kinds
+from fstune.devices.model import Identity
+from fstune.errors import DeviceError, FstuneError
+from fstune.plan import Plan
+from fstune.runner import mountcheck
+from fstune.runner.audit import AuditLog, now
+from fstune.runner.events import (
+    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_ERROR, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, WARNING, Answer,
+    Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome, RunStarted, StepFinished,
+    StepGate, StepResult, StepStarted, StepWaiting,
+)
+from fstune.runner.failures import OutputTail, failure_message
+from fstune.runner.leftovers import remove_state, write_state
+from fstune.runner.progress import PercentProgress, progress_parser_for
+from fstune.runner.safety import (
+    check_device, device_trouble, devices_written_by, identity_json, is_mounted, record_identities,
+)
+from fstune.runner.terminal import Control, StepError, pump, spawn
+from fstune.runner.tools import search_path
+from fstune.steps import Step
+
+
+@dataclass
+class _Live:
+    """The step being run now, for cancel() and abort_now() from other threads."""
+
+    child: pexpect.spawn | None = None
+
+
+class Runner:
+    """Runs one Plan. Build it when the user confirms; ``run()`` or ``events()`` once.
+
+    ``identities``: what the chosen devices looked like when the user confirmed them
+    (``record_identities(plan)`` if not given — i.e. now). ``answer``: called with each
+    ``Prompt`` (return the text to send, or None to decline); without it, the consumer answers
+    with ``prompt.reply()``. ``log_dir``: where the audit log goes (default: see
+    ``fstune.runner.audit``). ``grace``: seconds to wait after SIGINT and after SIGTERM before
+    escalating. ``prompt_idle``: how long a tool must be quiet before an unfamiliar line
+    ending in "?" counts as a question.
+
+    The disks' locks: ``run()`` takes them (``devlock.lock_devices`` with the plan's run id),
+    adopting those the caller took already for that run id at its review step, and releases
+    them all after its last cleanup step.
+    """
+
+    def __init__(self, plan: Plan, *, identities: dict[str, Identity] | None = None,
+                 answer: Answer | None = None, log_dir: str | os.PathLike | None = None,
+                 grace: tuple[float, float] = (3.0, 2.0), prompt_idle: float = 0.5,
+                 environ: dict[str, str] | None = None,
+                 extend: Callable[[int, Step], list[Step]] | None = None,
+                 gate: StepGate | None = None) -> None:
+        self.plan = plan
+        # guided mode: every plan step waits for ``gate.allow(index)``, announced by StepWaiting
+        self.gate = gate
+        self.steps: list[Step] = plan.steps
+        # called after each step that succeeded; the steps it returns run next (extra repeats
+        # while the figures are still too noisy). They must not be destructive: the devices
+        # were confirmed for the plan as it was shown.
+        self.extend = extend
+        self.identities = dict(identities) if identities is not None else record_identities(plan)
+        self.answer = answer
+        self.log_dir = log_dir
+        self.grace = grace
+        self.prompt_idle = prompt_idle
+        base = dict(os.environ if environ is None else environ)
+        base["PATH"] = search_path(base)
+        # the known-question and progress patterns are the tools' English messages
+        base["LC_ALL"] = "C"
+        base.pop("LANGUAGE", None)
+        base["TERM"] = "dumb"  # discourages colours; what escapes remain are stripped
+        # this process holds the disks' locks for its steps: a util-linux tool told to lock too
+        # (LOCK_BLOCK_DEVICE=1 in the caller's environment) would wait on them for ever
+        base["LOCK_BLOCK_DEVICE"] = "0"
+        self._env = base
+        self._locks: devlock.DeviceLocks | None = None
+        # the directory each configuration's workloads measure, and its filesystem
+        self._measured = {cp.config.name: (cp.mountpoint, cp.config.filesystem) for cp in plan.configs}
+        self._wrong_filesystem = False  # a measured step's directory was not the filesystem under test
+        self._cancel = threading.Event()
+        self._cancel_reason = ""
+        self._live = _Live()
+        self._lock = threading.Lock()
+        self._consumer: Callable[[object], None] | None = None
+        self._audit: AuditLog | None = None
+        self._started = False
+        self._mounted: list[str] = []  # mountpoints this run mounted and has not unmounted
+        self._results: list[StepResult] = []
+        self._made_run_dir = False
+        self._warnings: list[str] = []
+        self.outcome: RunOutcome | None = None
+
+    # --- control, from any thread -----------------------------------------------------------
+
+    def cancel(self, reason: str = "cancelled") -> None:
+        """Stop the run: the current step's processes are stopped, then cleanup runs."""
+        with self._lock:
+            if not self._cancel.is_set():
+                self._cancel_reason = reason
+                self._cancel.set()
+        if self.gate is not None:
+            self.gate.abort()  # a step waiting for its go ahead must not wait forever
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self._cancel.is_set()
+
+    def abort_now(self, reason: str = "stopped at once (second interrupt)") -> None:
+        """Kill the current step's process group and record the abort; no cleanup.
+
+        For a second Ctrl-C. What stays mounted is found later by ``find_leftovers()``.
+        """
+        child = self._live.child
+        if child is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(child.pid, signal.SIGKILL)
+        if self._audit is not None:
+            # called from a signal handler: the handler may have interrupted a write to the log
+            with contextlib.suppress(OSError, RuntimeError, ValueError):
+                self._audit.write("run-end", status=CANCELLED, reason=reason, time=now(),
+                                  leftovers=list(self._mounted))
+                self._audit.close()
+
+    # --- running ----------------------------------------------------------------------------
+
+    def events(self) -> Iterator[object]:
+        """Run in a background thread and yield its events in order.
+
+        Leaving the loop early cancels the run (and waits for its cleanup).
+        """
+        box: queue.SimpleQueue = queue.SimpleQueue()
+        done = object()
+
+        def work() -> None:
+            try:
+                self.run(box.put)
+            except BaseException as error:  # delivered to the consumer, not lost in a thread
+                box.put(error)
+            finally:
+                box.put(done)
+
+        thread = threading.Thread(target=work, name="fstune-runner", daemon=True)
+        thread.start()
+        try:
+            while True:
+                item = box.get()
+                if item is done:
+                    break
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        finally:
+            if thread.is_alive():
+                self.cancel("the run's consumer stopped listening")
+                while thread.is_alive():
+                    # keep draining: a question nobody will answer now is declined
+                    with contextlib.suppress(queue.Empty):
+                        item = box.get(timeout=0.1)
+                        if isinstance(item, Prompt) and not item.answered:
+                            item.reply(None)
+                thread.join()
+
+    def run(self, on_event: Callable[[object], None] | None = None) -> RunOutcome:
+        """Execute every step in order; return how it ended. Never raises for a failed step."""
+        if self._started:
+            raise FstuneError("a Runner runs its plan once; build a new one for another run.")
+        self._started = True
+        self._consumer = on_event
+        started = time.monotonic()
+        plan = self.plan
+        self._audit = AuditLog.create(plan.choices.run_id, self.log_dir)
+        audit = self._audit
+        audit.write("run-start", run_id=plan.choices.run_id, study=plan.study.name, time=now(), pid=os.getpid(),
+                    fstune=__version__, kernel=os.uname().release, steps=len(self.steps),
+                    run_dir=plan.run_dir, work_dir=plan.work_dir,
+                    devices={path: identity_json(identity) for path, identity in self.identities.items()},
+                    lab_only=labmod.guard_enabled())
+        refusal = self._take_locks()
+        if refusal is not None:
+            return self._refused(refusal, started)
+        status, reason, kind, failed_at = FINISHED, "", None, None
+        resume = 0  # where the cleanup path looks for steps that still have something to undo
+        leftovers: tuple[str, ...] = ()
+        try:
+            self._made_run_dir = not os.path.exists(plan.run_dir)
+            write_state(plan.run_dir, run_id=plan.choices.run_id, study=plan.study.name,
+                        audit=str(audit.path) if audit else None)
+            self._emit(RunStarted(plan.choices.run_id, len(self.steps), plan.run_dir, str(audit.path), time.time()))
+            if self._locks is not None:
+                self._notice(None, "info", f"{' and '.join(sorted(self._locks.disks.values()))} stay locked for this "
+                             "run until its cleanup has ended: other fstune processes refuse them, udev and "
+                             "util-linux tools that lock wait (docs/safety.md).")
+            for index, step in enumerate(self.steps):
+                failed_at = resume = index  # a step not run (or cut short) may still be owed
+                if self._cancel.is_set():
+                    status, reason, failed_at = CANCELLED, self._cancel_reason, index
+                    break
+                if self.gate is not None:
+                    # before the safety check: the devices are re-checked after the wait
+                    self._emit(StepWaiting(index, len(self.steps), step))
+                    allowed = self.gate.wait(index)
+                    if not allowed or self._cancel.is_set():
+                        status, reason, failed_at = CANCELLED, self._cancel_reason or "cancelled", index
+                        break
+                    audit.write("guided-go", step=index, time=now())
+                if step.destructive:
+                    refusal = self._safety(index, step)
+                    if refusal:
+                        status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
+                        break
+                if step.repeat is not None and step.config in self._measured:
+                    refusal = self._check_measured(index, step)  # before every step of a repeat
+                    if refusal:
+                        status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
+                        break
+                if step.kind == kinds.RMDIR and step.mountpoint == plan.run_dir:
+                    remove_state(self.plan.run_dir)
+                result = self._execute(index, step)
+                if result.status in (OK, WARNING):
+                    if result.status == OK:
+                        self._track(step)
+                        self._insert_extra_steps(index, step)
+                    failed_at, resume = None, index + 1
+                    continue
+                resume = index + 1  # it ran and failed: its own undo is not owed
+                if step.kind == kinds.MOUNT and step.mountpoint and is_mounted(step.mountpoint):
+                    self._mounted.append(step.mountpoint)  # stopped too late: it did mount
+                if result.status == CANCELLED:
+                    status, reason = CANCELLED, self._cancel_reason or result.message
+                elif result.status == DECLINED:
+                    status, kind, reason = FAILED, FAIL_DECLINED, result.message
+                elif self._wrong_filesystem:
+                    status, kind, reason = FAILED, FAIL_SAFETY, result.message
+                else:
+                    status, kind = FAILED, FAIL_STEP
+                    reason = f"Step {index + 1} ({step.title}) failed: {result.message}"
+                break
+        except KeyboardInterrupt:
+            # a library user without signal handlers pressed Ctrl-C between steps
+            status, reason = CANCELLED, "interrupted (Ctrl-C)"
+        except Exception as error:  # fstune's own fault: still clean up, then say what it was
+            status, kind = FAILED, FAIL_ERROR
+            reason = error.message if isinstance(error, FstuneError) else f"fstune failed: {error!r}"
+            audit.write("notice", step=None, level="error", text=reason)
+        finally:
+            if status != FINISHED:
+                # what happened to the devices is clearest before the cleanup (a detached loop
+                # device vanishes at the unmount) and may only show after it
+                trouble = device_trouble(self.identities) if kind == FAIL_STEP else []
+                leftovers = self._safe_cleanup(resume)
+                if kind == FAIL_STEP:
+                    trouble = trouble or device_trouble(self.identities)
+                    if trouble:
+                        reason = f"{reason} — {'; '.join(trouble)}."
+            elif self._mounted:
+                leftovers = self._safe_cleanup(len(self.steps))
+            if not self._mounted:
+                remove_state(self.plan.run_dir)
+                if self._made_run_dir:
+                    # a hand-made plan may lack the finish step that removes it
+                    with contextlib.suppress(OSError):
+                        os.rmdir(self.plan.run_dir)
+            self._release_locks()  # after the last cleanup step
+            duration = time.monotonic() - started
+            results = tuple(self._results)
+            if leftovers:
+                reason = (reason + " " if reason else "") + (
+                    f"Could not unmount {', '.join(leftovers)}; `fstune run` offers to clean it up next time.")
+            audit.write("run-end", status=status, kind=kind, reason=reason, duration=round(duration, 6),
+                        time=now(), leftovers=list(leftovers))
+            audit.close()
+            if status == FINISHED:
+                final: object = RunFinished(duration, results, tuple(self._warnings), str(audit.path))
+            elif status == CANCELLED:
+                final = RunCancelled(reason, failed_at, duration, results, str(audit.path), leftovers)
+            else:
+                final = RunFailed(reason, kind or FAIL_ERROR, failed_at, duration, results, str(audit.path), leftovers)
+            self.outcome = RunOutcome(status, reason, kind, results, duration, str(audit.path),
+                                      tuple(self._warnings), leftovers)
+            self._emit(final)
+        return self.outcome
+
+    # --- pieces of run() ----------------------------------------------------------------------
+
+    def _take_locks(self) -> str | None:
+        """Lock the disk of every device the run writes; the reason it cannot, or None."""
+        paths = list(self.identities)
+        if not paths:
+            return None
+        try:
+            self._locks = devlock.lock_devices(paths, run_id=self.plan.choices.run_id)
+        except DeviceError as error:
+            reason = f"Stopped before anything ran: {error}"
+            self._audit.write("lock", ok=False, reason=reason, time=now())
+            return reason
+        self._audit.write("lock", ok=True, disks=sorted(self._locks.disks.values()), time=now())
+        return None
+
+    def _release_locks(self) -> None:
+        locks, self._locks = self._locks, None
+        if locks is None:
+            return
+        try:
+            locks.release()
+            self._audit.write("unlock", disks=sorted(locks.disks.values()), time=now())
+        except Exception as error:  # the process's exit releases them anyway
+            self._audit.write("notice", step=None, level="error", text=f"releasing the locks failed: {error!r}")
+
+    def _refused(self, reason: str, started: float) -> RunOutcome:
+        """The disks could not be locked: nothing ran, so there is nothing to clean up."""
+        audit = self._audit
+        duration = time.monotonic() - started
+        audit.write("run-end", status=FAILED, kind=FAIL_SAFETY, reason=reason, duration=round(duration, 6),
+                    time=now(), leftovers=[])
+        audit.close()
+        self.outcome = RunOutcome(FAILED, reason, FAIL_SAFETY, (), duration, str(audit.path))
+        self._emit(RunFailed(reason, FAIL_SAFETY, None, duration, (), str(audit.path)))
+        return self.outcome
+
+    def _check_measured(self, index: int, step: Step, *, after: bool = False) -> str | None:
+        """Is the directory this repeat measures still the target's filesystem? The reason it is
+        not (the run stops, the repeat gives no figures), or None."""
+        mountpoint, fs_name = self._measured[step.config]
+        target = self.identities.get(self.plan.choices.target.path)
+        if target is None:
+            return None
+        why = mountcheck.verify(mountpoint, target.path, target.major, target.minor, fs_name)
+        if why is None:
+            return None
+        if after:
+            reason = f"Step {index + 1} ({step.title}) measured the wrong filesystem: {why}; its figures are not used."
+        else:
+            reason = f"Stopped before step {index + 1} ({step.title}): {why}; nothing was measured there."
+        self._audit.write("mount-check", step=index, ok=False, reason=reason, time=now())
+        return reason
+
+    def _insert_extra_steps(self, index: int, step: Step) -> None:
+        if self.extend is None:
+            return
+        extra = list(self.extend(index, step))
+        for added in extra:
+            if added.destructive:
+                raise FstuneError(f"extra step '{added.title}' would write to a device; only the plan may.")
+        if extra:
+            # run() walks self.steps by index, so steps inserted after this one run next
+            self.steps[index + 1:index + 1] = extra
+            self._audit.write("notice", step=index, level="info",
+                              text=f"{len(extra)} steps added after step {index + 1}: {extra[0].title} …")
+
+    def _emit(self, event: object) -> None:
+        if self._consumer is None:
+            return
+        try:
+            self._consumer(event)
+        except Exception as error:
+            self._consumer_failed(error)
+
+    def _consumer_failed(self, error: Exception) -> None:
+        # the display broke, not the run: stop safely (cleanup still runs) and say why
+        self._consumer = None
+        reason = f"the program showing the run failed ({error!r}); the run was stopped"
+        if self._audit:
+            self._audit.write("notice", step=None, level="error", text=reason)
+        self.cancel(reason)
+
+    def _safe_cleanup(self, start: int) -> tuple[str, ...]:
+        """The cleanup path, which must not be cut short by a bug of its own."""
+        try:
+            return self._cleanup(start)
+        except Exception as error:
+            self._audit.write("notice", step=None, level="error", text=f"cleanup failed: {error!r}")
+            return tuple(mp for mp in self._mounted if is_mounted(mp))
+
+    def _notice(self, index: int | None, level: str, text: str) -> None:
+        if level == "warning":
+            self._warnings.append(text)
+        if self._audit:
+            self._audit.write("notice", step=index, level=level, text=text)
+        self._emit(Notice(index, level, text))
+
+    def _safety(self, index: int, step: Step) -> str | None:
+        """Re-check every device the step writes; the reason it must not run, or None."""
+        paths = devices_written_by(step, self.identities)
+        for path in paths:
+            identity = self.identities.get(path)
+            if identity is None:
+                reason = (f"Stopped before step {index + 1} ({step.title}): {path} is not a device "
+                          "you confirmed for this run.")
+                self._audit.write("safety", step=index, device=path, ok=False, reason=reason)
+                return reason
+            try:
+                check_device(identity, context=f"step {index + 1} ({step.title})")
+            except FstuneError as error:
+                reason = str(error)
+                self._audit.write("safety", step=index, device=path, ok=False, reason=reason)
+                return reason
+            self._audit.write("safety", step=index, device=path, ok=True, reason="")
+        return None
+
+    def _track(self, step: Step) -> None:
+        if step.kind == kinds.MOUNT and step.mountpoint:
+            self._mounted.append(step.mountpoint)
+        elif step.kind == kinds.UMOUNT and step.mountpoint in self._mounted:
+            self._mounted.remove(step.mountpoint)
+
+    def _cleanup(self, start: int) -> tuple[str, ...]:
+        """Run the plan's remaining cleanup steps that still have something to undo.
+
+        Unmount steps run only for what is mounted, rmdir steps only for directories that
+        exist; an unmount that finds the filesystem busy (processes of a stopped step still
+        exiting) is retried for a few seconds. Returns mountpoints left mounted.
+        """
+        self._notice(None, "info", "Cleaning up: unmounting what this run mounted and removing its mountpoints.")
+        for index in range(start, len(self.steps)):
+            step = self.steps[index]
+            if not step.cleanup:
+                continue
+            if step.kind == kinds.UMOUNT:
+                if not step.mountpoint or not is_mounted(step.mountpoint):
+                    continue
+                self._unmount(index, step)
+                continue
+            if step.kind == kinds.RMDIR and step.mountpoint:
+                if not os.path.isdir(step.mountpoint) or is_mounted(step.mountpoint):
+                    continue
+                if step.mountpoint == self.plan.run_dir:
+                    if any(is_mounted(mp) for mp in self._mounted):
+                        continue  # keep the state file: the leftover must stay findable
+                    remove_state(self.plan.run_dir)
+            self._execute(index, step, cleanup=True)
+        # a mount the plan's own steps did not undo (cannot happen with build_plan's plans,
+        # but a hand-made plan may lack its umount step)
+        for mountpoint in list(reversed(self._mounted)):
+            if is_mounted(mountpoint):
+                synthetic = Step(("umount", mountpoint), title=f"Unmount {mountpoint}", kind=kinds.UMOUNT,
+                                 why="fstune mounted it; nothing may stay mounted after a run", cleanup=True,
+                                 mountpoint=mountpoint)
+                self._unmount(-1, synthetic)
+            else:
+                self._mounted.remove(mountpoint)
+        return tuple(mp for mp in self._mounted if is_mounted(mp))
+
+    def _unmount(self, index: int, step: Step) -> None:
+        deadline = time.monotonic() + 10
+        while True:
+            result = self._execute(index, step, cleanup=True)
+            if result.status == OK or not is_mounted(step.mountpoint):
+                if step.mountpoint in self._mounted:
+                    self._mounted.remove(step.mountpoint)
+                return
+            if time.monotonic() > deadline:
+                self._notice(index, "warning", f"{step.mountpoint} stays mounted: {result.message}")
+                return
+            time.sleep(0.5)  # the stopped step's processes may still hold files open
+
+    # --- one step -----------------------------------------------------------------------------
+
+    def _execute(self, index: int, step: Step, *, cleanup: bool = False) -> StepResult:
+        audit = self._audit
+        started = time.monotonic()
+        self._emit(StepStarted(index, len(self.steps), step, cleanup, time.time()))
+        audit.write("step-start", step=index, title=step.title, argv=list(step.argv), cwd=step.cwd,
+                    stdout=step.stdout, kind=step.kind, destructive=step.destructive, device=step.device,
+                    cleanup=cleanup, time=now())
+        lines: deque[str] = OutputTail(maxlen=40)  # the last finished lines, for failure messages
+        try:
+            child = spawn(step, self._env)
+        except StepError as error:
+            status, exit_status, sig, message = FAILED, None, None, str(error)
+        else:
+            self._live.child = child
+            try:
+                ending = pump(child, self._line_handler(index, step, lines), self._control(index, step, cleanup))
+            finally:
+                self._live.child = None
+                with contextlib.suppress(Exception):
+                    child.ptyproc.delayafterclose = 0
+                    child.close(force=True)
+            status, exit_status, sig, message = ending.status, ending.exit_status, ending.signal, ending.detail
+            if status == DECLINED:
+                message = (f"Step {index + 1} ({step.title}): you declined “{message}” from "
+                           f"{os.path.basename(step.argv[0])}; the step was stopped before it went on")
+        measured = step.kind == kinds.MEASURE or step.phase is not None  # what becomes figures
+        if status == OK and not cleanup and measured and step.config in self._measured:
+            # the figures count only if the filesystem under test is still what was measured
+            refusal = self._check_measured(index, step, after=True)
+            if refusal:
+                status, message = FAILED, refusal
+                self._wrong_filesystem = True
+        if status == FAILED:
+            message = message or failure_message(step, exit_status, sig, lines, started)
+            if step.allow_failure and not self._wrong_filesystem:
+                status = WARNING
+                message = f"{step.allow_failure} ({message})"
+        duration = time.monotonic() - started
+        result = StepResult(index, step, status, exit_status, sig, duration, message if status != OK else "", cleanup)
+        self._results.append(result)
+        audit.write("step-end", step=index, status=status, exit_status=exit_status, signal=sig,
+                    duration=round(duration, 6), message=result.message, time=now())
+        audit.sync()
+        self._emit(StepFinished(index, step, status, exit_status, sig, duration, result.message, cleanup, result))
+        if status == WARNING:
+            self._notice(index, "warning", f"step {index + 1} ({step.title}): {message}")
+        return result
+
+    def _control(self, index: int, step: Step, cleanup: bool) -> Control:
+        """How the step's pump reaches this run: cancels (not for a cleanup step), questions, the log."""
+        audit = self._audit
+
+        def stop_reason() -> str | None:
+            return self._cancel_reason if self._cancel.is_set() else None
+
+        def signalled(number: int) -> None:
+            audit.write("notice", step=index, level="info", text=f"sent {signal.Signals(number).name} "
+                        "to the step's processes")
+
+        return Control(stop_reason=(lambda: None) if cleanup else stop_reason, interrupt=self.cancel,
+                       ask=lambda text, known: self._ask(index, step, text, known), flush=audit.flush,
+                       signalled=signalled, grace=self.grace, prompt_idle=self.prompt_idle)
+
+    def _line_handler(self, index: int, step: Step, lines: deque[str]) -> Callable[[str, bool, bool, bool], None]:
+        """What becomes of each line of the step's output: the audit log, the failure message's
+        tail, a ``Progress`` when the tool's progress moved, an ``OutputLine`` for the consumer."""
+        audit = self._audit
+        emit = self._consumer
+        parser = progress_parser_for(step.argv)
+        generic = parser is None
+        if generic:
+            parser = PercentProgress()
+        last_progress: list[tuple | None] = [None]
+
+        def on_line(text: str, update: bool, partial: bool, rewritten: bool) -> None:
+            nonlocal emit
+            if not partial:
+                audit.output(index, text)
+                lines.append(text)
+            if not generic or rewritten or update or partial:
+                found = parser.parse(text)
+                if found is not None:
+                    # a new event only when something a person would notice changed
+                    key = (found[0] if found[0] is None else round(found[0], 3), found[2],
+                           None if found[1] is None else round(found[1]))
+                    if key == last_progress[0]:
+                        found = None
+                    else:
+                        last_progress[0] = key
+            else:
+                found = None
+            if emit is not None:
+                try:  # costs nothing unless the consumer raises
+                    emit(OutputLine(index, text, update, partial))
+                    if found is not None:
+                        emit(Progress(index, found[0], found[1], found[2]))
+                except Exception as error:
+                    emit = None
+                    self._consumer_failed(error)
+
+        return on_line
+
+    def _ask(self, index: int, step: Step, text: str, known: bool) -> str | None:
+        prompt = Prompt(index, step, text, os.path.basename(step.argv[0]), known)
+        self._audit.write("prompt", step=index, text=text, time=now())
+        self._emit(prompt)
+        if self.answer is not None:
+            reply = self.answer(prompt)
+        else:
+            while not prompt.wait(0.1):
+                if self._cancel.is_set():
+                    break
+            reply = prompt.answer if prompt.answered else None
+        self._audit.write("answer", step=index, text=reply, time=now())
+        return reply

@@ -1,0 +1,87 @@
+"""Saying why a step failed, in one sentence: how it ended and the first thing it complained about.
+
+``OutputTail`` keeps a step's last lines and its first complaint; ``failure_message`` builds
+"mkfs.xfs exited with status 1: <the complaint>"; for a mount, ``explain_mount`` adds what the
+kernel said, or that this kernel has no driver for the filesystem at all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from collections import deque
+from collections.abc import Iterable
+
+from fstune import filesystems
+from fstune import steps as kinds
+from fstune.runner.kernellog import kernel_messages
+from fstune.steps import Step
+
+# a tool's complaint, to quote in a failure message rather than its last (summary) line
+_ERROR_WORDS = re.compile(r"error|fail|cannot|can't|unable|denied|invalid|not found|no such|refus|wrong|bad ", re.I)
+
+
+class OutputTail(deque):
+    """A step's last lines, and its first complaint even once it has scrolled out of them.
+
+    When a disk fills, the first error names the cause ("No space left on device"); the many
+    that follow are consequences ("No such file or directory" for a directory that could not
+    be made) and push it out of the last lines."""
+
+    def __init__(self, maxlen: int) -> None:
+        super().__init__((), maxlen)
+        self.first_error: str | None = None
+
+    def append(self, line: str) -> None:
+        if self.first_error is None and _ERROR_WORDS.search(line):
+            self.first_error = line.strip()
+        super().append(line)
+
+
+def _last_lines(lines: Iterable[str], count: int = 1) -> str:
+    meaningful = [line.strip() for line in lines if line.strip()]
+    return " / ".join(meaningful[-count:])
+
+
+def failure_message(step: Step, exit_status: int | None, sig: int | None, lines: deque[str],
+                    started: float) -> str:
+    """How ``step`` ended ("exited with status 1", "was killed by SIGKILL") and what it said."""
+    tool = os.path.basename(step.argv[0])
+    if sig:
+        try:
+            how = f"was killed by {signal.Signals(sig).name}"
+        except ValueError:
+            how = f"was killed by signal {sig}"
+    else:
+        how = f"exited with status {exit_status}"
+    errors = [line.strip() for line in lines if _ERROR_WORDS.search(line)]
+    first = getattr(lines, "first_error", None) or (errors[0] if errors else None)
+    said = first or _last_lines(lines, 2)  # the first complaint is the cause
+    message = f"{tool} {how}" + (f": {said}" if said else "")
+    if step.kind == kinds.MOUNT:
+        message = explain_mount(step, message, started)
+    return message
+
+
+def explain_mount(step: Step, message: str, started: float) -> str:
+    """A failed mount's message, with the reason this kernel cannot mount it or its last words."""
+    argv = list(step.argv)
+    fs_name = argv[argv.index("-t") + 1] if "-t" in argv[:-1] else None
+    device = argv[-2] if len(argv) >= 3 else None
+    if fs_name in filesystems.FILESYSTEMS:
+        capabilities = filesystems.MachineCapabilities.probe()
+        if not capabilities.kernel_has(fs_name):
+            fs = filesystems.get(fs_name)
+            why = capabilities.availability(fs_name).reason.split(";")[0].rstrip(".")
+            return (f"{device} holds {fs.title} but cannot be mounted here: {why}. "
+                    "The mkfs step worked; mounting (and so measuring) needs the kernel's driver.")
+    if device:
+        words = [os.path.basename(os.path.realpath(device))]
+        if fs_name:
+            # ext2/ext3 are mounted by the ext4 driver, which reports as "ext4"/"EXT4-fs"
+            words += [fs_name, "ext4", "EXT4-fs"] if fs_name.startswith("ext") else [fs_name]
+        kernel = kernel_messages(words, started)
+        if kernel:
+            message += f" (kernel: {kernel[-1]})"
+    return message
