@@ -10,7 +10,7 @@ and the stored record after it; the Runner is what it drives. The modules, each 
 | module | what it does |
 |---|---|
 | ``engine`` | ``Runner``: step order, locks, safety and mount checks before steps, the cleanup path |
-| ``events`` | the events and the outcome (``RunStarted`` … ``RunFinished``, ``RunOutcome``), ``Prompt``, ``StepGate`` |
+| ``events`` | the states, the events, the outcome (``RunOutcome``), ``Prompt``, ``StepGate`` |
 | ``terminal`` | a step in a pty: spawn, the output as lines (``LineAssembler``), questions, stopping it |
 | ``progress`` | the tools' progress lines → ``Progress`` |
 | ``safety`` | device identities, the checks before a destructive step, what happened to a device |
@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from fstune.runner.engine import Runner
 from fstune.runner.events import (
-    CANCELLED, DECLINED, EXIT_CODES, FAIL_DECLINED, FAIL_ERROR, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, WARNING,
-    Answer, Event, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome, RunStarted,
-    StepFinished, StepGate, StepResult, StepStarted, StepWaiting,
+    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_ERROR, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, WARNING, Answer,
+    Event, FailKind, Level, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
+    RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
 from fstune.runner.leftovers import STATE_FILE, CleanReport, Leftover, clean_leftovers, find_leftovers
 from fstune.runner.progress import (
@@ -44,15 +44,16 @@ from fstune.runner.safety import (
 )
 from fstune.runner.signals import handle_signals
 from fstune.runner.terminal import LineAssembler, match_prompt, waiting_for_input
-from fstune.runner.tools import EXTRA_PATH, PACKAGES, missing_tools, package_hint, search_path
+from fstune.runner.tools import PACKAGES, missing_tools, package_hint
 
 __all__ = [
-    "CANCELLED", "DECLINED", "EXIT_CODES", "EXTRA_PATH", "FAIL_DECLINED", "FAIL_ERROR", "FAIL_SAFETY", "FAIL_STEP",
-    "FAILED", "FINISHED", "OK", "PACKAGES", "STATE_FILE", "WARNING", "Answer", "CleanReport", "DbenchProgress",
-    "Event", "FioProgress", "Leftover", "LineAssembler", "Mke2fsProgress", "Notice", "OutputLine", "PercentProgress",
-    "Progress", "ProgressParser", "Prompt", "RunCancelled", "RunFailed", "RunFinished", "RunOutcome", "RunStarted",
-    "Runner", "StepFinished", "StepGate", "StepResult", "StepStarted", "StepWaiting", "check_device",
-    "clean_leftovers", "confirmed_device_answerer", "devices_written_by", "find_leftovers", "handle_signals",
-    "is_mounted", "match_prompt", "missing_tools", "mountpoints_of", "package_hint", "plan_devices",
-    "progress_parser_for", "read_identity", "record_identities", "search_path", "waiting_for_input",
+    "CANCELLED", "DECLINED", "FAIL_DECLINED", "FAIL_ERROR", "FAIL_SAFETY", "FAIL_STEP", "FAILED", "FINISHED", "OK",
+    "PACKAGES", "STATE_FILE", "WARNING", "Answer", "CleanReport", "DbenchProgress", "Event", "FailKind",
+    "FioProgress", "Level", "Leftover", "LineAssembler", "Mke2fsProgress", "Notice", "OutputLine",
+    "PercentProgress", "Progress", "ProgressParser", "Prompt", "RunCancelled", "RunFailed", "RunFinished",
+    "RunOutcome", "RunStarted", "RunStatus", "Runner", "StepFinished", "StepGate", "StepResult", "StepStarted",
+    "StepStatus", "StepWaiting", "check_device", "clean_leftovers", "confirmed_device_answerer",
+    "devices_written_by", "find_leftovers", "handle_signals", "is_mounted", "match_prompt", "missing_tools",
+    "mountpoints_of", "package_hint", "plan_devices", "progress_parser_for", "read_identity", "record_identities",
+    "waiting_for_input",
 ]

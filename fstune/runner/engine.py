@@ -69,9 +69,8 @@ from fstune.plan import Plan
 from fstune.runner import mountcheck
 from fstune.runner.audit import AuditLog, now
 from fstune.runner.events import (
-    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_ERROR, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, WARNING, Answer,
-    Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome, RunStarted, StepFinished,
-    StepGate, StepResult, StepStarted, StepWaiting,
+    Answer, FailKind, Level, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
+    RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
 from fstune.runner.failures import OutputTail, failure_message
 from fstune.runner.leftovers import remove_state, write_state
@@ -80,8 +79,8 @@ from fstune.runner.safety import (
     check_device, device_trouble, devices_written_by, identity_json, is_mounted, record_identities,
 )
 from fstune.runner.terminal import Control, StepError, pump, spawn
-from fstune.runner.tools import search_path
 from fstune.steps import Step
+from fstune.util.paths import search_path
 
 
 @dataclass
@@ -180,7 +179,7 @@ class Runner:
         if self._audit is not None:
             # called from a signal handler: the handler may have interrupted a write to the log
             with contextlib.suppress(OSError, RuntimeError, ValueError):
-                self._audit.write("run-end", status=CANCELLED, reason=reason, time=now(),
+                self._audit.write("run-end", status=RunStatus.CANCELLED, reason=reason, time=now(),
                                   leftovers=list(self._mounted))
                 self._audit.close()
 
@@ -241,7 +240,7 @@ class Runner:
         refusal = self._take_locks()
         if refusal is not None:
             return self._refused(refusal, started)
-        status, reason, kind, failed_at = FINISHED, "", None, None
+        status, reason, kind, failed_at = RunStatus.FINISHED, "", None, None
         resume = 0  # where the cleanup path looks for steps that still have something to undo
         leftovers: tuple[str, ...] = ()
         try:
@@ -250,37 +249,38 @@ class Runner:
                         audit=str(audit.path) if audit else None)
             self._emit(RunStarted(plan.choices.run_id, len(self.steps), plan.run_dir, str(audit.path), time.time()))
             if self._locks is not None:
-                self._notice(None, "info", f"{' and '.join(sorted(self._locks.disks.values()))} stay locked for this "
-                             "run until its cleanup has ended: other fstune processes refuse them, udev and "
-                             "util-linux tools that lock wait (docs/safety.md).")
+                disks = " and ".join(sorted(self._locks.disks.values()))
+                self._notice(None, Level.INFO, f"{disks} stay locked for this run until its cleanup has ended: "
+                             "other fstune processes refuse them, udev and util-linux tools that lock wait "
+                             "(docs/safety.md).")
             for index, step in enumerate(self.steps):
                 failed_at = resume = index  # a step not run (or cut short) may still be owed
                 if self._cancel.is_set():
-                    status, reason, failed_at = CANCELLED, self._cancel_reason, index
+                    status, reason, failed_at = RunStatus.CANCELLED, self._cancel_reason, index
                     break
                 if self.gate is not None:
                     # before the safety check: the devices are re-checked after the wait
                     self._emit(StepWaiting(index, len(self.steps), step))
                     allowed = self.gate.wait(index)
                     if not allowed or self._cancel.is_set():
-                        status, reason, failed_at = CANCELLED, self._cancel_reason or "cancelled", index
+                        status, reason, failed_at = RunStatus.CANCELLED, self._cancel_reason or "cancelled", index
                         break
                     audit.write("guided-go", step=index, time=now())
                 if step.destructive:
                     refusal = self._safety(index, step)
                     if refusal:
-                        status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
+                        status, kind, reason, failed_at = RunStatus.FAILED, FailKind.SAFETY, refusal, index
                         break
                 if step.repeat is not None and step.config in self._measured:
                     refusal = self._check_measured(index, step)  # before every step of a repeat
                     if refusal:
-                        status, kind, reason, failed_at = FAILED, FAIL_SAFETY, refusal, index
+                        status, kind, reason, failed_at = RunStatus.FAILED, FailKind.SAFETY, refusal, index
                         break
                 if step.kind == kinds.RMDIR and step.mountpoint == plan.run_dir:
                     remove_state(self.plan.run_dir)
                 result = self._execute(index, step)
-                if result.status in (OK, WARNING):
-                    if result.status == OK:
+                if result.status in (StepStatus.OK, StepStatus.WARNING):
+                    if result.status == StepStatus.OK:
                         self._track(step)
                         self._insert_extra_steps(index, step)
                     failed_at, resume = None, index + 1
@@ -288,30 +288,30 @@ class Runner:
                 resume = index + 1  # it ran and failed: its own undo is not owed
                 if step.kind == kinds.MOUNT and step.mountpoint and is_mounted(step.mountpoint):
                     self._mounted.append(step.mountpoint)  # stopped too late: it did mount
-                if result.status == CANCELLED:
-                    status, reason = CANCELLED, self._cancel_reason or result.message
-                elif result.status == DECLINED:
-                    status, kind, reason = FAILED, FAIL_DECLINED, result.message
+                if result.status == StepStatus.CANCELLED:
+                    status, reason = RunStatus.CANCELLED, self._cancel_reason or result.message
+                elif result.status == StepStatus.DECLINED:
+                    status, kind, reason = RunStatus.FAILED, FailKind.DECLINED, result.message
                 elif self._wrong_filesystem:
-                    status, kind, reason = FAILED, FAIL_SAFETY, result.message
+                    status, kind, reason = RunStatus.FAILED, FailKind.SAFETY, result.message
                 else:
-                    status, kind = FAILED, FAIL_STEP
+                    status, kind = RunStatus.FAILED, FailKind.STEP
                     reason = f"Step {index + 1} ({step.title}) failed: {result.message}"
                 break
         except KeyboardInterrupt:
             # a library user without signal handlers pressed Ctrl-C between steps
-            status, reason = CANCELLED, "interrupted (Ctrl-C)"
+            status, reason = RunStatus.CANCELLED, "interrupted (Ctrl-C)"
         except Exception as error:  # fstune's own fault: still clean up, then say what it was
-            status, kind = FAILED, FAIL_ERROR
+            status, kind = RunStatus.FAILED, FailKind.ERROR
             reason = error.message if isinstance(error, FstuneError) else f"fstune failed: {error!r}"
-            audit.write("notice", step=None, level="error", text=reason)
+            audit.write("notice", step=None, level=Level.ERROR, text=reason)
         finally:
-            if status != FINISHED:
+            if status != RunStatus.FINISHED:
                 # what happened to the devices is clearest before the cleanup (a detached loop
                 # device vanishes at the unmount) and may only show after it
-                trouble = device_trouble(self.identities) if kind == FAIL_STEP else []
+                trouble = device_trouble(self.identities) if kind == FailKind.STEP else []
                 leftovers = self._safe_cleanup(resume)
-                if kind == FAIL_STEP:
+                if kind == FailKind.STEP:
                     trouble = trouble or device_trouble(self.identities)
                     if trouble:
                         reason = f"{reason} — {'; '.join(trouble)}."
@@ -332,12 +332,13 @@ class Runner:
             audit.write("run-end", status=status, kind=kind, reason=reason, duration=round(duration, 6),
                         time=now(), leftovers=list(leftovers))
             audit.close()
-            if status == FINISHED:
+            if status == RunStatus.FINISHED:
                 final: object = RunFinished(duration, results, tuple(self._warnings), str(audit.path))
-            elif status == CANCELLED:
+            elif status == RunStatus.CANCELLED:
                 final = RunCancelled(reason, failed_at, duration, results, str(audit.path), leftovers)
             else:
-                final = RunFailed(reason, kind or FAIL_ERROR, failed_at, duration, results, str(audit.path), leftovers)
+                final = RunFailed(reason, kind or FailKind.ERROR, failed_at, duration, results, str(audit.path),
+                                  leftovers)
             self.outcome = RunOutcome(status, reason, kind, results, duration, str(audit.path),
                                       tuple(self._warnings), leftovers)
             self._emit(final)
@@ -367,17 +368,17 @@ class Runner:
             locks.release()
             self._audit.write("unlock", disks=sorted(locks.disks.values()), time=now())
         except Exception as error:  # the process's exit releases them anyway
-            self._audit.write("notice", step=None, level="error", text=f"releasing the locks failed: {error!r}")
+            self._audit.write("notice", step=None, level=Level.ERROR, text=f"releasing the locks failed: {error!r}")
 
     def _refused(self, reason: str, started: float) -> RunOutcome:
         """The disks could not be locked: nothing ran, so there is nothing to clean up."""
         audit = self._audit
         duration = time.monotonic() - started
-        audit.write("run-end", status=FAILED, kind=FAIL_SAFETY, reason=reason, duration=round(duration, 6),
-                    time=now(), leftovers=[])
+        audit.write("run-end", status=RunStatus.FAILED, kind=FailKind.SAFETY, reason=reason,
+                    duration=round(duration, 6), time=now(), leftovers=[])
         audit.close()
-        self.outcome = RunOutcome(FAILED, reason, FAIL_SAFETY, (), duration, str(audit.path))
-        self._emit(RunFailed(reason, FAIL_SAFETY, None, duration, (), str(audit.path)))
+        self.outcome = RunOutcome(RunStatus.FAILED, reason, FailKind.SAFETY, (), duration, str(audit.path))
+        self._emit(RunFailed(reason, FailKind.SAFETY, None, duration, (), str(audit.path)))
         return self.outcome
 
     def _check_measured(self, index: int, step: Step, *, after: bool = False) -> str | None:
@@ -407,7 +408,7 @@ class Runner:
         if extra:
             # run() walks self.steps by index, so steps inserted after this one run next
             self.steps[index + 1:index + 1] = extra
-            self._audit.write("notice", step=index, level="info",
+            self._audit.write("notice", step=index, level=Level.INFO,
                               text=f"{len(extra)} steps added after step {index + 1}: {extra[0].title} …")
 
     def _emit(self, event: object) -> None:
@@ -423,7 +424,7 @@ class Runner:
         self._consumer = None
         reason = f"the program showing the run failed ({error!r}); the run was stopped"
         if self._audit:
-            self._audit.write("notice", step=None, level="error", text=reason)
+            self._audit.write("notice", step=None, level=Level.ERROR, text=reason)
         self.cancel(reason)
 
     def _safe_cleanup(self, start: int) -> tuple[str, ...]:
@@ -431,11 +432,11 @@ class Runner:
         try:
             return self._cleanup(start)
         except Exception as error:
-            self._audit.write("notice", step=None, level="error", text=f"cleanup failed: {error!r}")
+            self._audit.write("notice", step=None, level=Level.ERROR, text=f"cleanup failed: {error!r}")
             return tuple(mp for mp in self._mounted if is_mounted(mp))
 
     def _notice(self, index: int | None, level: str, text: str) -> None:
-        if level == "warning":
+        if level == Level.WARNING:
             self._warnings.append(text)
         if self._audit:
             self._audit.write("notice", step=index, level=level, text=text)
@@ -473,7 +474,7 @@ class Runner:
         exist; an unmount that finds the filesystem busy (processes of a stopped step still
         exiting) is retried for a few seconds. Returns mountpoints left mounted.
         """
-        self._notice(None, "info", "Cleaning up: unmounting what this run mounted and removing its mountpoints.")
+        self._notice(None, Level.INFO, "Cleaning up: unmounting what this run mounted and removing its mountpoints.")
         for index in range(start, len(self.steps)):
             step = self.steps[index]
             if not step.cleanup:
@@ -507,12 +508,12 @@ class Runner:
         deadline = time.monotonic() + 10
         while True:
             result = self._execute(index, step, cleanup=True)
-            if result.status == OK or not is_mounted(step.mountpoint):
+            if result.status == StepStatus.OK or not is_mounted(step.mountpoint):
                 if step.mountpoint in self._mounted:
                     self._mounted.remove(step.mountpoint)
                 return
             if time.monotonic() > deadline:
-                self._notice(index, "warning", f"{step.mountpoint} stays mounted: {result.message}")
+                self._notice(index, Level.WARNING, f"{step.mountpoint} stays mounted: {result.message}")
                 return
             time.sleep(0.5)  # the stopped step's processes may still hold files open
 
@@ -529,7 +530,7 @@ class Runner:
         try:
             child = spawn(step, self._env)
         except StepError as error:
-            status, exit_status, sig, message = FAILED, None, None, str(error)
+            status, exit_status, sig, message = StepStatus.FAILED, None, None, str(error)
         else:
             self._live.child = child
             try:
@@ -540,30 +541,31 @@ class Runner:
                     child.ptyproc.delayafterclose = 0
                     child.close(force=True)
             status, exit_status, sig, message = ending.status, ending.exit_status, ending.signal, ending.detail
-            if status == DECLINED:
+            if status == StepStatus.DECLINED:
                 message = (f"Step {index + 1} ({step.title}): you declined “{message}” from "
                            f"{os.path.basename(step.argv[0])}; the step was stopped before it went on")
         measured = step.kind == kinds.MEASURE or step.phase is not None  # what becomes figures
-        if status == OK and not cleanup and measured and step.config in self._measured:
+        if status == StepStatus.OK and not cleanup and measured and step.config in self._measured:
             # the figures count only if the filesystem under test is still what was measured
             refusal = self._check_measured(index, step, after=True)
             if refusal:
-                status, message = FAILED, refusal
+                status, message = StepStatus.FAILED, refusal
                 self._wrong_filesystem = True
-        if status == FAILED:
+        if status == StepStatus.FAILED:
             message = message or failure_message(step, exit_status, sig, lines, started)
             if step.allow_failure and not self._wrong_filesystem:
-                status = WARNING
+                status = StepStatus.WARNING
                 message = f"{step.allow_failure} ({message})"
         duration = time.monotonic() - started
-        result = StepResult(index, step, status, exit_status, sig, duration, message if status != OK else "", cleanup)
+        shown = message if status != StepStatus.OK else ""
+        result = StepResult(index, step, status, exit_status, sig, duration, shown, cleanup)
         self._results.append(result)
         audit.write("step-end", step=index, status=status, exit_status=exit_status, signal=sig,
                     duration=round(duration, 6), message=result.message, time=now())
         audit.sync()
         self._emit(StepFinished(index, step, status, exit_status, sig, duration, result.message, cleanup, result))
-        if status == WARNING:
-            self._notice(index, "warning", f"step {index + 1} ({step.title}): {message}")
+        if status == StepStatus.WARNING:
+            self._notice(index, Level.WARNING, f"step {index + 1} ({step.title}): {message}")
         return result
 
     def _control(self, index: int, step: Step, cleanup: bool) -> Control:
@@ -574,7 +576,7 @@ class Runner:
             return self._cancel_reason if self._cancel.is_set() else None
 
         def signalled(number: int) -> None:
-            audit.write("notice", step=index, level="info", text=f"sent {signal.Signals(number).name} "
+            audit.write("notice", step=index, level=Level.INFO, text=f"sent {signal.Signals(number).name} "
                         "to the step's processes")
 
         return Control(stop_reason=(lambda: None) if cleanup else stop_reason, interrupt=self.cancel,

@@ -14,27 +14,52 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
+from fstune.errors import ExitCode
 from fstune.steps import Step
 
-# step outcomes
-OK = "ok"
-WARNING = "warning"  # failed, but the step allows it (allow_failure): the run goes on
-FAILED = "failed"
-CANCELLED = "cancelled"
-DECLINED = "declined"  # the tool asked a question and the answer was no
 
-# run outcomes
-FINISHED = "finished"
-# FAILED, CANCELLED as above
+class StepStatus(StrEnum):
+    """How a step ended; the audit log and the wizard show these words."""
 
-# why a run failed, for exit codes and wording
-FAIL_STEP = "step"  # a step exited non-zero or could not start
-FAIL_SAFETY = "safety"  # a check before a destructive step refused
-FAIL_DECLINED = "declined"
-FAIL_ERROR = "error"  # fstune itself went wrong (a bug, a full disk for the log …)
+    OK = "ok"
+    WARNING = "warning"  # failed, but the step allows it (allow_failure): the run goes on
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    DECLINED = "declined"  # the tool asked a question and the answer was no
 
-EXIT_CODES = {FINISHED: 0, FAIL_STEP: 1, FAIL_DECLINED: 1, FAIL_ERROR: 1, FAIL_SAFETY: 3, CANCELLED: 130}
+
+class RunStatus(StrEnum):
+    """How a run ended; stored with the run (``fstune results``) and in the audit log."""
+
+    FINISHED = "finished"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class FailKind(StrEnum):
+    """Why a run failed, for exit codes and wording."""
+
+    STEP = "step"  # a step exited non-zero or could not start
+    SAFETY = "safety"  # a check before a destructive step refused
+    DECLINED = "declined"
+    ERROR = "error"  # fstune itself went wrong (a bug, a full disk for the log …)
+
+
+class Level(StrEnum):
+    """How much a ``Notice`` matters; "error" only reaches the audit log (fstune's own trouble)."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+# the names callers use (``from fstune.runner import OK, FAILED``); FAILED and CANCELLED are the
+# same words for a step and for a run
+OK, WARNING, DECLINED = StepStatus.OK, StepStatus.WARNING, StepStatus.DECLINED
+FINISHED, FAILED, CANCELLED = RunStatus.FINISHED, RunStatus.FAILED, RunStatus.CANCELLED
+FAIL_STEP, FAIL_SAFETY, FAIL_DECLINED, FAIL_ERROR = FailKind.STEP, FailKind.SAFETY, FailKind.DECLINED, FailKind.ERROR
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +116,7 @@ class Progress:
 @dataclass(frozen=True, slots=True)
 class Notice:
     index: int | None
-    level: str  # "info" | "warning"
+    level: Level  # INFO | WARNING
     text: str
 
 
@@ -138,7 +163,7 @@ class Prompt:
 class StepResult:
     index: int
     step: Step
-    status: str  # OK | WARNING | FAILED | CANCELLED | DECLINED
+    status: StepStatus
     exit_status: int | None
     signal: int | None  # the signal that ended the process, if one did
     duration: float
@@ -150,7 +175,7 @@ class StepResult:
 class StepFinished:
     index: int
     step: Step
-    status: str
+    status: StepStatus
     exit_status: int | None
     signal: int | None
     duration: float
@@ -170,7 +195,7 @@ class RunFinished:
 @dataclass(frozen=True, slots=True)
 class RunFailed:
     reason: str
-    kind: str  # FAIL_STEP | FAIL_SAFETY | FAIL_DECLINED | FAIL_ERROR
+    kind: FailKind
     index: int | None  # the step that failed or was refused
     duration: float
     results: tuple[StepResult, ...]
@@ -232,9 +257,9 @@ Event = (RunStarted | StepStarted | StepWaiting | OutputLine | Progress | Notice
 
 @dataclass(frozen=True)
 class RunOutcome:
-    status: str  # FINISHED | FAILED | CANCELLED
+    status: RunStatus
     reason: str
-    kind: str | None  # for FAILED: FAIL_*
+    kind: FailKind | None  # for FAILED: why
     results: tuple[StepResult, ...]
     duration: float
     audit_path: str | None
@@ -242,12 +267,12 @@ class RunOutcome:
     leftovers: tuple[str, ...] = ()
 
     @property
-    def exit_code(self) -> int:
-        if self.status == FINISHED:
-            return 0
-        if self.status == CANCELLED:
-            return EXIT_CODES[CANCELLED]
-        return EXIT_CODES.get(self.kind or FAIL_ERROR, 1)
+    def exit_code(self) -> ExitCode:
+        if self.status == RunStatus.FINISHED:
+            return ExitCode.OK
+        if self.status == RunStatus.CANCELLED:
+            return ExitCode.INTERRUPTED
+        return ExitCode.UNSAFE if self.kind == FailKind.SAFETY else ExitCode.FAILED
 
 
 Answer = Callable[[Prompt], str | None]

@@ -12,23 +12,24 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import subprocess
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fstune.devices.system import parse_mountinfo, read_or_empty
+from fstune.devices.system import parse_mountinfo
 from fstune.errors import FstuneError
-from fstune.runner.tools import search_path
+from fstune.util import paths
+from fstune.util.files import atomic_write
+from fstune.util.procfs import read_text
 
 STATE_FILE = ".fstune-run.json"
 
 
 def _process_start(pid: int) -> str | None:
     """The process's start time in clock ticks since boot: tells a reused pid apart."""
-    data = read_or_empty(f"/proc/{pid}/stat")
+    data = read_text(f"/proc/{pid}/stat")
     if not data or ")" not in data:
         return None
     fields = data[data.rindex(")") + 2:].split()
@@ -61,7 +62,7 @@ class Leftover:
 
 def _mounts_under(directory: str) -> list[str]:
     prefix = directory.rstrip("/") + "/"
-    found = [m.mountpoint for m in parse_mountinfo(read_or_empty("/proc/self/mountinfo"))
+    found = [m.mountpoint for m in parse_mountinfo(read_text("/proc/self/mountinfo"))
              if m.mountpoint == directory or m.mountpoint.startswith(prefix)]
     return sorted(set(found), key=lambda p: (-p.count("/"), p))
 
@@ -108,12 +109,12 @@ class CleanReport:
 def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
     """Unmount what dead runs left mounted (deepest first) and remove their directories."""
     report = CleanReport()
-    umount = shutil.which("umount", path=search_path()) or "umount"
+    umount = paths.which("umount") or "umount"
     for leftover in leftovers:
         if leftover.pid is not None and _alive(leftover.pid, None) and _process_start(leftover.pid) is not None:
             # re-check: it may have been a pid reused by an unrelated process (start differs),
             # which find_leftovers already ruled in; a live fstune run is never cleaned
-            state = read_or_empty(os.path.join(leftover.run_dir, STATE_FILE))
+            state = read_text(os.path.join(leftover.run_dir, STATE_FILE))
             try:
                 if _alive(leftover.pid, json.loads(state).get("start")):
                     report.failed.append(f"{leftover.run_dir}: its run (pid {leftover.pid}) is still going")
@@ -155,9 +156,7 @@ def write_state(run_dir: str, *, run_id: str, study: str, audit: str | None) -> 
         directory.mkdir(parents=True, exist_ok=True)
         state = {"run_id": run_id, "pid": os.getpid(), "start": _process_start(os.getpid()),
                  "started": time.strftime("%Y-%m-%d %H:%M:%S"), "study": study, "audit": audit}
-        partial = directory / (STATE_FILE + ".tmp")
-        partial.write_text(json.dumps(state) + "\n")
-        os.replace(partial, directory / STATE_FILE)
+        atomic_write(directory / STATE_FILE, json.dumps(state) + "\n")
     except OSError as error:
         raise FstuneError(f"cannot create the run directory {directory}: {error.strerror}.",
                           "fstune needs root to work under /run/fstune.") from None

@@ -15,19 +15,19 @@ from __future__ import annotations
 import errno
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 from fstune import devlock
 from fstune import lab as labmod
 from fstune.devices.model import Identity
-from fstune.devices.system import parse_mountinfo, parse_swaps, rdev_majmin, read_or_empty
+from fstune.devices.system import parse_mountinfo, parse_swaps, rdev_majmin
 from fstune.errors import DeviceError, UnsafeDeviceError, UsageError
 from fstune.plan import Plan
 from fstune.runner.events import Answer, Prompt
-from fstune.runner.tools import search_path
 from fstune.steps import Step
+from fstune.util import paths
+from fstune.util.procfs import read_text
 
 def _udev_settle(path: str | None = None) -> None:
     """Let udev finish pending events so the properties read next are current.
@@ -39,7 +39,7 @@ def _udev_settle(path: str | None = None) -> None:
         return
     if path is not None and devlock.holds(path):
         return
-    udevadm = shutil.which("udevadm", path=search_path())
+    udevadm = paths.which("udevadm")
     if udevadm:
         subprocess.run([udevadm, "settle", "--timeout=10"], capture_output=True, check=False, timeout=30)
 
@@ -118,13 +118,14 @@ def _related_majmins(major: int, minor: int) -> list[tuple[int, int]]:
 def mountpoints_of(major: int, minor: int) -> list[str]:
     """Where the device (or, for a disk, any partition of it) is mounted now."""
     related = set(_related_majmins(major, minor))
-    return [m.mountpoint for m in parse_mountinfo(read_or_empty("/proc/self/mountinfo")) if (m.major, m.minor) in related]
+    mounts = parse_mountinfo(read_text("/proc/self/mountinfo"))
+    return [m.mountpoint for m in mounts if (m.major, m.minor) in related]
 
 
 def is_mounted(directory: str) -> bool:
     """True when something is mounted exactly on ``directory``."""
     target = os.path.realpath(directory)
-    return any(m.mountpoint == target for m in parse_mountinfo(read_or_empty("/proc/self/mountinfo")))
+    return any(m.mountpoint == target for m in parse_mountinfo(read_text("/proc/self/mountinfo")))
 
 
 def check_device(identity: Identity, *, context: str = "") -> None:
@@ -150,7 +151,7 @@ def check_device(identity: Identity, *, context: str = "") -> None:
         raise UnsafeDeviceError(f"Stopped before{where}: {path} is mounted at {', '.join(mounts)}.",
                                 "Someone mounted it after you chose it; unmount it or choose another device.")
     related = set(_related_majmins(*majmin))
-    for swap in parse_swaps(read_or_empty("/proc/swaps"), rdev_majmin):
+    for swap in parse_swaps(read_text("/proc/swaps"), rdev_majmin):
         if swap.majmin and tuple(int(x) for x in swap.majmin.split(":")) in related:
             raise UnsafeDeviceError(f"Stopped before{where}: {path} is in use as swap ({swap.path}).",
                                     "Turn it off with swapoff or choose another device.")
@@ -200,7 +201,7 @@ def _loop_detached(identity: Identity) -> bool:
     """True when the device's loop disk was told to detach (losetup -d) while in use."""
     base = _sysfs(identity.major, identity.minor)
     disk = base.resolve().parent if (base / "partition").exists() else base.resolve()
-    return read_or_empty(str(disk / "loop" / "autoclear")).strip() == "1"
+    return read_text(str(disk / "loop" / "autoclear")).strip() == "1"
 
 
 def device_trouble(identities: dict[str, Identity]) -> list[str]:
@@ -208,7 +209,7 @@ def device_trouble(identities: dict[str, Identity]) -> list[str]:
     problems = []
     for identity in identities.values():
         majmin = _majmin_of(identity.path)
-        size = read_or_empty(str(_sysfs(identity.major, identity.minor) / "size")).strip()
+        size = read_text(str(_sysfs(identity.major, identity.minor) / "size")).strip()
         if majmin is None or not _sysfs(identity.major, identity.minor).exists():
             problems.append(f"{identity.path} has disappeared (the disk was removed or detached)")
         elif majmin != (identity.major, identity.minor):

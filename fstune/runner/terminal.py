@@ -30,10 +30,10 @@ from dataclasses import dataclass
 
 import pexpect
 
-from fstune.devices.system import read_or_empty
-from fstune.runner.events import CANCELLED, DECLINED, FAILED, OK
+from fstune.runner.events import StepStatus
 from fstune.runner.tools import package_hint
 from fstune.steps import Step
+from fstune.util.procfs import read_text
 
 _SPECIAL = re.compile(r"[\r\x08\x1b]")
 _TOKEN = re.compile(
@@ -211,7 +211,7 @@ def _group_members(pgid: int) -> list[int]:
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
-        data = read_or_empty(f"/proc/{entry.name}/stat")
+        data = read_text(f"/proc/{entry.name}/stat")
         if ")" not in data:
             continue
         fields = data[data.rindex(")") + 2:].split()
@@ -230,9 +230,9 @@ def waiting_for_input(pgid: int) -> bool:
     machine = os.uname().machine
     reads, polls = _READ_CALLS.get(machine), _POLL_CALLS.get(machine)
     for pid in _group_members(pgid):
-        text = read_or_empty(f"/proc/{pid}/syscall").split()
+        text = read_text(f"/proc/{pid}/syscall").split()
         if not text or reads is None:
-            state = read_or_empty(f"/proc/{pid}/stat")
+            state = read_text(f"/proc/{pid}/stat")
             if ")" in state and state[state.rindex(")") + 2: state.rindex(")") + 3] == "S":
                 return True
             continue
@@ -323,7 +323,7 @@ class Ending:
     """How a step's process ended: ``status`` OK, FAILED, CANCELLED or DECLINED; ``detail`` is
     the cancel's reason (CANCELLED) or the question that was declined (DECLINED)."""
 
-    status: str
+    status: StepStatus
     exit_status: int | None
     signal: int | None
     detail: str = ""
@@ -343,7 +343,7 @@ def pump(child: pexpect.spawn, on_line: Callable[[str, bool, bool, bool], None],
     asked_for: tuple[int, str] | None = None  # the (output count, text) last asked about
     next_generic = 0.0  # looking into /proc for a waiting reader is done twice a second at most
     output_count = 0
-    stopping: str | None = None  # CANCELLED or DECLINED once we decided to stop the step
+    stopping: StepStatus | None = None  # CANCELLED or DECLINED once we decided to stop the step
     stop_detail = ""
     escalation: list[tuple[int, float]] = []
 
@@ -377,7 +377,7 @@ def pump(child: pexpect.spawn, on_line: Callable[[str, bool, bool, bool], None],
         if stopping is None:
             reason = control.stop_reason()
             if reason is not None:
-                stopping, stop_detail = CANCELLED, reason
+                stopping, stop_detail = StepStatus.CANCELLED, reason
                 escalation = _escalation(now_, control.grace)
         if stopping is not None:
             if not child.isalive():
@@ -409,10 +409,10 @@ def pump(child: pexpect.spawn, on_line: Callable[[str, bool, bool, bool], None],
                 asked_for = (output_count, text)
                 reply = control.ask(text.strip(), kind == "known")
                 if reply is None or NEGATIVE_ANSWER.match(reply):
-                    stopping, stop_detail = DECLINED, text.strip()
+                    stopping, stop_detail = StepStatus.DECLINED, text.strip()
                     reason = control.stop_reason()
                     if reason is not None:
-                        stopping, stop_detail = CANCELLED, reason
+                        stopping, stop_detail = StepStatus.CANCELLED, reason
                     escalation = _escalation(time.monotonic(), control.grace)  # the answer may have taken long
                 else:
                     with contextlib.suppress(OSError):
@@ -423,11 +423,11 @@ def pump(child: pexpect.spawn, on_line: Callable[[str, bool, bool, bool], None],
     if stopping is not None:
         return Ending(stopping, exit_status, sig, stop_detail)
     if exit_status == 0:
-        return Ending(OK, exit_status, sig)
+        return Ending(StepStatus.OK, exit_status, sig)
     reason = control.stop_reason()
     if reason is not None and sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
-        return Ending(CANCELLED, exit_status, sig, reason)
-    return Ending(FAILED, exit_status, sig)
+        return Ending(StepStatus.CANCELLED, exit_status, sig, reason)
+    return Ending(StepStatus.FAILED, exit_status, sig)
 
 
 def _escalation(now_: float, grace: tuple[float, float]) -> list[tuple[int, float]]:

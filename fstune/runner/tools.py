@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 from fstune.plan import Plan
-
-# sudo and `su` without `-` often leave the sbin directories out of PATH; mkfs tools live there
-EXTRA_PATH = "/usr/local/sbin:/usr/sbin:/sbin:/usr/local/bin:/usr/bin:/bin"
+from fstune.util import paths
 
 # the Debian package that brings each tool a plan may run (for "install it" messages)
 PACKAGES = {
@@ -31,16 +28,11 @@ def package_hint(tool: str) -> str:
     return "install it or put it on PATH"
 
 
-def search_path(environ: dict[str, str] | None = None) -> str:
-    env = os.environ if environ is None else environ
-    return f"{env.get('PATH', '')}:{EXTRA_PATH}".strip(":")
-
-
 def missing_tools(plan: Plan, environ: dict[str, str] | None = None) -> list[tuple[str, str]]:
-    """(tool, how to get it) for every argv[0] of the plan that is not on PATH."""
-    path = search_path(environ)
+    """(tool, how to get it) for every argv[0] of the plan that is not on PATH (nor in the sbin
+    directories ``fstune.util.paths`` adds)."""
     missing = []
     for tool in dict.fromkeys(step.argv[0] for step in plan.steps):
-        if shutil.which(tool, path=path) is None:
+        if paths.which(tool, environ) is None:
             missing.append((tool, package_hint(tool)))
     return missing
