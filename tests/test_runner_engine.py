@@ -22,10 +22,11 @@ from fstune.runner.audit import default_log_dir, read_log
 from fstune.plan import Choices, DeviceChoice, Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_STEP, FAILED, FINISHED, OK, STATE_FILE, WARNING, DbenchProgress,
-    FioProgress, LineAssembler, Mke2fsProgress, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
+    FioProgress, LineAssembler, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
     RunFinished, Runner, StepStarted, clean_leftovers, find_leftovers, handle_signals, match_prompt,
     progress_parser_for,
 )
+from fstune.filesystems.ext import Mke2fsProgress
 from fstune.steps import Step
 from fstune.studies import parse_study
 
@@ -151,6 +152,15 @@ def test_mke2fs_progress():
     fraction, _eta, label = parser.parse("Checking for bad blocks (read-only test):  25.00% done, 0:03 elapsed. (0/0/0 errors)")
     assert (fraction, label) == (0.25, "Checking for bad blocks")
     assert parser.parse("Creating journal (4096 blocks): done") is None
+
+
+def test_the_filesystems_name_their_tools_progress_parser_and_package():
+    from fstune import filesystems
+
+    assert isinstance(filesystems.progress_parser("/sbin/mkfs.ext3"), Mke2fsProgress)
+    assert isinstance(filesystems.progress_parser("mke2fs"), Mke2fsProgress)
+    assert filesystems.progress_parser("mkfs.xfs") is None and filesystems.progress_parser("fio") is None
+    assert filesystems.package_of("tune2fs") == "e2fsprogs" and filesystems.package_of("fio") is None
 
 
 def test_fio_progress_reads_percent_and_eta():

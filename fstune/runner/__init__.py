@@ -35,25 +35,22 @@ from fstune.runner.events import (
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
 from fstune.runner.leftovers import STATE_FILE, CleanReport, Leftover, clean_leftovers, find_leftovers
-from fstune.runner.progress import (
-    DbenchProgress, FioProgress, Mke2fsProgress, PercentProgress, ProgressParser, progress_parser_for,
-)
+from fstune.runner.progress import DbenchProgress, FioProgress, PercentProgress, progress_parser_for
 from fstune.runner.safety import (
     check_device, confirmed_device_answerer, devices_written_by, is_mounted, mountpoints_of, plan_devices,
     read_identity, record_identities,
 )
 from fstune.runner.signals import handle_signals
 from fstune.runner.terminal import LineAssembler, match_prompt, waiting_for_input
-from fstune.runner.tools import PACKAGES, missing_tools, package_hint
+from fstune.runner.tools import missing_tools, package_hint, package_of
 
 __all__ = [
     "CANCELLED", "DECLINED", "FAIL_DECLINED", "FAIL_ERROR", "FAIL_SAFETY", "FAIL_STEP", "FAILED", "FINISHED", "OK",
-    "PACKAGES", "STATE_FILE", "WARNING", "Answer", "CleanReport", "DbenchProgress", "Event", "FailKind",
-    "FioProgress", "Level", "Leftover", "LineAssembler", "Mke2fsProgress", "Notice", "OutputLine",
-    "PercentProgress", "Progress", "ProgressParser", "Prompt", "RunCancelled", "RunFailed", "RunFinished",
-    "RunOutcome", "RunStarted", "RunStatus", "Runner", "StepFinished", "StepGate", "StepResult", "StepStarted",
-    "StepStatus", "StepWaiting", "check_device", "clean_leftovers", "confirmed_device_answerer",
-    "devices_written_by", "find_leftovers", "handle_signals", "is_mounted", "match_prompt", "missing_tools",
-    "mountpoints_of", "package_hint", "plan_devices", "progress_parser_for", "read_identity", "record_identities",
-    "waiting_for_input",
+    "STATE_FILE", "WARNING", "Answer", "CleanReport", "DbenchProgress", "Event", "FailKind", "FioProgress", "Level",
+    "Leftover", "LineAssembler", "Notice", "OutputLine", "PercentProgress", "Progress", "Prompt", "RunCancelled",
+    "RunFailed", "RunFinished", "RunOutcome", "RunStarted", "RunStatus", "Runner", "StepFinished", "StepGate",
+    "StepResult", "StepStarted", "StepStatus", "StepWaiting", "check_device", "clean_leftovers",
+    "confirmed_device_answerer", "devices_written_by", "find_leftovers", "handle_signals", "is_mounted",
+    "match_prompt", "missing_tools", "mountpoints_of", "package_hint", "package_of", "plan_devices",
+    "progress_parser_for", "read_identity", "record_identities", "waiting_for_input",
 ]

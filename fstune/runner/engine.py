@@ -60,7 +60,7 @@ from dataclasses import dataclass
 
 import pexpect
 
-from fstune import __version__, devlock
+from fstune import __version__, devlock, filesystems
 from fstune import lab as labmod
 from fstune import steps as kinds
 from fstune.devices.model import Identity
@@ -588,7 +588,7 @@ class Runner:
         tail, a ``Progress`` when the tool's progress moved, an ``OutputLine`` for the consumer."""
         audit = self._audit
         emit = self._consumer
-        parser = progress_parser_for(step.argv)
+        parser = filesystems.progress_parser(step.argv[0]) or progress_parser_for(step.argv)
         generic = parser is None
         if generic:
             parser = PercentProgress()

@@ -79,8 +79,8 @@ def explain_mount(step: Step, message: str, started: float) -> str:
     if device:
         words = [os.path.basename(os.path.realpath(device))]
         if fs_name:
-            # ext2/ext3 are mounted by the ext4 driver, which reports as "ext4"/"EXT4-fs"
-            words += [fs_name, "ext4", "EXT4-fs"] if fs_name.startswith("ext") else [fs_name]
+            known = filesystems.find(fs_name)  # its driver's words, e.g. "EXT4-fs" for ext3
+            words += known.kernel_log_words if known else [fs_name]
         kernel = kernel_messages(words, started)
         if kernel:
             message += f" (kernel: {kernel[-1]})"

@@ -1,6 +1,8 @@
 """Progress parsers: a tool's output line → (fraction done, seconds left, label).
 
-Moved here verbatim from ``fstune/runner.py``; the runner picks one per step and feeds it the
+Moved here verbatim from ``fstune/runner.py``, less mke2fs's parser (``fstune.filesystems.ext``
+owns it; the runner asks the filesystems first) and the base class and rate estimate, which
+moved to ``fstune.util.progress`` for both. The runner picks one per step and feeds it the
 step's lines (see ``fstune.runner.engine``).
 """
 
@@ -8,8 +10,10 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Iterable
+
+from fstune.util.progress import ProgressParser
+from fstune.util.progress import RateEta as _RateEta
 
 
 def _seconds(text: str) -> float | None:
@@ -20,53 +24,6 @@ def _seconds(text: str) -> float | None:
         total += int(number) * {"d": 86400, "h": 3600, "m": 60, "s": 1}[unit]
         found = True
     return float(total) if found else None
-
-
-class _RateEta:
-    """ETA from the rate seen so far, per label."""
-
-    def __init__(self) -> None:
-        self._start: dict[str, tuple[float, float]] = {}
-
-    def eta(self, label: str, fraction: float) -> float | None:
-        now_ = time.monotonic()
-        first = self._start.setdefault(label, (now_, fraction))
-        done = fraction - first[1]
-        elapsed = now_ - first[0]
-        if done <= 0 or elapsed <= 0:
-            return None
-        return max(0.0, (1.0 - fraction) * elapsed / done)
-
-
-class ProgressParser:
-    """Base: ``parse(text)`` → (fraction, eta, label) or None."""
-
-    def parse(self, text: str) -> tuple[float | None, float | None, str] | None:
-        raise NotImplementedError
-
-
-class Mke2fsProgress(ProgressParser):
-    """mke2fs: "Writing inode tables: 12/64"; its badblocks scan: "12.34% done, 0:05 elapsed"."""
-
-    COUNT = re.compile(r"^(?P<label>[A-Z][A-Za-z ]+?):\s+(?P<done>\d+)/(?P<total>\d+)\s*$")
-    PERCENT = re.compile(r"(?P<pct>\d+(?:\.\d+)?)% done, (?:(?P<h>\d+):)?(?P<m>\d+):(?P<s>\d+) elapsed")
-
-    def __init__(self) -> None:
-        self._rate = _RateEta()
-
-    def parse(self, text):
-        match = self.COUNT.match(text)
-        if match and int(match["total"]) > 0:
-            fraction = min(1.0, int(match["done"]) / int(match["total"]))
-            label = match["label"]
-            return fraction, self._rate.eta(label, fraction), label
-        match = self.PERCENT.search(text)
-        if match:
-            fraction = min(1.0, float(match["pct"]) / 100)
-            elapsed = int(match["h"] or 0) * 3600 + int(match["m"]) * 60 + int(match["s"])
-            eta = elapsed * (1 - fraction) / fraction if fraction > 0 and elapsed else None
-            return fraction, eta, "Checking for bad blocks"
-        return None
 
 
 MAX_ETA = 7 * 86400  # beyond this an ETA is a tool's placeholder, not an estimate
@@ -153,8 +110,6 @@ def progress_parser_for(argv: Iterable[str]) -> ProgressParser | None:
     tool = os.path.basename(words[0])
     if tool == "fstune" and "--" in words:
         return progress_parser_for(words[words.index("--") + 1:])
-    if tool == "mke2fs" or tool.startswith("mkfs.ext"):
-        return Mke2fsProgress()
     if tool == "fio":
         return FioProgress()
     if tool == "dbench":

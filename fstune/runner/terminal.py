@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import pexpect
 
+from fstune import filesystems
 from fstune.runner.events import StepStatus
 from fstune.runner.tools import package_hint
 from fstune.steps import Step
@@ -175,12 +176,6 @@ class LineAssembler:
 
 # --- questions tools ask
 
-KNOWN_PROMPTS = (
-    re.compile(r"Proceed anyway\? \(y,N\)\s*$"),  # mke2fs
-    re.compile(r"Continue\? \(Y/N\)\s*$"),  # mkfs.jfs
-    re.compile(r"Continue \(y/n\):?\s*$"),  # mkreiserfs
-    re.compile(r"\(y/n\)\s*\[?[yn]?\]?:?\s*$", re.I),  # debugreiserfs, reiserfstune
-)
 # anything ending in a question mark or a yes/no choice, once the tool has gone quiet
 GENERIC_PROMPT = re.compile(
     r"(\?|[(\[]\s*(?:y|yes)\s*[/,|]\s*(?:n|no)\s*[)\]]|[(\[]\s*(?:n|no)\s*[/,|]\s*(?:y|yes)\s*[)\]])\s*:?\s*$",
@@ -193,7 +188,7 @@ def match_prompt(text: str) -> str | None:
     """"known" or "generic" when ``text`` (an unfinished line) looks like a question."""
     if not text.strip():
         return None
-    if any(pattern.search(text) for pattern in KNOWN_PROMPTS):
+    if any(pattern.search(text) for pattern in filesystems.known_prompts()):  # mke2fs's, mkfs.jfs's …
         return "known"
     if GENERIC_PROMPT.search(text):
         return "generic"

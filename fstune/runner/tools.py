@@ -4,23 +4,31 @@ from __future__ import annotations
 
 import os
 
+from fstune import filesystems
 from fstune.plan import Plan
 from fstune.util import paths
 
-# the Debian package that brings each tool a plan may run (for "install it" messages)
-PACKAGES = {
-    "mkfs.ext2": "e2fsprogs", "mkfs.ext3": "e2fsprogs", "mkfs.ext4": "e2fsprogs", "mke2fs": "e2fsprogs",
-    "dumpe2fs": "e2fsprogs", "tune2fs": "e2fsprogs", "mkfs.xfs": "xfsprogs", "xfs_info": "xfsprogs",
-    "xfs_io": "xfsprogs", "mkfs.btrfs": "btrfs-progs", "btrfs": "btrfs-progs", "mkfs.jfs": "jfsutils",
-    "jfs_tune": "jfsutils", "mkreiserfs": "reiserfsprogs", "debugreiserfs": "reiserfsprogs",
-    "fio": "fio", "dbench": "dbench", "mount": "mount", "umount": "mount", "sysctl": "procps",
-    "tar": "tar", "find": "findutils", "mkdir": "coreutils", "rmdir": "coreutils", "rm": "coreutils",
-    "sync": "coreutils", "ls": "coreutils", "dd": "coreutils", "cat": "coreutils",
+# The Debian package of each tool a plan may run that is not a filesystem's (those come with the
+# filesystem's ``package``: ``fstune.filesystems.package_of``).
+# The workloads' benchmark tools: their data, to move to fstune/workloads/ with the workloads.
+WORKLOAD_PACKAGES = {"fio": "fio", "dbench": "dbench"}
+# the base system's, which the plans' preparing, cache and cleanup steps run
+SYSTEM_PACKAGES = {
+    "mount": "mount", "umount": "mount", "sysctl": "procps", "tar": "tar", "find": "findutils",
+    "mkdir": "coreutils", "rmdir": "coreutils", "rm": "coreutils", "sync": "coreutils", "ls": "coreutils",
+    "dd": "coreutils", "cat": "coreutils",
 }
 
 
+def package_of(tool: str) -> str | None:
+    """The Debian package that brings ``tool`` (a name or a path), or None when fstune does not know."""
+    name = os.path.basename(tool)
+    return filesystems.package_of(name) or WORKLOAD_PACKAGES.get(name) or SYSTEM_PACKAGES.get(name)
+
+
 def package_hint(tool: str) -> str:
-    package = PACKAGES.get(os.path.basename(tool))
+    """How to get ``tool``, for a "not installed" message."""
+    package = package_of(tool)
     if package:
         return f"install the Debian package {package} (apt install {package})"
     if os.path.basename(tool) == "fstune":

@@ -3,6 +3,7 @@
 - ``paths``: finding the tools fstune drives, also from a shell whose PATH lacks the sbin dirs.
 - ``files``: writing a file so that a crash never leaves half of it.
 - ``procfs``: reading /proc and /sys files that may vanish while read.
+- ``progress``: what a tool's progress parser gives, and an ETA from the rate seen so far.
 
 Sizes, percentages and durations as people read them are in ``fstune.units``; exit codes in
 ``fstune.errors``. See docs/ARCHITECTURE.md.
