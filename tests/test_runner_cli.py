@@ -217,7 +217,7 @@ def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_
     (dead / "base").mkdir(parents=True)
     (dead / STATE_FILE).write_text(json.dumps({"run_id": "old-run", "pid": 4194001, "study": "x"}))
     # look for leftovers in the test's own directory, not in the machine's /run/fstune
-    monkeypatch.setattr(cli_run, "find_leftovers", lambda _root: find_leftovers(str(root)))
+    monkeypatch.setattr("fstune.session.find_leftovers", lambda _root: find_leftovers(str(root)))
     data = lab.disks[0].data
     args = ["run", "--study", study_file(tmp_path), "--device", data, "--workloads", "none", "--yes"]
     code = main(args)
