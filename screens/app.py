@@ -227,10 +227,9 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
         return Store()
 
     def lock_devices(plan: Plan):
-        from fstune.devlock import lock_devices
-        from fstune.runner import plan_devices
+        from fstune.session import lock_devices
 
-        return lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
+        return lock_devices(plan)
 
     is_root = os.geteuid() == 0
     return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,
