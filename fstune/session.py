@@ -23,6 +23,7 @@ not raise: what went wrong after the run (the store, the comparison) is in ``Run
 from __future__ import annotations
 
 import logging
+import shlex
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -195,8 +196,9 @@ class RunSession:
         """Let go of the locks this session took (the runner releases its own after its cleanup)."""
         locks, self._locks = self._locks, []
         for held in locks:
-            held.release()
-            log.debug("released %s", ", ".join(sorted(held.disks.values())))
+            if not held.released:  # the runner adopted them and let them go after its cleanup
+                held.release()
+                log.info("unlocked %s (no run took them over)", ", ".join(sorted(held.disks.values())))
 
     def __enter__(self) -> "RunSession":
         return self
@@ -248,7 +250,8 @@ class RunSession:
                 on_event(event)
 
         outcome = runner.run(consume)
-        log.info("run ended: %s %s (%s)", outcome.status, outcome.kind or "", outcome.reason or "no reason")
+        log.info("run ended: %s%s%s", outcome.status, f" ({outcome.kind})" if outcome.kind else "",
+                 f": {outcome.reason}" if outcome.reason else "")
         return outcome
 
     def events(self) -> Iterator[object]:
@@ -324,4 +327,4 @@ def _log_plan(plan: Plan) -> None:
               choices.log_device.path if choices.log_device else None, [cp.config.name for cp in plan.configs],
               list(plan.workloads), plan.repeats, len(plan.steps))
     for index, step in enumerate(plan.steps):
-        log.debug("plan step %d: %s: %s", index + 1, step.title, " ".join(step.argv))
+        log.debug("plan step %d: %s: %s", index + 1, step.title, shlex.join(step.argv))

@@ -5,7 +5,42 @@
     for event in Runner(plan).events(): ...     # or iterate (the run happens in a thread)
 
 Most callers want the run session (``fstune.session``), which adds the checks before a run
-and the stored record after it; the Runner is what it drives. The modules, each one job:
+and the stored record after it; the Runner is what it drives. It runs exactly the dry-run
+script's steps (``fstune.plan.render_script``) and adds:
+
+- **A pty per step** (pexpect). Tools behave as they do for a person (progress, questions).
+  A pty merges stdout and stderr, so a step with ``stdout`` gets its fd 1 pointed at the file
+  in the child right before exec (``preexec_fn``: open + ``dup2``) while fd 2 stays on the
+  pty — exactly what ``cmd > file`` does in the script. The redirect happens in the child, not
+  through a shell, so no argv word is ever interpreted. ONLCR is switched off on the pty in
+  the same hook, so every ``\\r`` the runner sees was written by the tool (progress) rather
+  than added by the line discipline.
+- **Events** in order and complete: ``OutputLine`` per line (lines a tool rewrites with
+  ``\\r``/backspaces come as one line updated in place), ``Progress`` parsed from mke2fs,
+  badblocks, fio and dbench, ``Prompt`` when a tool asks a question.
+- **No answers on anyone's behalf**: a question is a ``Prompt``; the caller answers (an
+  ``answer`` callable, or ``prompt.reply()`` from any thread). Declining stops the step.
+- **Safety right before every destructive step**: identity (major:minor, size,
+  serial/PARTUUID) against what was recorded when the run was built, not mounted, not swap,
+  no holders, an ``O_EXCL`` open that is closed again, and the lab guard
+  (``FSTUNE_LAB_ONLY=1``). Any difference aborts before the tool starts.
+- **One owner per device**: ``run()`` holds the lock of every disk the plan writes
+  (``fstune.devlock``: a BSD flock on the whole-disk node, the convention systemd-udevd and
+  util-linux follow) from before its first step to after its last cleanup step; a disk
+  another process holds fails the run before anything ran. Steps run as children of this
+  process and never take that lock themselves.
+- **The right filesystem is measured**: before every step of a benchmark repeat and after
+  each measured step, the repeat's directory must still be the chosen device's filesystem
+  (``fstune.runner.mountcheck``); otherwise the run stops as failed and that
+  repeat yields no figures.
+- **Cleanup always**, also on ``cancel()`` (first: the step's process group gets SIGINT, then
+  SIGTERM, then SIGKILL) — and a state file with the pid in the run directory, so that
+  ``find_leftovers()`` can tell mounts of a dead run from those of a live one.
+- **An audit log** (``fstune.runner.audit``) of every command, its output and its outcome.
+- **A gate** for guided mode (``StepGate``): each plan step is announced with ``StepWaiting``
+  and starts only after ``gate.allow(index)``; ``cancel()`` opens the way to the cleanup.
+
+The modules, each one job:
 
 | module | what it does |
 |---|---|
@@ -15,7 +50,7 @@ and the stored record after it; the Runner is what it drives. The modules, each 
 | ``progress`` | the tools' progress lines → ``Progress`` |
 | ``safety`` | device identities, the checks before a destructive step, what happened to a device |
 | ``leftovers`` | the run state file; what dead runs left mounted, and cleaning it up |
-| ``failures`` | a failed step's message: its first complaint, the kernel's words about a mount |
+| ``output`` | a step's lines to the audit log and the consumer, with progress; a failed step's message |
 | ``kernellog`` | reading the kernel's warnings from /dev/kmsg |
 | ``signals`` | SIGINT/SIGTERM/SIGHUP for a headless run |
 | ``tools`` | is every tool installed, and which package brings it |

@@ -7,50 +7,22 @@
 Semantics are those of the dry-run script (``fstune.plan.render_script``), step for step: the
 same argv (never a shell), ``cwd``, ``stdout`` redirected to a file, ``allow_failure`` turning
 a failure into a warning, and on any failure or cancel the cleanup steps (unmount, remove the
-mountpoints) that still have something to undo.
+mountpoints) that still have something to undo. This module is the order of things; each job
+of a step is another module's (``terminal``, ``safety``, ``output`` …).
 
-What the runner adds to the script:
-
-- **A pty per step** (pexpect). Tools behave as they do for a person (progress, questions).
-  A pty merges stdout and stderr, so a step with ``stdout`` gets its fd 1 pointed at the file
-  in the child right before exec (``preexec_fn``: open + ``dup2``) while fd 2 stays on the
-  pty — exactly what ``cmd > file`` does in the script. The redirect happens in the child, not
-  through a shell, so no argv word is ever interpreted. ONLCR is switched off on the pty in
-  the same hook, so every ``\\r`` the runner sees was written by the tool (progress) rather
-  than added by the line discipline.
-- **Events** in order and complete: ``OutputLine`` per line (lines a tool rewrites with
-  ``\\r``/backspaces come as one line updated in place), ``Progress`` parsed from mke2fs,
-  badblocks, fio and dbench, ``Prompt`` when a tool asks a question.
-- **No answers on anyone's behalf**: a question is a ``Prompt``; the caller answers (an
-  ``answer`` callable, or ``prompt.reply()`` from any thread). Declining stops the step.
-- **Safety right before every destructive step**: identity (major:minor, size,
-  serial/PARTUUID) against what was recorded when the run was built, not mounted, not swap,
-  no holders, an ``O_EXCL`` open that is closed again, and the lab guard
-  (``FSTUNE_LAB_ONLY=1``). Any difference aborts before the tool starts.
-- **One owner per device**: ``run()`` holds the lock of every disk the plan writes
-  (``fstune.devlock``: a BSD flock on the whole-disk node, the convention systemd-udevd and
-  util-linux follow) from before its first step to after its last cleanup step; a disk
-  another process holds fails the run before anything ran. Steps run as children of this
-  process and never take that lock themselves.
-- **The right filesystem is measured**: before every step of a benchmark repeat and after
-  each measured step, the repeat's directory must still be the chosen device's filesystem
-  (``fstune.runner.mountcheck``); otherwise the run stops as failed and that
-  repeat yields no figures.
-- **Cleanup always**, also on ``cancel()`` (first: the step's process group gets SIGINT, then
-  SIGTERM, then SIGKILL) — and a state file with the pid in the run directory, so that
-  ``find_leftovers()`` can tell mounts of a dead run from those of a live one.
-- **An audit log** (``fstune.runner.audit``) of every command, its output and its outcome.
-- **A gate** for guided mode (``StepGate``): each plan step is announced with ``StepWaiting``
-  and starts only after ``gate.allow(index)``; ``cancel()`` opens the way to the cleanup.
-
-Nothing here imports Textual; the TUI and the headless CLI both consume these events.
+What the runner adds to the script (a pty per step, complete events, no answers on anyone's
+behalf, safety right before every destructive step, one owner per device, the right filesystem
+measured, cleanup always, an audit log, a gate for guided mode) is listed in the package's
+docstring (``fstune.runner``), with the module that does each.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import queue
+import shlex
 import signal
 import threading
 import time
@@ -60,7 +32,7 @@ from dataclasses import dataclass
 
 import pexpect
 
-from fstune import __version__, devlock, filesystems
+from fstune import __version__, devlock
 from fstune import lab as labmod
 from fstune import steps as kinds
 from fstune.devices.model import Identity
@@ -69,18 +41,19 @@ from fstune.plan import Plan
 from fstune.runner import mountcheck
 from fstune.runner.audit import AuditLog, now
 from fstune.runner.events import (
-    Answer, FailKind, Level, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
+    Answer, FailKind, Level, Notice, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
-from fstune.runner.failures import OutputTail, failure_message
+from fstune.runner.output import OutputTail, failure_message, line_handler
 from fstune.runner.leftovers import remove_state, write_state
-from fstune.runner.progress import PercentProgress, progress_parser_for
 from fstune.runner.safety import (
     check_device, device_trouble, devices_written_by, identity_json, is_mounted, record_identities,
 )
 from fstune.runner.terminal import Control, StepError, pump, spawn
 from fstune.steps import Step
 from fstune.util.paths import search_path
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -160,6 +133,7 @@ class Runner:
             if not self._cancel.is_set():
                 self._cancel_reason = reason
                 self._cancel.set()
+                log.info("cancel: %s", reason)
         if self.gate is not None:
             self.gate.abort()  # a step waiting for its go ahead must not wait forever
 
@@ -237,6 +211,10 @@ class Runner:
                     run_dir=plan.run_dir, work_dir=plan.work_dir,
                     devices={path: identity_json(identity) for path, identity in self.identities.items()},
                     lab_only=labmod.guard_enabled())
+        log.info("run %s of study %s: %d steps; audit log %s", plan.choices.run_id, plan.study.name, len(self.steps),
+                 audit.path)
+        for path, identity in self.identities.items():
+            log.debug("device %s: %s", path, identity_json(identity))
         refusal = self._take_locks()
         if refusal is not None:
             return self._refused(refusal, started)
@@ -302,6 +280,7 @@ class Runner:
             # a library user without signal handlers pressed Ctrl-C between steps
             status, reason = RunStatus.CANCELLED, "interrupted (Ctrl-C)"
         except Exception as error:  # fstune's own fault: still clean up, then say what it was
+            log.info("fstune's own error during the run", exc_info=True)  # the outcome says it; the traceback
             status, kind = RunStatus.FAILED, FailKind.ERROR
             reason = error.message if isinstance(error, FstuneError) else f"fstune failed: {error!r}"
             audit.write("notice", step=None, level=Level.ERROR, text=reason)
@@ -332,6 +311,8 @@ class Runner:
             audit.write("run-end", status=status, kind=kind, reason=reason, duration=round(duration, 6),
                         time=now(), leftovers=list(leftovers))
             audit.close()
+            log.info("run %s: %s%s after %.1f s%s%s", plan.choices.run_id, status, f" ({kind})" if kind else "",
+                     duration, f": {reason}" if reason else "", f"; still mounted: {leftovers}" if leftovers else "")
             if status == RunStatus.FINISHED:
                 final: object = RunFinished(duration, results, tuple(self._warnings), str(audit.path))
             elif status == RunStatus.CANCELLED:
@@ -356,8 +337,10 @@ class Runner:
         except DeviceError as error:
             reason = f"Stopped before anything ran: {error}"
             self._audit.write("lock", ok=False, reason=reason, time=now())
+            log.info("lock refused: %s", reason)
             return reason
         self._audit.write("lock", ok=True, disks=sorted(self._locks.disks.values()), time=now())
+        log.info("locked %s", ", ".join(sorted(self._locks.disks.values())))
         return None
 
     def _release_locks(self) -> None:
@@ -367,8 +350,10 @@ class Runner:
         try:
             locks.release()
             self._audit.write("unlock", disks=sorted(locks.disks.values()), time=now())
+            log.info("unlocked %s", ", ".join(sorted(locks.disks.values())))
         except Exception as error:  # the process's exit releases them anyway
             self._audit.write("notice", step=None, level=Level.ERROR, text=f"releasing the locks failed: {error!r}")
+            log.warning("releasing the locks failed: %r", error, exc_info=True)
 
     def _refused(self, reason: str, started: float) -> RunOutcome:
         """The disks could not be locked: nothing ran, so there is nothing to clean up."""
@@ -390,12 +375,15 @@ class Runner:
             return None
         why = mountcheck.verify(mountpoint, target.path, target.major, target.minor, fs_name)
         if why is None:
+            log.debug("mount check %s step %d: %s is %s's %s", "after" if after else "before", index + 1, mountpoint,
+                      target.path, fs_name)
             return None
         if after:
             reason = f"Step {index + 1} ({step.title}) measured the wrong filesystem: {why}; its figures are not used."
         else:
             reason = f"Stopped before step {index + 1} ({step.title}): {why}; nothing was measured there."
         self._audit.write("mount-check", step=index, ok=False, reason=reason, time=now())
+        log.info("mount check failed: %s", reason)
         return reason
 
     def _insert_extra_steps(self, index: int, step: Step) -> None:
@@ -410,6 +398,8 @@ class Runner:
             self.steps[index + 1:index + 1] = extra
             self._audit.write("notice", step=index, level=Level.INFO,
                               text=f"{len(extra)} steps added after step {index + 1}: {extra[0].title} …")
+            log.info("%d steps added after step %d (the figures vary too much): %s", len(extra), index + 1,
+                     [step.title for step in extra])
 
     def _emit(self, event: object) -> None:
         if self._consumer is None:
@@ -423,6 +413,7 @@ class Runner:
         # the display broke, not the run: stop safely (cleanup still runs) and say why
         self._consumer = None
         reason = f"the program showing the run failed ({error!r}); the run was stopped"
+        log.warning("%s", reason, exc_info=error)
         if self._audit:
             self._audit.write("notice", step=None, level=Level.ERROR, text=reason)
         self.cancel(reason)
@@ -433,6 +424,7 @@ class Runner:
             return self._cleanup(start)
         except Exception as error:
             self._audit.write("notice", step=None, level=Level.ERROR, text=f"cleanup failed: {error!r}")
+            log.warning("cleanup failed: %r", error, exc_info=True)
             return tuple(mp for mp in self._mounted if is_mounted(mp))
 
     def _notice(self, index: int | None, level: str, text: str) -> None:
@@ -440,6 +432,7 @@ class Runner:
             self._warnings.append(text)
         if self._audit:
             self._audit.write("notice", step=index, level=level, text=text)
+        log.debug("notice (%s): %s", level, text)
         self._emit(Notice(index, level, text))
 
     def _safety(self, index: int, step: Step) -> str | None:
@@ -457,8 +450,10 @@ class Runner:
             except FstuneError as error:
                 reason = str(error)
                 self._audit.write("safety", step=index, device=path, ok=False, reason=reason)
+                log.info("safety check refused: %s", reason)
                 return reason
             self._audit.write("safety", step=index, device=path, ok=True, reason="")
+            log.debug("safety check step %d: %s is still the device you confirmed, unused", index + 1, path)
         return None
 
     def _track(self, step: Step) -> None:
@@ -474,6 +469,7 @@ class Runner:
         exist; an unmount that finds the filesystem busy (processes of a stopped step still
         exiting) is retried for a few seconds. Returns mountpoints left mounted.
         """
+        log.info("cleanup from step %d; mounted now: %s", start + 1, self._mounted)
         self._notice(None, Level.INFO, "Cleaning up: unmounting what this run mounted and removing its mountpoints.")
         for index in range(start, len(self.steps)):
             step = self.steps[index]
@@ -502,7 +498,9 @@ class Runner:
                 self._unmount(-1, synthetic)
             else:
                 self._mounted.remove(mountpoint)
-        return tuple(mp for mp in self._mounted if is_mounted(mp))
+        left = tuple(mp for mp in self._mounted if is_mounted(mp))
+        log.info("cleanup done%s", f"; still mounted: {left}" if left else ": nothing left mounted")
+        return left
 
     def _unmount(self, index: int, step: Step) -> None:
         deadline = time.monotonic() + 10
@@ -526,6 +524,9 @@ class Runner:
         audit.write("step-start", step=index, title=step.title, argv=list(step.argv), cwd=step.cwd,
                     stdout=step.stdout, kind=step.kind, destructive=step.destructive, device=step.device,
                     cleanup=cleanup, time=now())
+        log.debug("step %s%s start: %s: %s%s%s", index + 1, " (cleanup)" if cleanup else "", step.title,
+                  shlex.join(step.argv), f" (in {step.cwd})" if step.cwd else "",
+                  f" > {step.stdout}" if step.stdout else "")
         lines: deque[str] = OutputTail(maxlen=40)  # the last finished lines, for failure messages
         try:
             child = spawn(step, self._env)
@@ -534,7 +535,8 @@ class Runner:
         else:
             self._live.child = child
             try:
-                ending = pump(child, self._line_handler(index, step, lines), self._control(index, step, cleanup))
+                on_line = line_handler(index, step, audit, lines, self._consumer, self._consumer_failed)
+                ending = pump(child, on_line, self._control(index, step, cleanup))
             finally:
                 self._live.child = None
                 with contextlib.suppress(Exception):
@@ -562,6 +564,9 @@ class Runner:
         self._results.append(result)
         audit.write("step-end", step=index, status=status, exit_status=exit_status, signal=sig,
                     duration=round(duration, 6), message=result.message, time=now())
+        log.log(logging.DEBUG if status == StepStatus.OK else logging.INFO, "step %s end: %s, exit status %s%s, "
+                "%.3f s%s", index + 1, status, exit_status, f", signal {sig}" if sig else "", duration,
+                f": {result.message}" if result.message else "")
         audit.sync()
         self._emit(StepFinished(index, step, status, exit_status, sig, duration, result.message, cleanup, result))
         if status == StepStatus.WARNING:
@@ -578,49 +583,11 @@ class Runner:
         def signalled(number: int) -> None:
             audit.write("notice", step=index, level=Level.INFO, text=f"sent {signal.Signals(number).name} "
                         "to the step's processes")
+            log.info("step %d: sent %s to its processes", index + 1, signal.Signals(number).name)
 
         return Control(stop_reason=(lambda: None) if cleanup else stop_reason, interrupt=self.cancel,
                        ask=lambda text, known: self._ask(index, step, text, known), flush=audit.flush,
                        signalled=signalled, grace=self.grace, prompt_idle=self.prompt_idle)
-
-    def _line_handler(self, index: int, step: Step, lines: deque[str]) -> Callable[[str, bool, bool, bool], None]:
-        """What becomes of each line of the step's output: the audit log, the failure message's
-        tail, a ``Progress`` when the tool's progress moved, an ``OutputLine`` for the consumer."""
-        audit = self._audit
-        emit = self._consumer
-        parser = filesystems.progress_parser(step.argv[0]) or progress_parser_for(step.argv)
-        generic = parser is None
-        if generic:
-            parser = PercentProgress()
-        last_progress: list[tuple | None] = [None]
-
-        def on_line(text: str, update: bool, partial: bool, rewritten: bool) -> None:
-            nonlocal emit
-            if not partial:
-                audit.output(index, text)
-                lines.append(text)
-            if not generic or rewritten or update or partial:
-                found = parser.parse(text)
-                if found is not None:
-                    # a new event only when something a person would notice changed
-                    key = (found[0] if found[0] is None else round(found[0], 3), found[2],
-                           None if found[1] is None else round(found[1]))
-                    if key == last_progress[0]:
-                        found = None
-                    else:
-                        last_progress[0] = key
-            else:
-                found = None
-            if emit is not None:
-                try:  # costs nothing unless the consumer raises
-                    emit(OutputLine(index, text, update, partial))
-                    if found is not None:
-                        emit(Progress(index, found[0], found[1], found[2]))
-                except Exception as error:
-                    emit = None
-                    self._consumer_failed(error)
-
-        return on_line
 
     def _ask(self, index: int, step: Step, text: str, known: bool) -> str | None:
         prompt = Prompt(index, step, text, os.path.basename(step.argv[0]), known)
@@ -634,4 +601,5 @@ class Runner:
                     break
             reply = prompt.answer if prompt.answered else None
         self._audit.write("answer", step=index, text=reply, time=now())
+        log.info("step %d: %s asked %r; answer %r", index + 1, prompt.tool, text, reply)
         return reply

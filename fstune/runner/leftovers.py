@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import subprocess
 import time
@@ -25,6 +26,8 @@ from fstune.util.files import atomic_write
 from fstune.util.procfs import read_text
 
 STATE_FILE = ".fstune-run.json"
+
+log = logging.getLogger(__name__)
 
 
 def _process_start(pid: int) -> str | None:
@@ -122,6 +125,7 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
             except ValueError:
                 pass
         for mountpoint in _mounts_under(leftover.run_dir):
+            log.info("unmounting %s, left by run %s (pid %s)", mountpoint, leftover.run_id, leftover.pid)
             result = subprocess.run([umount, mountpoint], capture_output=True, text=True, check=False, timeout=120)
             if result.returncode == 0:
                 report.unmounted.append(mountpoint)

@@ -7,6 +7,7 @@ The wizard has its own key bindings and stops on SIGHUP/SIGTERM through its App
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 from collections.abc import Callable
@@ -14,6 +15,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from fstune.runner.engine import Runner
+
+log = logging.getLogger(__name__)
 
 
 @contextlib.contextmanager
@@ -38,6 +41,7 @@ def handle_signals(runner: Runner, on_signal: Callable[[str], None] | None = Non
             reason = "stopped by SIGTERM"
         else:
             reason = "the terminal was lost (SIGHUP)"
+        log.info("%s: cancelling the run", signal.Signals(number).name)
         runner.cancel(reason)
         if on_signal is not None:
             on_signal(reason)

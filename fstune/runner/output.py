@@ -1,8 +1,9 @@
-"""Saying why a step failed, in one sentence: how it ended and the first thing it complained about.
+"""A step's output: where each line goes, and what it said when the step failed.
 
-``OutputTail`` keeps a step's last lines and its first complaint; ``failure_message`` builds
-"mkfs.xfs exited with status 1: <the complaint>"; for a mount, ``explain_mount`` adds what the
-kernel said, or that this kernel has no driver for the filesystem at all.
+``line_handler`` sends every line of a step to the audit log and the consumer, with ``Progress``
+parsed from it. ``OutputTail`` keeps a step's last lines and its first complaint;
+``failure_message`` builds "mkfs.xfs exited with status 1: <the complaint>"; for a mount,
+``explain_mount`` adds what the kernel said, or that this kernel has no driver for it at all.
 """
 
 from __future__ import annotations
@@ -11,12 +12,57 @@ import os
 import re
 import signal
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from fstune import filesystems
 from fstune import steps as kinds
+from fstune.runner.audit import AuditLog
+from fstune.runner.events import OutputLine, Progress
 from fstune.runner.kernellog import kernel_messages
+from fstune.runner.progress import PercentProgress, progress_parser_for
 from fstune.steps import Step
+
+def line_handler(index: int, step: Step, audit: AuditLog, lines: deque[str], emit: Callable[[object], None] | None,
+                 consumer_failed: Callable[[Exception], None]) -> Callable[[str, bool, bool, bool], None]:
+    """What becomes of each line of step ``index``'s output (``LineAssembler`` emits them): the
+    audit log and ``lines`` (its finished lines), a ``Progress`` for ``emit`` when the tool's
+    progress moved, and an ``OutputLine``. A consumer that raises gets ``consumer_failed`` and no
+    more lines. The step's parser is the filesystems' for their tools (mke2fs), else the one
+    ``progress_parser_for`` knows, else any percentage the tool rewrites in place."""
+    parser = filesystems.progress_parser(step.argv[0]) or progress_parser_for(step.argv)
+    generic = parser is None
+    if generic:
+        parser = PercentProgress()
+    last_progress: list[tuple | None] = [None]
+
+    def on_line(text: str, update: bool, partial: bool, rewritten: bool) -> None:
+        nonlocal emit
+        if not partial:
+            audit.output(index, text)
+            lines.append(text)
+        if not generic or rewritten or update or partial:
+            found = parser.parse(text)
+            if found is not None:
+                # a new event only when something a person would notice changed
+                key = (found[0] if found[0] is None else round(found[0], 3), found[2],
+                       None if found[1] is None else round(found[1]))
+                if key == last_progress[0]:
+                    found = None
+                else:
+                    last_progress[0] = key
+        else:
+            found = None
+        if emit is not None:
+            try:  # costs nothing unless the consumer raises
+                emit(OutputLine(index, text, update, partial))
+                if found is not None:
+                    emit(Progress(index, found[0], found[1], found[2]))
+            except Exception as error:
+                emit = None
+                consumer_failed(error)
+
+    return on_line
+
 
 # a tool's complaint, to quote in a failure message rather than its last (summary) line
 _ERROR_WORDS = re.compile(r"error|fail|cannot|can't|unable|denied|invalid|not found|no such|refus|wrong|bad ", re.I)
