@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from fstune.devices import Inventory
+from fstune.errors import ExitCode
 from fstune.filesystems import MachineCapabilities
 from fstune.plan import Plan
 from fstune.studies import Study
@@ -187,7 +188,7 @@ class FstuneApp(App):
             for fd in (1, 2):
                 os.dup2(devnull, fd)
             os.close(devnull)
-        self.exit(return_code=130)
+        self.exit(return_code=ExitCode.INTERRUPTED)
 
     def action_toggle_theme(self) -> None:
         # Textual's built-in themes; the command palette (Ctrl+P → "Theme") offers all of them

@@ -13,6 +13,8 @@ import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from fstune.errors import ExitCode
+
 if TYPE_CHECKING:
     from fstune.runner.engine import Runner
 
@@ -35,7 +37,7 @@ def handle_signals(runner: Runner, on_signal: Callable[[str], None] | None = Non
                 with contextlib.suppress(OSError):
                     os.write(2, b"\nfstune: stopped at once; anything left mounted is offered for "
                                 b"cleanup by the next `fstune run`.\n")
-                os._exit(130)
+                os._exit(ExitCode.INTERRUPTED)
             reason = "interrupted (Ctrl-C)"
         elif number == signal.SIGTERM:
             reason = "stopped by SIGTERM"
