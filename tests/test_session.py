@@ -121,3 +121,17 @@ def test_preflight_names_what_is_missing_before_anything_runs(tmp_path):
     [problem] = preflight(plan)
     assert problem.kind == ProblemKind.TOOLS_MISSING and problem.blocking
     assert "fstune-no-such-tool: install it or put it on PATH" in problem.text
+
+
+def test_events_can_be_iterated_from_a_real_runner(tmp_path):
+    from fstune.runner import Runner
+
+    plan = Plan(Choices(STUDY, DeviceChoice("/dev/fstune-test-none", 10**9), run_id="iterate",
+                        mount_root=str(tmp_path / "run"), work_root=str(tmp_path / "work")),
+                (Step(("echo", "hello"), title="say hello", why="w", kind=kinds.PREPARE),), (), (), (), (), 1)
+    session = RunSession(plan, make_runner=lambda plan, **options: Runner(plan, identities={}, log_dir=tmp_path,
+                                                                          **options))
+    events = list(session.events())
+    assert isinstance(events[0], RunStarted) and isinstance(events[-1], RunFinished)
+    assert any(isinstance(e, OutputLine) and e.text == "hello" for e in events)
+    assert session.runner.outcome.status == FINISHED
