@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from fstune.devices import Inventory
+from fstune.errors import ExitCode
 from fstune.filesystems import MachineCapabilities
 from fstune.plan import Plan
 from fstune.studies import Study
@@ -187,7 +188,7 @@ class FstuneApp(App):
             for fd in (1, 2):
                 os.dup2(devnull, fd)
             os.close(devnull)
-        self.exit(return_code=130)
+        self.exit(return_code=ExitCode.INTERRUPTED)
 
     def action_toggle_theme(self) -> None:
         # Textual's built-in themes; the command palette (Ctrl+P → "Theme") offers all of them
@@ -227,10 +228,9 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
         return Store()
 
     def lock_devices(plan: Plan):
-        from fstune.devlock import lock_devices
-        from fstune.runner import plan_devices
+        from fstune.session import lock_devices
 
-        return lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
+        return lock_devices(plan)
 
     is_root = os.geteuid() == 0
     return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,

@@ -1,30 +1,35 @@
 """Step 7 of the wizard: the run, live.
 
-``RunScreen(plan, services)`` runs the plan through ``services.make_runner`` in a thread worker
-and shows: the step list with a state icon and duration per step, an overall progress bar with
-its ETA, the current step's title and how long it has run, its tool's own progress bar (when the
-tool reports one), and
-the tool's output in a bounded, scrollable log. A tool's question is a modal dialog whose answer
-goes back with ``prompt.reply()``; Esc / Ctrl-C ask "Cancel the run?" and then call
-``runner.cancel()``. At the end the screen says how the run ended and what the cleanup did,
-stores the measured figures (``services.open_store()``) and offers the results
-(``ResultsScreen``).
+``RunScreen(plan, services)`` runs the plan through a run session (``fstune.session``, with
+``services.make_runner``) in a thread worker and shows: the step list with a state icon and
+duration per step, an overall progress bar with its ETA, the current step's title and how long
+it has run, its tool's own progress bar (when the tool reports one), and the tool's output in a
+bounded, scrollable log. A tool's question is a modal dialog whose answer goes back with
+``prompt.reply()``; Esc / Ctrl-C ask "Cancel the run?" and then call ``session.cancel()``. At
+the end the screen says how the run ended and what the cleanup did; by then the session has
+stored the measured figures (``services.open_store()``) and compared them, and the screen
+offers the results (``ResultsScreen``). It stores and compares nothing itself.
 
-How events reach the widgets (DESIGN §7): the runner calls ``_on_event`` in the worker thread.
-That feeds ``Measurement.observe`` right there (pure, and it must see every event in order) and
-appends the event to a deque. A ``RunEvents`` message is posted only when none is pending, so a
-flood of 20,000 lines a second becomes a few dozen messages; the handler drains the deque in
-order with a time budget per turn, writes the finished lines in one ``Log.write_lines`` call
-(only the last ``LOG_LINES`` of a batch: older ones would be pruned at once anyway), and posts
-itself again when it stopped early, so key presses get their turn between batches.
+How events reach the widgets (docs/ARCHITECTURE.md, "The run session"): the session calls
+``_on_event`` in the worker thread after ``Measurement.observe`` has seen the event (it must
+see every event in order), and ``_on_event`` appends it to a deque. A ``RunEvents`` message is
+posted only when none is pending, so a flood of 20,000 lines a second becomes a few dozen
+messages; the handler drains the deque in order with a time budget per turn, writes the
+finished lines in one ``Log.write_lines`` call (only the last ``LOG_LINES`` of a batch: older
+ones would be pruned at once anyway), and posts itself again when it stopped early, so key
+presses get their turn between batches.
+
+Why this file is over 600 lines: it is one screen whose parts share one state (the step rows,
+the event queue and its drain, the outcome, guided mode's gate); the dialogs and the two small
+widgets could move out, but the state machine would not get shorter for it.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections import deque
 from dataclasses import dataclass
+from enum import StrEnum
 from time import perf_counter
 
 from rich.markup import escape
@@ -40,21 +45,33 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Log, ProgressBar, Static
 
 from fstune.errors import FstuneError
-from fstune.units import format_elapsed
 from fstune.guide import GuidePolicy
-from fstune.results.collection import Measurement, run_record
+from fstune.results.collection import Measurement
 from fstune.plan import Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, RunStarted, StepFinished, StepGate, StepStarted, StepWaiting,
 )
-from fstune.steps import Step
 from fstune.screens.widgets import Dialog
+from fstune.session import RunSession
+from fstune.steps import Step
+from fstune.units import format_elapsed
 
 LOG_LINES = 2000  # the log pane keeps this many lines; the audit log keeps them all
 DRAIN_BUDGET = 0.012  # seconds of event handling per turn before keys and repaints get theirs
 
-PENDING, RUNNING, SKIPPED, WAITING = "pending", "running", "skipped", "waiting"
+
+class RowState(StrEnum):
+    """What a step row shows besides a step's own status (``fstune.runner.StepStatus``)."""
+
+    PENDING = "pending"
+    RUNNING = "running"
+    SKIPPED = "skipped"  # never ran: the run stopped before it
+    WAITING = "waiting"  # guided mode: waits for the attendee's Enter
+
+
+PENDING, RUNNING, SKIPPED, WAITING = RowState.PENDING, RowState.RUNNING, RowState.SKIPPED, RowState.WAITING
+
 ICONS = {  # state → (icon, style)
     PENDING: ("·", "dim"),
     WAITING: ("⏸", "bold magenta"),  # guided mode: waits for the attendee's Enter
@@ -91,7 +108,8 @@ class _StepsChanged:
 
 @dataclass
 class _RunEnded:
-    """Everything after ``runner.run()`` returned: the record, where it was stored, the comparison."""
+    """Everything after the run: the session's ``RunEnd`` (record, where it was stored, the
+    comparison) as the screen shows it."""
 
     outcome: object | None
     record: object | None = None
@@ -225,7 +243,7 @@ class StepTime(Widget):
 
 
 class RunScreen(Screen):
-    """Runs ``plan`` with ``services.make_runner`` and shows it; see the module docstring."""
+    """Runs ``plan`` in a run session and shows it; see the module docstring."""
 
     DEFAULT_CSS = """
     RunScreen { layout: vertical; }
@@ -278,12 +296,12 @@ class RunScreen(Screen):
         super().__init__(name=name, id=id)
         self.plan = plan
         self.services = services
-        # the App may pass one set up with the user's repeat policy (rsd threshold, max repeats)
-        self.measurement = measurement if measurement is not None else Measurement(plan)
-        # set in the worker thread, read by the UI (cancel): guarded by _lock
-        self._lock = threading.Lock()
-        self._runner = None
-        self._cancel_reason: str | None = None
+        # the App may pass a measurement set up with the user's repeat policy (rsd threshold,
+        # max repeats); the session feeds it every event, stores the run and compares it
+        self.session = RunSession(plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
+                                  open_store=getattr(services, "open_store", None),
+                                  scan=getattr(services, "scan", None))
+        self.measurement = self.session.measurement
         # the worker → UI channel
         self._queue: deque = deque()
         self._wake_pending = False
@@ -375,47 +393,32 @@ class RunScreen(Screen):
         # the screen (or the App) is going away mid-run: stop the run so that its cleanup runs
         # now, in the worker thread, instead of leaving a tool writing to a device unwatched
         if not self.ended:
-            reason = getattr(self.app, "stopped_by", None) or "the wizard was closed"
-            with self._lock:
-                runner = self._runner
-                if runner is None:
-                    self._cancel_reason = reason
-            if runner is not None:
-                runner.cancel(reason)
+            self.session.cancel(getattr(self.app, "stopped_by", None) or "the wizard was closed")
 
     # --- the worker (runs in its own thread; touches no widget) ----------------------------------
 
     def _work(self) -> None:
-        started = time.time()
+        session = self.session
         try:
-            options = {"extend": self.measurement.extend}
-            if self._gate is not None:
-                options["gate"] = self._gate
-            runner = self.services.make_runner(self.plan, **options)
+            session.start(**({"gate": self._gate} if self._gate is not None else {}))
         except FstuneError as error:
             self._put(_RunEnded(None, error=error.message + (f" {error.hint}" if getattr(error, "hint", None) else "")))
             return
         except Exception as error:  # a bug must reach the screen, not vanish with the thread
             self._put(_RunEnded(None, error=f"the run could not start: {error!r}"))
             return
-        with self._lock:
-            self._runner = runner
-            pending = self._cancel_reason
-        if pending:
-            runner.cancel(pending)  # cancelled while the runner was being built
         try:
-            outcome = runner.run(self._on_event)
+            outcome = session.run(self._on_event)
         except Exception as error:
             self._put(_RunEnded(None, error=f"fstune failed while running: {error!r}"))
             return
-        self._put(self._finish(outcome, started))
+        self._put(self._finish(outcome))
 
     def _on_event(self, event: object) -> None:
-        """Called by the runner, in its thread, for every event in order."""
-        self.measurement.observe(event)
+        """Called by the session, in the runner's thread, for every event in order."""
         if isinstance(event, StepStarted) and not event.cleanup and event.total != self._steps_seen:
             self._steps_seen = event.total
-            steps = getattr(self._runner, "steps", None)
+            steps = getattr(self.session.runner, "steps", None)
             if steps is not None:
                 self._queue.append(_StepsChanged(tuple(steps)))
         self._put(event)
@@ -426,64 +429,29 @@ class RunScreen(Screen):
             self._wake_pending = True
             self.post_message(RunEvents())
 
-    def _finish(self, outcome, started: float) -> _RunEnded:
-        """After the run: the record, stored; the comparison (statistics take a moment: not in the UI)."""
+    def _finish(self, outcome) -> _RunEnded:
+        """After the run: the session stores the record, then compares it (statistics take a
+        moment: not in the UI thread); the screen words what it says."""
+        ended = self.session.finish(outcome)
         if not self.plan.workloads:
             return _RunEnded(outcome, notes=("This plan measures nothing, so there are no results to show.",))
-        from fstune.results.compare import compare_runs
-
-        notes: list[str] = []
-        inventory = None
-        try:
-            inventory = self.services.scan()  # device models for the record; optional
-        except Exception as error:
-            notes.append(f"The device descriptions could not be read ({error}); the figures are kept anyway.")
-        try:
-            record = run_record(self.plan, self.measurement, outcome, started, inventory=inventory)
-        except Exception as error:
-            return _RunEnded(outcome, notes=(f"The results could not be put together: {error!r}",))
-        if not record.results:
-            return _RunEnded(outcome, record=record, notes=("No figures were measured, so nothing was stored.",))
-        stored_id = None
-        opener = getattr(self.services, "open_store", None)
-        if opener is not None:
-            try:
-                store = opener()
-                if store is not None:
-                    try:
-                        stored_id = store.save_run(record)
-                    finally:
-                        store.close()
-            except FstuneError as error:
-                notes.append(f"The run could not be stored: {error.message}")
-            except Exception as error:
-                notes.append(f"The run could not be stored: {error!r}")
-        else:
-            notes.append("Nothing is stored in this session (no results store).")
-        try:
-            comparison = compare_runs([record])
-        except Exception as error:
-            return _RunEnded(outcome, record=record, stored_id=stored_id,
-                             notes=(*notes, f"The comparison failed: {error!r}"))
+        notes = list(ended.notes)
+        if ended.record is not None and not ended.measured:
+            notes.append("No figures were measured, so nothing was stored.")
         guide = None
-        if self.guided:
+        if self.guided and ended.comparison is not None:
             from fstune.guide import summarize
 
             try:
-                guide = summarize(comparison, self.plan, rsd_threshold=self.measurement.rsd_threshold)
+                guide = summarize(ended.comparison, self.plan, rsd_threshold=self.measurement.rsd_threshold)
             except Exception as error:
                 notes.append(f"The guided summary could not be made: {error!r}")
-        return _RunEnded(outcome, record, comparison, stored_id, tuple(notes), guide=guide)
+        return _RunEnded(outcome, ended.record, ended.comparison, ended.stored_id, tuple(notes), guide=guide)
 
     # --- control (UI thread) -------------------------------------------------------------------
 
     def cancel_run(self, reason: str = "cancelled from the wizard") -> None:
-        with self._lock:
-            runner = self._runner
-            if runner is None and self._cancel_reason is None:
-                self._cancel_reason = reason
-        if runner is not None:
-            runner.cancel(reason)
+        self.session.cancel(reason)
         if self._gate is not None:
             self._gate.abort()
             self._guide_hide()

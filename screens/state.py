@@ -79,7 +79,9 @@ class LabControl:
 
 @dataclass
 class Services:
-    """The outside world, injected: the app factory receives its dependencies, so tests pass fixtures."""
+    """The outside world, injected: an app factory receives its dependencies (docs/ARCHITECTURE.md,
+    "The run session"). The run screen hands ``make_runner``, ``open_store`` and ``scan`` to its
+    run session (``fstune.session``), which runs, stores and compares."""
 
     scan: Callable[[], Inventory]  # a fresh inventory (udev, or a recorded fixture)
     studies: Callable[[], dict[str, Study]]  # the shipped and user studies
@@ -94,8 +96,8 @@ class Services:
     capabilities: Callable[[], MachineCapabilities] | None = None
     # the practice lab (offered when no disk is usable, removable on exit); None = never offer
     lab: LabControl | None = None
-    # Plan → the locks of the disks it writes (``fstune.devlock``, ``.release()``), taken at the
-    # Review step and adopted by the runner; raises a DeviceError naming who holds a disk.
+    # Plan → the locks of the disks it writes (``fstune.session.lock_devices``, ``.release()``),
+    # taken at the Review step and adopted by the runner; raises a DeviceError naming who holds a disk.
     # None = nothing is locked before the run starts (the runner itself still locks).
     lock_devices: Callable[[Plan], object] | None = None
 

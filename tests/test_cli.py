@@ -190,3 +190,33 @@ def test_a_journal_study_can_be_planned_again_on_the_same_pair(lab, run_destruct
     elsewhere = fstune("plan", "--study", "ext4-external-journal", "--device", other_data, "--log-device", spare,
                        "--workloads", "none")
     assert_clear_error(elsewhere, "is the external journal")
+
+
+def test_debug_log_of_a_plan_says_where_it_is_and_what_ran(tmp_path):
+    """``fstune --debug`` works for every command (here a plan, no root needed): the versions and
+    the command line go to debug-*.log beside the audit logs, and stderr says where."""
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
+    result = fstune("--debug", "plan", "--study", "ext4-writeback-commit", "--device", "/dev/sdz1",
+                    "--assume-size", "10G", env=env)
+    assert result.returncode == 0, result.stderr
+    [path] = (tmp_path / "fstune" / "logs").glob("debug-*.log")
+    assert result.stderr == f"fstune: the debug log is {path} (attach it to a bug report).\n"
+    text = path.read_text()
+    assert "fstune --debug plan --study ext4-writeback-commit" in text and "libraries: textual" in text
+    assert fstune("plan", "--study", "ext4-writeback-commit", "--device", "/dev/sdz1", "--assume-size", "10G",
+                  env=env).stderr == ""
+    assert len(list((tmp_path / "fstune" / "logs").glob("debug-*.log"))) == 1  # only with --debug
+
+
+def test_the_wizard_shows_no_log_lines_and_a_command_only_warnings(capsys):
+    import logging
+
+    from fstune.cli import Logging
+
+    for wizard, shown in ((True, ""), (False, "fstune: a warning\n")):
+        logs = Logging(debug=False, wizard=wizard, name="x")
+        logs.start([])
+        logging.getLogger("fstune.session").info("an info line")
+        logging.getLogger("fstune.session").warning("a warning")
+        logs.stop()
+        assert capsys.readouterr().err == shown

@@ -24,7 +24,7 @@ import pytest
 
 from fstune import devlock
 from fstune import steps as kinds
-from fstune.audit import read_log
+from fstune.runner.audit import read_log
 from fstune.runner import FAIL_SAFETY, FAILED, FINISHED, Runner, StepGate, StepStarted, StepWaiting, is_mounted
 from test_runner_real import blkid, plan_for, study
 

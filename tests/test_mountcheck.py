@@ -1,6 +1,6 @@
 """Measuring the right filesystem (docs/safety.md): a target unmounted underneath a run — between
 repeats or in the middle of a measured step — stops the run as failed, and no figure of that
-repeat is stored. ``fstune.mountcheck.verify`` on real mounts of a lab partition."""
+repeat is stored. ``fstune.runner.mountcheck.verify`` on real mounts of a lab partition."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from fstune import mountcheck
+from fstune.runner import mountcheck
 from fstune import steps as kinds
 from fstune.results.collection import Measurement, run_record
 from fstune.runner import FAIL_SAFETY, FAILED, Runner, StepFinished, StepStarted, is_mounted

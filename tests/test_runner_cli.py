@@ -15,7 +15,7 @@ import pytest
 
 import fstune.cli.run as cli_run
 from fstune import filesystems
-from fstune.audit import read_log
+from fstune.runner.audit import read_log
 from fstune.cli import main
 from fstune.runner import STATE_FILE, find_leftovers, package_hint
 
@@ -137,6 +137,56 @@ def test_a_full_small_run_on_the_lab(tmp_path, lab, state_home, capsys):
     assert not Path(f"/run/fstune/{run_id}").exists()
 
 
+DEBUG_STUDY = """\
+title = "debug log"
+summary = "s"
+explanation = "e"
+workloads = ["command"]
+repeats = 3
+[workload_params.command]
+command = "sh -c 'head -c 100000 /dev/zero > f'"
+[[configurations]]
+name = "base"
+title = "baseline"
+filesystem = "ext4"
+[[configurations]]
+name = "tuned"
+title = "variant"
+filesystem = "ext4"
+mount_options = "noatime"
+"""
+
+
+@pytest.mark.loopdev
+def test_debug_writes_a_log_for_a_bug_report_and_says_where(tmp_path, lab, state_home, capsys):
+    """``fstune --debug run`` logs what a bug report needs: versions, the plan's steps, every
+    step's command, exit status and time, the locks, the checks, the cleanup; stderr says where."""
+    data = lab.disks[0].data
+    study = tmp_path / "debug.toml"
+    study.write_text(DEBUG_STUDY)
+    run_id = f"dbg-{os.getpid()}"
+    code = main(["--debug", "run", "--study", str(study), "--device", data, "--yes", "--max-repeats", "3",
+                 "--run-id", run_id])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    path = state_home / f"debug-{run_id}.log"
+    assert f"fstune: the debug log is {path} (attach it to a bug report)." in err
+    text = path.read_text()
+    for expected in ("fstune.cli: fstune 0.1.0: fstune --debug run", "fstune.cli: Python ", "libraries: textual ",
+                     "fstune.session: plan: study debug, run id " + run_id, "plan step 1: ",
+                     "fstune.runner.engine: locked /dev/", "step 1 start: ", "step 1 end: ok, exit status 0, ",
+                     "safety check step ", "mount check before step ", "mount check after step ",
+                     "stored as run ", "fstune.runner.engine: unlocked /dev/", f"run {run_id}: finished after "):
+        assert expected in text, (expected, text[-3000:])
+    assert "DEBUG" in text and "Traceback" not in text
+    # without --debug: no log file, and nothing logged on stderr for a run that went well
+    code = main(["run", "--study", str(study), "--device", data, "--workloads", "none", "--yes",
+                 "--run-id", f"quiet-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    assert [p.name for p in state_home.glob("debug-*.log")] == [path.name]
+
+
 @pytest.mark.loopdev
 @pytest.mark.skipif(filesystems.MachineCapabilities.probe().kernel_has("jfs"), reason="this kernel can mount JFS")
 def test_a_filesystem_the_kernel_lacks_is_refused_before_formatting(tmp_path, lab, state_home, capsys):
@@ -217,7 +267,7 @@ def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_
     (dead / "base").mkdir(parents=True)
     (dead / STATE_FILE).write_text(json.dumps({"run_id": "old-run", "pid": 4194001, "study": "x"}))
     # look for leftovers in the test's own directory, not in the machine's /run/fstune
-    monkeypatch.setattr(cli_run, "find_leftovers", lambda _root: find_leftovers(str(root)))
+    monkeypatch.setattr("fstune.session.find_leftovers", lambda _root: find_leftovers(str(root)))
     data = lab.disks[0].data
     args = ["run", "--study", study_file(tmp_path), "--device", data, "--workloads", "none", "--yes"]
     code = main(args)

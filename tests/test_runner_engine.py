@@ -18,14 +18,15 @@ from pathlib import Path
 import pytest
 
 from fstune import steps as kinds
-from fstune.audit import default_log_dir, read_log
+from fstune.runner.audit import default_log_dir, read_log
 from fstune.plan import Choices, DeviceChoice, Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_STEP, FAILED, FINISHED, OK, STATE_FILE, WARNING,
-    LineAssembler, Mke2fsProgress, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
+    LineAssembler, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
     RunFinished, Runner, StepStarted, clean_leftovers, find_leftovers, handle_signals, match_prompt,
     progress_parser_for,
 )
+from fstune.filesystems.ext import Mke2fsProgress
 from fstune.steps import Step
 from fstune.studies import parse_study
 from fstune.workloads.metadata import DbenchProgress  # the runner asks the workloads for their tools' parsers
@@ -153,6 +154,15 @@ def test_mke2fs_progress():
     fraction, _eta, label = parser.parse("Checking for bad blocks (read-only test):  25.00% done, 0:03 elapsed. (0/0/0 errors)")
     assert (fraction, label) == (0.25, "Checking for bad blocks")
     assert parser.parse("Creating journal (4096 blocks): done") is None
+
+
+def test_the_filesystems_name_their_tools_progress_parser_and_package():
+    from fstune import filesystems
+
+    assert isinstance(filesystems.progress_parser("/sbin/mkfs.ext3"), Mke2fsProgress)
+    assert isinstance(filesystems.progress_parser("mke2fs"), Mke2fsProgress)
+    assert filesystems.progress_parser("mkfs.xfs") is None and filesystems.progress_parser("fio") is None
+    assert filesystems.package_of("tune2fs") == "e2fsprogs" and filesystems.package_of("fio") is None
 
 
 def test_fio_progress_reads_percent_and_eta():
@@ -575,6 +585,6 @@ def test_a_failure_quotes_the_first_complaint_even_after_many_more_lines(tmp_pat
     ("XFS (loop3p1): Filesystem has duplicate UUID", "XFS (loop3p1): Filesystem has duplicate UUID"),
 ])
 def test_a_kernel_prefix_said_twice_is_shown_once(raw, shown):
-    from fstune.runner import _REPEATED_PREFIX
+    from fstune.runner.kernellog import _REPEATED_PREFIX
 
     assert _REPEATED_PREFIX.sub(r"\1", raw) == shown

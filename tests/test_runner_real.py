@@ -23,7 +23,7 @@ import pytest
 
 from fstune import filesystems
 from fstune import steps as kinds
-from fstune.audit import read_log
+from fstune.runner.audit import read_log
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, OutputLine, Progress, Runner,

@@ -268,10 +268,10 @@ async def test_closing_the_app_mid_run_cancels_and_cleans_up(tmp_path):
         assert scratch.exists()
     # the cleanup removes the directory first and records the outcome right after: wait for both
     deadline = time.monotonic() + 10
-    while (scratch.exists() or screen._runner.outcome is None) and time.monotonic() < deadline:
+    while (scratch.exists() or screen.session.runner.outcome is None) and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     assert not scratch.exists()  # the runner was cancelled and its cleanup removed the directory
-    assert screen._runner.outcome is not None and screen._runner.outcome.status == CANCELLED
+    assert screen.session.runner.outcome is not None and screen.session.runner.outcome.status == CANCELLED
 
 
 async def test_steps_added_during_the_run_appear_in_the_list(tmp_path):
@@ -556,7 +556,7 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
         assert screen.outcome.status == FINISHED, screen.outcome.reason
         assert all(s in (OK, WARNING) for s in screen.step_states())
         # the step list followed the runner's, extra repeats included
-        assert len(screen.step_states()) == len(screen._runner.steps)
+        assert len(screen.step_states()) == len(screen.session.runner.steps)
         assert screen.stored_id is not None
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results screen")

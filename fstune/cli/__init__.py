@@ -4,17 +4,29 @@ Every module in ``COMMANDS`` provides ``add_parser(subparsers)``, which register
 sub-command and sets ``func`` to a function taking the parsed arguments and returning an exit
 code. Errors a user can act on are ``FstuneError``s: printed as one line (plus a hint) on
 stderr, never as a traceback.
+
+Logging is configured here, once per ``main()``: every module logs to
+``logging.getLogger(__name__)``. Without ``--debug`` only warnings reach stderr (a command) or
+nothing at all (the wizard's screen); ``fstune --debug …`` also writes everything to
+``debug-ID.log`` beside the audit logs (``fstune.runner.audit.default_log_dir``) and says
+where at the end, for a bug report.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
+import platform
 import sys
+import time
+from pathlib import Path
 
 from fstune import __version__
 from fstune.errors import ExitCode, FstuneError
+
+log = logging.getLogger(__name__)
 
 # sub-command modules, in the order `fstune --help` lists them
 COMMANDS = ("disks", "recipes", "plan", "run", "results", "export", "lab", "helper")
@@ -51,6 +63,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "SIGTERM or a closed terminal).",
     )
     parser.add_argument("--version", action="version", version=f"fstune {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="also write a detailed log for a bug report (versions, the plan, every step's "
+                        "command, exit status and time, locks, checks, cleanup); where it is is said at the end. "
+                        "Give it before the command: fstune --debug run …")
     parser.add_argument("--dry-run", action="store_true",
                         help="start the wizard in dry-run mode: it ends by saving the commands as a script")
     parser.add_argument("--lab", action="store_true",
@@ -110,6 +126,15 @@ def main(argv: list[str] | None = None) -> int:
     # an unknown word falls through to the full parser, whose error lists the real commands
     parser = build_parser(module)
     args = parser.parse_args(argv)
+    logs = Logging(debug=args.debug, wizard=args.command is None, name=_log_name(args))
+    try:
+        logs.start(argv)
+        return _dispatch(args)
+    finally:
+        logs.stop()
+
+
+def _dispatch(args) -> int:
     try:
         if args.command is None:
             from fstune.screens import app as wizard  # Textual only loads for the wizard
@@ -121,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             return wizard.run(dry_run=args.dry_run, lab=args.lab, guided=args.guided)
         return int(args.func(args) or 0)
     except FstuneError as error:
+        log.debug("refused: %s", error, exc_info=True)
         report_error(error)
         return error.exit_code
     except KeyboardInterrupt:
@@ -130,3 +156,128 @@ def main(argv: list[str] | None = None) -> int:
         # `fstune plan … | head` closed the pipe: not an error of ours
         _drop_output(sys.stdout)
         return ExitCode.OK
+    except BaseException:
+        log.debug("fstune stopped on an error of its own", exc_info=True)  # the traceback, for the report
+        raise
+
+
+# --- logging -----------------------------------------------------------------------------------
+
+
+def _log_name(args) -> str:
+    """``debug-NAME.log``: a run's id (``--run-id``, or the time and pid a run is named after)."""
+    from fstune.plan import RUN_ID_RE
+
+    run_id = getattr(args, "run_id", None)
+    if run_id and RUN_ID_RE.match(run_id) and ".." not in run_id:
+        return run_id
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
+
+
+class _Stderr(logging.StreamHandler):
+    """Warnings on whatever ``sys.stderr`` is when one comes (``fstune run`` wraps it so that a
+    lost terminal costs nothing); a failed write is dropped, as the terminal may be gone."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
+
+
+class Logging:
+    """The ``fstune`` loggers for one ``main()``: installed by ``start``, taken away by ``stop``
+    (tests call ``main`` many times in one process)."""
+
+    FORMAT = "%(asctime)s.%(msecs)03d %(levelname)-7s %(threadName)s %(name)s: %(message)s"
+
+    def __init__(self, *, debug: bool, wizard: bool, name: str) -> None:
+        self.debug, self.wizard, self.name = debug, wizard, name
+        self.path: Path | None = None
+        self._handlers: list[logging.Handler] = []
+        self._level = logging.NOTSET
+
+    def start(self, argv: list[str]) -> None:
+        root = logging.getLogger("fstune")
+        self._level = root.level
+        root.setLevel(logging.DEBUG if self.debug else logging.WARNING)
+        if not self.wizard:  # the wizard's screen shows nothing of the log
+            stderr = _Stderr()
+            stderr.setLevel(logging.WARNING)
+            stderr.setFormatter(logging.Formatter("fstune: %(message)s"))
+            self._add(root, stderr)
+        if self.debug:
+            self.path = self._open_file(root)
+            if self.path is not None:
+                _log_versions(argv)
+
+    def _open_file(self, root: logging.Logger) -> Path | None:
+        from fstune.runner.audit import default_log_dir
+
+        directory = default_log_dir()
+        try:
+            directory.mkdir(parents=True, exist_ok=True, mode=0o750)
+            path = directory / f"debug-{self.name}.log"
+            for attempt in range(1, 1000):
+                if not path.exists():
+                    break
+                path = directory / f"debug-{self.name}-{attempt}.log"
+            handler = logging.FileHandler(path, encoding="utf-8")
+        except OSError as error:
+            print(f"fstune: no debug log: cannot write in {directory} ({error.strerror}); "
+                  "set XDG_STATE_HOME to a writable directory.", file=sys.stderr)
+            return None
+        handler.setLevel(logging.DEBUG)
+        handler.setFormatter(logging.Formatter(self.FORMAT, "%Y-%m-%d %H:%M:%S"))
+        self._add(root, handler)
+        return path
+
+    def _add(self, root: logging.Logger, handler: logging.Handler) -> None:
+        root.addHandler(handler)
+        self._handlers.append(handler)
+
+    def stop(self) -> None:
+        root = logging.getLogger("fstune")
+        if self.path is not None:
+            log.debug("fstune ends")
+        for handler in self._handlers:
+            root.removeHandler(handler)
+            handler.close()
+        self._handlers.clear()
+        root.setLevel(self._level)
+        if self.path is not None:
+            try:
+                print(f"fstune: the debug log is {self.path} (attach it to a bug report).", file=sys.stderr,
+                      flush=True)
+            except (OSError, ValueError):
+                pass  # the terminal is gone; the file is there all the same
+
+
+def _log_versions(argv: list[str]) -> None:
+    """What a bug report needs first: what ran, where, with which versions."""
+    from importlib import metadata
+
+    versions = {}
+    for package in ("textual", "rich", "pexpect", "pyudev", "scipy"):
+        try:
+            versions[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            versions[package] = "not installed"
+    uname = os.uname()
+    log.info("fstune %s: %s", __version__, " ".join(["fstune", *argv]))
+    log.info("Python %s on %s %s (%s), %s", platform.python_version(), uname.sysname, uname.release,
+             uname.machine, _os_name())
+    log.info("libraries: %s", ", ".join(f"{name} {version}" for name, version in versions.items()))
+    log.info("euid %d, PATH=%s, FSTUNE_LAB_ONLY=%s, XDG_STATE_HOME=%s", os.geteuid(), os.environ.get("PATH", ""),
+             os.environ.get("FSTUNE_LAB_ONLY", ""), os.environ.get("XDG_STATE_HOME", ""))
+
+
+def _os_name() -> str:
+    try:
+        return platform.freedesktop_os_release().get("PRETTY_NAME", "?")
+    except OSError:
+        return "?"

@@ -1,9 +1,10 @@
 """``fstune run`` — execute a study for real, headless, with live progress and a summary.
 
 The options are those of ``fstune plan``; the steps are exactly the plan's. Before anything
-is written: root, a terminal to confirm on (or --yes), leftovers of earlier runs, the
-filesystems' kernel drivers and every tool the plan needs. Then the user types the name of
-each device that will be erased, and the Runner takes over.
+is written: root, a terminal to confirm on (or --yes), then the run session's checks
+(``fstune.session``: leftovers of earlier runs, the filesystems' kernel drivers, every tool
+the plan needs, the disks' locks). Then the user types the name of each device that will be
+erased, and the session runs, stores and compares the run; this module only prints.
 """
 
 from __future__ import annotations
@@ -15,16 +16,15 @@ import signal
 import sys
 import time
 
-from fstune import devlock, filesystems
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
 from fstune.plan import Plan, build_plan
-from fstune.results.collection import Measurement, run_record
+from fstune.results.collection import Measurement
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
-    RunFailed, RunFinished, Runner, StepFinished, StepStarted, clean_leftovers, confirmed_device_answerer,
-    find_leftovers, handle_signals, missing_tools, plan_devices, record_identities,
+    RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,
 )
+from fstune.session import ProblemKind, RunEnd, RunSession
 from fstune.units import format_elapsed
 
 
@@ -89,15 +89,15 @@ def _say(line: str) -> None:
 
 
 def run(args) -> int:
-    held: list[devlock.DeviceLocks] = []  # the disks this command locked: released however it ends
+    sessions: list[RunSession] = []  # the session this command opened: its locks go however it ends
     try:
-        return _prepare(args, held)
+        return _prepare(args, sessions)
     finally:
-        for locks in held:
-            locks.release()
+        for session in sessions:
+            session.close()
 
 
-def _prepare(args, held: list) -> int:
+def _prepare(args, sessions: list[RunSession]) -> int:
     """Everything before the first step: checks, the plan, leftovers, locks, the confirmation."""
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
@@ -122,76 +122,64 @@ def _prepare(args, held: list) -> int:
     plan = build_plan(choices)
     for warning in plan.warnings:
         _say(f"note: {warning}")
+    measurement = Measurement(plan, rsd_threshold=args.rsd_threshold / 100, max_repeats=args.max_repeats)
+    session = RunSession(plan, measurement=measurement)
+    sessions.append(session)
 
-    code = _leftovers(plan, args)
+    code = _leftovers(session, args)
     if code is not None:
         return code
-    code = _preflight(plan, args)
+    code = _preflight(session, args)
     if code is not None:
         return code
     # one owner per device: locked from the confirmation to the run's last cleanup step (the
     # runner adopts these locks); a disk another process holds ends here with who holds it
-    held.append(devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id))
-    identities = record_identities(plan)
+    session.lock()
+    session.record_identities()
     if not args.yes and not _confirm(plan):
         return ExitCode.USAGE
 
     with _output_may_vanish():
-        return _execute(plan, args, identities)
+        return _execute(session, args)
 
 
-def _execute(plan: Plan, args, identities) -> int:
+def _execute(session: RunSession, args) -> int:
+    plan = session.plan
     display = Display(plan, interactive_answers=not args.yes)
-    answer = _answer_for_confirmed_devices(identities, display) if args.yes else None
-
-    measurement = Measurement(plan, rsd_threshold=args.rsd_threshold / 100, max_repeats=args.max_repeats)
-    runner = Runner(plan, identities=identities, answer=answer, extend=measurement.extend)
+    answer = _answer_for_confirmed_devices(session.identities, display) if args.yes else None
+    runner = session.start(answer=answer)
     display.runner = runner
-
-    def on_event(event) -> None:
-        measurement.observe(event)
-        display.handle(event)
-
-    started = time.time()
     # a hang-up cancels the run like Ctrl-C (handle_signals); once the run is over it must not
     # kill fstune before the run is stored: store first, print second (README, "Exit codes")
     hangup = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # what handle_signals restores
     try:
         with handle_signals(runner, on_signal=display.interrupted), display:
-            outcome = runner.run(on_event)
-        record = _store(plan, measurement, outcome, started) if plan.workloads else None
+            outcome = session.run(display.handle)
+        ended = session.finish(outcome)  # stored before anything is printed
         display.summary(outcome)
         if plan.workloads:
-            _show_stored(record, display)
+            _show_stored(ended, display)
     finally:
         signal.signal(signal.SIGHUP, hangup)
+    if ended.measured and ended.stored_id is None and outcome.exit_code == ExitCode.OK:
+        return ExitCode.FAILED  # the run went well but its figures are not kept: say so in the status
     return outcome.exit_code
 
 
-def _store(plan: Plan, measurement: Measurement, outcome, started: float):
-    """Keep the run in the history; the record (with its id), or None when nothing was measured."""
-    from fstune.devices import scan
-    from fstune.results.store import Store
-
-    record = run_record(plan, measurement, outcome, started, inventory=scan())
-    if not record.results:
-        return None
-    with Store() as store:
-        store.save_run(record)
-    return record
-
-
-def _show_stored(record, display) -> None:
-    """The before-and-after tables of the stored run, and how to see it again."""
+def _show_stored(ended: RunEnd, display) -> None:
+    """The before-and-after tables of the stored run, how to see it again, and what went wrong."""
     from fstune.cli.results import show_comparison
-    from fstune.results.compare import compare_runs
 
-    if record is None:
+    for note in ended.notes:
+        _say(note)
+    if not ended.measured:
         display.note("no figures were measured, so nothing was stored.")
         return
-    show_comparison(display.console, [record], compare_runs([record]))
-    display.note(f"stored as run {record.id}: 'fstune results show {record.id}', "
-                 f"'fstune results export {record.id} --format html -o report.html'.")
+    if ended.comparison is not None:
+        show_comparison(display.console, [ended.record], ended.comparison)
+    if ended.stored_id is not None:
+        display.note(f"stored as run {ended.stored_id}: 'fstune results show {ended.stored_id}', "
+                     f"'fstune results export {ended.stored_id} --format html -o report.html'.")
 
 
 class _SurvivesHangup:
@@ -264,8 +252,8 @@ def _new_run_id() -> str:
 # --- before anything runs ----------------------------------------------------------------------
 
 
-def _leftovers(plan: Plan, args) -> int | None:
-    leftovers = find_leftovers(plan.choices.mount_root)
+def _leftovers(session: RunSession, args) -> int | None:
+    leftovers = session.leftovers()
     if not leftovers:
         return None
     for leftover in leftovers:
@@ -281,7 +269,7 @@ def _leftovers(plan: Plan, args) -> int | None:
         if reply.strip().lower() not in ("y", "yes"):
             _say("leftovers kept; nothing was done.")
             return ExitCode.USAGE
-    report = clean_leftovers(leftovers)
+    report = session.clean_leftovers(leftovers)
     for mountpoint in report.unmounted:
         _say(f"unmounted {mountpoint}")
     if not report.ok:
@@ -291,27 +279,17 @@ def _leftovers(plan: Plan, args) -> int | None:
     return None
 
 
-def _preflight(plan: Plan, args) -> int | None:
-    capabilities = filesystems.MachineCapabilities.probe()
-    # only the configurations that will run (--configs): an unchosen ReiserFS variant must not
-    # stop its ext3 baseline on a kernel without ReiserFS
-    for fs_name in dict.fromkeys(cp.config.filesystem for cp in plan.configs):
-        fs = filesystems.get(fs_name)
-        if not capabilities.tools.get(fs.mkfs):
-            _say(f"{fs.mkfs} is not installed: install the Debian package {fs.package}; nothing was done.")
+def _preflight(session: RunSession, args) -> int | None:
+    """The session's checks, said as the command line says them; the first refusal ends it."""
+    for problem in session.preflight(allow_unmountable=args.allow_unmountable):
+        if not problem.blocking:
+            _say(f"note: {problem.text} (--allow-unmountable).")
+        elif problem.kind == ProblemKind.NO_DRIVER:
+            _say(f"{problem.text}; nothing was done (--allow-unmountable runs mkfs anyway and stops at the mount).")
             return ExitCode.USAGE
-        if not capabilities.kernel_has(fs_name):
-            reason = capabilities.availability(fs_name).reason.rstrip(".")
-            if not args.allow_unmountable:
-                _say(f"{reason}: {fs.title} could be formatted but not mounted, so nothing could be measured; "
-                     "nothing was done (--allow-unmountable runs mkfs anyway and stops at the mount).")
-                return ExitCode.USAGE
-            _say(f"note: {reason}; the run will stop at the mount step (--allow-unmountable).")
-    missing = missing_tools(plan)
-    if missing:
-        listed = "; ".join(f"{tool}: {hint}" for tool, hint in missing)
-        _say(f"the plan needs tools that are not installed ({listed}); nothing was done.")
-        return ExitCode.USAGE
+        else:
+            _say(f"{problem.text}; nothing was done.")
+            return ExitCode.USAGE
     return None
 
 

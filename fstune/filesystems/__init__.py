@@ -19,7 +19,8 @@ from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, GEN
                                      RefusedMkfsOption, UuidLink, join_options, merge_options, split_options)
 from fstune.filesystems.machine import Availability, MachineCapabilities
 from fstune.filesystems.registry import (FILESYSTEMS, all, check_mkfs_options, check_mount_options, find, get,
-                                         load_modules, minimum_size, mkfs_block_size, register)
+                                         known_prompts, load_modules, minimum_size, mkfs_block_size, package_of,
+                                         progress_parser, register)
 
 load_modules(__name__, __path__)
 
@@ -27,5 +28,6 @@ __all__ = [
     "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL", "NONE",
     "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "MachineCapabilities", "MiB", "MkfsJob",
     "MountOption", "RefusedMkfsOption", "UuidLink", "all", "check_mkfs_options", "check_mount_options", "find",
-    "get", "join_options", "merge_options", "minimum_size", "mkfs_block_size", "register", "split_options",
+    "get", "join_options", "known_prompts", "merge_options", "minimum_size", "mkfs_block_size", "package_of",
+    "progress_parser", "register", "split_options",
 ]

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from fstune import steps as kinds
 from fstune.errors import UsageError
 from fstune.steps import Step
+from fstune.util.progress import ProgressParser
 
 MiB = 1024 * 1024
 
@@ -283,6 +284,8 @@ class Filesystem:
     removed_in: str | None = None  # kernel version that dropped the filesystem
     notes: str = ""
     extra_tools: tuple[str, ...] = ()  # besides mkfs, tools its steps run that must be installed
+    package_tools: tuple[str, ...] = ()  # other programs of ``package`` a plan may name ("install it" messages)
+    prompts: tuple[re.Pattern[str], ...] = ()  # the questions its tools ask (the runner passes them on)
     journal_attach_tool: str | None = None  # attaches an external journal to an existing filesystem
     fsck_pass: int = 0  # fstab's sixth field: 2 when its fsck checks it usefully at boot
     ansible_filesystem_module: bool = False  # community.general.filesystem can make it (fstype = name)
@@ -322,6 +325,15 @@ class Filesystem:
     def kernel_log_words(self) -> tuple[str, ...]:
         """Words that mark the kernel's messages about it (to explain a failed mount)."""
         return (self.name,)
+
+    def provides(self, tool: str) -> bool:
+        """True when ``tool`` (a program name) comes with this filesystem's ``package``."""
+        return tool in self.tools or tool in self.package_tools
+
+    def progress_parser(self, tool: str) -> ProgressParser | None:
+        """A parser for the progress ``tool`` prints while it works (``fstune.util.progress``), or
+        None: the runner then shows a percentage the tool rewrites in place, if any."""
+        return None
 
     def option(self, name: str) -> MountOption | None:
         return self.mount_options.get(name) or GENERIC_OPTIONS.get(name)

@@ -7,11 +7,15 @@ up for ext2 and ext3 too.
 
 from __future__ import annotations
 
+import re
+
 from fstune.errors import UsageError
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, NONE, ExternalJournal, Filesystem, MiB, MkfsJob,
                                      MountOption, RefusedMkfsOption, UuidLink, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
+from fstune.util.progress import ProgressParser
+from fstune.util.progress import RateEta as _RateEta
 
 _EXT_JOURNALLED = option_table(
     MountOption("data", "choice", choices=("ordered", "journal", "writeback"),
@@ -95,10 +99,36 @@ _EXT_JOURNAL = ExternalJournal(
 )
 
 
+class Mke2fsProgress(ProgressParser):
+    """mke2fs: "Writing inode tables: 12/64"; its badblocks scan: "12.34% done, 0:05 elapsed"."""
+
+    COUNT = re.compile(r"^(?P<label>[A-Z][A-Za-z ]+?):\s+(?P<done>\d+)/(?P<total>\d+)\s*$")
+    PERCENT = re.compile(r"(?P<pct>\d+(?:\.\d+)?)% done, (?:(?P<h>\d+):)?(?P<m>\d+):(?P<s>\d+) elapsed")
+
+    def __init__(self) -> None:
+        self._rate = _RateEta()
+
+    def parse(self, text):
+        match = self.COUNT.match(text)
+        if match and int(match["total"]) > 0:
+            fraction = min(1.0, int(match["done"]) / int(match["total"]))
+            label = match["label"]
+            return fraction, self._rate.eta(label, fraction), label
+        match = self.PERCENT.search(text)
+        if match:
+            fraction = min(1.0, float(match["pct"]) / 100)
+            elapsed = int(match["h"] or 0) * 3600 + int(match["m"]) * 60 + int(match["s"])
+            eta = elapsed * (1 - fraction) / fraction if fraction > 0 and elapsed else None
+            return fraction, eta, "Checking for bad blocks"
+        return None
+
+
 class Ext(Filesystem):
-    """What ext2, ext3 and ext4 share: e2fsprogs, mke2fs's flags, dumpe2fs, fsck at boot."""
+    """What ext2, ext3 and ext4 share: e2fsprogs, mke2fs's flags and progress, dumpe2fs, fsck at boot."""
 
     package = "e2fsprogs"
+    package_tools = ("mke2fs", "tune2fs")
+    prompts = (re.compile(r"Proceed anyway\? \(y,N\)\s*$"),)  # mke2fs, about a device that holds something
     force_flag = "-F"
     default_block_size = 4096
     refused_mkfs_options = (
@@ -115,6 +145,9 @@ class Ext(Filesystem):
     def kernel_log_words(self) -> tuple[str, ...]:
         # ext2/ext3 are mounted by the ext4 driver, which reports as "ext4"/"EXT4-fs"
         return (self.name, "ext4", "EXT4-fs")
+
+    def progress_parser(self, tool: str) -> Mke2fsProgress | None:
+        return Mke2fsProgress() if tool == "mke2fs" or tool.startswith("mkfs.ext") else None
 
     def block_size(self, args: list[str]) -> int | None:
         """The block size given as ``-b N``, else fstune's default (which it then passes)."""

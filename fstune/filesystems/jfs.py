@@ -5,6 +5,8 @@ JFS finds its external log by UUID at mount, so no mount option names it.
 
 from __future__ import annotations
 
+import re
+
 from fstune import steps as kinds
 from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, INTERNAL, ExternalJournal, Filesystem,
                                      MiB, MkfsJob, MountOption, RefusedMkfsOption, option_table)
@@ -32,6 +34,7 @@ class Jfs(Filesystem):
     title = "JFS"
     mkfs = "mkfs.jfs"
     package = "jfsutils"
+    prompts = (re.compile(r"Continue\? \(Y/N\)\s*$"),)  # mkfs.jfs
     kernel_names = ("jfs",)
     modules = ("jfs",)
     force_flag = "-q"

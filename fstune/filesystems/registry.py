@@ -8,10 +8,13 @@ docs/ARCHITECTURE.md).
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import re
 
 from fstune.errors import UsageError
 from fstune.filesystems.base import Filesystem, split_options
+from fstune.util.progress import ProgressParser
 
 # name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
 FILESYSTEMS: dict[str, Filesystem] = {}
@@ -55,6 +58,23 @@ def all() -> tuple[Filesystem, ...]:
     """Every registered filesystem, in listing order. (Named to be read as ``filesystems.all()``;
     this module does not use the builtin ``all``.)"""
     return tuple(FILESYSTEMS.values())
+
+
+def package_of(tool: str) -> str | None:
+    """The Debian package that brings a filesystem's program (``mkfs.xfs`` → xfsprogs), or None."""
+    name = os.path.basename(tool)
+    return next((fs.package for fs in FILESYSTEMS.values() if fs.provides(name)), None)
+
+
+def progress_parser(tool: str) -> ProgressParser | None:
+    """A progress parser for a filesystem's program (mke2fs → ``Mke2fsProgress``), or None."""
+    name = os.path.basename(tool)
+    return next((parser for fs in FILESYSTEMS.values() if (parser := fs.progress_parser(name)) is not None), None)
+
+
+def known_prompts() -> tuple[re.Pattern[str], ...]:
+    """Every question the filesystems' tools are known to ask, e.g. mke2fs's "Proceed anyway? (y,N)"."""
+    return tuple(dict.fromkeys(pattern for fs in FILESYSTEMS.values() for pattern in fs.prompts))
 
 
 def minimum_size(fs_name: str, role: str = "target") -> int:

@@ -5,6 +5,8 @@ Removed from Linux 6.13; fstune still plans it, and runs it where an older kerne
 
 from __future__ import annotations
 
+import re
+
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
                                      RefusedMkfsOption, option_table)
 from fstune.filesystems.registry import register
@@ -36,6 +38,10 @@ class ReiserFs(Filesystem):
     title = "ReiserFS (3.6)"
     mkfs = "mkreiserfs"
     package = "reiserfsprogs"
+    prompts = (
+        re.compile(r"Continue \(y/n\):?\s*$"),  # mkreiserfs
+        re.compile(r"\(y/n\)\s*\[?[yn]?\]?:?\s*$", re.I),  # debugreiserfs, reiserfstune
+    )
     kernel_names = ("reiserfs",)
     modules = ("reiserfs",)
     force_flag = "-f"

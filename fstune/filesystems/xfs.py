@@ -65,6 +65,7 @@ class Xfs(Filesystem):
     title = "XFS"
     mkfs = "mkfs.xfs"
     package = "xfsprogs"
+    package_tools = ("xfs_io",)
     kernel_names = ("xfs",)
     modules = ("xfs",)
     force_flag = "-f"

@@ -34,7 +34,7 @@ class Metric:
     words: str  # what the guide calls the quantity after the phase's name: "seqwrite rate"
     primary: bool = False  # the figure a study's verdict stops on (at most one per workload)
     secondary: bool = False  # judged once the primary decision is final, under Holm
-    steers: bool = False  # its noise decides whether to add repeats (fstune/measure.py)
+    steers: bool = False  # its noise decides whether to add repeats (fstune/results/collection.py)
     part_of: str = ""  # the quantity this figure is a share of (data + journal = mb_written)
     external_journal_only: bool = False  # only a configuration with a journal/log device has it
     optional: bool = False  # some runs cannot report it (an older tool, a phase too short)

@@ -1,0 +1,171 @@
+"""What runs that did not clean up left behind (killed, crashed, a second Ctrl-C), and the
+state file that tells a dead run's directory from a live one's.
+
+Every real run writes ``STATE_FILE`` into its run directory (``write_state``): its run id, its
+pid and that process's start time. ``find_leftovers`` lists the run directories whose process
+is gone, with what is still mounted under them; ``clean_leftovers`` unmounts (deepest first)
+and removes only what a run makes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import subprocess
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fstune.devices.system import parse_mountinfo
+from fstune.errors import FstuneError
+from fstune.util import paths
+from fstune.util.files import atomic_write
+from fstune.util.procfs import read_text
+
+STATE_FILE = ".fstune-run.json"
+
+log = logging.getLogger(__name__)
+
+
+def _process_start(pid: int) -> str | None:
+    """The process's start time in clock ticks since boot: tells a reused pid apart."""
+    data = read_text(f"/proc/{pid}/stat")
+    if not data or ")" not in data:
+        return None
+    fields = data[data.rindex(")") + 2:].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def _alive(pid: int, start: str | None) -> bool:
+    if pid <= 0:
+        return False
+    current = _process_start(pid)
+    if current is None:
+        return False
+    return start is None or current == start
+
+
+@dataclass(frozen=True)
+class Leftover:
+    run_id: str
+    run_dir: str
+    pid: int | None
+    mounts: tuple[str, ...]  # mountpoints still mounted under run_dir, deepest first
+    started: str = ""
+    study: str = ""
+
+    def describe(self) -> str:
+        what = f"{len(self.mounts)} mount(s): {', '.join(self.mounts)}" if self.mounts else "an empty run directory"
+        who = f" (study {self.study}, started {self.started})" if self.study else ""
+        return f"{self.run_dir}{who}: {what}"
+
+
+def _mounts_under(directory: str) -> list[str]:
+    prefix = directory.rstrip("/") + "/"
+    found = [m.mountpoint for m in parse_mountinfo(read_text("/proc/self/mountinfo"))
+             if m.mountpoint == directory or m.mountpoint.startswith(prefix)]
+    return sorted(set(found), key=lambda p: (-p.count("/"), p))
+
+
+def find_leftovers(root: str = "/run/fstune") -> list[Leftover]:
+    """Run directories under ``root`` whose fstune process is gone, with what is still mounted.
+
+    Only directories with fstune's state file count: a run directory of a live run (its pid
+    alive with the same start time), or of a dry-run script someone runs by hand (no state
+    file), is never touched.
+    """
+    base = Path(root)
+    try:
+        entries = sorted(p for p in base.iterdir() if p.is_dir() and not p.is_symlink())
+    except OSError:
+        return []
+    leftovers = []
+    for directory in entries:
+        state_path = directory / STATE_FILE
+        try:
+            state = json.loads(state_path.read_text())
+        except (OSError, ValueError):
+            continue
+        pid = state.get("pid") if isinstance(state.get("pid"), int) else None
+        if pid is not None and _alive(pid, state.get("start")):
+            continue
+        leftovers.append(Leftover(str(state.get("run_id", directory.name)), str(directory), pid,
+                                  tuple(_mounts_under(str(directory))), str(state.get("started", "")),
+                                  str(state.get("study", ""))))
+    return leftovers
+
+
+@dataclass
+class CleanReport:
+    unmounted: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # "what: why"
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+
+def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
+    """Unmount what dead runs left mounted (deepest first) and remove their directories."""
+    report = CleanReport()
+    umount = paths.which("umount") or "umount"
+    for leftover in leftovers:
+        if leftover.pid is not None and _alive(leftover.pid, None) and _process_start(leftover.pid) is not None:
+            # re-check: it may have been a pid reused by an unrelated process (start differs),
+            # which find_leftovers already ruled in; a live fstune run is never cleaned
+            state = read_text(os.path.join(leftover.run_dir, STATE_FILE))
+            try:
+                if _alive(leftover.pid, json.loads(state).get("start")):
+                    report.failed.append(f"{leftover.run_dir}: its run (pid {leftover.pid}) is still going")
+                    continue
+            except ValueError:
+                pass
+        for mountpoint in _mounts_under(leftover.run_dir):
+            log.info("unmounting %s, left by run %s (pid %s)", mountpoint, leftover.run_id, leftover.pid)
+            result = subprocess.run([umount, mountpoint], capture_output=True, text=True, check=False, timeout=120)
+            if result.returncode == 0:
+                report.unmounted.append(mountpoint)
+            else:
+                why = (result.stderr.strip().splitlines() or [f"exit status {result.returncode}"])[-1]
+                report.failed.append(f"{mountpoint}: {why}")
+        if _mounts_under(leftover.run_dir):
+            continue  # keep the state file so the leftover stays findable
+        # remove only what a run makes: empty mountpoint directories and the state file
+        for directory, dirnames, _files in os.walk(leftover.run_dir, topdown=False):
+            if directory == leftover.run_dir:
+                continue
+            try:
+                os.rmdir(directory)
+                report.removed.append(directory)
+            except OSError as error:
+                report.failed.append(f"{directory}: {error.strerror}")
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(os.path.join(leftover.run_dir, STATE_FILE))
+        try:
+            os.rmdir(leftover.run_dir)
+            report.removed.append(leftover.run_dir)
+        except OSError as error:
+            report.failed.append(f"{leftover.run_dir}: {error.strerror}")
+    return report
+
+
+def write_state(run_dir: str, *, run_id: str, study: str, audit: str | None) -> None:
+    """Make the run directory and its state file: who is running, so leftovers can be told apart."""
+    directory = Path(run_dir)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        state = {"run_id": run_id, "pid": os.getpid(), "start": _process_start(os.getpid()),
+                 "started": time.strftime("%Y-%m-%d %H:%M:%S"), "study": study, "audit": audit}
+        atomic_write(directory / STATE_FILE, json.dumps(state) + "\n")
+    except OSError as error:
+        raise FstuneError(f"cannot create the run directory {directory}: {error.strerror}.",
+                          "fstune needs root to work under /run/fstune.") from None
+
+
+def remove_state(run_dir: str) -> None:
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        os.unlink(os.path.join(run_dir, STATE_FILE))

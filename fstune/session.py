@@ -1,0 +1,330 @@
+"""One real run of a plan, the same flow for the CLI and the wizard: checks, the run, the stored record.
+
+    session = RunSession(plan, measurement=Measurement(plan))
+    problems = session.preflight()               # missing tools, a kernel without the driver
+    leftovers = session.leftovers()              # what interrupted runs left mounted
+    session.lock()                               # the plan's disks: one owner, until the cleanup
+    session.record_identities()                  # what the confirmed devices are, now
+    session.start(answer=…, gate=…)              # builds the Runner (adopting the locks)
+    outcome = session.run(on_event)              # its events, measured on the way
+    ended = session.finish(outcome)              # stored first, then compared: a RunEnd
+    session.close()                              # lets go of locks no runner took over
+
+The front-ends only render: ``fstune run`` (``fstune.cli.run``) prints the events and the
+summary, the wizard (``fstune.screens.run``) draws them. What they have in common is here, so
+a run is checked, measured, stored and compared the same way from both: docs/ARCHITECTURE.md,
+"The run session".
+
+Storing comes first: ``finish`` saves the record before anything is compared, printed or shown,
+so a terminal that went away (SIGHUP) can cost the display but never the run. ``finish`` does
+not raise: what went wrong after the run (the store, the comparison) is in ``RunEnd.notes``.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fstune import devlock, filesystems
+from fstune.errors import FstuneError
+from fstune.results.collection import Measurement, run_record
+from fstune.plan import Plan
+from fstune.runner import (
+    CleanReport, Leftover, Runner, RunOutcome, clean_leftovers, find_leftovers, missing_tools, plan_devices,
+    record_identities,
+)
+
+log = logging.getLogger(__name__)
+
+
+# --- before anything is written ---------------------------------------------------------------
+
+
+class ProblemKind(StrEnum):
+    MKFS_MISSING = "mkfs-missing"  # a configuration's mkfs tool is not installed
+    NO_DRIVER = "no-driver"  # this kernel cannot mount a configuration's filesystem
+    TOOLS_MISSING = "tools-missing"  # other tools the plan runs are not installed
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something the checks before a run found. ``blocking``: the run must not start; otherwise a
+    note (a kernel without the driver when the user allowed that: the run stops at the mount)."""
+
+    kind: ProblemKind
+    text: str  # one sentence, without its end: the front-end says what it did about it
+    blocking: bool = True
+
+
+def preflight(plan: Plan, *, allow_unmountable: bool = False,
+              capabilities: filesystems.MachineCapabilities | None = None) -> list[Problem]:
+    """What stops ``plan`` from running here, in the order a person fixes it: each configuration's
+    mkfs tool and kernel driver (only the configurations that will run), then every other tool."""
+    capabilities = capabilities or filesystems.MachineCapabilities.probe()
+    problems: list[Problem] = []
+    # only the configurations that will run (--configs): an unchosen ReiserFS variant must not
+    # stop its ext3 baseline on a kernel without ReiserFS
+    for fs_name in dict.fromkeys(cp.config.filesystem for cp in plan.configs):
+        fs = filesystems.get(fs_name)
+        if not capabilities.tools.get(fs.mkfs):
+            problems.append(Problem(ProblemKind.MKFS_MISSING,
+                                    f"{fs.mkfs} is not installed: install the Debian package {fs.package}"))
+            continue
+        if not capabilities.kernel_has(fs_name):
+            reason = capabilities.availability(fs_name).reason.rstrip(".")
+            if allow_unmountable:
+                problems.append(Problem(ProblemKind.NO_DRIVER, f"{reason}; the run will stop at the mount step",
+                                        blocking=False))
+            else:
+                problems.append(Problem(ProblemKind.NO_DRIVER, f"{reason}: {fs.title} could be formatted but not "
+                                        "mounted, so nothing could be measured"))
+    missing = missing_tools(plan)
+    if missing:
+        listed = "; ".join(f"{tool}: {hint}" for tool, hint in missing)
+        problems.append(Problem(ProblemKind.TOOLS_MISSING, f"the plan needs tools that are not installed ({listed})"))
+    for problem in problems:
+        log.info("preflight: %s%s", problem.text, "" if problem.blocking else " (a note)")
+    return problems
+
+
+def lock_devices(plan: Plan) -> devlock.DeviceLocks:
+    """Lock the disk of every device ``plan`` writes, for its run id: one owner per device from the
+    confirmation to the run's last cleanup step (the Runner adopts these locks). A disk another
+    process holds raises a DeviceError naming who holds it (docs/safety.md)."""
+    locks = devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
+    log.info("locked %s for run %s", ", ".join(sorted(locks.disks.values())) or "no disk", plan.choices.run_id)
+    return locks
+
+
+# --- after the run ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunEnd:
+    """How a run ended, and what became of its figures.
+
+    ``record``: what the store keeps (None: the plan measures nothing, or the record could not be
+    made: see ``notes``); ``stored_id``: its id in the store (None: not stored); ``comparison``:
+    its before-and-after figures (``fstune.export.compare_runs``), when it measured any.
+    """
+
+    outcome: RunOutcome
+    record: object | None = None
+    stored_id: int | None = None
+    comparison: object | None = None
+    notes: tuple[str, ...] = ()  # what went wrong after the run, one sentence each
+
+    @property
+    def measured(self) -> bool:
+        """Figures were measured (stored or not)."""
+        return self.record is not None and bool(self.record.results)
+
+
+def _default_store():
+    from fstune.results.store import Store
+
+    return Store()
+
+
+def _default_scan():
+    from fstune.devices import scan
+
+    return scan()
+
+
+class RunSession:
+    """One real run of ``plan``; see the module docstring for the order of calls.
+
+    ``measurement``: sees every event and decides on extra repeats (``Measurement(plan)`` if not
+    given). ``make_runner(plan, **options)``: builds the Runner (tests pass a recorded one).
+    ``open_store()``: the results store to keep the run in, closed after saving (None: keep
+    nothing). ``scan()``: the device inventory, for the record's device descriptions.
+    """
+
+    def __init__(self, plan: Plan, *, measurement: Measurement | None = None,
+                 make_runner: Callable[..., Runner] | None = None,
+                 open_store: Callable[[], object] | None = _default_store,
+                 scan: Callable[[], object] | None = _default_scan) -> None:
+        self.plan = plan
+        self.measurement = measurement if measurement is not None else Measurement(plan)
+        self.make_runner = make_runner or Runner
+        self.open_store = open_store
+        self.scan = scan
+        self.identities = None  # recorded at the confirmation (``record_identities``)
+        self.runner: Runner | None = None
+        self.started: float | None = None  # time.time() when the run was started
+        self._locks: list[devlock.DeviceLocks] = []
+        self._guard = threading.Lock()
+        self._pending_cancel: str | None = None
+
+    # --- before -------------------------------------------------------------------------------------
+
+    def preflight(self, *, allow_unmountable: bool = False) -> list[Problem]:
+        return preflight(self.plan, allow_unmountable=allow_unmountable)
+
+    def leftovers(self) -> list[Leftover]:
+        """Run directories under the plan's mount root that interrupted runs left behind."""
+        found = find_leftovers(self.plan.choices.mount_root)
+        for leftover in found:
+            log.info("leftover of an earlier run: %s", leftover.describe())
+        return found
+
+    def clean_leftovers(self, leftovers: list[Leftover]) -> CleanReport:
+        report = clean_leftovers(leftovers)
+        log.info("cleaned leftovers: unmounted %s, removed %s, failed %s", report.unmounted, report.removed,
+                 report.failed)
+        return report
+
+    def lock(self) -> devlock.DeviceLocks:
+        """Lock the plan's disks (``lock_devices``) until ``close()`` or the run's last cleanup step."""
+        locks = lock_devices(self.plan)
+        self._locks.append(locks)
+        return locks
+
+    def record_identities(self) -> dict:
+        """What the devices the plan writes are now (the user confirms these)."""
+        self.identities = record_identities(self.plan)
+        log.debug("identities: %s", self.identities)
+        return self.identities
+
+    def close(self) -> None:
+        """Let go of the locks this session took (the runner releases its own after its cleanup)."""
+        locks, self._locks = self._locks, []
+        for held in locks:
+            if not held.released:  # the runner adopted them and let them go after its cleanup
+                held.release()
+                log.info("unlocked %s (no run took them over)", ", ".join(sorted(held.disks.values())))
+
+    def __enter__(self) -> "RunSession":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- the run ----------------------------------------------------------------------------------
+
+    def start(self, **options) -> Runner:
+        """Build the Runner (``make_runner(plan, extend=…, **options)``: ``answer``, ``gate``,
+        ``identities``…). A cancel asked for before this happens is passed on at once."""
+        options.setdefault("extend", self.measurement.extend)
+        if self.identities is not None:
+            options.setdefault("identities", self.identities)
+        self.started = time.time()
+        _log_plan(self.plan)
+        runner = self.make_runner(self.plan, **options)
+        with self._guard:
+            self.runner = runner
+            pending = self._pending_cancel
+        if pending:
+            runner.cancel(pending)  # cancelled while the runner was being built
+        return runner
+
+    def cancel(self, reason: str = "cancelled") -> None:
+        """Stop the run (its cleanup still runs); before ``start`` it stops the run as it starts."""
+        with self._guard:
+            runner = self.runner
+            if runner is None and self._pending_cancel is None:
+                self._pending_cancel = reason
+        log.info("cancel: %s", reason)
+        if runner is not None:
+            runner.cancel(reason)
+
+    @property
+    def cancel_requested(self) -> bool:
+        runner = self.runner
+        return runner.cancel_requested if runner is not None else self._pending_cancel is not None
+
+    def run(self, on_event: Callable[[object], None] | None = None) -> RunOutcome:
+        """Run the plan (``start()`` first if it was not); every event is measured, then passed on."""
+        runner = self.runner or self.start()
+        measurement = self.measurement
+
+        def consume(event: object) -> None:
+            measurement.observe(event)  # first: the measurement must see every event in order
+            if on_event is not None:
+                on_event(event)
+
+        outcome = runner.run(consume)
+        log.info("run ended: %s%s%s", outcome.status, f" ({outcome.kind})" if outcome.kind else "",
+                 f": {outcome.reason}" if outcome.reason else "")
+        return outcome
+
+    def events(self) -> Iterator[object]:
+        """The run's events, run in a thread (``Runner.events``); leaving the loop cancels the run."""
+        runner = self.runner or self.start()
+        for event in runner.events():
+            self.measurement.observe(event)
+            yield event
+
+    # --- after ------------------------------------------------------------------------------------
+
+    def finish(self, outcome: RunOutcome) -> RunEnd:
+        """Store the run (first), then compare it. Never raises: problems become ``notes``."""
+        if not self.plan.workloads:
+            return RunEnd(outcome)
+        notes: list[str] = []
+        inventory = None
+        if self.scan is not None:
+            try:
+                inventory = self.scan()  # device models for the record; optional
+            except Exception as error:
+                log.info("the device descriptions could not be read", exc_info=True)
+                notes.append(f"The device descriptions could not be read ({error}); the figures are kept anyway.")
+        started = self.started if self.started is not None else time.time()
+        try:
+            record = run_record(self.plan, self.measurement, outcome, started, inventory=inventory)
+        except Exception as error:
+            log.info("the run record could not be made", exc_info=True)
+            return RunEnd(outcome, notes=(*notes, f"The results could not be put together: {error!r}"))
+        if not record.results:
+            log.info("nothing was measured; nothing stored")
+            return RunEnd(outcome, record, notes=tuple(notes))
+        stored_id = self._store(record, notes)
+        try:
+            from fstune.results.compare import compare_runs
+
+            comparison = compare_runs([record])
+        except Exception as error:
+            log.info("the comparison failed", exc_info=True)
+            return RunEnd(outcome, record, stored_id, notes=(*notes, f"The comparison failed: {error!r}"))
+        return RunEnd(outcome, record, stored_id, comparison, tuple(notes))
+
+    def _store(self, record, notes: list[str]) -> int | None:
+        if self.open_store is None:
+            notes.append("Nothing is stored in this session (no results store).")
+            return None
+        try:
+            store = self.open_store()
+            if store is None:
+                return None
+            try:
+                stored_id = store.save_run(record)
+            finally:
+                store.close()
+        except FstuneError as error:
+            log.info("the run could not be stored: %s", error.message)
+            notes.append(f"The run could not be stored: {error.message}")
+            return None
+        except Exception as error:
+            log.info("the run could not be stored", exc_info=True)
+            notes.append(f"The run could not be stored: {error!r}")
+            return None
+        log.info("stored as run %s (%d repeat results)", stored_id, len(record.results))
+        return stored_id
+
+
+def _log_plan(plan: Plan) -> None:
+    if not log.isEnabledFor(logging.DEBUG):
+        return
+    choices = plan.choices
+    log.debug("plan: study %s, run id %s, target %s, journal/log %s, configurations %s, workloads %s, "
+              "repeats %s, %d steps", plan.study.name, choices.run_id, choices.target.path,
+              choices.log_device.path if choices.log_device else None, [cp.config.name for cp in plan.configs],
+              list(plan.workloads), plan.repeats, len(plan.steps))
+    for index, step in enumerate(plan.steps):
+        log.debug("plan step %d: %s: %s", index + 1, step.title, shlex.join(step.argv))
