@@ -141,8 +141,8 @@ def test_declared_metrics(workload, contract):
 def test_packages(workload, contract):
     assert dict(workload.packages) == contract.packages
     assert set(workload.tools) == set(workload.packages)
-    # the runner still has its own table for "install it" messages (docs/ARCHITECTURE.md): they agree
-    assert {tool: runner.PACKAGES.get(tool) for tool in workload.packages} == contract.packages
+    # the runner's "install it" messages name the workload's own packages
+    assert {tool: runner.package_of(tool) for tool in workload.packages} == contract.packages
 
 
 def test_estimate_with_the_defaults(workload, contract):

@@ -8,11 +8,9 @@ from fstune import filesystems
 from fstune.plan import Plan
 from fstune.util import paths
 
-# The Debian package of each tool a plan may run that is not a filesystem's (those come with the
-# filesystem's ``package``: ``fstune.filesystems.package_of``).
-# The workloads' benchmark tools: their data, to move to fstune/workloads/ with the workloads.
-WORKLOAD_PACKAGES = {"fio": "fio", "dbench": "dbench"}
-# the base system's, which the plans' preparing, cache and cleanup steps run
+# The Debian package of each tool a plan may run: a filesystem's tools come with the filesystem
+# (``fstune.filesystems.package_of``), a workload's with the workload (its ``packages``); these
+# are the base system's, which the plans' preparing, cache and cleanup steps run.
 SYSTEM_PACKAGES = {
     "mount": "mount", "umount": "mount", "sysctl": "procps", "tar": "tar", "find": "findutils",
     "mkdir": "coreutils", "rmdir": "coreutils", "rm": "coreutils", "sync": "coreutils", "ls": "coreutils",
@@ -23,7 +21,17 @@ SYSTEM_PACKAGES = {
 def package_of(tool: str) -> str | None:
     """The Debian package that brings ``tool`` (a name or a path), or None when fstune does not know."""
     name = os.path.basename(tool)
-    return filesystems.package_of(name) or WORKLOAD_PACKAGES.get(name) or SYSTEM_PACKAGES.get(name)
+    return filesystems.package_of(name) or _workload_package(name) or SYSTEM_PACKAGES.get(name)
+
+
+def _workload_package(tool: str) -> str | None:
+    from fstune import workloads
+
+    for workload in workloads.all():
+        package = dict(workload.packages).get(tool)
+        if package:
+            return package
+    return None
 
 
 def package_hint(tool: str) -> str:
