@@ -34,11 +34,10 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+# the lab disks' recognition lives with the inventory, which needs it (docs/ARCHITECTURE.md)
+from fstune.devices.labdisk import BACKING_RE, MANIFEST_NAME, is_lab_backing_file  # noqa: F401
 from fstune.errors import DeviceError, FstuneError, UnsafeDeviceError, UsageError
 from fstune.units import format_size, parse_size
-
-MANIFEST_NAME = "fstune-lab.json"
-BACKING_RE = re.compile(r"^fstune-lab-disk\d+\.img$")
 
 # /var/tmp survives a reboot (unlike /tmp on tmpfs) and is not RAM: the disks' blocks are real.
 # FSTUNE_LAB_DIR moves it (a class on a shared machine, or a test that must not meet a user's lab).
@@ -84,15 +83,6 @@ _TOOL_HINTS = {
 }
 # sudo and `su` without `-` often leave the sbin directories out of PATH
 _EXTRA_PATH = "/usr/local/sbin:/usr/sbin:/sbin:/usr/local/bin:/usr/bin:/bin"
-
-
-def is_lab_backing_file(path: str | Path | None) -> bool:
-    """True when ``path`` is a lab disk's backing file (name and manifest both match)."""
-    if not path:
-        return False
-    # the kernel appends " (deleted)" when the backing file was removed under the device
-    file = Path(str(path).removesuffix(" (deleted)"))
-    return bool(BACKING_RE.match(file.name)) and (file.parent / MANIFEST_NAME).is_file()
 
 
 def backing_file_name(index: int) -> str:

@@ -16,7 +16,7 @@ from fstune.devices import rules
 from fstune.devices.model import LOCKED, Device, Identity, Verdict
 from fstune.devices.system import SystemState, TabEntry, parse_spec
 from fstune.errors import DeviceError
-from fstune.lab import is_lab_backing_file
+from fstune.devices.labdisk import is_lab_backing_file
 
 SECTOR = 512  # sysfs "size" is always in 512-byte units, whatever the logical block size
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import subprocess
 from pathlib import Path
 
 from fstune import devlock
@@ -26,22 +25,20 @@ from fstune.errors import DeviceError, UnsafeDeviceError, UsageError
 from fstune.plan import Plan
 from fstune.runner.events import Answer, Prompt
 from fstune.steps import Step
-from fstune.util import paths
 from fstune.util.procfs import read_text
 
 def _udev_settle(path: str | None = None) -> None:
     """Let udev finish pending events so the properties read next are current.
 
     Not for a device on a disk this process holds locked: udev puts off its events for that
-    disk until the lock is released, so waiting for them would only wait out the timeout.
+    disk until the lock is released, so waiting for them would only wait out the timeout. While
+    another process holds a disk, only ``path``'s events are waited for (docs/safety.md).
     """
-    if not Path("/run/udev/control").exists():
-        return
+    from fstune.devices.settle import settle
+
     if path is not None and devlock.holds(path):
         return
-    udevadm = paths.which("udevadm")
-    if udevadm:
-        subprocess.run([udevadm, "settle", "--timeout=10"], capture_output=True, check=False, timeout=30)
+    settle([path] if path else [], timeout=10)
 
 
 def _scan():
