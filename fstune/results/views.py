@@ -99,6 +99,8 @@ def describe_config(config: ConfigDescription) -> str:
 
 
 def env_summary(env: dict) -> list[tuple[str, str]]:
+    """The machine a run measured on, as (what, value) lines: host, kernel, distribution, CPU,
+    memory, fstune."""
     memory = env.get("memory_bytes")
     cpu = env.get("cpu_model") or "?"
     if env.get("cpu_count"):
@@ -118,6 +120,8 @@ def tool_versions(env: dict) -> list[tuple[str, str]]:
 
 
 def device_summary(device: DeviceRecord) -> str:
+    """A stored device in words: model, size, transport, rotating or not, I/O scheduler. (Reading
+    one from sysfs is ``fstune.results.environment.describe_device``.)"""
     parts = [device.model or "unknown model", format_size(device.size) if device.size else "size ?"]
     if device.transport:
         parts.append(device.transport)
