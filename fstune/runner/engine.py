@@ -28,7 +28,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import pexpect
 
@@ -54,13 +53,6 @@ from fstune.steps import Step
 from fstune.util.paths import search_path
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class _Live:
-    """The step being run now, for cancel() and abort_now() from other threads."""
-
-    child: pexpect.spawn | None = None
 
 
 class Runner:
@@ -114,7 +106,7 @@ class Runner:
         self._wrong_filesystem = False  # a measured step's directory was not the filesystem under test
         self._cancel = threading.Event()
         self._cancel_reason = ""
-        self._live = _Live()
+        self._child: pexpect.spawn | None = None  # the step running now, for abort_now() from a signal
         self._lock = threading.Lock()
         self._consumer: Callable[[object], None] | None = None
         self._audit: AuditLog | None = None
@@ -146,7 +138,7 @@ class Runner:
 
         For a second Ctrl-C. What stays mounted is found later by ``find_leftovers()``.
         """
-        child = self._live.child
+        child = self._child
         if child is not None:
             with contextlib.suppress(OSError):
                 os.killpg(child.pid, signal.SIGKILL)
@@ -533,12 +525,12 @@ class Runner:
         except StepError as error:
             status, exit_status, sig, message = StepStatus.FAILED, None, None, str(error)
         else:
-            self._live.child = child
+            self._child = child
             try:
                 on_line = line_handler(index, step, audit, lines, self._consumer, self._consumer_failed)
                 ending = pump(child, on_line, self._control(index, step, cleanup))
             finally:
-                self._live.child = None
+                self._child = None
                 with contextlib.suppress(Exception):
                     child.ptyproc.delayafterclose = 0
                     child.close(force=True)
