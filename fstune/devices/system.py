@@ -37,6 +37,9 @@ class Mount:
     mountpoint: str
     fs_type: str
     source: str  # "/dev/sda1", "tmpfs", "server:/export" …
+    # the ids that tell stacked mounts on one mountpoint apart (fstune/runner/mountcheck.py)
+    mount_id: int = 0
+    parent_id: int = 0
 
     @property
     def majmin(self) -> str:
@@ -86,6 +89,7 @@ def parse_mountinfo(text: str) -> list[Mount]:
             mounts.append(Mount(
                 int(major), int(minor), unescape_octal(fields[3]), unescape_octal(fields[4]),
                 fields[dash + 1], unescape_octal(fields[dash + 2]) if len(fields) > dash + 2 else "",
+                mount_id=int(fields[0]), parent_id=int(fields[1]),
             ))
         except (ValueError, IndexError):
             continue

@@ -14,55 +14,21 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 
-from fstune.devices.system import unescape_octal
+from fstune.devices.system import Mount, parse_mountinfo
 
 MOUNTINFO = "/proc/self/mountinfo"
 
 
-@dataclass(frozen=True)
-class MountEntry:
-    """One line of /proc/self/mountinfo, with the ids that tell stacked mounts apart."""
-
-    mount_id: int
-    parent_id: int
-    major: int
-    minor: int
-    root: str
-    mountpoint: str
-    fs_type: str
-    source: str
-
-    @property
-    def majmin(self) -> str:
-        return f"{self.major}:{self.minor}"
-
-
-def parse(text: str) -> list[MountEntry]:
-    entries = []
-    for line in text.splitlines():
-        fields = line.split()
-        try:
-            dash = fields.index("-", 6)
-            major, minor = fields[2].split(":")
-            entries.append(MountEntry(int(fields[0]), int(fields[1]), int(major), int(minor),
-                                      unescape_octal(fields[3]), unescape_octal(fields[4]), fields[dash + 1],
-                                      unescape_octal(fields[dash + 2]) if len(fields) > dash + 2 else ""))
-        except (ValueError, IndexError):
-            continue
-    return entries
-
-
-def read() -> list[MountEntry]:
+def read() -> list[Mount]:
     try:
         with open(MOUNTINFO, encoding="utf-8", errors="replace") as handle:
-            return parse(handle.read())
+            return parse_mountinfo(handle.read())
     except OSError:
         return []
 
 
-def top_mount(directory: str, entries: list[MountEntry]) -> MountEntry | None:
+def top_mount(directory: str, entries: list[Mount]) -> Mount | None:
     """The mount that answers at ``directory`` (the last of a stack of mounts on one point)."""
     here = [e for e in entries if e.mountpoint == directory]
     if not here:
@@ -118,7 +84,7 @@ def verify(directory: str, device: str, major: int, minor: int, fs_type: str | N
     return None
 
 
-def _holding_mount(path: str, dev: int, entries: list[MountEntry]) -> MountEntry | None:
+def _holding_mount(path: str, dev: int, entries: list[Mount]) -> Mount | None:
     """The mount of device ``dev`` whose mountpoint is the nearest ancestor of ``path``."""
     found = [e for e in entries if (e.major, e.minor) == (os.major(dev), os.minor(dev))
              and (e.mountpoint == "/" or path.startswith(e.mountpoint.rstrip("/") + "/"))]
