@@ -261,7 +261,7 @@ def vm_skip_reason() -> str | None:
     try:
         vmlab.find_qemu()
         vmlab.find_kernel()
-        vmlab._find_nbdkit(required=True)
+        vmlab.find_nbdkit(required=True)
     except vmlab.VmLabError as error:
         return str(error)
     return None

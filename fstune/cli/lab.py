@@ -314,7 +314,7 @@ def _run_vm_up(args: argparse.Namespace) -> int:
     for warning in lab.warnings:
         out.print(f"[yellow]warning:[/] {warning}")
     _print_vm_disks(out, lab)
-    flag = vmlab._dir_flag(lab.directory)
+    flag = vmlab.dir_flag(lab.directory)
     out.print("\nNext:")
     out.print(f"  fstune lab vm run{flag} -- fstune disks     the disks, as the guest sees them")
     out.print(f"  fstune lab vm run{flag} -- fstune           the wizard, inside the VM")
