@@ -239,3 +239,30 @@ mount_options = "noatime"
         records = [s.argv for s in cp.steps if s.kind == kinds.RECORD]
         expected = fs.record_argv(TARGET, cp.mountpoint)
         assert records == ([expected] if expected else [])
+
+
+def test_a_journal_blkid_can_tell_is_recognised_and_its_owner_found(fs):
+    # the device rules refuse another filesystem's journal only if they recognise it
+    from fstune.devices import rules
+
+    external = fs.external
+    if external is None or external.blkid_type is None:
+        assert all(fs not in kind.filesystems for kind in filesystems.journal_kinds().values())
+        return
+    kind = filesystems.journal_kind(external.blkid_type)
+    assert fs in kind.filesystems and rules.JOURNAL_TYPES[external.blkid_type] == f"external {fs.journal_noun}"
+    assert kind.family.split(" ")[0] in ("a", "an") and external.owner_command
+    link = external.uuid_link
+    assert link is not None, f"{fs.name}: blkid types its journal, so say how blkid links the two"
+    if link.reader is not None:
+        # the scan reads the side that names the other: the journal itself, or this filesystem
+        assert (external.blkid_type if link.holder == "journal" else fs.name) in link.reader.types
+        assert link.reader.read(bytes(link.reader.length)) is None  # zeros name nothing
+
+
+def test_a_version_command_runs_the_tool_it_is_for(fs):
+    if fs.version_argv:
+        assert fs.mkfs in fs.version_argv  # the tool every run of it records
+    for tool, argv in fs.version_argv.items():
+        assert argv[0] == tool and len(argv) == 2, (fs.name, tool)
+        assert filesystems.version_argv(tool) == argv  # no other filesystem says otherwise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fstune import filesystems
 from fstune.errors import FstuneError
 from fstune.lab.guard import assert_lab_device
 from fstune.lab.kernel import require_root, run, settle, udev_running
@@ -35,7 +36,8 @@ def reinit_orphans(paths) -> list[str]:
                 continue
             assert_lab_device(device.path)
             require_root()
-            what = "an ext3/ext4 journal" if device.fs_type == "jbd" else "an XFS log"
+            kind = filesystems.journal_kind(device.fs_type)  # an orphan is always a journal kind
+            what = f"{kind.family} {kind.external.noun}"
             run(["wipefs", "--all", "--quiet", device.path])
             wiped.append(device.path)
             lines.append(f"re-initialised {device.path}, a practice lab disk: it held {what} ({device.fs_type}) "
