@@ -457,3 +457,11 @@ def test_describe_device_reads_the_disk_of_a_partition(tmp_path):
     record = describe_device("/dev/sdb1", "target", sys_root=str(tmp_path))
     assert record == DeviceRecord(path="/dev/sdb1", role="target", model="WDC WD2003FZEX-0", size=2048000 * 512,
                                   transport="sata", rotational=True, scheduler="mq-deadline")
+
+
+def test_a_stored_runs_status_words_are_the_runners():
+    # records.py spells them out so that reading runs does not import the runner
+    from fstune.results.records import STATUSES
+    from fstune.runner import RunStatus
+
+    assert list(STATUSES) == [str(status) for status in RunStatus]
