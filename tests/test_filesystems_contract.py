@@ -10,12 +10,11 @@ A new module without a contract fails here, by name.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
-from pathlib import Path
 
 import pytest
 
+from contracts import contract_for, gather
 from fscontract import JOURNAL_LINK, LOG, MOUNTPOINT, TARGET, Contract, job
 from fstune import filesystems
 from fstune import steps as kinds
@@ -28,22 +27,8 @@ from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.results.compare import ConfigDescription
 from fstune.studies import parse_study
 
-HERE = Path(__file__).resolve().parent
 NOATIME = [("noatime", None)]
-
-
-def _contracts() -> dict[str, Contract]:
-    found: dict[str, Contract] = {}
-    for path in sorted(HERE.glob("test_fs_*.py")):
-        found.update(importlib.import_module(path.stem).CONTRACTS)
-    return found
-
-
-CONTRACTS = _contracts()
-
-
-def _module(fs: Filesystem) -> str:
-    return type(fs).__module__.rsplit(".", 1)[-1]
+CONTRACTS = gather("test_fs_")
 
 
 @pytest.fixture(params=filesystems.all(), ids=lambda fs: fs.name)
@@ -53,9 +38,7 @@ def fs(request) -> Filesystem:
 
 @pytest.fixture
 def contract(fs) -> Contract:
-    if fs.name not in CONTRACTS:
-        pytest.fail(f"{fs.name} has no contract: declare CONTRACTS[{fs.name!r}] in tests/test_fs_{_module(fs)}.py")
-    return CONTRACTS[fs.name]
+    return contract_for(CONTRACTS, fs, "test_fs_")
 
 
 def argvs(steps) -> list[tuple[str, ...]]:
