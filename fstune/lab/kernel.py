@@ -8,15 +8,14 @@ them at recorded trees; the lab's other modules read them through this module fo
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import stat
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from fstune.devices.labdisk import BACKING_RE
+from fstune.devices.system import Mount, parse_mountinfo, parse_swaps, rdev_majmin
 from fstune.errors import DeviceError, FstuneError
 from fstune.util import paths
 
@@ -120,42 +119,19 @@ def wait_for_partitions(disk: str, numbers: tuple[int, ...], timeout: float = 20
 
 
 def node_matches(path: str, majmin: str) -> bool:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return False
-    return stat.S_ISBLK(st.st_mode) and f"{os.major(st.st_rdev)}:{os.minor(st.st_rdev)}" == majmin
-
-
-@dataclass(frozen=True)
-class Mount:
-    major_minor: str
-    mountpoint: str
-    fstype: str
-    source: str
-
-
-def _unescape(text: str) -> str:
-    # mountinfo writes space, tab, newline and backslash as \040-style octal escapes
-    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), text)
+    """``path`` is the block device ``majmin`` (its /dev node exists and is the right one)."""
+    return rdev_majmin(path) == majmin
 
 
 def read_mounts() -> list[Mount]:
-    mounts = []
-    for line in (read_text(PROC / "self" / "mountinfo") or "").splitlines():
-        left, sep, right = line.partition(" - ")
-        fields, tail = left.split(), right.split()
-        if not sep or len(fields) < 5 or len(tail) < 2:
-            continue
-        mounts.append(Mount(fields[2], _unescape(fields[4]), tail[0], _unescape(tail[1])))
-    return mounts
+    return parse_mountinfo(read_text(PROC / "self" / "mountinfo") or "")
 
 
 def mount_is_ours(mount: Mount, devices: dict[str, str]) -> bool:
-    if mount.major_minor in devices:
+    if mount.majmin in devices:
         return True
     # Btrfs reports an anonymous 0:N device number; only its source names the real device
-    if mount.major_minor.startswith("0:") and mount.source.startswith("/dev/"):
+    if mount.major == 0 and mount.source.startswith("/dev/"):
         return os.path.realpath(mount.source) in devices.values()
     return False
 
@@ -166,16 +142,7 @@ def mountpoints_of(majmin: str, path: str, mounts: list[Mount]) -> list[str]:
 
 def read_swaps() -> set[str]:
     """major:minor of every active swap device."""
-    swaps = set()
-    for line in (read_text(PROC / "swaps") or "").splitlines()[1:]:
-        path = _unescape(line.split()[0]) if line.split() else ""
-        try:
-            st = os.stat(path)
-        except OSError:
-            continue
-        if stat.S_ISBLK(st.st_mode):
-            swaps.add(f"{os.major(st.st_rdev)}:{os.minor(st.st_rdev)}")
-    return swaps
+    return {swap.majmin for swap in parse_swaps(read_text(PROC / "swaps") or "", rdev_majmin) if swap.majmin}
 
 
 def require_root() -> None:
