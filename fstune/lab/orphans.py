@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fstune import filesystems
 from fstune.errors import FstuneError
 from fstune.lab.guard import assert_lab_device
 from fstune.lab.kernel import require_root, run, settle, udev_running
@@ -16,7 +15,7 @@ def reinit_orphans(paths) -> list[str]:
     device is left alone: a fresh scan must call it an orphan with nothing else locking it, and
     ``assert_lab_device`` must accept it, guard variable or not. One line per device wiped.
     """
-    from fstune import devlock
+    from fstune import devlock, filesystems
     from fstune.devices import rules, scan
 
     wiped: list[str] = []
