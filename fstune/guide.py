@@ -307,6 +307,27 @@ def metric_label(workload: str, metric: str) -> str:
     return f"{phase} {quantity}" if phase != quantity else phase
 
 
+def figures_so_far(results: Iterable, config: str, limit: int = 8) -> str:
+    """The medians measured so far for ``config`` (from a run's repeat results, in order), one
+    short item per metric: what guided mode shows when a configuration is done."""
+    from fstune.results.formatting import fmt_value
+    from fstune.results.stats import median
+
+    items = []
+    seen: dict[tuple[str, str], list[float]] = {}
+    units: dict[tuple[str, str], str] = {}
+    for result in results:
+        if result.config != config or not result.ok:
+            continue
+        for sample in result.samples:
+            seen.setdefault((sample.workload, sample.metric), []).append(sample.value)
+            units[(sample.workload, sample.metric)] = sample.unit
+    for (workload, metric), values in seen.items():
+        items.append(f"{metric_label(workload, metric)} {fmt_value(median(values))} {units[(workload, metric)]}"
+                     f" (n={len(values)})")
+    return "; ".join(items[:limit]) + (" …" if len(items) > limit else "")
+
+
 @dataclass(frozen=True)
 class Finding:
     """One metric of one variant against the baseline, said in words with its figures."""

@@ -195,8 +195,10 @@ def _configuration(data: object, index: int, path: str) -> Configuration:
     attach = _str(data, "journal_attach", path, where, required=False, default="mkfs")
     if attach not in ("mkfs", "tune"):
         raise _fail(path, f"{where}journal_attach", f"'{attach}' must be \"mkfs\" or \"tune\".")
-    if attach == "tune" and not (fs_name == "jfs" and journal == filesystems.EXTERNAL):
-        raise _fail(path, f"{where}journal_attach", "\"tune\" is only for a JFS configuration with an external journal.")
+    if attach == "tune" and not (fs.journal_attach_tool and journal == filesystems.EXTERNAL):
+        later = " or ".join(other.short_title for other in filesystems.all() if other.journal_attach_tool)
+        raise _fail(path, f"{where}journal_attach",
+                    f"\"tune\" is only for a {later} configuration with an external journal.")
     mkfs_options = data.get("mkfs_options", [])
     if not isinstance(mkfs_options, list) or not all(isinstance(a, str) for a in mkfs_options):
         raise _fail(path, f"{where}mkfs_options", "must be a list of argument words, e.g. [\"-b\", \"4096\"].")

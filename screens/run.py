@@ -20,8 +20,10 @@ ones would be pruned at once anyway), and posts itself again when it stopped ear
 presses get their turn between batches.
 
 Why this file is over 600 lines: it is one screen whose parts share one state (the step rows,
-the event queue and its drain, the outcome, guided mode's gate); the dialogs and the two small
-widgets could move out, but the state machine would not get shorter for it.
+the event queue and its drain, the outcome, guided mode's gate), and all of it is rendering:
+what a run does is ``fstune.session``'s, what guided mode says is ``fstune.guide``'s (the
+figures so far too). The dialogs and the two small widgets could move out, but the state
+machine would not get shorter for it.
 """
 
 from __future__ import annotations
@@ -802,36 +804,16 @@ class RunScreen(Screen):
         self.refresh_bindings()
 
     def _guide_config_done(self, step: Step) -> None:
-        from fstune.guide import configuration_done, look_for_note
+        from fstune.guide import configuration_done, figures_so_far, look_for_note
 
         config = configuration_done(self.plan, step)
         if config is None:
             return
         note = look_for_note(self.plan.study, config)
-        figures = self._figures_of(config)
+        figures = figures_so_far(self.measurement.results.values(), config)
         self._note = f"Configuration '{config}' is measured. What to look for: {note}" + (
             f"\nMeasured: {figures}" if figures else "")
         self.query_one("#output", Log).write_line(f"[guide] {config} done. What to look for: {note}")
-
-    def _figures_of(self, config: str) -> str:
-        """The medians measured so far for ``config``, one short item per metric."""
-        from fstune.results.formatting import fmt_value
-        from fstune.guide import metric_label
-        from fstune.results.stats import median
-
-        items = []
-        seen: dict[tuple[str, str], list[float]] = {}
-        units: dict[tuple[str, str], str] = {}
-        for result in self.measurement.results.values():
-            if result.config != config or not result.ok:
-                continue
-            for sample in result.samples:
-                seen.setdefault((sample.workload, sample.metric), []).append(sample.value)
-                units[(sample.workload, sample.metric)] = sample.unit
-        for (workload, metric), values in seen.items():
-            items.append(f"{metric_label(workload, metric)} {fmt_value(median(values))} {units[(workload, metric)]}"
-                         f" (n={len(values)})")
-        return "; ".join(items[:8]) + (" …" if len(items) > 8 else "")
 
     def _guide_release(self, how: str) -> None:
         waiting = self._waiting

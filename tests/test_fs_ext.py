@@ -86,3 +86,21 @@ def test_the_journal_must_be_the_filesystem_s_own():
     assert ext4.journal_mismatch(TARGET, LOG, {"EXT_JOURNAL": "J2"}, {"UUID": "J1"}) == (
         f"the ext4 on {TARGET} keeps its journal on the device with UUID J2, not on {LOG}.")
     assert "(none: internal journal)" in ext4.journal_mismatch(TARGET, LOG, {}, {"UUID": "J1"})
+
+
+def test_the_superblock_names_an_external_journal():
+    # the device scan reads this where udev does not say which journal a filesystem uses
+    import struct
+    import uuid
+
+    from fstune.filesystems.ext import ext_journal_uuid
+
+    journal = uuid.uuid4()
+    sb = bytearray(1024)
+    struct.pack_into("<H", sb, 0x38, 0xEF53)
+    struct.pack_into("<I", sb, 0x5C, 0x4)
+    sb[0xD0:0xE0] = journal.bytes
+    assert ext_journal_uuid(bytes(sb)) == str(journal)
+    sb[0xD0:0xE0] = bytes(16)
+    assert ext_journal_uuid(bytes(sb)) is None  # internal journal
+    assert ext_journal_uuid(bytes(1024)) is None  # not ext

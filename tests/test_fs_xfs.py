@@ -41,3 +41,18 @@ def test_the_log_must_belong_to_the_filesystem():
     assert xfs.journal_mismatch(TARGET, LOG, {"UUID": "F1"}, {"LOGUUID": "F1"}) is None
     assert xfs.journal_mismatch(TARGET, LOG, {"UUID": "F1"}, {"LOGUUID": "F2"}) == (
         f"the XFS log on {LOG} belongs to the filesystem with UUID F2, not to the one on {TARGET}.")
+
+
+def test_an_external_log_names_its_filesystem():
+    # the device scan reads this where udev does not export ID_FS_LOGUUID
+    import struct
+    import uuid
+
+    from fstune.filesystems.xfs import xfs_log_fs_uuid
+
+    fs = uuid.uuid4()
+    log = bytearray(512)
+    struct.pack_into(">I", log, 0, 0xFEEDBABE)
+    log[304:320] = fs.bytes
+    assert xfs_log_fs_uuid(bytes(log)) == str(fs)
+    assert xfs_log_fs_uuid(bytes(512)) is None

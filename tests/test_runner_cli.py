@@ -8,36 +8,20 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 import fstune.cli.run as cli_run
+from conftest import study_text
 from fstune import filesystems
 from fstune.runner.audit import read_log
 from fstune.cli import main
 from fstune.runner import STATE_FILE, find_leftovers, package_hint
 
-STUDY = textwrap.dedent('''\
-    title = "cli run"
-    summary = "s"
-    explanation = "e"
-    [[configurations]]
-    name = "base"
-    title = "baseline"
-    filesystem = "{fs}"
-    [[configurations]]
-    name = "tuned"
-    title = "variant"
-    filesystem = "{fs}"
-    {second}
-''')
-
-
 def study_file(tmp_path: Path, fs: str = "ext4", second: str = 'mount_options = "noatime"') -> str:
     path = tmp_path / f"cli-{fs}.toml"
-    path.write_text(STUDY.format(fs=fs, second=second))
+    path.write_text(study_text(fs, title="cli run", second=second))
     return str(path)
 
 
@@ -137,24 +121,12 @@ def test_a_full_small_run_on_the_lab(tmp_path, lab, state_home, capsys):
     assert not Path(f"/run/fstune/{run_id}").exists()
 
 
-DEBUG_STUDY = """\
-title = "debug log"
-summary = "s"
-explanation = "e"
+DEBUG_STUDY = study_text(title="debug log", head="""\
 workloads = ["command"]
 repeats = 3
 [workload_params.command]
 command = "sh -c 'head -c 100000 /dev/zero > f'"
-[[configurations]]
-name = "base"
-title = "baseline"
-filesystem = "ext4"
-[[configurations]]
-name = "tuned"
-title = "variant"
-filesystem = "ext4"
-mount_options = "noatime"
-"""
+""")
 
 
 @pytest.mark.loopdev
@@ -345,23 +317,11 @@ def _run_until_hangup(argv: list[str], env: dict, marker: str, stderr) -> tuple[
             child.kill()
 
 
-HANGUP_STUDY = """\
-title = "hang-up"
-summary = "s"
-explanation = "e"
+HANGUP_STUDY = study_text(title="hang-up", head="""\
 workloads = ["command"]
 [workload_params.command]
 command = "sh -c 'head -c 1000000 /dev/zero > f; sync; sleep 1'"
-[[configurations]]
-name = "base"
-title = "baseline"
-filesystem = "ext4"
-[[configurations]]
-name = "tuned"
-title = "variant"
-filesystem = "ext4"
-mount_options = "noatime"
-"""
+""")
 
 
 @pytest.mark.loopdev

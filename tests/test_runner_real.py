@@ -14,7 +14,6 @@ import os
 import signal
 import struct
 import subprocess
-import textwrap
 import threading
 import time
 from pathlib import Path
@@ -30,6 +29,7 @@ from fstune.runner import (
     StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
 )
 
+from conftest import study_text
 from fstune.studies import parse_study
 
 pytestmark = pytest.mark.loopdev
@@ -37,24 +37,9 @@ pytestmark = pytest.mark.loopdev
 CAPS = filesystems.MachineCapabilities.probe()
 
 
-def study(fs: str, *, second: str = "", first: str = "", workloads: str = "") -> object:
+def study(fs: str, *, second: str = "", first: str = "") -> object:
     """A two-configuration study: ``first`` and ``second`` are extra TOML lines per config."""
-    text = textwrap.dedent(f'''\
-        title = "runner test"
-        summary = "s"
-        explanation = "e"
-        [[configurations]]
-        name = "base"
-        title = "baseline"
-        filesystem = "{fs}"
-        {first}
-        [[configurations]]
-        name = "tuned"
-        title = "variant"
-        filesystem = "{fs}"
-        {second}
-    ''')
-    return parse_study(text, "runner-test.toml")
+    return parse_study(study_text(fs, title="runner test", first=first, second=second), "runner-test.toml")
 
 
 def choice(path: str) -> DeviceChoice:

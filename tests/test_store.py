@@ -501,3 +501,11 @@ def test_a_run_stored_before_blocks_comes_back_as_legacy(tmp_path, monkeypatch):
         back = new.load_run(run_id)
     assert back.legacy and back.design == {} and back.settings == {}
     assert back.results[0].block is None and back.results[0].conditions == {} and back.results[0].counts
+
+
+def test_a_stored_runs_status_words_are_the_runners():
+    # records.py spells them out so that reading runs does not import the runner
+    from fstune.results.records import STATUSES
+    from fstune.runner import RunStatus
+
+    assert list(STATUSES) == [str(status) for status in RunStatus]

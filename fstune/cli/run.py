@@ -21,7 +21,7 @@ from fstune.errors import ExitCode, UsageError
 from fstune.plan import Plan, build_plan
 from fstune.results.collection import Measurement
 from fstune.runner import (
-    CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
+    CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Level, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,
 )
 from fstune.session import ProblemKind, RunEnd, RunSession
@@ -433,7 +433,7 @@ class Display:
                 self._print(f"  {event.status}: {event.message}", "red" if event.status != WARNING else "yellow")
             self._refresh()
         elif isinstance(event, Notice):
-            if event.level == "warning":
+            if event.level == Level.WARNING:
                 self.note(event.text)
         elif isinstance(event, Prompt):
             if self.interactive_answers:

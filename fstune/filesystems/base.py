@@ -14,7 +14,7 @@ docs/ARCHITECTURE.md, "Filesystems: one module each".
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
@@ -172,13 +172,28 @@ def merge_options(base: list[tuple[str, str | None]], extra: list[tuple[str, str
 
 
 @dataclass(frozen=True)
+class SuperblockReader:
+    """Where a device's own bytes name the other end of a ``UuidLink``, for the device scan
+    (``fstune.devices.udev``), which reads them read-only when udev does not export the link."""
+
+    offset: int  # the bytes to read from the start of the device
+    length: int
+    read: Callable[[bytes], str | None]  # those bytes → the other end's UUID, or None
+    types: tuple[str, ...]  # blkid TYPE= of the devices that carry it
+    probed_key: str  # the value's name among a scan's probed facts (machine recordings keep it)
+
+
+@dataclass(frozen=True)
 class UuidLink:
     """How blkid shows that a filesystem and its external journal/log belong together: the
     value of ``key`` in the blkid output of ``holder`` ("filesystem" or "journal") is the UUID
-    of the other one. fstab export and the Ansible playbook check it before they trust a pair."""
+    of the other one. fstab export and the Ansible playbook check it before they trust a pair;
+    the device rules use it to find a journal's owner (docs/refused-devices.md)."""
 
     holder: str  # "filesystem" | "journal"
     key: str  # e.g. EXT_JOURNAL (in the filesystem's blkid) or LOGUUID (in the log's)
+    udev_property: str | None = None  # the udev property that carries it, where udev does
+    reader: SuperblockReader | None = None  # how the scan reads it otherwise (None: it cannot)
 
 
 @dataclass(frozen=True)
@@ -193,6 +208,10 @@ class ExternalJournal:
     notes: str = ""
     blkid_type: str | None = None  # TYPE= blkid gives the journal device (None: blkid cannot tell)
     uuid_link: UuidLink | None = None  # how to tell that a journal belongs to a filesystem
+    # the filesystems such a journal belongs to, with the article, as the device rules say it
+    # ("an ext3/ext4"); empty: "a" and their titles
+    family: str = ""
+    owner_command: str | None = None  # the read-only command that names a filesystem's journal device
 
 
 # --- mkfs ------------------------------------------------------------------------------------
@@ -290,6 +309,9 @@ class Filesystem:
     fsck_pass: int = 0  # fstab's sixth field: 2 when its fsck checks it usefully at boot
     ansible_filesystem_module: bool = False  # community.general.filesystem can make it (fstype = name)
     listing_order: int = 1000  # where it appears in lists of filesystems and messages; lower first
+    # how its tools tell their version, for a run's record (fstune.results.environment); a tool
+    # not listed is asked with --version
+    version_argv: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

@@ -71,6 +71,7 @@ class Btrfs(Filesystem):
     fsck_pass = 0  # fsck.btrfs does nothing; btrfs check is run by hand, never at boot
     ansible_filesystem_module = True
     listing_order = 30
+    version_argv = {"mkfs.btrfs": ("mkfs.btrfs", "--version")}
 
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
         return ("btrfs", "filesystem", "show", mountpoint)

@@ -8,10 +8,12 @@ up for ext2 and ext3 too.
 from __future__ import annotations
 
 import re
+import struct
+import uuid
 
 from fstune.errors import UsageError
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, NONE, ExternalJournal, Filesystem, MiB, MkfsJob,
-                                     MountOption, RefusedMkfsOption, UuidLink, option_table)
+                                     MountOption, RefusedMkfsOption, SuperblockReader, UuidLink, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 from fstune.util.progress import ProgressParser
@@ -85,6 +87,22 @@ _EXT_REMOVED = option_table(
     MountOption("nobh", removed="removed from ext4 in Linux 3.x."),
 )
 
+_EXT_MAGIC = 0xEF53
+_EXT_HAS_JOURNAL = 0x4
+
+
+def ext_journal_uuid(superblock: bytes) -> str | None:
+    """The external journal's UUID from an ext2/3/4 superblock (bytes 1024…2047), or None."""
+    if len(superblock) < 0xE8 or struct.unpack_from("<H", superblock, 0x38)[0] != _EXT_MAGIC:
+        return None
+    if not struct.unpack_from("<I", superblock, 0x5C)[0] & _EXT_HAS_JOURNAL:
+        return None
+    raw = superblock[0xD0:0xE0]
+    if raw == bytes(16):
+        return None  # the journal is internal
+    return str(uuid.UUID(bytes=raw))
+
+
 _EXT_JOURNAL = ExternalJournal(
     noun="journal",
     min_bytes=1024 * 4096,  # mke2fs wants at least 1024 journal blocks
@@ -95,7 +113,13 @@ _EXT_JOURNAL = ExternalJournal(
     "the filesystem; the whole device becomes the journal.",
     blkid_type="jbd",
     # the filesystem's superblock names its journal: blkid shows it as EXT_JOURNAL
-    uuid_link=UuidLink(holder="filesystem", key="EXT_JOURNAL"),
+    # (udev does not export it: the device scan reads it from the superblock)
+    uuid_link=UuidLink(holder="filesystem", key="EXT_JOURNAL",
+                       reader=SuperblockReader(offset=1024, length=1024, read=ext_journal_uuid,
+                                               types=("ext3", "ext4", "ext4dev", "ext2"),
+                                               probed_key="ext_journal_uuid")),
+    family="an ext3/ext4",
+    owner_command="dumpe2fs -h",
 )
 
 
@@ -139,6 +163,7 @@ class Ext(Filesystem):
     )
     fsck_pass = 2
     ansible_filesystem_module = True
+    version_argv = {tool: (tool, "-V") for tool in ("mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mke2fs", "dumpe2fs")}
     mkfs_makes_journal = True  # plain mke2fs adds a journal; journal = "none" must say -O ^has_journal
 
     @property

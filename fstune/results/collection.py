@@ -17,6 +17,7 @@ from fstune import steps as kinds
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.plan import Plan
 from fstune.results.compare import ConfigDescription
+from fstune.results.records import CANCELLED, FAILED, FINISHED
 from fstune.results.stats import needs_more_repeats
 from fstune.steps import Step
 from fstune.units import format_percent
@@ -91,7 +92,9 @@ class Measurement:
             return
         repeat = self._repeat(step)
         if step.kind == kinds.CACHE:
-            if event.status == "warning":
+            from fstune.runner import WARNING  # imported here: see observe
+
+            if event.status == WARNING:
                 repeat.warm_cache = True  # caches could not be dropped before this repeat
             return
         if not step.phase:
@@ -200,7 +203,7 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     for config, added in measurement.added_repeats.items():
         warnings.append(f"{config}: {added} repeat(s) added because the figures varied more than "
                         f"{format_percent(measurement.rsd_threshold, None)}")
-    status = {"finished": "finished", "cancelled": "cancelled"}.get(outcome.status, "failed")
+    status = {FINISHED: FINISHED, CANCELLED: CANCELLED}.get(outcome.status, FAILED)
     return RunRecord(
         study=plan.study.name, title=plan.study.title, started=started, finished=time.time(),
         status=status, reason=outcome.reason or "", configs=config_descriptions(plan),

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fstune.figures import RepeatResult
 from fstune.results.compare import ConfigDescription
 
+# how a run ended: the runner's RunStatus words, stored with the run (spelled out here so that
+# reading stored runs does not import the runner and the plan machinery)
 FINISHED = "finished"
 FAILED = "failed"
 CANCELLED = "cancelled"
