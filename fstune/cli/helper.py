@@ -36,6 +36,13 @@ def add_parser(sub, formatter_class) -> None:
     count.set_defaults(func=lambda a: helpers.count_writes(
         a.device, a.result, a.command[1:] if a.command[:1] == ["--"] else a.command))
 
+    timed = actions.add_parser("timed", help="run a command and time it with the flush of a filesystem")
+    timed.add_argument("--flush", required=True, help="a path on the filesystem to flush (syncfs) after it")
+    timed.add_argument("--result", required=True)
+    timed.add_argument("command", nargs=argparse.REMAINDER)
+    timed.set_defaults(func=lambda a: helpers.timed(
+        a.flush, a.result, a.command[1:] if a.command[:1] == ["--"] else a.command))
+
 
 def _report(count: int, what: str) -> int:
     print(f"{count} {what}")

@@ -1,11 +1,13 @@
 """Small helpers the workloads run as commands (``fstune workload-helper …``).
 
 They exist only where no standard tool does the job: generating a reproducible tree as a
-tarball, a make-like build step, and counting the sectors written around a command.
+tarball, a make-like build step, counting the sectors written around a command, and timing a
+command together with the flush of its filesystem.
 """
 
 from __future__ import annotations
 
+import ctypes
 import io
 import json
 import os
@@ -122,20 +124,66 @@ def sectors_written(device: str) -> int:
     return int(fields[6])
 
 
-def count_writes(devices: list[str], result: str, argv: list[str]) -> int:
-    """Run ``argv``; write to ``result`` the bytes it wrote to each device and its duration."""
+def syncfs(path: str) -> None:
+    """Write out everything the filesystem holding ``path`` has dirty, and only that filesystem.
+
+    A global sync would also flush the other disks (the tarball a phase writes outside the
+    filesystem under test), and that is not the filesystem's cost.
+    """
+    libc = ctypes.CDLL(None, use_errno=True)
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot be opened to flush its filesystem ({error.strerror}).") from None
+    try:
+        if libc.syncfs(fd) != 0:
+            number = ctypes.get_errno()
+            raise UsageError(f"flushing the filesystem of {path} failed ({os.strerror(number)}).")
+    finally:
+        os.close(fd)
+
+
+def _run_then_flush(argv: list[str], flush, ready=lambda: None) -> tuple[int, float, float]:
+    """Flush what earlier steps left dirty and call ``ready()`` (neither timed), run ``argv``, then
+    ``flush()``.
+
+    Returns the command's exit status, its own seconds and its seconds with the flush after it:
+    what a command leaves dirty is part of its cost.
+    """
     if not argv:
-        raise UsageError("count-writes needs a command after '--'.")
+        raise UsageError("the helper needs a command after '--'.")
     os.sync()
-    before = {device: sectors_written(device) for device in devices}
+    ready()
     started = time.monotonic()
     try:
         status = subprocess.call(argv)
     except FileNotFoundError:
         raise UsageError(f"'{argv[0]}' is not installed or not on PATH.") from None
     elapsed = time.monotonic() - started
-    os.sync()  # what the command left dirty is part of its cost
-    synced = time.monotonic() - started
+    flush()
+    return status, elapsed, time.monotonic() - started
+
+
+def _write_report(result: str, report: dict) -> None:
+    Path(result).parent.mkdir(parents=True, exist_ok=True)
+    Path(result).write_text(json.dumps(report, indent=1) + "\n")
+
+
+def timed(flush_path: str, result: str, argv: list[str]) -> int:
+    """Run ``argv``, flush the filesystem of ``flush_path``; write both durations to ``result``."""
+    status, elapsed, flushed = _run_then_flush(argv, lambda: syncfs(flush_path))
+    _write_report(result, {"command": argv, "exit_status": status, "seconds_without_flush": round(elapsed, 6),
+                           "seconds": round(flushed, 6), "flushed": flush_path})
+    return status
+
+
+def count_writes(devices: list[str], result: str, argv: list[str]) -> int:
+    """Run ``argv``; write to ``result`` the bytes it wrote to each device and its duration."""
+    if not argv:
+        raise UsageError("count-writes needs a command after '--'.")
+    before: dict[str, int] = {}
+    status, elapsed, synced = _run_then_flush(
+        argv, os.sync, ready=lambda: before.update((device, sectors_written(device)) for device in devices))
     after = {device: sectors_written(device) for device in devices}
     report = {
         "command": argv,
@@ -144,8 +192,7 @@ def count_writes(devices: list[str], result: str, argv: list[str]) -> int:
         "seconds_with_sync": round(synced, 6),
         "devices": {device: {"bytes_written": (after[device] - before[device]) * SECTOR} for device in devices},
     }
-    Path(result).parent.mkdir(parents=True, exist_ok=True)
-    Path(result).write_text(json.dumps(report, indent=1) + "\n")
+    _write_report(result, report)
     for device in devices:
         megabytes = report["devices"][device]["bytes_written"] / 1e6
         print(f"{device}: {megabytes:.2f} MB written", file=sys.stderr)
