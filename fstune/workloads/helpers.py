@@ -1,8 +1,8 @@
 """Small helpers the workloads run as commands (``fstune workload-helper …``).
 
 They exist only where no standard tool does the job: generating a reproducible tree as a
-tarball, a make-like build step, counting the sectors written around a command, and timing a
-command together with the flush of its filesystem.
+tarball, a clone, build and clean of that tree spread over time, counting the sectors written
+around a command, and timing a command together with the flush of its filesystem.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import zlib
 from pathlib import Path
 
 from fstune.errors import UsageError
@@ -49,8 +50,9 @@ def make_tree(out: str, *, kind: str = "tree", top: str = "tree", levels: int = 
     """Write a reproducible tarball of a tree to ``out``; return the number of files in it.
 
     ``tree``: ``dirs`` directories per level, ``levels`` deep, ``files`` files of ``file_size``
-    bytes in each leaf. ``source``: ``files`` files of 1–40 KiB, 50 to a directory (a source
-    tree). ``mixed``: ``files`` files, mostly 1–16 KiB and one in fifty of 256 KiB–2 MiB.
+    bytes in each leaf. ``source``: ``files`` files of 1–40 KiB, 50 to a directory with a
+    Makefile each, and an ``include`` directory of headers of 1–8 KiB (a source tree).
+    ``mixed``: ``files`` files, mostly 1–16 KiB and one in fifty of 256 KiB–2 MiB.
     """
     rng = random.Random(seed)
     mtime = 1_700_000_000
@@ -75,9 +77,19 @@ def make_tree(out: str, *, kind: str = "tree", top: str = "tree", levels: int = 
                     count += 1
         elif kind in ("source", "mixed"):
             per_dir = 50
+            if kind == "source":
+                # what every compile unit includes; a build reads them over and over
+                _add_dir(tar, f"{top}/include", mtime)
+                for index in range(source_headers(files)):
+                    _add(tar, f"{top}/include/h{index:04d}.h", _payload(rng, rng.randint(1024, 8 * 1024)), mtime)
+                    count += 1
             for index in range(files):
                 if index % per_dir == 0:
                     _add_dir(tar, f"{top}/dir{index // per_dir:04d}", mtime)
+                    if kind == "source":
+                        # make reads it in every build and every clean
+                        _add(tar, f"{top}/dir{index // per_dir:04d}/Makefile", _payload(rng, 512), mtime)
+                        count += 1
                 if kind == "source":
                     size, name = rng.randint(1024, 40 * 1024), f"file{index:05d}.c"
                 elif rng.random() < 0.02:
@@ -92,22 +104,104 @@ def make_tree(out: str, *, kind: str = "tree", top: str = "tree", levels: int = 
     return count
 
 
-def build(src: str) -> int:
-    """Read every ``*.c`` under ``src`` and write a ``.o`` beside it; return how many."""
-    count = 0
-    for root, _dirs, names in sorted(os.walk(src)):
-        for name in sorted(names):
-            if not name.endswith(".c"):
-                continue
-            path = os.path.join(root, name)
-            with open(path, "rb") as handle:
-                data = handle.read()
-            # an object file somewhat bigger than its source, derived from it
-            obj = (data + data[: len(data) // 2]) if data else b"\0"
-            with open(path[:-2] + ".o", "wb") as handle:
-                handle.write(obj)
-            count += 1
-    return count
+HEADERS_PER_UNIT = 16  # headers each compile unit reads
+
+
+def source_headers(files: int) -> int:
+    """How many headers a source tree of ``files`` compile units has."""
+    return max(10, files // 8)
+
+
+def _pacer(spread: float, total: int):
+    """A function to call after each of ``total`` items so the work lasts at least ``spread``
+    seconds: it sleeps until the next item is due (0: no pause). A build thinks between files
+    and a clone arrives over the network, so their writes span several journal commits."""
+    started = time.monotonic()
+    done = 0
+
+    def pace() -> None:
+        nonlocal done
+        done += 1
+        if spread > 0 and total:
+            delay = started + spread * done / total - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+
+    return pace
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def unpack(tarball: str, dest: str, spread: float = 0) -> int:
+    """Unpack ``tarball`` into ``dest`` member by member, spread over ``spread`` seconds."""
+    with tarfile.open(tarball) as tar:
+        members = tar.getmembers()
+        pace = _pacer(spread, len(members))
+        for member in members:
+            tar.extract(member, dest, filter="data")
+            pace()
+    return len(members)
+
+
+def build(src: str, spread: float = 0) -> int:
+    """Compile ``src`` the way make does: per directory read its Makefile, then for every ``*.c``
+    read it and the headers it includes and write a ``.o`` beside it; return how many.
+
+    Each unit includes ``HEADERS_PER_UNIT`` headers of ``include/``, the same ones in every
+    build, so headers are read many times between two changes: with strictatime every read
+    writes the access time, with relatime only the first, with noatime none.
+    """
+    include = os.path.join(src, "include")
+    headers = sorted(os.listdir(include)) if os.path.isdir(include) else []
+    units = []
+    for root, dirs, names in os.walk(src):
+        dirs.sort()
+        units += [os.path.join(root, name) for name in sorted(names) if name.endswith(".c")]
+    pace = _pacer(spread, len(units))
+    makefiles_read = set()
+    for path in units:
+        directory = os.path.dirname(path)
+        if directory not in makefiles_read and os.path.exists(os.path.join(directory, "Makefile")):
+            _read(os.path.join(directory, "Makefile"))
+            makefiles_read.add(directory)
+        data = _read(path)
+        if headers:
+            # the same headers for the same unit in every build
+            rng = random.Random(zlib.crc32(os.path.basename(path).encode()))
+            for name in rng.sample(headers, min(HEADERS_PER_UNIT, len(headers))):
+                _read(os.path.join(include, name))
+        # an object file somewhat bigger than its source, derived from it
+        obj = (data + data[: len(data) // 2]) if data else b"\0"
+        with open(path[:-2] + ".o", "wb") as handle:
+            handle.write(obj)
+        pace()
+    return len(units)
+
+
+def clean(src: str, spread: float = 0) -> int:
+    """``make clean`` and ``git status`` on ``src``: per directory read its Makefile, look at every
+    entry (lstat), delete the ``*.o`` files; spread over ``spread`` seconds. Returns how many
+    objects it deleted."""
+    directories = []
+    for root, dirs, _names in os.walk(src):
+        dirs.sort()
+        directories.append(root)
+    pace = _pacer(spread, len(directories))
+    deleted = 0
+    for directory in directories:
+        makefile = os.path.join(directory, "Makefile")
+        if os.path.exists(makefile):
+            _read(makefile)
+        for entry in sorted(os.scandir(directory), key=lambda e: e.name):
+            entry.stat(follow_symlinks=False)
+            if entry.name.endswith(".o") and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                deleted += 1
+        pace()
+    return deleted
 
 
 def sectors_written(device: str) -> int:
