@@ -21,9 +21,10 @@ def add_parser(sub, formatter_class) -> None:
     tree.add_argument("--dirs", type=int, default=6)
     tree.add_argument("--files", type=int, default=100)
     tree.add_argument("--file-size", type=int, default=1024)
+    tree.add_argument("--order", help="also write the files' paths here, in a fixed scattered order")
     tree.set_defaults(func=lambda a: _report(helpers.make_tree(
-        a.out, kind=a.kind, top=a.top, levels=a.levels, dirs=a.dirs, files=a.files, file_size=a.file_size),
-        f"files written to {a.out}"))
+        a.out, kind=a.kind, top=a.top, levels=a.levels, dirs=a.dirs, files=a.files, file_size=a.file_size,
+        order=a.order), f"files written to {a.out}"))
 
     spread = dict(type=float, default=0, help="spread the work over at least this many seconds")
     unpack = actions.add_parser("unpack", help="unpack a tarball member by member (a clone)")

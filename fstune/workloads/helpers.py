@@ -46,8 +46,11 @@ def _add_dir(tar: tarfile.TarFile, name: str, mtime: int) -> None:
 
 
 def make_tree(out: str, *, kind: str = "tree", top: str = "tree", levels: int = 3, dirs: int = 6,
-              files: int = 100, file_size: int = 1024, seed: int = 1) -> int:
+              files: int = 100, file_size: int = 1024, seed: int = 1, order: str | None = None) -> int:
     """Write a reproducible tarball of a tree to ``out``; return the number of files in it.
+
+    With ``order``, also write there every file's path (as in the tarball), one a line, in a
+    fixed order scattered across the tree: the order a start-up reads its files in.
 
     ``tree``: ``dirs`` directories per level, ``levels`` deep, ``files`` files of ``file_size``
     bytes in each leaf. ``source``: ``files`` files of 1–40 KiB, 50 to a directory with a
@@ -100,6 +103,12 @@ def make_tree(out: str, *, kind: str = "tree", top: str = "tree", levels: int = 
                 count += 1
         else:
             raise UsageError(f"unknown tree kind '{kind}'; use tree, source or mixed.")
+        paths = [member.name for member in tar.getmembers() if member.isfile()]
+    if order is not None:
+        random.Random(seed + 1).shuffle(paths)
+        listing = Path(order)
+        listing.parent.mkdir(parents=True, exist_ok=True)
+        listing.write_text("".join(f"{path}\n" for path in paths))
     os.replace(partial, target)
     return count
 
