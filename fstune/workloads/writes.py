@@ -51,8 +51,8 @@ class Writes(Workload):
     tools = ("rm",)  # the phases are fstune's own helpers; rm clears the tree between repeats
     packages = {"rm": "coreutils"}
     params = {
-        "files": Param("files", "int", 2000, "source files in the tree (20000 is about a kernel tree; "
-                       "each needs 64 KiB of the partition)", 10, 1_000_000),
+        "files": Param("files", "int", 2000, "source files in the tree (the seed built a whole kernel; "
+                       "each file needs 64 KiB of the partition)", 10, 1_000_000),
         "spread": Param("spread", "int", 0, "spread each phase over at least this many seconds, so it "
                         "spans several journal commits (ext4 commits every 5 s); 0: as fast as it goes",
                         0, 3600, unit="s"),
