@@ -95,8 +95,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [14] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
 
 # [15] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -107,8 +107,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [17] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
 
 # [18] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -119,8 +119,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [20] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-1.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
 
 # [21] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -131,8 +131,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [23] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/defaults/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
 
 # [24] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -143,8 +143,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [26] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/defaults/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
 
 # [27] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -155,8 +155,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [29] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-1.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
 
 # [30] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -167,8 +167,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [32] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/defaults/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-1.json -- rm -r /run/fstune/golden/defaults/tree
 
 # [33] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -199,8 +199,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [40] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
 
 # [41] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -211,8 +211,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [43] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
 
 # [44] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -223,8 +223,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [46] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-2.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
 
 # [47] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -235,8 +235,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [49] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/defaults/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
 
 # [50] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -247,8 +247,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [52] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/defaults/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
 
 # [53] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -259,8 +259,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [55] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-2.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
 
 # [56] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -271,8 +271,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [58] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/defaults/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-2.json -- rm -r /run/fstune/golden/defaults/tree
 
 # [59] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -303,8 +303,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [66] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
 
 # [67] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -315,8 +315,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [69] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
 
 # [70] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -327,8 +327,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [72] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-3.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
 
 # [73] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -339,8 +339,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [75] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/defaults/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
 
 # [76] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -351,8 +351,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [78] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/defaults/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
 
 # [79] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -363,8 +363,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [81] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-3.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
 
 # [82] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -375,8 +375,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [84] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/defaults/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-3.json -- rm -r /run/fstune/golden/defaults/tree
 
 # [85] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -439,8 +439,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [99] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
 
 # [100] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -451,8 +451,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [102] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
 
 # [103] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -463,8 +463,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [105] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-1.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [106] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -475,8 +475,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [108] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
 
 # [109] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -487,8 +487,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [111] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
 
 # [112] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -499,8 +499,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [114] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-1.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
 
 # [115] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -511,8 +511,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [117] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/noatime/tree
 
 # [118] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -543,8 +543,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [125] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
 
 # [126] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -555,8 +555,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [128] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
 
 # [129] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -567,8 +567,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [131] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-2.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [132] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -579,8 +579,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [134] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
 
 # [135] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -591,8 +591,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [137] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
 
 # [138] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -603,8 +603,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [140] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-2.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
 
 # [141] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -615,8 +615,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [143] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/noatime/tree
 
 # [144] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -647,8 +647,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [151] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
 
 # [152] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -659,8 +659,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [154] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
 
 # [155] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -671,8 +671,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [157] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-3.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [158] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -683,8 +683,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [160] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
 
 # [161] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -695,8 +695,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [163] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
 
 # [164] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -707,8 +707,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [166] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-3.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
 
 # [167] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -719,8 +719,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [169] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/noatime/tree
 
 # [170] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -783,8 +783,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [184] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
 
 # [185] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -795,8 +795,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
 
 # [188] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -807,8 +807,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [190] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-1.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [191] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -819,8 +819,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [193] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
 # [194] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -831,8 +831,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [196] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
 # [197] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -843,8 +843,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [199] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-1.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
 
 # [200] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -855,8 +855,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [202] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/zstd-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/zstd-noatime/tree
 
 # [203] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -887,8 +887,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [210] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
 
 # [211] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -899,8 +899,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [213] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
 
 # [214] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -911,8 +911,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [216] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-2.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [217] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -923,8 +923,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [219] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
 # [220] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -935,8 +935,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [222] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
 # [223] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -947,8 +947,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [225] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-2.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
 
 # [226] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -959,8 +959,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [228] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/zstd-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/zstd-noatime/tree
 
 # [229] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -991,8 +991,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [236] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
 
 # [237] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1003,8 +1003,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [239] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
 
 # [240] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1015,8 +1015,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [242] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-3.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [243] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1027,8 +1027,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [245] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
 # [246] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1039,8 +1039,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [248] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
 # [249] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1051,8 +1051,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [251] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-3.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
 
 # [252] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1063,8 +1063,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [254] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/zstd-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/zstd-noatime/tree
 
 # [255] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1127,8 +1127,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [269] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
 
 # [270] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1139,8 +1139,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [272] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
 
 # [273] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1151,8 +1151,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [275] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-1.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [276] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1163,8 +1163,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [278] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
 # [279] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1175,8 +1175,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [281] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
 # [282] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1187,8 +1187,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [284] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-1.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
 
 # [285] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1199,8 +1199,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [287] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/commit-60-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
 
 # [288] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1231,8 +1231,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [295] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
 
 # [296] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1243,8 +1243,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [298] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
 
 # [299] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1255,8 +1255,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [301] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-2.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [302] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1267,8 +1267,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [304] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
 # [305] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1279,8 +1279,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [307] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
 # [308] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1291,8 +1291,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [310] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-2.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
 
 # [311] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1303,8 +1303,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [313] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/commit-60-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
 
 # [314] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1335,8 +1335,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [321] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
 
 # [322] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1347,8 +1347,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [324] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
 
 # [325] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1359,8 +1359,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [327] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-3.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [328] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1371,8 +1371,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [330] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
 # [331] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1383,8 +1383,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [333] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
 # [334] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1395,8 +1395,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [336] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-3.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
 
 # [337] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1407,8 +1407,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [339] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/commit-60-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
 
 # [340] Remove the packed tarball
 #     it is only needed for timing the tar phase

@@ -43,7 +43,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 
 # [2] Generate a start-up tree of 3000 files of mixed sizes
 #     made once so every configuration reads the same files
-fstune workload-helper make-tree --kind mixed --files 3000 --top startup /var/tmp/fstune/golden/inputs/startup-3000.tar
+fstune workload-helper make-tree --kind mixed --files 3000 --top startup --order /var/tmp/fstune/golden/inputs/startup-3000.order /var/tmp/fstune/golden/inputs/startup-3000.tar
 
 # ── Configuration 1/3 (baseline): ext3 — ext3, defaults ──
 
@@ -81,9 +81,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [11] Read the whole tree (repeat 1)
+# [11] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [12] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -93,9 +93,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [14] Read the whole tree (repeat 2)
+# [14] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [15] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -105,9 +105,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [17] Read the whole tree (repeat 3)
+# [17] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [18] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -117,9 +117,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [20] Read the whole tree (repeat 4)
+# [20] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [21] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -129,9 +129,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [23] Read the whole tree (repeat 5)
+# [23] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [24] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -177,9 +177,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [34] Read the whole tree (repeat 1)
+# [34] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [35] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -189,9 +189,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [37] Read the whole tree (repeat 2)
+# [37] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [38] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -201,9 +201,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [40] Read the whole tree (repeat 3)
+# [40] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [41] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -213,9 +213,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [43] Read the whole tree (repeat 4)
+# [43] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [44] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -225,9 +225,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [46] Read the whole tree (repeat 5)
+# [46] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [47] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -273,9 +273,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [57] Read the whole tree (repeat 1)
+# [57] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [58] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -285,9 +285,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [60] Read the whole tree (repeat 2)
+# [60] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [61] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -297,9 +297,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [63] Read the whole tree (repeat 3)
+# [63] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [64] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -309,9 +309,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [66] Read the whole tree (repeat 4)
+# [66] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [67] Flush dirty data
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -321,9 +321,9 @@ sync
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [69] Read the whole tree (repeat 5)
+# [69] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null
+(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
 
 # [70] Unmount /dev/sdb1
 #     the next configuration reformats the device

@@ -78,15 +78,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext3
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/ext3
 
-# [11] build: read every source file and write its object file (like make) (repeat 1)
+# [11] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext3/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/ext3/src
 
-# [12] clean: delete the object files (like make clean) (repeat 1)
+# [12] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/ext3/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/ext3/src
 
 # [13] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -102,15 +102,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext3
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/ext3
 
-# [17] build: read every source file and write its object file (like make) (repeat 2)
+# [17] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext3/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/ext3/src
 
-# [18] clean: delete the object files (like make clean) (repeat 2)
+# [18] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/ext3/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/ext3/src
 
 # [19] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -126,15 +126,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext3
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/ext3
 
-# [23] build: read every source file and write its object file (like make) (repeat 3)
+# [23] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext3/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/ext3/src
 
-# [24] clean: delete the object files (like make clean) (repeat 3)
+# [24] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/ext3/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/ext3/src
 
 # [25] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -182,15 +182,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [35] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext2
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/ext2
 
-# [36] build: read every source file and write its object file (like make) (repeat 1)
+# [36] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext2/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/ext2/src
 
-# [37] clean: delete the object files (like make clean) (repeat 1)
+# [37] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/ext2/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/ext2/src
 
 # [38] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -206,15 +206,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [41] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext2
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/ext2
 
-# [42] build: read every source file and write its object file (like make) (repeat 2)
+# [42] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext2/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/ext2/src
 
-# [43] clean: delete the object files (like make clean) (repeat 2)
+# [43] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/ext2/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/ext2/src
 
 # [44] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -230,15 +230,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [47] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext2
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/ext2
 
-# [48] build: read every source file and write its object file (like make) (repeat 3)
+# [48] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext2/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/ext2/src
 
-# [49] clean: delete the object files (like make clean) (repeat 3)
+# [49] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/ext2/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/ext2/src
 
 # [50] Remove the source tree
 #     each repeat starts from an empty filesystem

@@ -64,85 +64,89 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [7] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
+# [7] Write fio's files in full (repeat 1)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [8] Flush dirty data
+#     so that fio's writes does not pay for writes left over from earlier steps
 sync
 
-# [8] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+# [9] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [9] fio: write, rewrite at random, read, read at random (repeat 1)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-1.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [10] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+# [10] fio: write, then rewrite at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
 
 # [11] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
+#     so that fio's reads does not pay for writes left over from earlier steps
 sync
 
 # [12] Drop the page cache
-#     so that dbench reads from the device, not from memory
+#     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [13] dbench with 8 clients for 60 s (repeat 1)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+# [13] fio: read, then read at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
 
-# [14] Remove dbench's files
+# [14] Remove fio's test files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
 
 # [15] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [16] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [17] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [18] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
-
-# [19] Flush dirty data
 #     so that dbench does not pay for writes left over from earlier steps
 sync
 
-# [20] Drop the page cache
+# [16] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [21] dbench with 8 clients for 60 s (repeat 2)
+# [17] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
 
-# [22] Remove dbench's files
+# [18] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
+# [19] Write fio's files in full (repeat 2)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [20] Flush dirty data
+#     so that fio's writes does not pay for writes left over from earlier steps
+sync
+
+# [21] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [22] fio: write, then rewrite at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
 # [23] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
+#     so that fio's reads does not pay for writes left over from earlier steps
 sync
 
 # [24] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+#     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [25] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+# [25] fio: read, then read at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
 
 # [26] Remove fio's test files
 #     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
 
 # [27] Flush dirty data
 #     so that dbench does not pay for writes left over from earlier steps
@@ -152,7 +156,7 @@ sync
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [29] dbench with 8 clients for 60 s (repeat 3)
+# [29] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
 
@@ -160,122 +164,126 @@ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
-# [31] Unmount /dev/sdb1
+# [31] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [32] Flush dirty data
+#     so that fio's writes does not pay for writes left over from earlier steps
+sync
+
+# [33] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [34] fio: write, then rewrite at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [35] Flush dirty data
+#     so that fio's reads does not pay for writes left over from earlier steps
+sync
+
+# [36] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [37] fio: read, then read at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [38] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [39] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [40] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [41] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [42] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [43] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/internal
 
-# [32] Remove the mountpoint
+# [44] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
 # ── Configuration 2/2 (variant): external — ext3, journal on the spare device ──
 
-# [33] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+# [45] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
 mkfs.ext3 -b 4096 -O journal_dev -F /dev/sdc1
 
-# [34] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+# [46] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
 mkfs.ext3 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
 
-# [35] Make the mountpoint /run/fstune/golden/external
+# [47] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
 
-# [36] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+# [48] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
 mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
-# [37] Show how the filesystem was made
+# [49] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
 dumpe2fs -h /dev/sdb1
 
-# [38] Make the directory for this configuration's results
+# [50] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [39] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
+# [51] Write fio's files in full (repeat 1)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [52] Flush dirty data
+#     so that fio's writes does not pay for writes left over from earlier steps
 sync
 
-# [40] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+# [53] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [41] fio: write, rewrite at random, read, read at random (repeat 1)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [42] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [43] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [44] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [45] dbench with 8 clients for 60 s (repeat 1)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
-
-# [46] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [47] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [48] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [49] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [50] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [51] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [52] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [53] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
-
-# [54] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
+# [54] fio: write, then rewrite at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
 
 # [55] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
+#     so that fio's reads does not pay for writes left over from earlier steps
 sync
 
 # [56] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+#     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [57] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+# [57] fio: read, then read at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
 
 # [58] Remove fio's test files
 #     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
 
 # [59] Flush dirty data
 #     so that dbench does not pay for writes left over from earlier steps
@@ -285,7 +293,7 @@ sync
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [61] dbench with 8 clients for 60 s (repeat 3)
+# [61] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
@@ -293,21 +301,121 @@ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [63] Unmount /dev/sdb1
+# [63] Write fio's files in full (repeat 2)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [64] Flush dirty data
+#     so that fio's writes does not pay for writes left over from earlier steps
+sync
+
+# [65] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [66] fio: write, then rewrite at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [67] Flush dirty data
+#     so that fio's reads does not pay for writes left over from earlier steps
+sync
+
+# [68] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [69] fio: read, then read at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [70] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [71] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [72] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [73] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [74] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [75] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [76] Flush dirty data
+#     so that fio's writes does not pay for writes left over from earlier steps
+sync
+
+# [77] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [78] fio: write, then rewrite at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [79] Flush dirty data
+#     so that fio's reads does not pay for writes left over from earlier steps
+sync
+
+# [80] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [81] fio: read, then read at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [82] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [83] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [84] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [85] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [86] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [87] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external
 
-# [64] Remove the mountpoint
+# [88] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
 # ── Finish ──
 
-# [65] Remove fstune's run directory
+# [89] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [66] Remove the generated inputs
+# [90] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -78,15 +78,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime
 
-# [11] build: read every source file and write its object file (like make) (repeat 1)
+# [11] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src
 
-# [12] clean: delete the object files (like make clean) (repeat 1)
+# [12] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src
 
 # [13] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -102,15 +102,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime
 
-# [17] build: read every source file and write its object file (like make) (repeat 2)
+# [17] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src
 
-# [18] clean: delete the object files (like make clean) (repeat 2)
+# [18] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src
 
 # [19] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -126,15 +126,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime
 
-# [23] build: read every source file and write its object file (like make) (repeat 3)
+# [23] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src
 
-# [24] clean: delete the object files (like make clean) (repeat 3)
+# [24] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src
 
 # [25] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -182,15 +182,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [35] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime
 
-# [36] build: read every source file and write its object file (like make) (repeat 1)
+# [36] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src
 
-# [37] clean: delete the object files (like make clean) (repeat 1)
+# [37] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src
 
 # [38] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -206,15 +206,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [41] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime
 
-# [42] build: read every source file and write its object file (like make) (repeat 2)
+# [42] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src
 
-# [43] clean: delete the object files (like make clean) (repeat 2)
+# [43] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src
 
 # [44] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -230,15 +230,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [47] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime
 
-# [48] build: read every source file and write its object file (like make) (repeat 3)
+# [48] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src
 
-# [49] clean: delete the object files (like make clean) (repeat 3)
+# [49] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src
 
 # [50] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -286,15 +286,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [60] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime
 
-# [61] build: read every source file and write its object file (like make) (repeat 1)
+# [61] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src
 
-# [62] clean: delete the object files (like make clean) (repeat 1)
+# [62] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src
 
 # [63] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -310,15 +310,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [66] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime
 
-# [67] build: read every source file and write its object file (like make) (repeat 2)
+# [67] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src
 
-# [68] clean: delete the object files (like make clean) (repeat 2)
+# [68] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src
 
 # [69] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -334,15 +334,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [72] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime
 
-# [73] build: read every source file and write its object file (like make) (repeat 3)
+# [73] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src
 
-# [74] clean: delete the object files (like make clean) (repeat 3)
+# [74] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src
 
 # [75] Remove the source tree
 #     each repeat starts from an empty filesystem

@@ -78,15 +78,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/journal
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal
 
-# [11] build: read every source file and write its object file (like make) (repeat 1)
+# [11] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/journal/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src
 
-# [12] clean: delete the object files (like make clean) (repeat 1)
+# [12] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/journal/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src
 
 # [13] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -102,15 +102,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/journal
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal
 
-# [17] build: read every source file and write its object file (like make) (repeat 2)
+# [17] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/journal/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src
 
-# [18] clean: delete the object files (like make clean) (repeat 2)
+# [18] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/journal/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src
 
 # [19] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -126,15 +126,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/journal
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal
 
-# [23] build: read every source file and write its object file (like make) (repeat 3)
+# [23] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/journal/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src
 
-# [24] clean: delete the object files (like make clean) (repeat 3)
+# [24] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/journal/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src
 
 # [25] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -182,15 +182,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [35] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/no-journal
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal
 
-# [36] build: read every source file and write its object file (like make) (repeat 1)
+# [36] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/no-journal/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src
 
-# [37] clean: delete the object files (like make clean) (repeat 1)
+# [37] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/no-journal/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src
 
 # [38] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -206,15 +206,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [41] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/no-journal
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal
 
-# [42] build: read every source file and write its object file (like make) (repeat 2)
+# [42] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/no-journal/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src
 
-# [43] clean: delete the object files (like make clean) (repeat 2)
+# [43] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/no-journal/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src
 
 # [44] Remove the source tree
 #     each repeat starts from an empty filesystem
@@ -230,15 +230,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [47] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/no-journal
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal
 
-# [48] build: read every source file and write its object file (like make) (repeat 3)
+# [48] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/no-journal/src
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src
 
-# [49] clean: delete the object files (like make clean) (repeat 3)
+# [49] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/no-journal/src -name '*.o' -delete
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src
 
 # [50] Remove the source tree
 #     each repeat starts from an empty filesystem

@@ -42,9 +42,9 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# [2] Generate the small-file tarball (6×6×6 dirs × 100 files)
+# [2] Generate the small-file tarball (3×3×3 dirs × 1000 files)
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
-fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar
+fstune workload-helper make-tree --levels 3 --dirs 3 --files 1000 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar
 
 # ── Configuration 1/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
@@ -79,8 +79,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [10] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
 
 # [11] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -91,8 +91,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
 
 # [14] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -103,8 +103,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [16] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-1.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
 
 # [17] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -115,8 +115,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
 # [20] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -127,8 +127,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
 # [23] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -139,8 +139,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [25] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-1.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
 
 # [26] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -151,8 +151,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [28] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-no-index/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-no-index/tree
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -167,8 +167,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [32] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
 
 # [33] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -179,8 +179,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [35] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
 
 # [36] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -191,8 +191,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [38] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
 
 # [39] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -203,8 +203,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [41] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
 # [42] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -215,8 +215,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [44] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
 # [45] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -227,8 +227,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [47] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
 
 # [48] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -239,8 +239,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [50] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-no-index/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-no-index/tree
 
 # [51] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -255,8 +255,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [54] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
 
 # [55] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -267,8 +267,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [57] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
 
 # [58] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -279,8 +279,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [60] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
 
 # [61] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -291,8 +291,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [63] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
 # [64] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -303,8 +303,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [66] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
 # [67] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -315,8 +315,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [69] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
 
 # [70] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -327,8 +327,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [72] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-no-index/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-no-index/tree
 
 # [73] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -375,8 +375,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [83] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
 
 # [84] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -387,8 +387,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [86] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
 
 # [87] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -399,8 +399,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [89] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-1.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
 
 # [90] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -411,8 +411,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [92] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
 # [93] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -423,8 +423,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [95] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
 # [96] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -435,8 +435,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [98] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-1.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
 
 # [99] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -447,8 +447,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [101] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-dir-index/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
 
 # [102] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -463,8 +463,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [105] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
 
 # [106] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -475,8 +475,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [108] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
 
 # [109] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -487,8 +487,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [111] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
 
 # [112] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -499,8 +499,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [114] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
 # [115] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -511,8 +511,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [117] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
 # [118] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -523,8 +523,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [120] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
 
 # [121] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -535,8 +535,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [123] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-dir-index/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
 
 # [124] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -551,8 +551,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [127] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
 
 # [128] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -563,8 +563,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [130] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
 
 # [131] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -575,8 +575,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [133] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
 
 # [134] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -587,8 +587,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [136] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
 # [137] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -599,8 +599,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [139] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
 # [140] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -611,8 +611,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [142] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
 
 # [143] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -623,8 +623,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [145] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-dir-index/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
 
 # [146] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -671,8 +671,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [156] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
 
 # [157] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -683,8 +683,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [159] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
 
 # [160] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -695,8 +695,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [162] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-1.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [163] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -707,8 +707,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [165] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
 # [166] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -719,8 +719,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [168] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
 # [169] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -731,8 +731,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [171] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-1.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
 
 # [172] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -743,8 +743,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [174] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-noatime/tree
 
 # [175] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -759,8 +759,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [178] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
 
 # [179] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -771,8 +771,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [181] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
 
 # [182] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -783,8 +783,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [184] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [185] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -795,8 +795,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [187] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
 # [188] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -807,8 +807,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [190] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
 # [191] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -819,8 +819,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [193] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
 
 # [194] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -831,8 +831,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [196] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-noatime/tree
 
 # [197] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -847,8 +847,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [200] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
 
 # [201] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -859,8 +859,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [203] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
 
 # [204] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -871,8 +871,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [206] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [207] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -883,8 +883,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [209] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
 # [210] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -895,8 +895,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [212] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
 # [213] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -907,8 +907,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [215] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
 
 # [216] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -919,8 +919,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [218] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-noatime/tree
 
 # [219] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -967,8 +967,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [229] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
 
 # [230] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -979,8 +979,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [232] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
 
 # [233] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -991,8 +991,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [235] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-1.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [236] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1003,8 +1003,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [238] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
 # [239] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1015,8 +1015,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [241] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
 # [242] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1027,8 +1027,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [244] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-1.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
 
 # [245] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1039,8 +1039,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [247] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2-noatime/tree
 
 # [248] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1055,8 +1055,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [251] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
 
 # [252] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1067,8 +1067,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [254] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
 
 # [255] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1079,8 +1079,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [257] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [258] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1091,8 +1091,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [260] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
 # [261] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1103,8 +1103,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [263] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
 # [264] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1115,8 +1115,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [266] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
 
 # [267] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1127,8 +1127,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [269] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2-noatime/tree
 
 # [270] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1143,8 +1143,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [273] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
 
 # [274] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1155,8 +1155,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [276] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
 
 # [277] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1167,8 +1167,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [279] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
 
 # [280] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1179,8 +1179,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [282] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
 # [283] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1191,8 +1191,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [285] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
 # [286] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1203,8 +1203,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [288] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
 
 # [289] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1215,8 +1215,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [291] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2-noatime/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2-noatime/tree
 
 # [292] Remove the packed tarball
 #     it is only needed for timing the tar phase

@@ -43,9 +43,9 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# [2] Generate the small-file tarball (6×6×6 dirs × 100 files)
+# [2] Generate the small-file tarball (3×3×3 dirs × 1000 files)
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
-fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar
+fstune workload-helper make-tree --levels 3 --dirs 3 --files 1000 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar
 
 # ── Configuration 1/6 (baseline): ext3 — ext3, defaults ──
 
@@ -80,8 +80,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [10] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
 
 # [11] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -92,8 +92,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
 
 # [14] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -104,8 +104,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [16] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-1.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
 
 # [17] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -116,8 +116,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
 
 # [20] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -128,8 +128,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
 
 # [23] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -140,8 +140,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [25] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-1.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
 
 # [26] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -152,8 +152,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [28] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3/tree
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -168,8 +168,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [32] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
 
 # [33] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -180,8 +180,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [35] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
 
 # [36] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -192,8 +192,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [38] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-2.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
 
 # [39] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -204,8 +204,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [41] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
 
 # [42] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -216,8 +216,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [44] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
 
 # [45] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -228,8 +228,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [47] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-2.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
 
 # [48] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -240,8 +240,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [50] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3/tree
 
 # [51] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -256,8 +256,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [54] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
 
 # [55] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -268,8 +268,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [57] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
 
 # [58] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -280,8 +280,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [60] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-3.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
 
 # [61] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -292,8 +292,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [63] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
 
 # [64] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -304,8 +304,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [66] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
 
 # [67] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -316,8 +316,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [69] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-3.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
 
 # [70] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -328,8 +328,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [72] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3/tree
 
 # [73] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -376,8 +376,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [83] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
 
 # [84] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -388,8 +388,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [86] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
 
 # [87] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -400,8 +400,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [89] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-1.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
 
 # [90] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -412,8 +412,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [92] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
 
 # [93] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -424,8 +424,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [95] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
 
 # [96] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -436,8 +436,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [98] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-1.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
 
 # [99] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -448,8 +448,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [101] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2/tree
 
 # [102] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -464,8 +464,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [105] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
 
 # [106] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -476,8 +476,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [108] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
 
 # [109] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -488,8 +488,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [111] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-2.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
 
 # [112] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -500,8 +500,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [114] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
 
 # [115] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -512,8 +512,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [117] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
 
 # [118] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -524,8 +524,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [120] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-2.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
 
 # [121] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -536,8 +536,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [123] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2/tree
 
 # [124] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -552,8 +552,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [127] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
 
 # [128] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -564,8 +564,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [130] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
 
 # [131] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -576,8 +576,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [133] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-3.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
 
 # [134] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -588,8 +588,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [136] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
 
 # [137] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -600,8 +600,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [139] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
 
 # [140] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -612,8 +612,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [142] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-3.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
 
 # [143] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -624,8 +624,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [145] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2/tree
 
 # [146] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -672,8 +672,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [156] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
 
 # [157] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -684,8 +684,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [159] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
 
 # [160] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -696,8 +696,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [162] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-1.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
 
 # [163] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -708,8 +708,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [165] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext4/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
 
 # [166] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -720,8 +720,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [168] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext4/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
 
 # [169] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -732,8 +732,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [171] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-1.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
 
 # [172] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -744,8 +744,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [174] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext4/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext4/tree
 
 # [175] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -760,8 +760,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [178] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
 
 # [179] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -772,8 +772,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [181] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
 
 # [182] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -784,8 +784,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [184] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-2.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
 
 # [185] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -796,8 +796,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [187] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext4/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
 
 # [188] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -808,8 +808,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [190] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext4/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
 
 # [191] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -820,8 +820,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [193] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-2.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
 
 # [194] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -832,8 +832,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [196] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext4/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext4/tree
 
 # [197] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -848,8 +848,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [200] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
 
 # [201] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -860,8 +860,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [203] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
 
 # [204] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -872,8 +872,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [206] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-3.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
 
 # [207] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -884,8 +884,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [209] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext4/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
 
 # [210] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -896,8 +896,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [212] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext4/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
 
 # [213] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -908,8 +908,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [215] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-3.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
 
 # [216] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -920,8 +920,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [218] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext4/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext4/tree
 
 # [219] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -968,8 +968,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [229] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
 
 # [230] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -980,8 +980,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [232] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
 
 # [233] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -992,8 +992,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [235] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-1.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [236] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1004,8 +1004,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [238] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/xfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
 
 # [239] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1016,8 +1016,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [241] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/xfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
 
 # [242] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1028,8 +1028,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [244] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-1.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
 
 # [245] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1040,8 +1040,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [247] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/xfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/xfs/tree
 
 # [248] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1056,8 +1056,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [251] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
 
 # [252] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1068,8 +1068,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [254] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
 
 # [255] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1080,8 +1080,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [257] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-2.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [258] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1092,8 +1092,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [260] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/xfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
 
 # [261] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1104,8 +1104,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [263] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/xfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
 
 # [264] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1116,8 +1116,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [266] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-2.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
 
 # [267] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1128,8 +1128,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [269] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/xfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/xfs/tree
 
 # [270] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1144,8 +1144,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [273] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
 
 # [274] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1156,8 +1156,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [276] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
 
 # [277] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1168,8 +1168,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [279] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-3.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [280] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1180,8 +1180,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [282] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/xfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
 
 # [283] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1192,8 +1192,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [285] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/xfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
 
 # [286] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1204,8 +1204,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [288] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-3.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
 
 # [289] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1216,8 +1216,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [291] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/xfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/xfs/tree
 
 # [292] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1264,8 +1264,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [302] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
 
 # [303] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1276,8 +1276,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [305] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
 
 # [306] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1288,8 +1288,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [308] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-1.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [309] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1300,8 +1300,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [311] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
 
 # [312] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1312,8 +1312,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [314] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
 
 # [315] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1324,8 +1324,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [317] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-1.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
 
 # [318] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1336,8 +1336,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [320] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/reiserfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/reiserfs/tree
 
 # [321] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1352,8 +1352,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [324] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
 
 # [325] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1364,8 +1364,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [327] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
 
 # [328] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1376,8 +1376,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [330] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-2.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [331] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1388,8 +1388,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [333] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
 
 # [334] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1400,8 +1400,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [336] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
 
 # [337] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1412,8 +1412,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [339] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-2.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
 
 # [340] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1424,8 +1424,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [342] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/reiserfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/reiserfs/tree
 
 # [343] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1440,8 +1440,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [346] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
 
 # [347] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1452,8 +1452,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [349] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
 
 # [350] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1464,8 +1464,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [352] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-3.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [353] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1476,8 +1476,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [355] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
 
 # [356] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1488,8 +1488,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [358] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
 
 # [359] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1500,8 +1500,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [361] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-3.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
 
 # [362] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1512,8 +1512,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [364] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/reiserfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/reiserfs/tree
 
 # [365] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1560,8 +1560,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [375] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
 
 # [376] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1572,8 +1572,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [378] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
 
 # [379] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1584,8 +1584,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [381] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-1.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [382] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1596,8 +1596,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [384] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/jfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
 
 # [385] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1608,8 +1608,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [387] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/jfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
 
 # [388] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1620,8 +1620,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [390] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-1.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
 
 # [391] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1632,8 +1632,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [393] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/jfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/jfs/tree
 
 # [394] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1648,8 +1648,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [397] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
 
 # [398] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1660,8 +1660,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [400] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
 
 # [401] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1672,8 +1672,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [403] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-2.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [404] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1684,8 +1684,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [406] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/jfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
 
 # [407] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1696,8 +1696,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [409] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/jfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
 
 # [410] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1708,8 +1708,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [412] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-2.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
 
 # [413] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1720,8 +1720,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [415] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/jfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/jfs/tree
 
 # [416] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1736,8 +1736,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [419] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
 
 # [420] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1748,8 +1748,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [422] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
 
 # [423] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1760,8 +1760,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [425] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-3.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
 
 # [426] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1772,8 +1772,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [428] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/jfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
 
 # [429] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1784,8 +1784,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [431] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/jfs/tree > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
 
 # [432] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1796,8 +1796,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [434] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -print > /dev/null
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-3.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
 
 # [435] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1808,8 +1808,8 @@ sync
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [437] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/jfs/tree
+#     timed from a cold cache, flush included, as in the seed's small-file test
+fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/jfs/tree
 
 # [438] Remove the packed tarball
 #     it is only needed for timing the tar phase
