@@ -41,6 +41,7 @@ STUDY = '''title = "harness overhead"
 summary = "the same configuration twice"
 explanation = "bench"
 workloads = ["throughput"]
+primary = "throughput:seqwrite.rate_mbs"
 [[configurations]]
 name = "a"
 title = "ext4"

@@ -266,9 +266,9 @@ class GuidePolicy:
 
 
 def configuration_done(plan: Plan, step: Step) -> str | None:
-    """The configuration whose last step ``step`` is (its mountpoint removed), else None."""
+    """The configuration whose turn in a block ends with ``step`` (its mountpoint removed), else None."""
     _, cp = _config_of(plan, step.config)
-    if cp is not None and cp.steps and cp.steps[-1] == step:
+    if cp is not None and step.kind == kinds.RMDIR and step.mountpoint == cp.mountpoint:
         return cp.config.name
     return None
 

@@ -9,15 +9,17 @@ from fstune import filesystems
 from fstune.errors import UsageError
 
 FSTAB = "UUID=FS-UUID\t/srv/fstune-tuned\t{fs}\t{options}\t0\t2"
+# every fresh ext3/ext4 is complete at mkfs: no inode table or journal written after the mount
+LAZY_OFF = "lazy_itable_init=0,lazy_journal_init=0"
 JOURNALLED = "noatime,journal_path=/dev/disk/by-uuid/JOURNAL-UUID,x-systemd.requires=/dev/disk/by-uuid/JOURNAL-UUID"
 
 
 def _journalled(fs: str, modules: tuple[str, ...]) -> Contract:
     mkfs = f"mkfs.{fs}"
     return Contract(
-        mkfs=[(mkfs, "-b", "4096", "-F", TARGET)],
-        mkfs_external=[(mkfs, "-b", "4096", "-O", "journal_dev", "-F", LOG),
-                       (mkfs, "-b", "4096", "-J", f"device={LOG}", "-F", TARGET)],
+        mkfs=[(mkfs, "-b", "4096", "-E", LAZY_OFF, "-F", TARGET)],
+        mkfs_external=[(mkfs, "-b", "4096", "-O", "journal_dev", "-E", "lazy_journal_init=0", "-F", LOG),
+                       (mkfs, "-b", "4096", "-E", LAZY_OFF, "-J", f"device={LOG}", "-F", TARGET)],
         mount=("mount", "-t", fs, "-o", "noatime", TARGET, MOUNTPOINT),
         mount_external=("mount", "-t", fs, "-o", f"noatime,journal_path={LOG}", TARGET, MOUNTPOINT),
         record=("dumpe2fs", "-h", TARGET),
@@ -54,17 +56,17 @@ CONTRACTS = {
 def test_ext4_without_a_journal_says_so_to_mke2fs():
     ext4 = filesystems.get("ext4")
     steps = ext4.mkfs_steps(job("none"))
-    assert [s.argv for s in steps] == [("mkfs.ext4", "-b", "4096", "-O", "^has_journal", "-F", TARGET)]
+    assert [s.argv for s in steps] == [("mkfs.ext4", "-b", "4096", "-E", LAZY_OFF, "-O", "^has_journal", "-F", TARGET)]
     # the study may say it itself; it is not repeated
     steps = ext4.mkfs_steps(job("none", options=("-O", "^has_journal")))
-    assert [s.argv for s in steps] == [("mkfs.ext4", "-b", "4096", "-O", "^has_journal", "-F", TARGET)]
+    assert [s.argv for s in steps] == [("mkfs.ext4", "-b", "4096", "-O", "^has_journal", "-E", LAZY_OFF, "-F", TARGET)]
 
 
 @pytest.mark.parametrize("options, block", [(("-b", "1024"), "1024"), (("-b2048",), "2048")])
 def test_the_journal_device_gets_the_block_size_the_study_chose(options, block):
     journal, made = filesystems.get("ext4").mkfs_steps(job("external", options=options))
-    assert journal.argv == ("mkfs.ext4", "-b", block, "-O", "journal_dev", "-F", LOG)
-    assert made.argv == ("mkfs.ext4", *options, "-J", f"device={LOG}", "-F", TARGET)
+    assert journal.argv == ("mkfs.ext4", "-b", block, "-O", "journal_dev", "-E", "lazy_journal_init=0", "-F", LOG)
+    assert made.argv == ("mkfs.ext4", *options, "-E", LAZY_OFF, "-J", f"device={LOG}", "-F", TARGET)
     assert journal.title == f"Make {LOG} an external journal ({block}-byte blocks)"
 
 
@@ -86,3 +88,15 @@ def test_the_journal_must_be_the_filesystem_s_own():
     assert ext4.journal_mismatch(TARGET, LOG, {"EXT_JOURNAL": "J2"}, {"UUID": "J1"}) == (
         f"the ext4 on {TARGET} keeps its journal on the device with UUID J2, not on {LOG}.")
     assert "(none: internal journal)" in ext4.journal_mismatch(TARGET, LOG, {}, {"UUID": "J1"})
+
+
+def test_a_loop_device_is_made_without_discard_and_a_studys_own_extended_options_are_merged():
+    """mke2fs keeps only its last -E: fstune's and the study's go into one, the study's last."""
+    from dataclasses import replace
+
+    journal, made = filesystems.get("ext4").mkfs_steps(replace(job("external", options=("-E", "stride=8")),
+                                                               discard=False))
+    assert journal.argv == ("mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-E", "lazy_journal_init=0,nodiscard",
+                            "-F", LOG)
+    assert made.argv == ("mkfs.ext4", "-b", "4096", "-E", f"{LAZY_OFF},nodiscard,stride=8", "-J", f"device={LOG}",
+                         "-F", TARGET)

@@ -232,14 +232,15 @@ class MkfsJob:
     log: str | None = None  # the external journal/log device
     log_size: int | None = None  # its size in bytes
     force: bool = True  # pass the force flag once: the user confirmed the devices
+    discard: bool = True  # False: tell mkfs not to discard (a loop device: see nodiscard_mkfs_options)
 
     @classmethod
-    def for_configuration(cls, config, target, log=None, force: bool = True) -> "MkfsJob":
+    def for_configuration(cls, config, target, log=None, force: bool = True, discard: bool = True) -> "MkfsJob":
         """From a study ``Configuration`` and the chosen devices (``DeviceChoice``: path, size)."""
         external = config.journal == EXTERNAL and log is not None
         return cls(config=config.name, title=config.title, target=target.path, options=tuple(config.mkfs_options),
                    journal=config.journal, attach=config.journal_attach, log=log.path if external else None,
-                   log_size=log.size if external else None, force=force)
+                   log_size=log.size if external else None, force=force, discard=discard)
 
     @property
     def external(self) -> bool:
@@ -289,6 +290,12 @@ class Filesystem:
     journal_attach_tool: str | None = None  # attaches an external journal to an existing filesystem
     fsck_pass: int = 0  # fstab's sixth field: 2 when its fsck checks it usefully at boot
     ansible_filesystem_module: bool = False  # community.general.filesystem can make it (fstype = name)
+    # mkfs flags that finish the filesystem at mkfs, so no initialisation writes in the background
+    # land inside a measured window (docs/verdicts.md, "Quiet, repeatable preconditions")
+    complete_mkfs_options: tuple[str, ...] = ()
+    # mkfs flags that skip discarding the device: on a loop device discard punches holes into the
+    # backing file, and the next block would measure a different file ((): no such flag)
+    nodiscard_mkfs_options: tuple[str, ...] = ()
     listing_order: int = 1000  # where it appears in lists of filesystems and messages; lower first
 
     def __repr__(self) -> str:
@@ -379,11 +386,15 @@ class Filesystem:
 
     def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
         """Override for a filesystem whose journal can move; this is the plain ``mkfs -f DEV``."""
-        return [self._format_step(job, (self.mkfs, *self._force(job), *job.options, job.target),
+        return [self._format_step(job, (self.mkfs, *self._force(job), *self._settled(job), *job.options, job.target),
                                   f"Format {job.target} as {self.title}")]
 
     def _force(self, job: MkfsJob) -> tuple[str, ...]:
         return (self.force_flag,) if job.force else ()
+
+    def _settled(self, job: MkfsJob) -> tuple[str, ...]:
+        """The flags every fresh filesystem of a run gets: complete at mkfs, no discard on a loop."""
+        return (*self.complete_mkfs_options, *(() if job.discard else self.nodiscard_mkfs_options))
 
     def _format_step(self, job: MkfsJob, argv: tuple[str, ...], title: str, writes_log: bool = False) -> Step:
         """The step that makes the filesystem on the target (``writes_log``: and formats the log)."""

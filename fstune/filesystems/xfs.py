@@ -88,6 +88,7 @@ class Xfs(Filesystem):
     notes = "XFS always has a log; it can be inside the filesystem or on another device."
     fsck_pass = 0  # fsck.xfs does nothing; XFS replays its log at mount
     ansible_filesystem_module = True
+    nodiscard_mkfs_options = ("-K",)
     listing_order = 20
 
     def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
@@ -100,7 +101,7 @@ class Xfs(Filesystem):
                 spec += f",size={maximum // MiB}m"
             log_args = ("-l", spec)
         return [self._format_step(
-            job, (self.mkfs, *self._force(job), *job.options, *log_args, job.target),
+            job, (self.mkfs, *self._force(job), *self._settled(job), *job.options, *log_args, job.target),
             f"Format {job.target} as {self.title}" + (f" with its log on {job.log}" if log_args else ""),
             writes_log=bool(log_args))]
 

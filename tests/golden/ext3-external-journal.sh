@@ -8,7 +8,10 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. internal: ext3, internal journal, mount -o defaults
 #   2. external: ext3, external journal/log, mount -o journal_path=/dev/sdc1
-# Workloads: throughput, metadata; repeats per configuration: 3
+# Workloads: throughput, metadata; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/3: internal, external
+#   block 2/3: external, internal
+#   block 3/3: internal, external
 
 set -euo pipefail
 
@@ -40,12 +43,12 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+# ── Block 1/3, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
 
 # [2] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
-mkfs.ext3 -b 4096 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -96,37 +99,42 @@ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
-# [15] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [15] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
 
-# [16] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [16] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
 
-# [17] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+# ── Block 1/3, 2/2 (variant): external — ext3, journal on the spare device ──
 
-# [18] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+# [17] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
-# [19] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
+# [18] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
-# [20] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [19] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
 
-# [21] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+# [20] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
-# [22] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+# [21] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [22] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
 
 # [23] Flush dirty data
 #     so that the fio run does not pay for writes left over from earlier steps
@@ -136,13 +144,13 @@ sync
 #     so that the fio run reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [25] fio: write, rewrite at random, read, read at random (repeat 3)
+# [25] fio: write, rewrite at random, read, read at random (repeat 1)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
 
 # [26] Remove fio's test files
 #     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
 
 # [27] Flush dirty data
 #     so that dbench does not pay for writes left over from earlier steps
@@ -152,33 +160,33 @@ sync
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [29] dbench with 8 clients for 60 s (repeat 3)
+# [29] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
 # [30] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external/clients
 
 # [31] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external
 
 # [32] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external
 
-# ── Configuration 2/2 (variant): external — ext3, journal on the spare device ──
+# ── Block 2/3, 1/2 (variant): external — ext3, journal on the spare device ──
 
 # [33] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
-mkfs.ext3 -b 4096 -O journal_dev -F /dev/sdc1
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [34] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
-mkfs.ext3 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [35] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -205,9 +213,9 @@ sync
 #     so that the fio run reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [41] fio: write, rewrite at random, read, read at random (repeat 1)
+# [41] fio: write, rewrite at random, read, read at random (repeat 2)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
 
 # [42] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -221,7 +229,7 @@ sync
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [45] dbench with 8 clients for 60 s (repeat 1)
+# [45] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
@@ -229,85 +237,218 @@ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [47] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [48] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [49] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [50] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [51] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [52] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [53] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
-
-# [54] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [55] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [56] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [57] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [58] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [59] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [60] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [61] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
-
-# [62] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [63] Unmount /dev/sdb1
+# [47] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external
 
-# [64] Remove the mountpoint
+# [48] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/3, 2/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [49] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [50] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [51] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [52] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [53] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [54] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [55] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [56] fio: write, rewrite at random, read, read at random (repeat 2)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [57] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [58] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [59] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [60] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [61] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [62] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [63] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/3, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [64] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [65] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [66] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [67] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [68] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [69] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [70] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [71] fio: write, rewrite at random, read, read at random (repeat 3)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [72] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [73] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [74] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [76] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [77] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [78] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/3, 2/2 (variant): external — ext3, journal on the spare device ──
+
+# [79] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [80] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [81] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [82] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [83] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [84] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [85] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [86] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [87] fio: write, rewrite at random, read, read at random (repeat 3)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [88] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [89] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [90] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [91] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [92] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [93] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [94] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
 # ── Finish ──
 
-# [65] Remove fstune's run directory
+# [95] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [66] Remove the generated inputs
+# [96] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -8,7 +8,10 @@
 #   1. strictatime: ext4, internal journal, mount -o strictatime
 #   2. relatime: ext4, internal journal, mount -o relatime
 #   3. noatime: ext4, internal journal, mount -o noatime
-# Workloads: writes; repeats per configuration: 3
+# Workloads: writes; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/3: strictatime, relatime, noatime
+#   block 2/3: relatime, noatime, strictatime
+#   block 3/3: noatime, strictatime, relatime
 
 set -euo pipefail
 
@@ -44,12 +47,12 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration builds the same tree
 fstune workload-helper make-tree --kind source --files 2000 --top src /var/tmp/fstune/golden/inputs/source-2000.tar
 
-# ── Configuration 1/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 1/3, 1/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [3] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'strictatime': ext4, access time written on every read. The force flag is
 #     passed once because you confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/strictatime
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -92,277 +95,469 @@ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/strictatime/src
 
-# [14] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [15] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [16] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
-
-# [17] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
-
-# [18] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
-
-# [19] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
-
-# [20] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [21] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [22] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
-
-# [23] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
-
-# [24] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
-
-# [25] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
-
-# [26] Unmount /dev/sdb1
+# [14] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/strictatime
 
-# [27] Remove the mountpoint
+# [15] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/strictatime
 
-# ── Configuration 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 1/3, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
-# [28] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [16] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
 #     once because you confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [29] Make the mountpoint /run/fstune/golden/relatime
+# [17] Make the mountpoint /run/fstune/golden/relatime
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
 
-# [30] Mount /dev/sdb1 (relatime)
+# [18] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
-# [31] Show how the filesystem was made
+# [19] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
 dumpe2fs -h /dev/sdb1
 
-# [32] Make the directory for this configuration's results
+# [20] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/relatime
 
-# [33] Flush dirty data
+# [21] Flush dirty data
 #     so that the build does not pay for writes left over from earlier steps
 sync
 
-# [34] Drop the page cache
+# [22] Drop the page cache
 #     so that the build reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [35] populate: unpack the source tree (like git clone) (repeat 1)
+# [23] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
 fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
 
-# [36] build: read every source file and write its object file (like make) (repeat 1)
+# [24] build: read every source file and write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
 fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
 
-# [37] clean: delete the object files (like make clean) (repeat 1)
+# [25] clean: delete the object files (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
 fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
 
-# [38] Remove the source tree
+# [26] Remove the source tree
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/relatime/src
 
-# [39] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [40] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [41] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
-
-# [42] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
-
-# [43] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
-
-# [44] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
-
-# [45] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [46] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [47] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
-
-# [48] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
-
-# [49] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
-
-# [50] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
-
-# [51] Unmount /dev/sdb1
+# [27] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/relatime
 
-# [52] Remove the mountpoint
+# [28] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/relatime
 
-# ── Configuration 3/3 (variant): noatime — ext4, noatime ──
+# ── Block 1/3, 3/3 (variant): noatime — ext4, noatime ──
 
-# [53] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [29] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'noatime': ext4, noatime. The force flag is passed once because you
 #     confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [54] Make the mountpoint /run/fstune/golden/noatime
+# [30] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
 
-# [55] Mount /dev/sdb1 (noatime)
+# [31] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
-# [56] Show how the filesystem was made
+# [32] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
 dumpe2fs -h /dev/sdb1
 
-# [57] Make the directory for this configuration's results
+# [33] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [58] Flush dirty data
+# [34] Flush dirty data
 #     so that the build does not pay for writes left over from earlier steps
 sync
 
-# [59] Drop the page cache
+# [35] Drop the page cache
 #     so that the build reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [60] populate: unpack the source tree (like git clone) (repeat 1)
+# [36] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
 fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
 
-# [61] build: read every source file and write its object file (like make) (repeat 1)
+# [37] build: read every source file and write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
 fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
 
-# [62] clean: delete the object files (like make clean) (repeat 1)
+# [38] clean: delete the object files (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
 fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
 
-# [63] Remove the source tree
+# [39] Remove the source tree
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/noatime/src
 
-# [64] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [65] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [66] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
-
-# [67] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
-
-# [68] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
-
-# [69] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/noatime/src
-
-# [70] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [71] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [72] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
-
-# [73] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
-
-# [74] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
-
-# [75] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/noatime/src
-
-# [76] Unmount /dev/sdb1
+# [40] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/noatime
 
-# [77] Remove the mountpoint
+# [41] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
+# ── Block 2/3, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [42] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [43] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [44] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [45] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [46] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [47] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [48] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [49] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+
+# [50] build: read every source file and write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+
+# [51] clean: delete the object files (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+
+# [52] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [53] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [54] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
+# ── Block 2/3, 2/3 (variant): noatime — ext4, noatime ──
+
+# [55] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [56] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [57] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [58] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [59] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [60] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [61] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [62] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+
+# [63] build: read every source file and write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+
+# [64] clean: delete the object files (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+
+# [65] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [66] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [67] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 2/3, 3/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [69] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [70] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [71] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [72] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [73] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [74] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+
+# [76] build: read every source file and write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+
+# [77] clean: delete the object files (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+
+# [78] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [79] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [80] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 3/3, 1/3 (variant): noatime — ext4, noatime ──
+
+# [81] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [82] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [83] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [84] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [85] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [86] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [87] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [88] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+
+# [89] build: read every source file and write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+
+# [90] clean: delete the object files (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+
+# [91] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [92] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [93] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 3/3, 2/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [94] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [95] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [96] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [97] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [98] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [99] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [100] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [101] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+
+# [102] build: read every source file and write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+
+# [103] clean: delete the object files (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+
+# [104] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [105] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [106] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 3/3, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [107] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [108] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [109] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [110] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [111] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [112] Flush dirty data
+#     so that the build does not pay for writes left over from earlier steps
+sync
+
+# [113] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [114] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+
+# [115] build: read every source file and write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+
+# [116] clean: delete the object files (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+
+# [117] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [118] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [119] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
 # ── Finish ──
 
-# [78] Remove fstune's run directory
+# [120] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [79] Remove the generated inputs
+# [121] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -9,7 +9,10 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. internal: ext4, internal journal, mount -o defaults
 #   2. external: ext4, external journal/log, mount -o journal_path=/dev/sdc1
-# Workloads: metadata, throughput; repeats per configuration: 3
+# Workloads: metadata, throughput; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/3: internal, external
+#   block 2/3: external, internal
+#   block 3/3: internal, external
 
 set -euo pipefail
 
@@ -41,12 +44,12 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/2 (baseline): internal — ext4, journal inside the filesystem ──
+# ── Block 1/3, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
 
 # [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -97,37 +100,42 @@ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-1.j
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
 
-# [15] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
+# [15] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
 
-# [16] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [16] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
 
-# [17] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+# ── Block 1/3, 2/2 (variant): external — ext4, journal on the spare device ──
 
-# [18] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+# [17] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
-# [19] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [18] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext4, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
-# [20] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [19] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
 
-# [21] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+# [20] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
-# [22] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+# [21] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [22] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
 
 # [23] Flush dirty data
 #     so that dbench does not pay for writes left over from earlier steps
@@ -137,13 +145,13 @@ sync
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [25] dbench with 8 clients for 60 s (repeat 3)
+# [25] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
 # [26] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external/clients
 
 # [27] Flush dirty data
 #     so that the fio run does not pay for writes left over from earlier steps
@@ -153,33 +161,33 @@ sync
 #     so that the fio run reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [29] fio: write, rewrite at random, read, read at random (repeat 3)
+# [29] fio: write, rewrite at random, read, read at random (repeat 1)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
 
 # [30] Remove fio's test files
 #     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
 
 # [31] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external
 
 # [32] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external
 
-# ── Configuration 2/2 (variant): external — ext4, journal on the spare device ──
+# ── Block 2/3, 1/2 (variant): external — ext4, journal on the spare device ──
 
 # [33] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
-mkfs.ext4 -b 4096 -O journal_dev -F /dev/sdc1
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [34] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext4, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
-mkfs.ext4 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [35] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -206,7 +214,7 @@ sync
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [41] dbench with 8 clients for 60 s (repeat 1)
+# [41] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
@@ -222,93 +230,226 @@ sync
 #     so that the fio run reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [45] fio: write, rewrite at random, read, read at random (repeat 1)
+# [45] fio: write, rewrite at random, read, read at random (repeat 2)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
 
 # [46] Remove fio's test files
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
 
-# [47] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [48] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [49] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
-
-# [50] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [51] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [52] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [53] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [54] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [55] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [56] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [57] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
-
-# [58] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [59] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [60] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [61] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
-
-# [62] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [63] Unmount /dev/sdb1
+# [47] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external
 
-# [64] Remove the mountpoint
+# [48] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/3, 2/2 (baseline): internal — ext4, journal inside the filesystem ──
+
+# [49] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [50] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [51] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
+
+# [52] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [53] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [54] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [55] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [56] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [57] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [58] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [59] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [60] fio: write, rewrite at random, read, read at random (repeat 2)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [61] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [62] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [63] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/3, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
+
+# [64] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [65] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [66] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
+
+# [67] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [68] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [69] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [70] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [71] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [72] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [73] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [74] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] fio: write, rewrite at random, read, read at random (repeat 3)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [76] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [77] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [78] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/3, 2/2 (variant): external — ext4, journal on the spare device ──
+
+# [79] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [80] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext4, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [81] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [82] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [83] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [84] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [85] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [86] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [87] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [88] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [89] Flush dirty data
+#     so that the fio run does not pay for writes left over from earlier steps
+sync
+
+# [90] Drop the page cache
+#     so that the fio run reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [91] fio: write, rewrite at random, read, read at random (repeat 3)
+#     measures bulk data throughput and latency the way tiobench did
+fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+
+# [92] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [93] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [94] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
 # ── Finish ──
 
-# [65] Remove fstune's run directory
+# [95] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [66] Remove the generated inputs
+# [96] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

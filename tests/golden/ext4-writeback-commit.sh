@@ -10,7 +10,10 @@
 #   2. writeback: ext4, internal journal, mount -o data=writeback
 #   3. commit-30: ext4, internal journal, mount -o commit=30
 #   4. writeback-commit-30: ext4, internal journal, mount -o data=writeback,commit=30
-# Workloads: metadata; repeats per configuration: 3
+# Workloads: metadata; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/3: ordered, writeback, writeback-commit-30, commit-30
+#   block 2/3: writeback, commit-30, ordered, writeback-commit-30
+#   block 3/3: commit-30, writeback-commit-30, writeback, ordered
 
 set -euo pipefail
 
@@ -42,12 +45,12 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 1/3, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/ordered
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -82,293 +85,549 @@ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/ordered/clients
 
-# [11] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [12] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [13] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
-
-# [14] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
-
-# [15] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [16] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [17] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
-
-# [18] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
-
-# [19] Unmount /dev/sdb1
+# [11] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/ordered
 
-# [20] Remove the mountpoint
+# [12] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/ordered
 
-# ── Configuration 2/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 1/3, 2/4 (variant): writeback — ext4, data=writeback ──
 
-# [21] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [13] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
 #     confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [22] Make the mountpoint /run/fstune/golden/writeback
+# [14] Make the mountpoint /run/fstune/golden/writeback
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
 
-# [23] Mount /dev/sdb1 (data=writeback)
+# [15] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
-# [24] Show how the filesystem was made
+# [16] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
 dumpe2fs -h /dev/sdb1
 
-# [25] Make the directory for this configuration's results
+# [17] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback
 
-# [26] Flush dirty data
+# [18] Flush dirty data
 #     so that dbench does not pay for writes left over from earlier steps
 sync
 
-# [27] Drop the page cache
+# [19] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [28] dbench with 8 clients for 60 s (repeat 1)
+# [20] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
 
-# [29] Remove dbench's files
+# [21] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/writeback/clients
 
-# [30] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [31] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [32] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
-
-# [33] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
-
-# [34] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [35] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [36] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
-
-# [37] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
-
-# [38] Unmount /dev/sdb1
+# [22] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/writeback
 
-# [39] Remove the mountpoint
+# [23] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback
 
-# ── Configuration 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 1/3, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
-# [40] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
-#     once because you confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
-
-# [41] Make the mountpoint /run/fstune/golden/commit-30
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
-mkdir -p /run/fstune/golden/commit-30
-
-# [42] Mount /dev/sdb1 (commit=30)
-#     the workloads run inside the freshly made filesystem
-mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
-
-# [43] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
-
-# [44] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-30
-
-# [45] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [46] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [47] dbench with 8 clients for 60 s (repeat 1)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
-
-# [48] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
-
-# [49] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [50] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [51] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
-
-# [52] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
-
-# [53] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [54] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [55] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
-
-# [56] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
-
-# [57] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/commit-30
-
-# [58] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/commit-30
-
-# ── Configuration 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
-
-# [59] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [24] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [60] Make the mountpoint /run/fstune/golden/writeback-commit-30
+# [25] Make the mountpoint /run/fstune/golden/writeback-commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
 
-# [61] Mount /dev/sdb1 (data=writeback,commit=30)
+# [26] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
 
-# [62] Show how the filesystem was made
+# [27] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
 dumpe2fs -h /dev/sdb1
 
-# [63] Make the directory for this configuration's results
+# [28] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
-# [64] Flush dirty data
+# [29] Flush dirty data
 #     so that dbench does not pay for writes left over from earlier steps
 sync
 
-# [65] Drop the page cache
+# [30] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [66] dbench with 8 clients for 60 s (repeat 1)
+# [31] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
 
-# [67] Remove dbench's files
+# [32] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/writeback-commit-30/clients
 
-# [68] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [69] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [70] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
-
-# [71] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
-
-# [72] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [73] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [74] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
-
-# [75] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
-
-# [76] Unmount /dev/sdb1
+# [33] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/writeback-commit-30
 
-# [77] Remove the mountpoint
+# [34] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback-commit-30
 
+# ── Block 1/3, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [35] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [36] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [37] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [38] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [39] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [40] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [41] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [42] dbench with 8 clients for 60 s (repeat 1)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [43] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [44] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [45] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 2/3, 1/4 (variant): writeback — ext4, data=writeback ──
+
+# [46] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [47] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [48] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [49] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [50] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [51] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [52] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [53] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+
+# [54] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [55] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [56] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 2/3, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [57] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [58] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [59] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [60] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [61] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [62] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [63] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [64] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [65] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [66] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [67] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 2/3, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [69] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [70] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [71] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [72] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [73] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [74] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+
+# [76] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [77] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [78] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
+# ── Block 2/3, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [79] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [80] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [81] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [82] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [83] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [84] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [85] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [86] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [87] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [88] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [89] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 3/3, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [91] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [92] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [93] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [94] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [95] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [96] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [97] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [98] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [99] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [100] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 3/3, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [101] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [102] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [103] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [104] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [105] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [106] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [107] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [108] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [109] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [110] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [111] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 3/3, 3/4 (variant): writeback — ext4, data=writeback ──
+
+# [112] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [113] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [114] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [115] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [116] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [117] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [118] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [119] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+
+# [120] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [121] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [122] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 3/3, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [123] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [124] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [125] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [126] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [127] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [128] Flush dirty data
+#     so that dbench does not pay for writes left over from earlier steps
+sync
+
+# [129] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [130] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+
+# [131] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [132] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [133] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
 # ── Finish ──
 
-# [78] Remove fstune's run directory
+# [134] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [79] Remove the generated inputs
+# [135] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 
