@@ -100,3 +100,24 @@ def test_a_loop_device_is_made_without_discard_and_a_studys_own_extended_options
                             "-F", LOG)
     assert made.argv == ("mkfs.ext4", "-b", "4096", "-E", f"{LAZY_OFF},nodiscard,stride=8", "-J", f"device={LOG}",
                          "-F", TARGET)
+
+
+def _recorded(name: str) -> str:
+    from pathlib import Path
+
+    return (Path(__file__).parent / "fixtures" / "tools" / name).read_text()
+
+
+def test_dumpe2fs_readback_tells_an_external_journal_and_its_device():
+    ext4 = filesystems.get("ext4")
+    external = ext4.parse_record(_recorded("dumpe2fs-1.47-ext4-external.txt"))
+    assert external["journal"] == "external" and external["journal_device"] == "7:9"
+    assert external["journal_uuid"] == "bcafe9e0-af08-4134-8a19-420b38908540" and "has_journal" in external["features"]
+    assert ext4.placement_problem(external, "external", "/dev/loop9", "7:9") is None
+    assert "not on /dev/loop5 (7:5)" in ext4.placement_problem(external, "external", "/dev/loop5", "7:5")
+    internal = ext4.parse_record(_recorded("dumpe2fs-1.47-ext4-internal.txt"))
+    assert internal["journal"] == "internal" and "journal_device" not in internal
+    assert ext4.placement_problem(internal, "external", "/dev/loop9", "7:9") == (
+        "the configuration puts the journal on another device, but the filesystem that was made has it inside "
+        "the filesystem")
+    assert ext4.parse_record("dumpe2fs: Bad magic number in super-block") == {}

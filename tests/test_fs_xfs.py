@@ -41,3 +41,16 @@ def test_the_log_must_belong_to_the_filesystem():
     assert xfs.journal_mismatch(TARGET, LOG, {"UUID": "F1"}, {"LOGUUID": "F1"}) is None
     assert xfs.journal_mismatch(TARGET, LOG, {"UUID": "F1"}, {"LOGUUID": "F2"}) == (
         f"the XFS log on {LOG} belongs to the filesystem with UUID F2, not to the one on {TARGET}.")
+
+
+def test_xfs_info_readback_tells_where_the_log_is():
+    from pathlib import Path
+
+    xfs = filesystems.get("xfs")
+    tools = Path(__file__).parent / "fixtures" / "tools"
+    external = xfs.parse_record((tools / "xfs_info-external.txt").read_text())
+    assert external == {"journal": "external", "journal_device": "/dev/loop9"}
+    assert xfs.placement_problem(external, "external", "/dev/loop9", "7:9") is None
+    internal = xfs.parse_record((tools / "xfs_info-internal.txt").read_text())
+    assert internal == {"journal": "internal"}
+    assert "has it inside the filesystem" in xfs.placement_problem(internal, "external", "/dev/loop9", "7:9")

@@ -425,6 +425,31 @@ class Filesystem:
         """The read-only command that shows how it was really made; None: there is none."""
         return None
 
+    def parse_record(self, text: str) -> dict:
+        """What ``record_argv``'s output says the filesystem really is (docs/verdicts.md, "Proof
+        that the variant ran"): "journal" ("internal", "external", "none"), and where the tool
+        tells them "uuid", "features", "journal_uuid", "journal_device" (a path, or "MAJOR:MINOR").
+        {} when the tool says nothing fstune can check."""
+        return {}
+
+    def placement_problem(self, readback: dict, journal: str, journal_device: str | None,
+                          journal_majmin: str | None) -> str | None:
+        """Why the readback shows another journal placement than the configuration's ``journal``
+        (and, for an external one, another device than ``journal_device``, whose device number
+        is ``journal_majmin``); None when it matches or the readback cannot tell."""
+        found = readback.get("journal")
+        if not found:
+            return None
+        noun = self.journal_noun
+        if found != journal:
+            where = {INTERNAL: "inside the filesystem", EXTERNAL: "on another device", NONE: "absent"}
+            return (f"the configuration puts the {noun} {where.get(journal, journal)}, but the filesystem that was "
+                    f"made has it {where.get(found, found)}")
+        seen = readback.get("journal_device")
+        if journal == EXTERNAL and seen and seen not in (journal_device, journal_majmin):
+            return f"the {noun} is on device {seen}, not on {journal_device} ({journal_majmin})"
+        return None
+
     # --- a journal found on a device ---
 
     def journal_mismatch(self, target: str, journal: str, fs_info: dict[str, str],

@@ -228,6 +228,33 @@ class Ext(Filesystem):
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
         return ("dumpe2fs", "-h", target)
 
+    def parse_record(self, text: str) -> dict:
+        """``dumpe2fs -h``: an external journal shows "Journal UUID" and "Journal device" (the
+        kernel's encoded device number); an internal one "Journal inode"."""
+        fields = {}
+        for line in text.splitlines():
+            key, sep, value = line.partition(":")
+            if sep:
+                fields.setdefault(key.strip(), value.strip())
+        features = fields.get("Filesystem features", "").split()
+        if not fields.get("Filesystem UUID"):
+            return {}
+        found: dict = {"uuid": fields["Filesystem UUID"], "features": features}
+        if fields.get("Journal device") or fields.get("Journal UUID"):
+            found["journal"] = EXTERNAL
+            if fields.get("Journal UUID"):
+                found["journal_uuid"] = fields["Journal UUID"]
+            if fields.get("Journal device"):
+                try:
+                    dev = int(fields["Journal device"], 0)
+                except ValueError:
+                    pass
+                else:  # the kernel's new_encode_dev: 12 bits of major, 20 of minor, interleaved
+                    found["journal_device"] = f"{(dev & 0xfff00) >> 8}:{(dev & 0xff) | ((dev >> 12) & 0xfff00)}"
+        else:
+            found["journal"] = INTERNAL if "has_journal" in features else NONE
+        return found
+
 
 @register
 class Ext2(Ext):

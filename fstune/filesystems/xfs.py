@@ -107,3 +107,14 @@ class Xfs(Filesystem):
 
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
         return ("xfs_info", mountpoint)
+
+    def parse_record(self, text: str) -> dict:
+        """``xfs_info``: "log =internal log" or "log =/dev/sdc1" (the external log's device)."""
+        import re
+
+        match = re.search(r"^log\s+=(internal log|\S+)", text, re.M)
+        if match is None:
+            return {}
+        if match.group(1) == "internal log":
+            return {"journal": INTERNAL}
+        return {"journal": EXTERNAL, "journal_device": match.group(1)}
