@@ -11,7 +11,7 @@ allowed, and a broken user file leaves out only itself: README "Studies")::
     summary = "One line for lists."
     explanation = "Paragraphs, in plain words: what this tests and why it may help."
     workloads = ["throughput", "metadata"]   # names from fstune.workloads
-    repeats = 3                               # optional, at least 3: blocks before the first look
+    repeats = 5                               # optional, at least 3: blocks before the first look
     primary = "metadata:dbench.throughput_mbs"  # WORKLOAD:METRIC the study stops on (docs/verdicts.md)
     delta_percent = 2                         # optional: the smallest change that matters, in %
     source = "Where the idea and reference figures come from."  # optional
@@ -54,6 +54,9 @@ from fstune import filesystems
 from fstune.errors import StudyError, UsageError
 
 MIN_REPEATS = 3
+# blocks before the first look when a study does not say: the first of the default looks
+# (5, 10, 15; fstune/results/collection.py), whose limits are in the checked-in table
+DEFAULT_BLOCKS = 5
 DEFAULT_DELTA_PERCENT = 2.0  # the practical threshold δ (docs/verdicts.md, "δ, the change that matters")
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 
@@ -94,7 +97,7 @@ class Study:
     explanation: str
     configurations: tuple[Configuration, ...]
     workloads: tuple[str, ...]
-    repeats: int = MIN_REPEATS
+    repeats: int = DEFAULT_BLOCKS  # blocks planned before the first look
     source: str = ""
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
@@ -302,7 +305,7 @@ def _study(data: dict, path: str, origin: str) -> Study:
     for workload in raw_workloads:
         if workload not in workloads.WORKLOADS:
             raise _fail(path, "workloads", f"'{workload}' is not a workload; known: {', '.join(workloads.WORKLOADS)}.")
-    repeats = data.get("repeats", MIN_REPEATS)
+    repeats = data.get("repeats", DEFAULT_BLOCKS)
     if not isinstance(repeats, int) or isinstance(repeats, bool) or repeats < MIN_REPEATS:
         raise _fail(path, "repeats", f"must be a whole number of at least {MIN_REPEATS} (one run is not a measurement).")
     params = data.get("workload_params", {})

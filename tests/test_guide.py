@@ -60,7 +60,7 @@ def test_baseline_journal_mount_and_measure_steps_are_explained():
     mount = explain_step(first(plan, kind=kinds.MOUNT, config="external"), plan)
     assert "journal_path=/dev/loop8p2 (where the external journal/log is)" in mount.what
     measure = explain_step(first(plan, kind=kinds.MEASURE, workload="metadata", repeat=2), plan)
-    assert "Repeat 2 of at least 3" in measure.what and "dbench" in measure.what
+    assert "Repeat 2 of at least 5, one per block" in measure.what and "dbench" in measure.what
     assert explain_step(first(plan, kind=kinds.CACHE), plan).what.startswith("Writes everything")
     for step in plan.steps:  # every step gets words, none crashes
         explained = explain_step(step, plan)

@@ -35,6 +35,13 @@ def add_parser(sub, formatter_class) -> None:
     count.add_argument("command", nargs=argparse.REMAINDER)
     count.set_defaults(func=lambda a: helpers.count_writes(
         a.device, a.result, a.command[1:] if a.command[:1] == ["--"] else a.command))
+    _settle_parser(actions)
+
+
+def _settle_parser(actions) -> None:
+    settle = actions.add_parser("settle", help="sync and wait until dirty data is written (or the timeout)")
+    settle.add_argument("--timeout", type=float, default=helpers.SETTLE_TIMEOUT)
+    settle.set_defaults(func=lambda a: helpers.settle(a.timeout))
 
 
 def _report(count: int, what: str) -> int:

@@ -10,10 +10,12 @@
 #   2. noatime: btrfs, internal journal, mount -o noatime
 #   3. zstd-noatime: btrfs, internal journal, mount -o compress=zstd:1,noatime
 #   4. commit-60-noatime: btrfs, internal journal, mount -o commit=60,noatime
-# Workloads: metadata, smallfiles; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: defaults, noatime, commit-60-noatime, zstd-noatime
-#   block 2/3: noatime, zstd-noatime, defaults, commit-60-noatime
-#   block 3/3: zstd-noatime, commit-60-noatime, noatime, defaults
+# Workloads: metadata, smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: defaults, noatime, commit-60-noatime, zstd-noatime
+#   block 2/5: noatime, zstd-noatime, defaults, commit-60-noatime
+#   block 3/5: zstd-noatime, commit-60-noatime, noatime, defaults
+#   block 4/5: commit-60-noatime, defaults, zstd-noatime, noatime
+#   block 5/5: defaults, noatime, commit-60-noatime, zstd-noatime
 
 set -euo pipefail
 
@@ -49,7 +51,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
 fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar
 
-# ── Block 1/3, 1/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 1/5, 1/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [3] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
@@ -73,9 +75,9 @@ btrfs filesystem show /run/fstune/golden/defaults
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/defaults
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -89,9 +91,9 @@ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/defaults/clients
 
-# [12] Flush dirty data
+# [12] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [13] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -101,9 +103,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
 
-# [15] Flush dirty data
+# [15] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [16] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -113,9 +115,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
 
-# [18] Flush dirty data
+# [18] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [19] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -125,9 +127,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
 
-# [21] Flush dirty data
+# [21] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [22] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -137,9 +139,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/defaults/tree > /dev/null
 
-# [24] Flush dirty data
+# [24] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [25] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -149,9 +151,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/defaults/tree > /dev/null
 
-# [27] Flush dirty data
+# [27] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [28] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -161,9 +163,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/defaults/tree -print > /dev/null
 
-# [30] Flush dirty data
+# [30] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [31] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -185,7 +187,7 @@ umount /run/fstune/golden/defaults
 #     leave nothing behind
 rmdir /run/fstune/golden/defaults
 
-# ── Block 1/3, 2/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 1/5, 2/4 (variant): noatime — Btrfs, noatime ──
 
 # [36] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
@@ -209,9 +211,9 @@ btrfs filesystem show /run/fstune/golden/noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [41] Flush dirty data
+# [41] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [42] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -225,9 +227,9 @@ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/noatime/clients
 
-# [45] Flush dirty data
+# [45] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [46] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -237,9 +239,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
 
-# [48] Flush dirty data
+# [48] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [49] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -249,9 +251,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
 
-# [51] Flush dirty data
+# [51] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [52] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -261,9 +263,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [54] Flush dirty data
+# [54] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [55] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -273,9 +275,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/noatime/tree > /dev/null
 
-# [57] Flush dirty data
+# [57] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [58] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -285,9 +287,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/noatime/tree > /dev/null
 
-# [60] Flush dirty data
+# [60] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [61] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -297,9 +299,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/noatime/tree -print > /dev/null
 
-# [63] Flush dirty data
+# [63] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [64] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -321,7 +323,7 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 1/3, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+# ── Block 1/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
 # [69] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
@@ -345,9 +347,9 @@ btrfs filesystem show /run/fstune/golden/commit-60-noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
-# [74] Flush dirty data
+# [74] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [75] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -361,9 +363,9 @@ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/commit-60-noatime/clients
 
-# [78] Flush dirty data
+# [78] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [79] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -373,9 +375,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
 
-# [81] Flush dirty data
+# [81] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [82] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -385,9 +387,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
 
-# [84] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [85] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -397,9 +399,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [87] Flush dirty data
+# [87] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [88] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -409,9 +411,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
-# [90] Flush dirty data
+# [90] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [91] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -421,9 +423,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
-# [93] Flush dirty data
+# [93] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [94] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -433,9 +435,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
 
-# [96] Flush dirty data
+# [96] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [97] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -457,7 +459,7 @@ umount /run/fstune/golden/commit-60-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-60-noatime
 
-# ── Block 1/3, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 1/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
 
 # [102] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
@@ -481,9 +483,9 @@ btrfs filesystem show /run/fstune/golden/zstd-noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/zstd-noatime
 
-# [107] Flush dirty data
+# [107] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [108] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -497,9 +499,9 @@ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/zstd-noatime/clients
 
-# [111] Flush dirty data
+# [111] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [112] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -509,9 +511,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
 
-# [114] Flush dirty data
+# [114] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [115] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -521,9 +523,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
 
-# [117] Flush dirty data
+# [117] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [118] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -533,9 +535,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [120] Flush dirty data
+# [120] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [121] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -545,9 +547,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
-# [123] Flush dirty data
+# [123] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [124] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -557,9 +559,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
-# [126] Flush dirty data
+# [126] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [127] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -569,9 +571,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
 
-# [129] Flush dirty data
+# [129] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [130] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -593,7 +595,7 @@ umount /run/fstune/golden/zstd-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 2/3, 1/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 2/5, 1/4 (variant): noatime — Btrfs, noatime ──
 
 # [135] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
@@ -617,9 +619,9 @@ btrfs filesystem show /run/fstune/golden/noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [140] Flush dirty data
+# [140] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [141] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -633,9 +635,9 @@ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/noatime/clients
 
-# [144] Flush dirty data
+# [144] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [145] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -645,9 +647,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
 
-# [147] Flush dirty data
+# [147] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [148] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -657,9 +659,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
 
-# [150] Flush dirty data
+# [150] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [151] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -669,9 +671,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [153] Flush dirty data
+# [153] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [154] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -681,9 +683,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/noatime/tree > /dev/null
 
-# [156] Flush dirty data
+# [156] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [157] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -693,9 +695,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/noatime/tree > /dev/null
 
-# [159] Flush dirty data
+# [159] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [160] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -705,9 +707,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/noatime/tree -print > /dev/null
 
-# [162] Flush dirty data
+# [162] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [163] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -729,7 +731,7 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 2/3, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 2/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
 
 # [168] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
@@ -753,9 +755,9 @@ btrfs filesystem show /run/fstune/golden/zstd-noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/zstd-noatime
 
-# [173] Flush dirty data
+# [173] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [174] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -769,9 +771,9 @@ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/zstd-noatime/clients
 
-# [177] Flush dirty data
+# [177] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [178] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -781,9 +783,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
 
-# [180] Flush dirty data
+# [180] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [181] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -793,9 +795,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
 
-# [183] Flush dirty data
+# [183] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [184] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -805,9 +807,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [186] Flush dirty data
+# [186] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [187] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -817,9 +819,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
-# [189] Flush dirty data
+# [189] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [190] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -829,9 +831,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
-# [192] Flush dirty data
+# [192] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [193] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -841,9 +843,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
 
-# [195] Flush dirty data
+# [195] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [196] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -865,7 +867,7 @@ umount /run/fstune/golden/zstd-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 2/3, 3/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 2/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [201] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
@@ -889,9 +891,9 @@ btrfs filesystem show /run/fstune/golden/defaults
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/defaults
 
-# [206] Flush dirty data
+# [206] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [207] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -905,9 +907,9 @@ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/defaults/clients
 
-# [210] Flush dirty data
+# [210] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [211] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -917,9 +919,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
 
-# [213] Flush dirty data
+# [213] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [214] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -929,9 +931,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
 
-# [216] Flush dirty data
+# [216] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [217] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -941,9 +943,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
 
-# [219] Flush dirty data
+# [219] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [220] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -953,9 +955,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/defaults/tree > /dev/null
 
-# [222] Flush dirty data
+# [222] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [223] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -965,9 +967,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/defaults/tree > /dev/null
 
-# [225] Flush dirty data
+# [225] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [226] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -977,9 +979,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/defaults/tree -print > /dev/null
 
-# [228] Flush dirty data
+# [228] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [229] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1001,7 +1003,7 @@ umount /run/fstune/golden/defaults
 #     leave nothing behind
 rmdir /run/fstune/golden/defaults
 
-# ── Block 2/3, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+# ── Block 2/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
 # [234] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
@@ -1025,9 +1027,9 @@ btrfs filesystem show /run/fstune/golden/commit-60-noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
-# [239] Flush dirty data
+# [239] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [240] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -1041,9 +1043,9 @@ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/commit-60-noatime/clients
 
-# [243] Flush dirty data
+# [243] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [244] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1053,9 +1055,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
 
-# [246] Flush dirty data
+# [246] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [247] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1065,9 +1067,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
 
-# [249] Flush dirty data
+# [249] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [250] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1077,9 +1079,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [252] Flush dirty data
+# [252] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [253] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1089,9 +1091,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
-# [255] Flush dirty data
+# [255] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [256] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1101,9 +1103,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
-# [258] Flush dirty data
+# [258] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [259] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1113,9 +1115,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
 
-# [261] Flush dirty data
+# [261] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [262] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1137,7 +1139,7 @@ umount /run/fstune/golden/commit-60-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-60-noatime
 
-# ── Block 3/3, 1/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 3/5, 1/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
 
 # [267] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
@@ -1161,9 +1163,9 @@ btrfs filesystem show /run/fstune/golden/zstd-noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/zstd-noatime
 
-# [272] Flush dirty data
+# [272] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [273] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -1177,9 +1179,9 @@ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/zstd-noatime/clients
 
-# [276] Flush dirty data
+# [276] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [277] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1189,9 +1191,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
 
-# [279] Flush dirty data
+# [279] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [280] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1201,9 +1203,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
 
-# [282] Flush dirty data
+# [282] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [283] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1213,9 +1215,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [285] Flush dirty data
+# [285] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [286] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1225,9 +1227,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
-# [288] Flush dirty data
+# [288] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [289] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1237,9 +1239,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
 
-# [291] Flush dirty data
+# [291] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [292] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1249,9 +1251,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
 
-# [294] Flush dirty data
+# [294] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [295] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1273,7 +1275,7 @@ umount /run/fstune/golden/zstd-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 3/3, 2/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+# ── Block 3/5, 2/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
 # [300] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
@@ -1297,9 +1299,9 @@ btrfs filesystem show /run/fstune/golden/commit-60-noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
-# [305] Flush dirty data
+# [305] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [306] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -1313,9 +1315,9 @@ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/commit-60-noatime/clients
 
-# [309] Flush dirty data
+# [309] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [310] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1325,9 +1327,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
 
-# [312] Flush dirty data
+# [312] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [313] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1337,9 +1339,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
 
-# [315] Flush dirty data
+# [315] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [316] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1349,9 +1351,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [318] Flush dirty data
+# [318] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [319] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1361,9 +1363,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
-# [321] Flush dirty data
+# [321] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [322] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1373,9 +1375,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
 
-# [324] Flush dirty data
+# [324] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [325] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1385,9 +1387,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
 
-# [327] Flush dirty data
+# [327] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [328] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1409,7 +1411,7 @@ umount /run/fstune/golden/commit-60-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-60-noatime
 
-# ── Block 3/3, 3/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 3/5, 3/4 (variant): noatime — Btrfs, noatime ──
 
 # [333] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
@@ -1433,9 +1435,9 @@ btrfs filesystem show /run/fstune/golden/noatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [338] Flush dirty data
+# [338] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [339] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -1449,9 +1451,9 @@ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/noatime/clients
 
-# [342] Flush dirty data
+# [342] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [343] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1461,9 +1463,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
 
-# [345] Flush dirty data
+# [345] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [346] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1473,9 +1475,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
 
-# [348] Flush dirty data
+# [348] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [349] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1485,9 +1487,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [351] Flush dirty data
+# [351] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [352] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1497,9 +1499,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/noatime/tree > /dev/null
 
-# [354] Flush dirty data
+# [354] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [355] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1509,9 +1511,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/noatime/tree > /dev/null
 
-# [357] Flush dirty data
+# [357] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [358] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1521,9 +1523,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/noatime/tree -print > /dev/null
 
-# [360] Flush dirty data
+# [360] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [361] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1545,7 +1547,7 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 3/3, 4/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 3/5, 4/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [366] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
@@ -1569,9 +1571,9 @@ btrfs filesystem show /run/fstune/golden/defaults
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/defaults
 
-# [371] Flush dirty data
+# [371] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [372] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -1585,9 +1587,9 @@ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/defaults/clients
 
-# [375] Flush dirty data
+# [375] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [376] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1597,9 +1599,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
 
-# [378] Flush dirty data
+# [378] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [379] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1609,9 +1611,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
 
-# [381] Flush dirty data
+# [381] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [382] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1621,9 +1623,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
 
-# [384] Flush dirty data
+# [384] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [385] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1633,9 +1635,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/defaults/tree > /dev/null
 
-# [387] Flush dirty data
+# [387] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [388] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1645,9 +1647,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/defaults/tree > /dev/null
 
-# [390] Flush dirty data
+# [390] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [391] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1657,9 +1659,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/defaults/tree -print > /dev/null
 
-# [393] Flush dirty data
+# [393] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [394] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1681,13 +1683,1101 @@ umount /run/fstune/golden/defaults
 #     leave nothing behind
 rmdir /run/fstune/golden/defaults
 
+# ── Block 4/5, 1/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+
+# [399] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [400] Make the mountpoint /run/fstune/golden/commit-60-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
+
+# [401] Mount /dev/sdb1 (commit=60,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+
+# [402] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/commit-60-noatime
+
+# [403] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+
+# [404] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [405] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [406] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+
+# [407] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-60-noatime/clients
+
+# [408] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [409] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [410] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+
+# [411] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [412] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [413] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+
+# [414] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [415] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [416] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [417] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [418] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [419] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+
+# [420] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [421] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [422] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+
+# [423] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [424] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [425] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+
+# [426] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [427] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [428] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/commit-60-noatime/tree
+
+# [429] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+
+# [430] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-60-noatime
+
+# [431] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-60-noatime
+
+# ── Block 4/5, 2/4 (baseline): defaults — Btrfs, default mount options ──
+
+# [432] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [433] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [434] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [435] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/defaults
+
+# [436] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [437] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [438] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [439] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+
+# [440] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [441] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [442] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [443] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+
+# [444] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [445] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [446] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+
+# [447] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [448] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [449] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+
+# [450] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [451] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [452] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/defaults/tree > /dev/null
+
+# [453] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [454] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [455] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/defaults/tree > /dev/null
+
+# [456] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [457] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [458] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/defaults/tree -print > /dev/null
+
+# [459] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [460] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [461] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/defaults/tree
+
+# [462] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+
+# [463] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [464] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 4/5, 3/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+
+# [465] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [466] Make the mountpoint /run/fstune/golden/zstd-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
+
+# [467] Mount /dev/sdb1 (compress=zstd:1,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+
+# [468] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/zstd-noatime
+
+# [469] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
+
+# [470] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [471] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [472] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+
+# [473] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/zstd-noatime/clients
+
+# [474] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [475] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [476] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+
+# [477] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [478] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [479] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+
+# [480] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [481] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [482] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [483] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [484] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [485] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+
+# [486] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [487] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [488] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+
+# [489] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [490] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [491] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+
+# [492] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [493] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [494] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/zstd-noatime/tree
+
+# [495] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+
+# [496] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/zstd-noatime
+
+# [497] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/zstd-noatime
+
+# ── Block 4/5, 4/4 (variant): noatime — Btrfs, noatime ──
+
+# [498] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [499] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [500] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [501] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/noatime
+
+# [502] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [503] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [504] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [505] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+
+# [506] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/noatime/clients
+
+# [507] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [508] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [509] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+
+# [510] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [511] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [512] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+
+# [513] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [514] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [515] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [516] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [517] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [518] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/noatime/tree > /dev/null
+
+# [519] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [520] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [521] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/noatime/tree > /dev/null
+
+# [522] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [523] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [524] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/noatime/tree -print > /dev/null
+
+# [525] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [526] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [527] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/noatime/tree
+
+# [528] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+
+# [529] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [530] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 5/5, 1/4 (baseline): defaults — Btrfs, default mount options ──
+
+# [531] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [532] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [533] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [534] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/defaults
+
+# [535] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [536] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [537] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [538] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+
+# [539] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [540] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [541] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [542] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+
+# [543] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [544] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [545] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+
+# [546] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [547] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [548] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+
+# [549] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [550] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [551] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/defaults/tree > /dev/null
+
+# [552] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [553] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [554] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/defaults/tree > /dev/null
+
+# [555] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [556] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [557] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/defaults/tree -print > /dev/null
+
+# [558] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [559] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [560] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/defaults/tree
+
+# [561] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+
+# [562] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [563] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 5/5, 2/4 (variant): noatime — Btrfs, noatime ──
+
+# [564] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [565] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [566] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [567] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/noatime
+
+# [568] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [569] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [570] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [571] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+
+# [572] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/noatime/clients
+
+# [573] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [574] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [575] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+
+# [576] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [577] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [578] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+
+# [579] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [580] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [581] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [582] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [583] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [584] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/noatime/tree > /dev/null
+
+# [585] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [586] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [587] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/noatime/tree > /dev/null
+
+# [588] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [589] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [590] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/noatime/tree -print > /dev/null
+
+# [591] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [592] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [593] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/noatime/tree
+
+# [594] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+
+# [595] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [596] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 5/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+
+# [597] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [598] Make the mountpoint /run/fstune/golden/commit-60-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
+
+# [599] Mount /dev/sdb1 (commit=60,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+
+# [600] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/commit-60-noatime
+
+# [601] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+
+# [602] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [603] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [604] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+
+# [605] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-60-noatime/clients
+
+# [606] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [607] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [608] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+
+# [609] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [610] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [611] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+
+# [612] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [613] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [614] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [615] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [616] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [617] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+
+# [618] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [619] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [620] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+
+# [621] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [622] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [623] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+
+# [624] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [625] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [626] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/commit-60-noatime/tree
+
+# [627] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+
+# [628] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-60-noatime
+
+# [629] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-60-noatime
+
+# ── Block 5/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+
+# [630] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.btrfs -f /dev/sdb1
+
+# [631] Make the mountpoint /run/fstune/golden/zstd-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
+
+# [632] Mount /dev/sdb1 (compress=zstd:1,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+
+# [633] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+btrfs filesystem show /run/fstune/golden/zstd-noatime
+
+# [634] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
+
+# [635] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [636] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [637] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+
+# [638] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/zstd-noatime/clients
+
+# [639] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [640] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [641] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+
+# [642] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [643] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [644] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+
+# [645] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [646] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [647] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [648] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [649] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [650] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+
+# [651] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [652] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [653] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+
+# [654] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [655] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [656] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+
+# [657] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [658] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [659] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/zstd-noatime/tree
+
+# [660] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+
+# [661] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/zstd-noatime
+
+# [662] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/zstd-noatime
+
 # ── Finish ──
 
-# [399] Remove fstune's run directory
+# [663] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [400] Remove the generated inputs
+# [664] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -78,9 +78,9 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
-# [9] Flush dirty data
+# [9] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [10] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -126,9 +126,9 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
-# [20] Flush dirty data
+# [20] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [21] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -174,9 +174,9 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
-# [31] Flush dirty data
+# [31] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [32] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -222,9 +222,9 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
-# [42] Flush dirty data
+# [42] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [43] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -270,9 +270,9 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
-# [53] Flush dirty data
+# [53] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [54] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -318,9 +318,9 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
-# [64] Flush dirty data
+# [64] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [65] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -366,9 +366,9 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
-# [75] Flush dirty data
+# [75] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [76] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -414,9 +414,9 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
-# [86] Flush dirty data
+# [86] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [87] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -462,9 +462,9 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
-# [97] Flush dirty data
+# [97] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [98] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -510,9 +510,9 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
-# [108] Flush dirty data
+# [108] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [109] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -558,9 +558,9 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
-# [119] Flush dirty data
+# [119] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [120] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -606,9 +606,9 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
-# [130] Flush dirty data
+# [130] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [131] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -654,9 +654,9 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
-# [141] Flush dirty data
+# [141] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [142] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -702,9 +702,9 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
-# [152] Flush dirty data
+# [152] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [153] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
@@ -750,9 +750,9 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
-# [163] Flush dirty data
+# [163] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [164] Drop the page cache
 #     so that the start-up read reads from the device, not from memory

@@ -8,10 +8,12 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. ext3: ext3, internal journal, mount -o strictatime
 #   2. ext2: ext2, no journal, mount -o strictatime
-# Workloads: writes; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: ext3, ext2
-#   block 2/3: ext2, ext3
-#   block 3/3: ext3, ext2
+# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: ext3, ext2
+#   block 2/5: ext2, ext3
+#   block 3/5: ext3, ext2
+#   block 4/5: ext2, ext3
+#   block 5/5: ext3, ext2
 
 set -euo pipefail
 
@@ -47,7 +49,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration builds the same tree
 fstune workload-helper make-tree --kind source --files 2000 --top src /var/tmp/fstune/golden/inputs/source-2000.tar
 
-# ── Block 1/3, 1/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
+# ── Block 1/5, 1/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
 
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3 with its journal, mounted strictatime. The force flag is passed
@@ -71,9 +73,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -103,7 +105,7 @@ umount /run/fstune/golden/ext3
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Block 1/3, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
+# ── Block 1/5, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
 
 # [16] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2 (no journal), mounted strictatime. The force flag is passed
@@ -127,9 +129,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2
 
-# [21] Flush dirty data
+# [21] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [22] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -159,7 +161,7 @@ umount /run/fstune/golden/ext2
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2
 
-# ── Block 2/3, 1/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
+# ── Block 2/5, 1/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
 
 # [29] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2 (no journal), mounted strictatime. The force flag is passed
@@ -183,9 +185,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2
 
-# [34] Flush dirty data
+# [34] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [35] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -215,7 +217,7 @@ umount /run/fstune/golden/ext2
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2
 
-# ── Block 2/3, 2/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
+# ── Block 2/5, 2/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
 
 # [42] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3 with its journal, mounted strictatime. The force flag is passed
@@ -239,9 +241,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3
 
-# [47] Flush dirty data
+# [47] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [48] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -271,7 +273,7 @@ umount /run/fstune/golden/ext3
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Block 3/3, 1/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
+# ── Block 3/5, 1/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
 
 # [55] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3 with its journal, mounted strictatime. The force flag is passed
@@ -295,9 +297,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3
 
-# [60] Flush dirty data
+# [60] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [61] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -327,7 +329,7 @@ umount /run/fstune/golden/ext3
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Block 3/3, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
+# ── Block 3/5, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
 
 # [68] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2 (no journal), mounted strictatime. The force flag is passed
@@ -351,9 +353,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2
 
-# [73] Flush dirty data
+# [73] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [74] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -383,13 +385,237 @@ umount /run/fstune/golden/ext2
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2
 
+# ── Block 4/5, 1/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
+
+# [81] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2 (no journal), mounted strictatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [82] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [83] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 -o strictatime /dev/sdb1 /run/fstune/golden/ext2
+
+# [84] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [85] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [86] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [87] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [88] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-4.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext2
+
+# [89] build: read every source file and write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext2/src
+
+# [90] clean: delete the object files (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-4.json --device /dev/sdb1 -- find /run/fstune/golden/ext2/src -name '*.o' -delete
+
+# [91] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/ext2/src
+
+# [92] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [93] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
+# ── Block 4/5, 2/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
+
+# [94] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3 with its journal, mounted strictatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [95] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [96] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3
+
+# [97] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [98] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [99] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [100] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [101] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-4.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext3
+
+# [102] build: read every source file and write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext3/src
+
+# [103] clean: delete the object files (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-4.json --device /dev/sdb1 -- find /run/fstune/golden/ext3/src -name '*.o' -delete
+
+# [104] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/ext3/src
+
+# [105] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [106] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 1/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
+
+# [107] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3 with its journal, mounted strictatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [108] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [109] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3
+
+# [110] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [111] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [112] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [113] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [114] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-populate-5.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext3
+
+# [115] build: read every source file and write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext3/src
+
+# [116] clean: delete the object files (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext3/writes-clean-5.json --device /dev/sdb1 -- find /run/fstune/golden/ext3/src -name '*.o' -delete
+
+# [117] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/ext3/src
+
+# [118] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [119] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
+
+# [120] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2 (no journal), mounted strictatime. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [121] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [122] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 -o strictatime /dev/sdb1 /run/fstune/golden/ext2
+
+# [123] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [124] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [125] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [126] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [127] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-populate-5.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/ext2
+
+# [128] build: read every source file and write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/ext2/src
+
+# [129] clean: delete the object files (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/ext2/writes-clean-5.json --device /dev/sdb1 -- find /run/fstune/golden/ext2/src -name '*.o' -delete
+
+# [130] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/ext2/src
+
+# [131] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [132] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
 # ── Finish ──
 
-# [81] Remove fstune's run directory
+# [133] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [82] Remove the generated inputs
+# [134] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

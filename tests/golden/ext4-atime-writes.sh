@@ -8,10 +8,12 @@
 #   1. strictatime: ext4, internal journal, mount -o strictatime
 #   2. relatime: ext4, internal journal, mount -o relatime
 #   3. noatime: ext4, internal journal, mount -o noatime
-# Workloads: writes; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: strictatime, relatime, noatime
-#   block 2/3: relatime, noatime, strictatime
-#   block 3/3: noatime, strictatime, relatime
+# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: strictatime, relatime, noatime
+#   block 2/5: relatime, noatime, strictatime
+#   block 3/5: noatime, strictatime, relatime
+#   block 4/5: noatime, relatime, strictatime
+#   block 5/5: strictatime, noatime, relatime
 
 set -euo pipefail
 
@@ -47,7 +49,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration builds the same tree
 fstune workload-helper make-tree --kind source --files 2000 --top src /var/tmp/fstune/golden/inputs/source-2000.tar
 
-# ── Block 1/3, 1/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 1/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [3] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'strictatime': ext4, access time written on every read. The force flag is
@@ -71,9 +73,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/strictatime
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -103,7 +105,7 @@ umount /run/fstune/golden/strictatime
 #     leave nothing behind
 rmdir /run/fstune/golden/strictatime
 
-# ── Block 1/3, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 1/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [16] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
@@ -127,9 +129,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/relatime
 
-# [21] Flush dirty data
+# [21] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [22] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -159,7 +161,7 @@ umount /run/fstune/golden/relatime
 #     leave nothing behind
 rmdir /run/fstune/golden/relatime
 
-# ── Block 1/3, 3/3 (variant): noatime — ext4, noatime ──
+# ── Block 1/5, 3/3 (variant): noatime — ext4, noatime ──
 
 # [29] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'noatime': ext4, noatime. The force flag is passed once because you
@@ -183,9 +185,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [34] Flush dirty data
+# [34] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [35] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -215,7 +217,7 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 2/3, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 2/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [42] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
@@ -239,9 +241,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/relatime
 
-# [47] Flush dirty data
+# [47] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [48] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -271,7 +273,7 @@ umount /run/fstune/golden/relatime
 #     leave nothing behind
 rmdir /run/fstune/golden/relatime
 
-# ── Block 2/3, 2/3 (variant): noatime — ext4, noatime ──
+# ── Block 2/5, 2/3 (variant): noatime — ext4, noatime ──
 
 # [55] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'noatime': ext4, noatime. The force flag is passed once because you
@@ -295,9 +297,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [60] Flush dirty data
+# [60] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [61] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -327,7 +329,7 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 2/3, 3/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 2/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'strictatime': ext4, access time written on every read. The force flag is
@@ -351,9 +353,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/strictatime
 
-# [73] Flush dirty data
+# [73] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [74] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -383,7 +385,7 @@ umount /run/fstune/golden/strictatime
 #     leave nothing behind
 rmdir /run/fstune/golden/strictatime
 
-# ── Block 3/3, 1/3 (variant): noatime — ext4, noatime ──
+# ── Block 3/5, 1/3 (variant): noatime — ext4, noatime ──
 
 # [81] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'noatime': ext4, noatime. The force flag is passed once because you
@@ -407,9 +409,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [86] Flush dirty data
+# [86] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [87] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -439,7 +441,7 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 3/3, 2/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 3/5, 2/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [94] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'strictatime': ext4, access time written on every read. The force flag is
@@ -463,9 +465,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/strictatime
 
-# [99] Flush dirty data
+# [99] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [100] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -495,7 +497,7 @@ umount /run/fstune/golden/strictatime
 #     leave nothing behind
 rmdir /run/fstune/golden/strictatime
 
-# ── Block 3/3, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 3/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [107] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
@@ -519,9 +521,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/relatime
 
-# [112] Flush dirty data
+# [112] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [113] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -551,13 +553,349 @@ umount /run/fstune/golden/relatime
 #     leave nothing behind
 rmdir /run/fstune/golden/relatime
 
+# ── Block 4/5, 1/3 (variant): noatime — ext4, noatime ──
+
+# [120] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [121] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [122] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [123] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [124] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [125] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [126] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [127] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-4.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+
+# [128] build: read every source file and write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+
+# [129] clean: delete the object files (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-4.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+
+# [130] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [131] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [132] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 4/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [133] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [134] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [135] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [136] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [137] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [138] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [139] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [140] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-4.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+
+# [141] build: read every source file and write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+
+# [142] clean: delete the object files (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-4.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+
+# [143] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [144] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [145] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
+# ── Block 4/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [146] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [147] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [148] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [149] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [150] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [151] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [152] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [153] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-4.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+
+# [154] build: read every source file and write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+
+# [155] clean: delete the object files (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-4.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+
+# [156] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [157] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [158] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 5/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [159] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [160] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [161] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [162] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [163] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [164] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [165] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [166] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-5.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime
+
+# [167] build: read every source file and write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src
+
+# [168] clean: delete the object files (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-5.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete
+
+# [169] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [170] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [171] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 5/5, 2/3 (variant): noatime — ext4, noatime ──
+
+# [172] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [173] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [174] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [175] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [176] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [177] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [178] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [179] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-5.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime
+
+# [180] build: read every source file and write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src
+
+# [181] clean: delete the object files (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-5.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete
+
+# [182] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [183] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [184] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 5/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [185] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [186] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [187] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [188] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [189] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [190] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [191] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [192] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-5.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime
+
+# [193] build: read every source file and write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src
+
+# [194] clean: delete the object files (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-5.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete
+
+# [195] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [196] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [197] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
 # ── Finish ──
 
-# [120] Remove fstune's run directory
+# [198] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [121] Remove the generated inputs
+# [199] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -10,10 +10,12 @@
 #   2. writeback: ext4, internal journal, mount -o data=writeback
 #   3. commit-30: ext4, internal journal, mount -o commit=30
 #   4. writeback-commit-30: ext4, internal journal, mount -o data=writeback,commit=30
-# Workloads: metadata; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: ordered, writeback, writeback-commit-30, commit-30
-#   block 2/3: writeback, commit-30, ordered, writeback-commit-30
-#   block 3/3: commit-30, writeback-commit-30, writeback, ordered
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: ordered, writeback, writeback-commit-30, commit-30
+#   block 2/5: writeback, commit-30, ordered, writeback-commit-30
+#   block 3/5: commit-30, writeback-commit-30, writeback, ordered
+#   block 4/5: writeback-commit-30, ordered, commit-30, writeback
+#   block 5/5: ordered, writeback, writeback-commit-30, commit-30
 
 set -euo pipefail
 
@@ -45,7 +47,7 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Block 1/3, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 1/5, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
@@ -69,9 +71,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ordered
 
-# [7] Flush dirty data
+# [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [8] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -93,7 +95,7 @@ umount /run/fstune/golden/ordered
 #     leave nothing behind
 rmdir /run/fstune/golden/ordered
 
-# ── Block 1/3, 2/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 1/5, 2/4 (variant): writeback — ext4, data=writeback ──
 
 # [13] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
@@ -117,9 +119,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback
 
-# [18] Flush dirty data
+# [18] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [19] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -141,7 +143,7 @@ umount /run/fstune/golden/writeback
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback
 
-# ── Block 1/3, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+# ── Block 1/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
 # [24] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
@@ -165,9 +167,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
-# [29] Flush dirty data
+# [29] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [30] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -189,7 +191,7 @@ umount /run/fstune/golden/writeback-commit-30
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback-commit-30
 
-# ── Block 1/3, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 1/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
 
 # [35] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
@@ -213,9 +215,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/commit-30
 
-# [40] Flush dirty data
+# [40] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [41] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -237,7 +239,7 @@ umount /run/fstune/golden/commit-30
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-30
 
-# ── Block 2/3, 1/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 2/5, 1/4 (variant): writeback — ext4, data=writeback ──
 
 # [46] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
@@ -261,9 +263,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback
 
-# [51] Flush dirty data
+# [51] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [52] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -285,7 +287,7 @@ umount /run/fstune/golden/writeback
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback
 
-# ── Block 2/3, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 2/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
 
 # [57] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
@@ -309,9 +311,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/commit-30
 
-# [62] Flush dirty data
+# [62] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [63] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -333,7 +335,7 @@ umount /run/fstune/golden/commit-30
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-30
 
-# ── Block 2/3, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 2/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
@@ -357,9 +359,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ordered
 
-# [73] Flush dirty data
+# [73] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [74] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -381,7 +383,7 @@ umount /run/fstune/golden/ordered
 #     leave nothing behind
 rmdir /run/fstune/golden/ordered
 
-# ── Block 2/3, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+# ── Block 2/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
 # [79] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
@@ -405,9 +407,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
-# [84] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [85] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -429,7 +431,7 @@ umount /run/fstune/golden/writeback-commit-30
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback-commit-30
 
-# ── Block 3/3, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 3/5, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
 
 # [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
@@ -453,9 +455,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/commit-30
 
-# [95] Flush dirty data
+# [95] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [96] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -477,7 +479,7 @@ umount /run/fstune/golden/commit-30
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-30
 
-# ── Block 3/3, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+# ── Block 3/5, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
 # [101] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
@@ -501,9 +503,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
-# [106] Flush dirty data
+# [106] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [107] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -525,7 +527,7 @@ umount /run/fstune/golden/writeback-commit-30
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback-commit-30
 
-# ── Block 3/3, 3/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 3/5, 3/4 (variant): writeback — ext4, data=writeback ──
 
 # [112] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
@@ -549,9 +551,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback
 
-# [117] Flush dirty data
+# [117] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [118] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -573,7 +575,7 @@ umount /run/fstune/golden/writeback
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback
 
-# ── Block 3/3, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 3/5, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [123] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
@@ -597,9 +599,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ordered
 
-# [128] Flush dirty data
+# [128] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [129] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -621,13 +623,397 @@ umount /run/fstune/golden/ordered
 #     leave nothing behind
 rmdir /run/fstune/golden/ordered
 
+# ── Block 4/5, 1/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [134] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [135] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [136] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [137] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [138] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [139] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [140] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [141] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [142] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [143] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [144] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 4/5, 2/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [145] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [146] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [147] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [148] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [149] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [150] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [151] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [152] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+
+# [153] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [154] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [155] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
+# ── Block 4/5, 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [156] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [157] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [158] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [159] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [160] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [161] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [162] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [163] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [164] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [165] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [166] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 4/5, 4/4 (variant): writeback — ext4, data=writeback ──
+
+# [167] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [168] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [169] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [170] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [171] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [172] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [173] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [174] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+
+# [175] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [176] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [177] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 5/5, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [178] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [179] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [180] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [181] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [182] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [183] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [184] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [185] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+
+# [186] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [187] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [188] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
+# ── Block 5/5, 2/4 (variant): writeback — ext4, data=writeback ──
+
+# [189] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [190] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [191] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [192] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [193] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [194] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [195] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [196] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+
+# [197] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [198] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [199] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 5/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [200] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [201] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [202] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [203] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [204] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [205] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [206] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [207] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [208] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [209] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [210] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 5/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [211] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [212] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [213] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [214] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [215] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [216] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [217] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [218] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+
+# [219] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [220] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [221] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
 # ── Finish ──
 
-# [134] Remove fstune's run directory
+# [222] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [135] Remove the generated inputs
+# [223] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

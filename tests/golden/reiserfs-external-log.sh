@@ -10,10 +10,12 @@
 #   1. internal: reiserfs, internal journal, mount -o defaults
 #   2. external: reiserfs, external journal/log, mount -o jdev=/dev/sdc1
 #   3. external-notail: reiserfs, external journal/log, mount -o notail,jdev=/dev/sdc1
-# Workloads: metadata; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: internal, external, external-notail
-#   block 2/3: external, external-notail, internal
-#   block 3/3: external-notail, internal, external
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: internal, external, external-notail
+#   block 2/5: external, external-notail, internal
+#   block 3/5: external-notail, internal, external
+#   block 4/5: external-notail, external, internal
+#   block 5/5: internal, external-notail, external
 
 set -euo pipefail
 
@@ -45,7 +47,7 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Block 1/3, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 1/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
 # [2] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
@@ -69,9 +71,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [7] Flush dirty data
+# [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [8] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -93,7 +95,7 @@ umount /run/fstune/golden/internal
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Block 1/3, 2/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 1/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
 
 # [13] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
@@ -117,9 +119,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [18] Flush dirty data
+# [18] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [19] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -141,7 +143,7 @@ umount /run/fstune/golden/external
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
-# ── Block 1/3, 3/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+# ── Block 1/5, 3/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
 # [24] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
@@ -165,9 +167,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-notail
 
-# [29] Flush dirty data
+# [29] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [30] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -189,7 +191,7 @@ umount /run/fstune/golden/external-notail
 #     leave nothing behind
 rmdir /run/fstune/golden/external-notail
 
-# ── Block 2/3, 1/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 2/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
 
 # [35] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
@@ -213,9 +215,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [40] Flush dirty data
+# [40] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [41] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -237,7 +239,7 @@ umount /run/fstune/golden/external
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
-# ── Block 2/3, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+# ── Block 2/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
 # [46] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
@@ -261,9 +263,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-notail
 
-# [51] Flush dirty data
+# [51] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [52] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -285,7 +287,7 @@ umount /run/fstune/golden/external-notail
 #     leave nothing behind
 rmdir /run/fstune/golden/external-notail
 
-# ── Block 2/3, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 2/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
 # [57] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
@@ -309,9 +311,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [62] Flush dirty data
+# [62] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [63] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -333,7 +335,7 @@ umount /run/fstune/golden/internal
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Block 3/3, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+# ── Block 3/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
 # [68] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
@@ -357,9 +359,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-notail
 
-# [73] Flush dirty data
+# [73] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [74] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -381,7 +383,7 @@ umount /run/fstune/golden/external-notail
 #     leave nothing behind
 rmdir /run/fstune/golden/external-notail
 
-# ── Block 3/3, 2/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 3/5, 2/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
 # [79] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
@@ -405,9 +407,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [84] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [85] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -429,7 +431,7 @@ umount /run/fstune/golden/internal
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Block 3/3, 3/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 3/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
 
 # [90] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
@@ -453,9 +455,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [95] Flush dirty data
+# [95] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [96] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -477,13 +479,301 @@ umount /run/fstune/golden/external
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
+# ── Block 4/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+
+# [101] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [102] Make the mountpoint /run/fstune/golden/external-notail
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
+
+# [103] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+
+# [104] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [105] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-notail
+
+# [106] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [107] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [108] dbench with 15 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+
+# [109] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-notail/clients
+
+# [110] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-notail
+
+# [111] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-notail
+
+# ── Block 4/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
+
+# [112] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [113] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [114] Mount /dev/sdb1 (jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [115] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [116] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [117] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [118] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [119] dbench with 15 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+
+# [120] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [121] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [122] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+
+# [123] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
+mkreiserfs -f /dev/sdb1
+
+# [124] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [125] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+
+# [126] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [127] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [128] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [129] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [130] dbench with 15 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+
+# [131] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [132] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [133] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+
+# [134] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
+mkreiserfs -f /dev/sdb1
+
+# [135] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [136] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+
+# [137] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [138] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [139] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [140] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [141] dbench with 15 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+
+# [142] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [143] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [144] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+
+# [145] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [146] Make the mountpoint /run/fstune/golden/external-notail
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
+
+# [147] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+
+# [148] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [149] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-notail
+
+# [150] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [151] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [152] dbench with 15 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+
+# [153] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-notail/clients
+
+# [154] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-notail
+
+# [155] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-notail
+
+# ── Block 5/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
+
+# [156] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [157] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [158] Mount /dev/sdb1 (jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [159] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [160] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [161] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [162] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [163] dbench with 15 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+
+# [164] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [165] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [166] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
 # ── Finish ──
 
-# [101] Remove fstune's run directory
+# [167] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [102] Remove the generated inputs
+# [168] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

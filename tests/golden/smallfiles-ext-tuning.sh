@@ -10,10 +10,12 @@
 #   2. ext3-dir-index: ext3, internal journal, mount -o strictatime
 #   3. ext3-noatime: ext3, internal journal, mount -o noatime
 #   4. ext2-noatime: ext2, no journal, mount -o noatime
-# Workloads: smallfiles; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: ext3-no-index, ext3-dir-index, ext2-noatime, ext3-noatime
-#   block 2/3: ext3-dir-index, ext3-noatime, ext3-no-index, ext2-noatime
-#   block 3/3: ext3-noatime, ext2-noatime, ext3-dir-index, ext3-no-index
+# Workloads: smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: ext3-no-index, ext3-dir-index, ext2-noatime, ext3-noatime
+#   block 2/5: ext3-dir-index, ext3-noatime, ext3-no-index, ext2-noatime
+#   block 3/5: ext3-noatime, ext2-noatime, ext3-dir-index, ext3-no-index
+#   block 4/5: ext2-noatime, ext3-no-index, ext3-noatime, ext3-dir-index
+#   block 5/5: ext3-no-index, ext3-dir-index, ext2-noatime, ext3-noatime
 
 set -euo pipefail
 
@@ -49,7 +51,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
 fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar
 
-# ── Block 1/3, 1/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+# ── Block 1/5, 1/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
@@ -73,9 +75,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-no-index
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -85,9 +87,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
 
-# [11] Flush dirty data
+# [11] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [12] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -97,9 +99,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
 
-# [14] Flush dirty data
+# [14] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [15] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -109,9 +111,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
 
-# [17] Flush dirty data
+# [17] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [18] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -121,9 +123,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
-# [20] Flush dirty data
+# [20] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [21] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -133,9 +135,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
-# [23] Flush dirty data
+# [23] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [24] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -145,9 +147,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
 
-# [26] Flush dirty data
+# [26] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [27] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -169,7 +171,7 @@ umount /run/fstune/golden/ext3-no-index
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-no-index
 
-# ── Block 1/3, 2/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+# ── Block 1/5, 2/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
 
 # [32] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
@@ -193,9 +195,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 
-# [37] Flush dirty data
+# [37] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [38] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -205,9 +207,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
 
-# [40] Flush dirty data
+# [40] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [41] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -217,9 +219,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
 
-# [43] Flush dirty data
+# [43] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [44] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -229,9 +231,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
 
-# [46] Flush dirty data
+# [46] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [47] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -241,9 +243,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
-# [49] Flush dirty data
+# [49] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [50] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -253,9 +255,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
-# [52] Flush dirty data
+# [52] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [53] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -265,9 +267,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
 
-# [55] Flush dirty data
+# [55] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [56] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -289,7 +291,7 @@ umount /run/fstune/golden/ext3-dir-index
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-dir-index
 
-# ── Block 1/3, 3/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+# ── Block 1/5, 3/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
 
 # [61] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
@@ -313,9 +315,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2-noatime
 
-# [66] Flush dirty data
+# [66] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [67] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -325,9 +327,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
 
-# [69] Flush dirty data
+# [69] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [70] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -337,9 +339,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
 
-# [72] Flush dirty data
+# [72] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [73] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -349,9 +351,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [75] Flush dirty data
+# [75] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [76] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -361,9 +363,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
-# [78] Flush dirty data
+# [78] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [79] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -373,9 +375,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
-# [81] Flush dirty data
+# [81] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [82] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -385,9 +387,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
 
-# [84] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [85] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -409,7 +411,7 @@ umount /run/fstune/golden/ext2-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2-noatime
 
-# ── Block 1/3, 4/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+# ── Block 1/5, 4/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
 
 # [90] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
@@ -433,9 +435,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-noatime
 
-# [95] Flush dirty data
+# [95] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [96] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -445,9 +447,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
 
-# [98] Flush dirty data
+# [98] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [99] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -457,9 +459,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
 
-# [101] Flush dirty data
+# [101] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [102] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -469,9 +471,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [104] Flush dirty data
+# [104] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [105] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -481,9 +483,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
-# [107] Flush dirty data
+# [107] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [108] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -493,9 +495,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
-# [110] Flush dirty data
+# [110] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [111] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -505,9 +507,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
 
-# [113] Flush dirty data
+# [113] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [114] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -529,7 +531,7 @@ umount /run/fstune/golden/ext3-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 2/3, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+# ── Block 2/5, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
 
 # [119] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
@@ -553,9 +555,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 
-# [124] Flush dirty data
+# [124] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [125] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -565,9 +567,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
 
-# [127] Flush dirty data
+# [127] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [128] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -577,9 +579,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
 
-# [130] Flush dirty data
+# [130] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [131] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -589,9 +591,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
 
-# [133] Flush dirty data
+# [133] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [134] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -601,9 +603,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
-# [136] Flush dirty data
+# [136] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [137] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -613,9 +615,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
-# [139] Flush dirty data
+# [139] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [140] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -625,9 +627,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
 
-# [142] Flush dirty data
+# [142] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [143] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -649,7 +651,7 @@ umount /run/fstune/golden/ext3-dir-index
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-dir-index
 
-# ── Block 2/3, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+# ── Block 2/5, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
 
 # [148] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
@@ -673,9 +675,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-noatime
 
-# [153] Flush dirty data
+# [153] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [154] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -685,9 +687,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
 
-# [156] Flush dirty data
+# [156] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [157] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -697,9 +699,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
 
-# [159] Flush dirty data
+# [159] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [160] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -709,9 +711,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [162] Flush dirty data
+# [162] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [163] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -721,9 +723,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
-# [165] Flush dirty data
+# [165] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [166] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -733,9 +735,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
-# [168] Flush dirty data
+# [168] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [169] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -745,9 +747,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
 
-# [171] Flush dirty data
+# [171] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [172] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -769,7 +771,7 @@ umount /run/fstune/golden/ext3-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 2/3, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+# ── Block 2/5, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
 # [177] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
@@ -793,9 +795,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-no-index
 
-# [182] Flush dirty data
+# [182] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [183] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -805,9 +807,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
 
-# [185] Flush dirty data
+# [185] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [186] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -817,9 +819,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
 
-# [188] Flush dirty data
+# [188] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [189] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -829,9 +831,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
 
-# [191] Flush dirty data
+# [191] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [192] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -841,9 +843,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
-# [194] Flush dirty data
+# [194] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [195] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -853,9 +855,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
-# [197] Flush dirty data
+# [197] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [198] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -865,9 +867,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
 
-# [200] Flush dirty data
+# [200] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [201] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -889,7 +891,7 @@ umount /run/fstune/golden/ext3-no-index
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-no-index
 
-# ── Block 2/3, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+# ── Block 2/5, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
 
 # [206] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
@@ -913,9 +915,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2-noatime
 
-# [211] Flush dirty data
+# [211] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [212] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -925,9 +927,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
 
-# [214] Flush dirty data
+# [214] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [215] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -937,9 +939,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
 
-# [217] Flush dirty data
+# [217] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [218] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -949,9 +951,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [220] Flush dirty data
+# [220] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [221] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -961,9 +963,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
-# [223] Flush dirty data
+# [223] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [224] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -973,9 +975,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
-# [226] Flush dirty data
+# [226] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [227] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -985,9 +987,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
 
-# [229] Flush dirty data
+# [229] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [230] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1009,7 +1011,7 @@ umount /run/fstune/golden/ext2-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2-noatime
 
-# ── Block 3/3, 1/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+# ── Block 3/5, 1/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
 
 # [235] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
@@ -1033,9 +1035,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-noatime
 
-# [240] Flush dirty data
+# [240] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [241] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1045,9 +1047,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
 
-# [243] Flush dirty data
+# [243] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [244] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1057,9 +1059,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
 
-# [246] Flush dirty data
+# [246] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [247] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1069,9 +1071,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [249] Flush dirty data
+# [249] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [250] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1081,9 +1083,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
-# [252] Flush dirty data
+# [252] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [253] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1093,9 +1095,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
 
-# [255] Flush dirty data
+# [255] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [256] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1105,9 +1107,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
 
-# [258] Flush dirty data
+# [258] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [259] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1129,7 +1131,7 @@ umount /run/fstune/golden/ext3-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 3/3, 2/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+# ── Block 3/5, 2/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
 
 # [264] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
@@ -1153,9 +1155,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2-noatime
 
-# [269] Flush dirty data
+# [269] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [270] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1165,9 +1167,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
 
-# [272] Flush dirty data
+# [272] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [273] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1177,9 +1179,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
 
-# [275] Flush dirty data
+# [275] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [276] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1189,9 +1191,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
 
-# [278] Flush dirty data
+# [278] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [279] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1201,9 +1203,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
-# [281] Flush dirty data
+# [281] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [282] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1213,9 +1215,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
 
-# [284] Flush dirty data
+# [284] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [285] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1225,9 +1227,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
 
-# [287] Flush dirty data
+# [287] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [288] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1249,7 +1251,7 @@ umount /run/fstune/golden/ext2-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2-noatime
 
-# ── Block 3/3, 3/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+# ── Block 3/5, 3/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
 
 # [293] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
@@ -1273,9 +1275,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 
-# [298] Flush dirty data
+# [298] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [299] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1285,9 +1287,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
 
-# [301] Flush dirty data
+# [301] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [302] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1297,9 +1299,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
 
-# [304] Flush dirty data
+# [304] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [305] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1309,9 +1311,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
 
-# [307] Flush dirty data
+# [307] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [308] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1321,9 +1323,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
-# [310] Flush dirty data
+# [310] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [311] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1333,9 +1335,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
 
-# [313] Flush dirty data
+# [313] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [314] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1345,9 +1347,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
 
-# [316] Flush dirty data
+# [316] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [317] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1369,7 +1371,7 @@ umount /run/fstune/golden/ext3-dir-index
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-dir-index
 
-# ── Block 3/3, 4/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+# ── Block 3/5, 4/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
 # [322] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
@@ -1393,9 +1395,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3-no-index
 
-# [327] Flush dirty data
+# [327] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [328] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1405,9 +1407,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
 
-# [330] Flush dirty data
+# [330] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [331] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1417,9 +1419,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
 
-# [333] Flush dirty data
+# [333] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [334] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1429,9 +1431,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
 
-# [336] Flush dirty data
+# [336] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [337] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1441,9 +1443,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
-# [339] Flush dirty data
+# [339] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [340] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1453,9 +1455,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
 
-# [342] Flush dirty data
+# [342] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [343] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1465,9 +1467,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
 
-# [345] Flush dirty data
+# [345] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [346] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1489,13 +1491,973 @@ umount /run/fstune/golden/ext3-no-index
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-no-index
 
+# ── Block 4/5, 1/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+
+# [351] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
+#     force flag is passed once because you confirmed this device.
+mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
+
+# [352] Make the mountpoint /run/fstune/golden/ext2-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
+mkdir -p /run/fstune/golden/ext2-noatime
+
+# [353] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
+
+# [354] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [355] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2-noatime
+
+# [356] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [357] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [358] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+
+# [359] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [360] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [361] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+
+# [362] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [363] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [364] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [365] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [366] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [367] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+
+# [368] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [369] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [370] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+
+# [371] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [372] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [373] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+
+# [374] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [375] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [376] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext2-noatime/tree
+
+# [377] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
+
+# [378] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2-noatime
+
+# [379] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2-noatime
+
+# ── Block 4/5, 2/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+
+# [380] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [381] Make the mountpoint /run/fstune/golden/ext3-no-index
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
+mkdir -p /run/fstune/golden/ext3-no-index
+
+# [382] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
+
+# [383] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [384] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3-no-index
+
+# [385] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [386] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [387] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+
+# [388] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [389] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [390] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+
+# [391] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [392] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [393] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+
+# [394] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [395] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [396] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+
+# [397] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [398] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [399] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+
+# [400] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [401] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [402] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+
+# [403] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [404] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [405] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3-no-index/tree
+
+# [406] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
+
+# [407] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3-no-index
+
+# [408] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3-no-index
+
+# ── Block 4/5, 3/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+
+# [409] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [410] Make the mountpoint /run/fstune/golden/ext3-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
+mkdir -p /run/fstune/golden/ext3-noatime
+
+# [411] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
+
+# [412] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [413] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3-noatime
+
+# [414] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [415] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [416] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+
+# [417] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [418] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [419] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+
+# [420] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [421] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [422] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [423] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [424] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [425] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+
+# [426] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [427] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [428] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+
+# [429] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [430] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [431] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+
+# [432] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [433] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [434] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3-noatime/tree
+
+# [435] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
+
+# [436] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3-noatime
+
+# [437] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3-noatime
+
+# ── Block 4/5, 4/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+
+# [438] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [439] Make the mountpoint /run/fstune/golden/ext3-dir-index
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
+mkdir -p /run/fstune/golden/ext3-dir-index
+
+# [440] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
+
+# [441] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [442] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3-dir-index
+
+# [443] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [444] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [445] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+
+# [446] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [447] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [448] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+
+# [449] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [450] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [451] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+
+# [452] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [453] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [454] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+
+# [455] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [456] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [457] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+
+# [458] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [459] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [460] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+
+# [461] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [462] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [463] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3-dir-index/tree
+
+# [464] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
+
+# [465] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3-dir-index
+
+# [466] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3-dir-index
+
+# ── Block 5/5, 1/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+
+# [467] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [468] Make the mountpoint /run/fstune/golden/ext3-no-index
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
+mkdir -p /run/fstune/golden/ext3-no-index
+
+# [469] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
+
+# [470] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [471] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3-no-index
+
+# [472] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [473] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [474] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+
+# [475] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [476] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [477] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+
+# [478] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [479] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [480] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+
+# [481] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [482] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [483] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+
+# [484] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [485] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [486] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+
+# [487] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [488] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [489] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+
+# [490] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [491] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [492] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3-no-index/tree
+
+# [493] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
+
+# [494] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3-no-index
+
+# [495] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3-no-index
+
+# ── Block 5/5, 2/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+
+# [496] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [497] Make the mountpoint /run/fstune/golden/ext3-dir-index
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
+mkdir -p /run/fstune/golden/ext3-dir-index
+
+# [498] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
+
+# [499] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [500] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3-dir-index
+
+# [501] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [502] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [503] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+
+# [504] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [505] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [506] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+
+# [507] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [508] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [509] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+
+# [510] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [511] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [512] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+
+# [513] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [514] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [515] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+
+# [516] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [517] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [518] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+
+# [519] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [520] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [521] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3-dir-index/tree
+
+# [522] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
+
+# [523] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3-dir-index
+
+# [524] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3-dir-index
+
+# ── Block 5/5, 3/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+
+# [525] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
+#     force flag is passed once because you confirmed this device.
+mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
+
+# [526] Make the mountpoint /run/fstune/golden/ext2-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
+mkdir -p /run/fstune/golden/ext2-noatime
+
+# [527] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
+
+# [528] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [529] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2-noatime
+
+# [530] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [531] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [532] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+
+# [533] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [534] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [535] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+
+# [536] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [537] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [538] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [539] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [540] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [541] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+
+# [542] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [543] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [544] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+
+# [545] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [546] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [547] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+
+# [548] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [549] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [550] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext2-noatime/tree
+
+# [551] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
+
+# [552] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2-noatime
+
+# [553] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2-noatime
+
+# ── Block 5/5, 4/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+
+# [554] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
+#     flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [555] Make the mountpoint /run/fstune/golden/ext3-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
+mkdir -p /run/fstune/golden/ext3-noatime
+
+# [556] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
+
+# [557] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [558] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3-noatime
+
+# [559] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [560] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [561] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+
+# [562] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [563] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [564] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+
+# [565] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [566] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [567] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+
+# [568] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [569] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [570] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+
+# [571] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [572] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [573] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+
+# [574] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [575] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [576] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+
+# [577] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [578] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [579] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3-noatime/tree
+
+# [580] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
+
+# [581] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3-noatime
+
+# [582] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3-noatime
+
 # ── Finish ──
 
-# [351] Remove fstune's run directory
+# [583] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [352] Remove the generated inputs
+# [584] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

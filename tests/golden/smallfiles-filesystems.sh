@@ -11,10 +11,12 @@
 #   4. xfs: xfs, internal journal, mount -o defaults
 #   5. reiserfs: reiserfs, internal journal, mount -o defaults
 #   6. jfs: jfs, internal journal, mount -o defaults
-# Workloads: smallfiles; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: ext3, ext2, jfs, ext4, reiserfs, xfs
-#   block 2/3: ext2, ext4, ext3, xfs, jfs, reiserfs
-#   block 3/3: ext4, xfs, ext2, reiserfs, ext3, jfs
+# Workloads: smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: ext3, ext2, jfs, ext4, reiserfs, xfs
+#   block 2/5: ext2, ext4, ext3, xfs, jfs, reiserfs
+#   block 3/5: ext4, xfs, ext2, reiserfs, ext3, jfs
+#   block 4/5: xfs, reiserfs, ext4, jfs, ext2, ext3
+#   block 5/5: reiserfs, jfs, xfs, ext3, ext4, ext2
 
 set -euo pipefail
 
@@ -50,7 +52,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
 fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar
 
-# ── Block 1/3, 1/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 1/5, 1/6 (baseline): ext3 — ext3, defaults ──
 
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
@@ -74,9 +76,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -86,9 +88,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
 
-# [11] Flush dirty data
+# [11] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [12] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -98,9 +100,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
 
-# [14] Flush dirty data
+# [14] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [15] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -110,9 +112,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
 
-# [17] Flush dirty data
+# [17] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [18] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -122,9 +124,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3/tree > /dev/null
 
-# [20] Flush dirty data
+# [20] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [21] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -134,9 +136,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3/tree > /dev/null
 
-# [23] Flush dirty data
+# [23] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [24] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -146,9 +148,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3/tree -print > /dev/null
 
-# [26] Flush dirty data
+# [26] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [27] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -170,7 +172,7 @@ umount /run/fstune/golden/ext3
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Block 1/3, 2/6 (variant): ext2 — ext2, no journal ──
+# ── Block 1/5, 2/6 (variant): ext2 — ext2, no journal ──
 
 # [32] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
@@ -194,9 +196,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2
 
-# [37] Flush dirty data
+# [37] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [38] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -206,9 +208,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
 
-# [40] Flush dirty data
+# [40] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [41] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -218,9 +220,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
 
-# [43] Flush dirty data
+# [43] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [44] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -230,9 +232,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
 
-# [46] Flush dirty data
+# [46] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [47] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -242,9 +244,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext2/tree > /dev/null
 
-# [49] Flush dirty data
+# [49] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [50] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -254,9 +256,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext2/tree > /dev/null
 
-# [52] Flush dirty data
+# [52] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [53] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -266,9 +268,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2/tree -print > /dev/null
 
-# [55] Flush dirty data
+# [55] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [56] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -290,7 +292,7 @@ umount /run/fstune/golden/ext2
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2
 
-# ── Block 1/3, 3/6 (variant): jfs — JFS, defaults ──
+# ── Block 1/5, 3/6 (variant): jfs — JFS, defaults ──
 
 # [61] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
@@ -314,9 +316,9 @@ jfs_tune -l /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/jfs
 
-# [66] Flush dirty data
+# [66] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [67] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -326,9 +328,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
 
-# [69] Flush dirty data
+# [69] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [70] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -338,9 +340,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
 
-# [72] Flush dirty data
+# [72] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [73] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -350,9 +352,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [75] Flush dirty data
+# [75] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [76] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -362,9 +364,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/jfs/tree > /dev/null
 
-# [78] Flush dirty data
+# [78] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [79] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -374,9 +376,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/jfs/tree > /dev/null
 
-# [81] Flush dirty data
+# [81] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [82] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -386,9 +388,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/jfs/tree -print > /dev/null
 
-# [84] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [85] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -410,7 +412,7 @@ umount /run/fstune/golden/jfs
 #     leave nothing behind
 rmdir /run/fstune/golden/jfs
 
-# ── Block 1/3, 4/6 (variant): ext4 — ext4, defaults ──
+# ── Block 1/5, 4/6 (variant): ext4 — ext4, defaults ──
 
 # [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
@@ -434,9 +436,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext4
 
-# [95] Flush dirty data
+# [95] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [96] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -446,9 +448,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
 
-# [98] Flush dirty data
+# [98] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [99] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -458,9 +460,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
 
-# [101] Flush dirty data
+# [101] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [102] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -470,9 +472,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
 
-# [104] Flush dirty data
+# [104] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [105] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -482,9 +484,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext4/tree > /dev/null
 
-# [107] Flush dirty data
+# [107] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [108] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -494,9 +496,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext4/tree > /dev/null
 
-# [110] Flush dirty data
+# [110] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [111] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -506,9 +508,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext4/tree -print > /dev/null
 
-# [113] Flush dirty data
+# [113] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [114] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -530,7 +532,7 @@ umount /run/fstune/golden/ext4
 #     leave nothing behind
 rmdir /run/fstune/golden/ext4
 
-# ── Block 1/3, 5/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 1/5, 5/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
 # [119] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
@@ -554,9 +556,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/reiserfs
 
-# [124] Flush dirty data
+# [124] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [125] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -566,9 +568,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
 
-# [127] Flush dirty data
+# [127] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [128] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -578,9 +580,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
 
-# [130] Flush dirty data
+# [130] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [131] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -590,9 +592,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [133] Flush dirty data
+# [133] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [134] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -602,9 +604,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
 
-# [136] Flush dirty data
+# [136] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [137] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -614,9 +616,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
 
-# [139] Flush dirty data
+# [139] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [140] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -626,9 +628,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/reiserfs/tree -print > /dev/null
 
-# [142] Flush dirty data
+# [142] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [143] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -650,7 +652,7 @@ umount /run/fstune/golden/reiserfs
 #     leave nothing behind
 rmdir /run/fstune/golden/reiserfs
 
-# ── Block 1/3, 6/6 (variant): xfs — XFS, defaults ──
+# ── Block 1/5, 6/6 (variant): xfs — XFS, defaults ──
 
 # [148] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
@@ -674,9 +676,9 @@ xfs_info /run/fstune/golden/xfs
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/xfs
 
-# [153] Flush dirty data
+# [153] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [154] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -686,9 +688,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
 
-# [156] Flush dirty data
+# [156] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [157] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -698,9 +700,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
 
-# [159] Flush dirty data
+# [159] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [160] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -710,9 +712,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [162] Flush dirty data
+# [162] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [163] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -722,9 +724,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/xfs/tree > /dev/null
 
-# [165] Flush dirty data
+# [165] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [166] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -734,9 +736,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/xfs/tree > /dev/null
 
-# [168] Flush dirty data
+# [168] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [169] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -746,9 +748,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/xfs/tree -print > /dev/null
 
-# [171] Flush dirty data
+# [171] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [172] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -770,7 +772,7 @@ umount /run/fstune/golden/xfs
 #     leave nothing behind
 rmdir /run/fstune/golden/xfs
 
-# ── Block 2/3, 1/6 (variant): ext2 — ext2, no journal ──
+# ── Block 2/5, 1/6 (variant): ext2 — ext2, no journal ──
 
 # [177] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
@@ -794,9 +796,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2
 
-# [182] Flush dirty data
+# [182] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [183] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -806,9 +808,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
 
-# [185] Flush dirty data
+# [185] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [186] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -818,9 +820,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
 
-# [188] Flush dirty data
+# [188] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [189] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -830,9 +832,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
 
-# [191] Flush dirty data
+# [191] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [192] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -842,9 +844,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext2/tree > /dev/null
 
-# [194] Flush dirty data
+# [194] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [195] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -854,9 +856,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext2/tree > /dev/null
 
-# [197] Flush dirty data
+# [197] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [198] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -866,9 +868,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2/tree -print > /dev/null
 
-# [200] Flush dirty data
+# [200] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [201] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -890,7 +892,7 @@ umount /run/fstune/golden/ext2
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2
 
-# ── Block 2/3, 2/6 (variant): ext4 — ext4, defaults ──
+# ── Block 2/5, 2/6 (variant): ext4 — ext4, defaults ──
 
 # [206] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
@@ -914,9 +916,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext4
 
-# [211] Flush dirty data
+# [211] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [212] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -926,9 +928,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
 
-# [214] Flush dirty data
+# [214] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [215] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -938,9 +940,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
 
-# [217] Flush dirty data
+# [217] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [218] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -950,9 +952,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
 
-# [220] Flush dirty data
+# [220] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [221] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -962,9 +964,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext4/tree > /dev/null
 
-# [223] Flush dirty data
+# [223] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [224] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -974,9 +976,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext4/tree > /dev/null
 
-# [226] Flush dirty data
+# [226] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [227] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -986,9 +988,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext4/tree -print > /dev/null
 
-# [229] Flush dirty data
+# [229] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [230] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1010,7 +1012,7 @@ umount /run/fstune/golden/ext4
 #     leave nothing behind
 rmdir /run/fstune/golden/ext4
 
-# ── Block 2/3, 3/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 2/5, 3/6 (baseline): ext3 — ext3, defaults ──
 
 # [235] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
@@ -1034,9 +1036,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3
 
-# [240] Flush dirty data
+# [240] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [241] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1046,9 +1048,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
 
-# [243] Flush dirty data
+# [243] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [244] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1058,9 +1060,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
 
-# [246] Flush dirty data
+# [246] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [247] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1070,9 +1072,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
 
-# [249] Flush dirty data
+# [249] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [250] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1082,9 +1084,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3/tree > /dev/null
 
-# [252] Flush dirty data
+# [252] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [253] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1094,9 +1096,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3/tree > /dev/null
 
-# [255] Flush dirty data
+# [255] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [256] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1106,9 +1108,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3/tree -print > /dev/null
 
-# [258] Flush dirty data
+# [258] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [259] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1130,7 +1132,7 @@ umount /run/fstune/golden/ext3
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Block 2/3, 4/6 (variant): xfs — XFS, defaults ──
+# ── Block 2/5, 4/6 (variant): xfs — XFS, defaults ──
 
 # [264] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
@@ -1154,9 +1156,9 @@ xfs_info /run/fstune/golden/xfs
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/xfs
 
-# [269] Flush dirty data
+# [269] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [270] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1166,9 +1168,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
 
-# [272] Flush dirty data
+# [272] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [273] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1178,9 +1180,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
 
-# [275] Flush dirty data
+# [275] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [276] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1190,9 +1192,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [278] Flush dirty data
+# [278] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [279] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1202,9 +1204,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/xfs/tree > /dev/null
 
-# [281] Flush dirty data
+# [281] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [282] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1214,9 +1216,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/xfs/tree > /dev/null
 
-# [284] Flush dirty data
+# [284] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [285] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1226,9 +1228,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/xfs/tree -print > /dev/null
 
-# [287] Flush dirty data
+# [287] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [288] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1250,7 +1252,7 @@ umount /run/fstune/golden/xfs
 #     leave nothing behind
 rmdir /run/fstune/golden/xfs
 
-# ── Block 2/3, 5/6 (variant): jfs — JFS, defaults ──
+# ── Block 2/5, 5/6 (variant): jfs — JFS, defaults ──
 
 # [293] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
@@ -1274,9 +1276,9 @@ jfs_tune -l /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/jfs
 
-# [298] Flush dirty data
+# [298] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [299] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1286,9 +1288,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
 
-# [301] Flush dirty data
+# [301] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [302] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1298,9 +1300,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
 
-# [304] Flush dirty data
+# [304] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [305] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1310,9 +1312,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [307] Flush dirty data
+# [307] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [308] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1322,9 +1324,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/jfs/tree > /dev/null
 
-# [310] Flush dirty data
+# [310] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [311] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1334,9 +1336,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/jfs/tree > /dev/null
 
-# [313] Flush dirty data
+# [313] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [314] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1346,9 +1348,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/jfs/tree -print > /dev/null
 
-# [316] Flush dirty data
+# [316] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [317] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1370,7 +1372,7 @@ umount /run/fstune/golden/jfs
 #     leave nothing behind
 rmdir /run/fstune/golden/jfs
 
-# ── Block 2/3, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 2/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
 # [322] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
@@ -1394,9 +1396,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/reiserfs
 
-# [327] Flush dirty data
+# [327] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [328] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1406,9 +1408,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
 
-# [330] Flush dirty data
+# [330] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [331] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1418,9 +1420,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
 
-# [333] Flush dirty data
+# [333] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [334] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1430,9 +1432,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [336] Flush dirty data
+# [336] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [337] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1442,9 +1444,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
 
-# [339] Flush dirty data
+# [339] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [340] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1454,9 +1456,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
 
-# [342] Flush dirty data
+# [342] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [343] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1466,9 +1468,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/reiserfs/tree -print > /dev/null
 
-# [345] Flush dirty data
+# [345] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [346] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1490,7 +1492,7 @@ umount /run/fstune/golden/reiserfs
 #     leave nothing behind
 rmdir /run/fstune/golden/reiserfs
 
-# ── Block 3/3, 1/6 (variant): ext4 — ext4, defaults ──
+# ── Block 3/5, 1/6 (variant): ext4 — ext4, defaults ──
 
 # [351] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
@@ -1514,9 +1516,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext4
 
-# [356] Flush dirty data
+# [356] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [357] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1526,9 +1528,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
 
-# [359] Flush dirty data
+# [359] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [360] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1538,9 +1540,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
 
-# [362] Flush dirty data
+# [362] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [363] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1550,9 +1552,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
 
-# [365] Flush dirty data
+# [365] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [366] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1562,9 +1564,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext4/tree > /dev/null
 
-# [368] Flush dirty data
+# [368] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [369] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1574,9 +1576,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext4/tree > /dev/null
 
-# [371] Flush dirty data
+# [371] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [372] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1586,9 +1588,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext4/tree -print > /dev/null
 
-# [374] Flush dirty data
+# [374] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [375] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1610,7 +1612,7 @@ umount /run/fstune/golden/ext4
 #     leave nothing behind
 rmdir /run/fstune/golden/ext4
 
-# ── Block 3/3, 2/6 (variant): xfs — XFS, defaults ──
+# ── Block 3/5, 2/6 (variant): xfs — XFS, defaults ──
 
 # [380] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
@@ -1634,9 +1636,9 @@ xfs_info /run/fstune/golden/xfs
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/xfs
 
-# [385] Flush dirty data
+# [385] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [386] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1646,9 +1648,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
 
-# [388] Flush dirty data
+# [388] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [389] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1658,9 +1660,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
 
-# [391] Flush dirty data
+# [391] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [392] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1670,9 +1672,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [394] Flush dirty data
+# [394] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [395] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1682,9 +1684,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/xfs/tree > /dev/null
 
-# [397] Flush dirty data
+# [397] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [398] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1694,9 +1696,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/xfs/tree > /dev/null
 
-# [400] Flush dirty data
+# [400] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [401] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1706,9 +1708,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/xfs/tree -print > /dev/null
 
-# [403] Flush dirty data
+# [403] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [404] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1730,7 +1732,7 @@ umount /run/fstune/golden/xfs
 #     leave nothing behind
 rmdir /run/fstune/golden/xfs
 
-# ── Block 3/3, 3/6 (variant): ext2 — ext2, no journal ──
+# ── Block 3/5, 3/6 (variant): ext2 — ext2, no journal ──
 
 # [409] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
@@ -1754,9 +1756,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2
 
-# [414] Flush dirty data
+# [414] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [415] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1766,9 +1768,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
 
-# [417] Flush dirty data
+# [417] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [418] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1778,9 +1780,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
 
-# [420] Flush dirty data
+# [420] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [421] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1790,9 +1792,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
 
-# [423] Flush dirty data
+# [423] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [424] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1802,9 +1804,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext2/tree > /dev/null
 
-# [426] Flush dirty data
+# [426] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [427] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1814,9 +1816,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext2/tree > /dev/null
 
-# [429] Flush dirty data
+# [429] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [430] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1826,9 +1828,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext2/tree -print > /dev/null
 
-# [432] Flush dirty data
+# [432] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [433] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1850,7 +1852,7 @@ umount /run/fstune/golden/ext2
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2
 
-# ── Block 3/3, 4/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 3/5, 4/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
 # [438] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
@@ -1874,9 +1876,9 @@ debugreiserfs /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/reiserfs
 
-# [443] Flush dirty data
+# [443] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [444] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -1886,9 +1888,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
 
-# [446] Flush dirty data
+# [446] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [447] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -1898,9 +1900,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
 
-# [449] Flush dirty data
+# [449] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [450] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -1910,9 +1912,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [452] Flush dirty data
+# [452] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [453] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -1922,9 +1924,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
 
-# [455] Flush dirty data
+# [455] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [456] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -1934,9 +1936,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
 
-# [458] Flush dirty data
+# [458] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [459] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -1946,9 +1948,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/reiserfs/tree -print > /dev/null
 
-# [461] Flush dirty data
+# [461] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [462] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -1970,7 +1972,7 @@ umount /run/fstune/golden/reiserfs
 #     leave nothing behind
 rmdir /run/fstune/golden/reiserfs
 
-# ── Block 3/3, 5/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 3/5, 5/6 (baseline): ext3 — ext3, defaults ──
 
 # [467] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
@@ -1994,9 +1996,9 @@ dumpe2fs -h /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3
 
-# [472] Flush dirty data
+# [472] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [473] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -2006,9 +2008,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
 
-# [475] Flush dirty data
+# [475] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [476] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -2018,9 +2020,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
 
-# [478] Flush dirty data
+# [478] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [479] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -2030,9 +2032,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
 
-# [481] Flush dirty data
+# [481] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [482] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -2042,9 +2044,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/ext3/tree > /dev/null
 
-# [484] Flush dirty data
+# [484] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [485] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -2054,9 +2056,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/ext3/tree > /dev/null
 
-# [487] Flush dirty data
+# [487] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [488] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -2066,9 +2068,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/ext3/tree -print > /dev/null
 
-# [490] Flush dirty data
+# [490] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [491] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -2090,7 +2092,7 @@ umount /run/fstune/golden/ext3
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Block 3/3, 6/6 (variant): jfs — JFS, defaults ──
+# ── Block 3/5, 6/6 (variant): jfs — JFS, defaults ──
 
 # [496] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
@@ -2114,9 +2116,9 @@ jfs_tune -l /dev/sdb1
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/jfs
 
-# [501] Flush dirty data
+# [501] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [502] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
@@ -2126,9 +2128,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
 
-# [504] Flush dirty data
+# [504] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [505] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
@@ -2138,9 +2140,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
 
-# [507] Flush dirty data
+# [507] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [508] Drop the page cache
 #     so that 'read' reads from the device, not from memory
@@ -2150,9 +2152,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
 
-# [510] Flush dirty data
+# [510] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [511] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
@@ -2162,9 +2164,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -lR /run/fstune/golden/jfs/tree > /dev/null
 
-# [513] Flush dirty data
+# [513] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [514] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
@@ -2174,9 +2176,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 ls -flR /run/fstune/golden/jfs/tree > /dev/null
 
-# [516] Flush dirty data
+# [516] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [517] Drop the page cache
 #     so that 'find' reads from the device, not from memory
@@ -2186,9 +2188,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     timed from a cold cache, as in the seed's small-file test
 find /run/fstune/golden/jfs/tree -print > /dev/null
 
-# [519] Flush dirty data
+# [519] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [520] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
@@ -2210,13 +2212,1453 @@ umount /run/fstune/golden/jfs
 #     leave nothing behind
 rmdir /run/fstune/golden/jfs
 
+# ── Block 4/5, 1/6 (variant): xfs — XFS, defaults ──
+
+# [525] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.xfs -f /dev/sdb1
+
+# [526] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [527] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [528] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/xfs
+
+# [529] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [530] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [531] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [532] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+
+# [533] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [534] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [535] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+
+# [536] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [537] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [538] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+
+# [539] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [540] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [541] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/xfs/tree > /dev/null
+
+# [542] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [543] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [544] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/xfs/tree > /dev/null
+
+# [545] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [546] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [547] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/xfs/tree -print > /dev/null
+
+# [548] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [549] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [550] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/xfs/tree
+
+# [551] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+
+# [552] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [553] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 4/5, 2/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+
+# [554] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
+mkreiserfs -f /dev/sdb1
+
+# [555] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [556] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [557] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [558] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [559] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [560] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [561] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+
+# [562] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [563] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [564] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+
+# [565] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [566] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [567] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+
+# [568] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [569] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [570] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+
+# [571] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [572] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [573] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+
+# [574] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [575] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [576] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/reiserfs/tree -print > /dev/null
+
+# [577] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [578] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [579] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/reiserfs/tree
+
+# [580] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+
+# [581] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [582] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 4/5, 3/6 (variant): ext4 — ext4, defaults ──
+
+# [583] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [584] Make the mountpoint /run/fstune/golden/ext4
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
+
+# [585] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+
+# [586] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [587] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext4
+
+# [588] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [589] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [590] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+
+# [591] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [592] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [593] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+
+# [594] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [595] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [596] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+
+# [597] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [598] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [599] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext4/tree > /dev/null
+
+# [600] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [601] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [602] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext4/tree > /dev/null
+
+# [603] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [604] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [605] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext4/tree -print > /dev/null
+
+# [606] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [607] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [608] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext4/tree
+
+# [609] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+
+# [610] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext4
+
+# [611] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext4
+
+# ── Block 4/5, 4/6 (variant): jfs — JFS, defaults ──
+
+# [612] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.jfs -q /dev/sdb1
+
+# [613] Make the mountpoint /run/fstune/golden/jfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
+
+# [614] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+
+# [615] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+jfs_tune -l /dev/sdb1
+
+# [616] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/jfs
+
+# [617] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [618] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [619] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+
+# [620] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [621] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [622] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+
+# [623] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [624] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [625] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+
+# [626] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [627] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [628] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/jfs/tree > /dev/null
+
+# [629] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [630] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [631] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/jfs/tree > /dev/null
+
+# [632] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [633] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [634] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/jfs/tree -print > /dev/null
+
+# [635] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [636] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [637] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/jfs/tree
+
+# [638] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+
+# [639] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/jfs
+
+# [640] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/jfs
+
+# ── Block 4/5, 5/6 (variant): ext2 — ext2, no journal ──
+
+# [641] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [642] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [643] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+
+# [644] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [645] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [646] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [647] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [648] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+
+# [649] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [650] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [651] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+
+# [652] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [653] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [654] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+
+# [655] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [656] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [657] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext2/tree > /dev/null
+
+# [658] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [659] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [660] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext2/tree > /dev/null
+
+# [661] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [662] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [663] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2/tree -print > /dev/null
+
+# [664] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [665] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [666] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext2/tree
+
+# [667] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+
+# [668] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [669] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
+# ── Block 4/5, 6/6 (baseline): ext3 — ext3, defaults ──
+
+# [670] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [671] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [672] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [673] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [674] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [675] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [676] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [677] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+
+# [678] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [679] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [680] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+
+# [681] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [682] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [683] read: read every file (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+
+# [684] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [685] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [686] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3/tree > /dev/null
+
+# [687] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [688] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [689] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3/tree > /dev/null
+
+# [690] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [691] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [692] find: walk the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3/tree -print > /dev/null
+
+# [693] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [694] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [695] rm: delete the tree (repeat 4)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3/tree
+
+# [696] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+
+# [697] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [698] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+
+# [699] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
+mkreiserfs -f /dev/sdb1
+
+# [700] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [701] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [702] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+debugreiserfs /dev/sdb1
+
+# [703] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [704] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [705] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [706] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+
+# [707] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [708] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [709] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+
+# [710] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [711] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [712] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+
+# [713] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [714] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [715] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+
+# [716] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [717] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [718] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+
+# [719] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [720] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [721] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/reiserfs/tree -print > /dev/null
+
+# [722] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [723] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [724] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/reiserfs/tree
+
+# [725] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+
+# [726] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [727] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 5/5, 2/6 (variant): jfs — JFS, defaults ──
+
+# [728] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.jfs -q /dev/sdb1
+
+# [729] Make the mountpoint /run/fstune/golden/jfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
+
+# [730] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+
+# [731] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+jfs_tune -l /dev/sdb1
+
+# [732] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/jfs
+
+# [733] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [734] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [735] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+
+# [736] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [737] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [738] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+
+# [739] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [740] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [741] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+
+# [742] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [743] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [744] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/jfs/tree > /dev/null
+
+# [745] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [746] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [747] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/jfs/tree > /dev/null
+
+# [748] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [749] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [750] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/jfs/tree -print > /dev/null
+
+# [751] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [752] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [753] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/jfs/tree
+
+# [754] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+
+# [755] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/jfs
+
+# [756] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/jfs
+
+# ── Block 5/5, 3/6 (variant): xfs — XFS, defaults ──
+
+# [757] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.xfs -f /dev/sdb1
+
+# [758] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [759] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [760] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/xfs
+
+# [761] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [762] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [763] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [764] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+
+# [765] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [766] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [767] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+
+# [768] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [769] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [770] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+
+# [771] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [772] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [773] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/xfs/tree > /dev/null
+
+# [774] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [775] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [776] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/xfs/tree > /dev/null
+
+# [777] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [778] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [779] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/xfs/tree -print > /dev/null
+
+# [780] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [781] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [782] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/xfs/tree
+
+# [783] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+
+# [784] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [785] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 5/5, 4/6 (baseline): ext3 — ext3, defaults ──
+
+# [786] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [787] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [788] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [789] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [790] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [791] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [792] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [793] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+
+# [794] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [795] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [796] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+
+# [797] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [798] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [799] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+
+# [800] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [801] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [802] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext3/tree > /dev/null
+
+# [803] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [804] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [805] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext3/tree > /dev/null
+
+# [806] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [807] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [808] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext3/tree -print > /dev/null
+
+# [809] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [810] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [811] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext3/tree
+
+# [812] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+
+# [813] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [814] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 5/6 (variant): ext4 — ext4, defaults ──
+
+# [815] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [816] Make the mountpoint /run/fstune/golden/ext4
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
+
+# [817] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+
+# [818] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [819] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext4
+
+# [820] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [821] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [822] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+
+# [823] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [824] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [825] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+
+# [826] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [827] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [828] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+
+# [829] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [830] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [831] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext4/tree > /dev/null
+
+# [832] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [833] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [834] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext4/tree > /dev/null
+
+# [835] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [836] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [837] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext4/tree -print > /dev/null
+
+# [838] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [839] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [840] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext4/tree
+
+# [841] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+
+# [842] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext4
+
+# [843] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext4
+
+# ── Block 5/5, 6/6 (variant): ext2 — ext2, no journal ──
+
+# [844] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [845] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [846] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+
+# [847] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [848] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [849] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [850] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [851] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+
+# [852] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [853] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [854] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+
+# [855] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [856] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [857] read: read every file (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+
+# [858] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [859] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [860] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -lR /run/fstune/golden/ext2/tree > /dev/null
+
+# [861] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [862] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [863] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+ls -flR /run/fstune/golden/ext2/tree > /dev/null
+
+# [864] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [865] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [866] find: walk the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+find /run/fstune/golden/ext2/tree -print > /dev/null
+
+# [867] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [868] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [869] rm: delete the tree (repeat 5)
+#     timed from a cold cache, as in the seed's small-file test
+rm -r /run/fstune/golden/ext2/tree
+
+# [870] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+
+# [871] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [872] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
 # ── Finish ──
 
-# [525] Remove fstune's run directory
+# [873] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [526] Remove the generated inputs
+# [874] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -10,10 +10,12 @@
 #   1. defaults: xfs, internal journal, mount -o defaults
 #   2. log-buffers: xfs, internal journal, mount -o logbufs=8,logbsize=32k
 #   3. external-log: xfs, external journal/log, mount -o logbufs=8,logbsize=32k,logdev=/dev/sdc1
-# Workloads: metadata; blocks: 3, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/3: defaults, log-buffers, external-log
-#   block 2/3: log-buffers, external-log, defaults
-#   block 3/3: external-log, defaults, log-buffers
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: defaults, log-buffers, external-log
+#   block 2/5: log-buffers, external-log, defaults
+#   block 3/5: external-log, defaults, log-buffers
+#   block 4/5: external-log, log-buffers, defaults
+#   block 5/5: defaults, external-log, log-buffers
 
 set -euo pipefail
 
@@ -45,7 +47,7 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Block 1/3, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 1/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
 
 # [2] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
@@ -69,9 +71,9 @@ xfs_info /run/fstune/golden/defaults
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/defaults
 
-# [7] Flush dirty data
+# [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [8] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -93,7 +95,7 @@ umount /run/fstune/golden/defaults
 #     leave nothing behind
 rmdir /run/fstune/golden/defaults
 
-# ── Block 1/3, 2/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 1/5, 2/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
 # [13] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
@@ -117,9 +119,9 @@ xfs_info /run/fstune/golden/log-buffers
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/log-buffers
 
-# [18] Flush dirty data
+# [18] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [19] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -141,7 +143,7 @@ umount /run/fstune/golden/log-buffers
 #     leave nothing behind
 rmdir /run/fstune/golden/log-buffers
 
-# ── Block 1/3, 3/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
+# ── Block 1/5, 3/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
 # [24] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-log': XFS, log on the spare device, mounted
@@ -165,9 +167,9 @@ xfs_info /run/fstune/golden/external-log
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-log
 
-# [29] Flush dirty data
+# [29] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [30] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -189,7 +191,7 @@ umount /run/fstune/golden/external-log
 #     leave nothing behind
 rmdir /run/fstune/golden/external-log
 
-# ── Block 2/3, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 2/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
 # [35] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
@@ -213,9 +215,9 @@ xfs_info /run/fstune/golden/log-buffers
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/log-buffers
 
-# [40] Flush dirty data
+# [40] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [41] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -237,7 +239,7 @@ umount /run/fstune/golden/log-buffers
 #     leave nothing behind
 rmdir /run/fstune/golden/log-buffers
 
-# ── Block 2/3, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
+# ── Block 2/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
 # [46] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-log': XFS, log on the spare device, mounted
@@ -261,9 +263,9 @@ xfs_info /run/fstune/golden/external-log
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-log
 
-# [51] Flush dirty data
+# [51] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [52] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -285,7 +287,7 @@ umount /run/fstune/golden/external-log
 #     leave nothing behind
 rmdir /run/fstune/golden/external-log
 
-# ── Block 2/3, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 2/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
 
 # [57] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
@@ -309,9 +311,9 @@ xfs_info /run/fstune/golden/defaults
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/defaults
 
-# [62] Flush dirty data
+# [62] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [63] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -333,7 +335,7 @@ umount /run/fstune/golden/defaults
 #     leave nothing behind
 rmdir /run/fstune/golden/defaults
 
-# ── Block 3/3, 1/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
+# ── Block 3/5, 1/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
 # [68] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-log': XFS, log on the spare device, mounted
@@ -357,9 +359,9 @@ xfs_info /run/fstune/golden/external-log
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-log
 
-# [73] Flush dirty data
+# [73] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [74] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -381,7 +383,7 @@ umount /run/fstune/golden/external-log
 #     leave nothing behind
 rmdir /run/fstune/golden/external-log
 
-# ── Block 3/3, 2/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 3/5, 2/3 (baseline): defaults — XFS, log inside, default mount options ──
 
 # [79] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
@@ -405,9 +407,9 @@ xfs_info /run/fstune/golden/defaults
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/defaults
 
-# [84] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [85] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -429,7 +431,7 @@ umount /run/fstune/golden/defaults
 #     leave nothing behind
 rmdir /run/fstune/golden/defaults
 
-# ── Block 3/3, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 3/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
 # [90] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
@@ -453,9 +455,9 @@ xfs_info /run/fstune/golden/log-buffers
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/log-buffers
 
-# [95] Flush dirty data
+# [95] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [96] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -477,13 +479,301 @@ umount /run/fstune/golden/log-buffers
 #     leave nothing behind
 rmdir /run/fstune/golden/log-buffers
 
+# ── Block 4/5, 1/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
+
+# [101] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-log': XFS, log on the spare device, mounted
+#     logbufs=8,logbsize=32k. The force flag is passed once because you confirmed this device.
+mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
+
+# [102] Make the mountpoint /run/fstune/golden/external-log
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
+mkdir -p /run/fstune/golden/external-log
+
+# [103] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log
+
+# [104] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/external-log
+
+# [105] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-log
+
+# [106] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [107] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [108] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external-log -t 60 -c /usr/share/dbench/client.txt 8
+
+# [109] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-log/clients
+
+# [110] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-log
+
+# [111] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-log
+
+# ── Block 4/5, 2/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+
+# [112] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
+#     flag is passed once because you confirmed this device.
+mkfs.xfs -f /dev/sdb1
+
+# [113] Make the mountpoint /run/fstune/golden/log-buffers
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
+mkdir -p /run/fstune/golden/log-buffers
+
+# [114] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
+
+# [115] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/log-buffers
+
+# [116] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/log-buffers
+
+# [117] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [118] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [119] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8
+
+# [120] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/log-buffers/clients
+
+# [121] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/log-buffers
+
+# [122] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/log-buffers
+
+# ── Block 4/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
+
+# [123] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
+#     once because you confirmed this device.
+mkfs.xfs -f /dev/sdb1
+
+# [124] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [125] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [126] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/defaults
+
+# [127] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [128] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [129] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [130] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+
+# [131] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [132] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [133] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 5/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
+
+# [134] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
+#     once because you confirmed this device.
+mkfs.xfs -f /dev/sdb1
+
+# [135] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [136] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [137] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/defaults
+
+# [138] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [139] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [140] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [141] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+
+# [142] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [143] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [144] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 5/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
+
+# [145] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-log': XFS, log on the spare device, mounted
+#     logbufs=8,logbsize=32k. The force flag is passed once because you confirmed this device.
+mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
+
+# [146] Make the mountpoint /run/fstune/golden/external-log
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
+mkdir -p /run/fstune/golden/external-log
+
+# [147] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log
+
+# [148] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/external-log
+
+# [149] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-log
+
+# [150] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [151] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [152] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external-log -t 60 -c /usr/share/dbench/client.txt 8
+
+# [153] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-log/clients
+
+# [154] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-log
+
+# [155] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-log
+
+# ── Block 5/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+
+# [156] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
+#     flag is passed once because you confirmed this device.
+mkfs.xfs -f /dev/sdb1
+
+# [157] Make the mountpoint /run/fstune/golden/log-buffers
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
+mkdir -p /run/fstune/golden/log-buffers
+
+# [158] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
+
+# [159] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+xfs_info /run/fstune/golden/log-buffers
+
+# [160] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/log-buffers
+
+# [161] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [162] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [163] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8
+
+# [164] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/log-buffers/clients
+
+# [165] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/log-buffers
+
+# [166] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/log-buffers
+
 # ── Finish ──
 
-# [101] Remove fstune's run directory
+# [167] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [102] Remove the generated inputs
+# [168] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 
