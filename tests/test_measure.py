@@ -213,3 +213,13 @@ def test_the_percentage_never_goes_backwards_when_blocks_are_added():
     assert all(b >= a for a, b in zip(shown, shown[1:])), shown
     assert shown[-1] == 1.0 and shown[len(plan.steps) // 2] < 0.5  # measured against "up to 6" blocks
     assert "block 2/up to 6: ext, base" in labels and "block 6/6: ext, base" in labels
+
+
+@pytest.mark.parametrize("first, cap, looks", [
+    (5, 15, (5, 10, 15)), (3, 3, (3,)), (5, 5, (5,)), (8, 5, (5,)), (2, 2, ()), (3, 15, (3, 5, 10, 15)),
+    (5, 12, (5, 10, 12)), (5, 20, (5, 10, 15, 20)),
+])
+def test_the_looks_follow_the_planned_blocks_and_the_cap(first, cap, looks):
+    from fstune.results.collection import schedule_looks
+
+    assert schedule_looks(first, cap) == looks

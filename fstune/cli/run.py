@@ -307,7 +307,7 @@ def _confirm(plan: Plan) -> bool:
     choices = plan.choices
     print(f"Study {plan.study.name}: {plan.study.title}")
     print(f"{len(plan.steps)} steps, {len(plan.configs)} configurations, workloads: "
-          f"{', '.join(plan.workloads) or 'none'}, repeats: {plan.repeats}")
+          f"{', '.join(plan.workloads) or 'none'}, blocks: {plan.repeats}")
     devices = [("target", choices.target)]
     if choices.log_device is not None and choices.log_device.path in plan.destructive_devices():
         devices.append(("journal/log device", choices.log_device))
