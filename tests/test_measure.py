@@ -223,3 +223,14 @@ def test_the_looks_follow_the_planned_blocks_and_the_cap(first, cap, looks):
     from fstune.results.collection import schedule_looks
 
     assert schedule_looks(first, cap) == looks
+
+
+def test_each_look_is_described_with_its_interval_and_what_is_expected():
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3, 6))
+    run_fake(plan, measurement, {"base": [10.0, 14.0, 18.0, 9.0, 16.0, 11.0],
+                                 "ext": [12.0, 17.0, 10.0, 15.0, 11.0, 18.0]})
+    first, last = measurement.look_lines
+    assert first.startswith("Look at 3 blocks: ext too noisy to tell, ") and "%" in first
+    assert "more blocks expected" in first and "decided by the cap in" in first
+    assert last.startswith("Look at 6 blocks: ext ")

@@ -345,6 +345,7 @@ class Display:
         self.tail: list[str] = []
         self.title = ""
         self.block: int | None = None  # the block whose steps are running
+        self.looks_shown = 0
         self.measurement = None  # the run's Measurement: the block labels ("block 2/up to 15: …")
         self.step_fraction: float | None = None
         self.step_eta: float | None = None
@@ -359,10 +360,10 @@ class Display:
         if self.live_mode:
             from rich.live import Live
             from rich.progress import (
-                BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+                BarColumn, Progress as Bar, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
             )
 
-            self._progress = Bar(TextColumn("[bold]steps"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            self._progress = Bar(TextColumn("[bold]run"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
                                  TextColumn("eta"), TimeRemainingColumn(), console=self.console)
             self._task = self._progress.add_task("run", total=len(self.plan.steps))
             self._live = Live(self._render(), console=self.console, refresh_per_second=8, transient=True)
@@ -435,6 +436,9 @@ class Display:
             if event.step.block and event.step.block != self.block and not event.cleanup:
                 self.block = event.step.block  # the block order, as it runs
                 if self.measurement is not None:
+                    for line in self.measurement.look_lines[self.looks_shown:]:
+                        self._print(f"── {line}", "bold")  # what the look found, and what is expected
+                    self.looks_shown = len(self.measurement.look_lines)
                     self._print(f"── {self.measurement.progress().label}", "bold")
             self.step_fraction = self.step_eta = None
             self.tail.clear()
@@ -444,7 +448,13 @@ class Display:
                 self._print(self.title, "bold")
         elif isinstance(event, StepFinished):
             if not event.cleanup and self._progress is not None:
-                self._progress.update(self._task, advance=1)
+                if self.measurement is not None and self.plan.blocks and self.plan.workloads:
+                    # a share of the most blocks the run can come to: never backwards when blocks are added
+                    progress = self.measurement.progress()
+                    self._progress.update(self._task, total=len(self.plan.steps), completed=round(
+                        progress.fraction * len(self.plan.steps)))
+                else:
+                    self._progress.update(self._task, advance=1)
             if event.status not in (OK,):
                 self._print(f"  {event.status}: {event.message}", "red" if event.status != WARNING else "yellow")
             self._refresh()
@@ -506,6 +516,13 @@ class Display:
             self._print(f"Audit log (every command and its output): {outcome.audit_path}")
         if self.plan.workloads:
             self._print(f"Tool reports: {self.plan.work_dir}")
+        if self.measurement is not None:
+            for line in self.measurement.look_lines[self.looks_shown:]:
+                self._print(line, "bold")  # the last look: the one the blocks ended on
+            self.looks_shown = len(self.measurement.look_lines)
+            stopped = self.measurement.stopped
+            if stopped:
+                self._print(f"Blocks: {len(self.measurement.orders)} ({stopped}).")
         if outcome.status == FINISHED:
             self._print(f"Done: {len(outcome.results)} steps in {format_elapsed(outcome.duration)}.", "bold green")
         elif outcome.status == CANCELLED:
