@@ -234,3 +234,19 @@ def test_each_look_is_described_with_its_interval_and_what_is_expected():
     assert first.startswith("Look at 3 blocks: ext too noisy to tell, ") and "%" in first
     assert "more blocks expected" in first and "decided by the cap in" in first
     assert last.startswith("Look at 6 blocks: ext ")
+
+
+def test_the_kernels_mount_options_are_checked_against_the_configuration():
+    from fstune import filesystems
+    from fstune.devices.system import Mount
+    from fstune.results.collection import _missing_mount_option
+
+    ext4, xfs = filesystems.get("ext4"), filesystems.get("xfs")
+    mount = Mount(7, 8, "/", "/m", "ext4", "/dev/loop8", options="rw,relatime", super_options="rw,commit=30")
+    assert "'noatime' is not among the options the kernel applied" in _missing_mount_option(
+        [("noatime", None)], ext4, mount)
+    assert _missing_mount_option([("commit", "60")], ext4, mount) == "mount option 'commit=60' was applied as 'commit=30'"
+    assert _missing_mount_option([("commit", "30"), ("journal_path", "/dev/loop9"), ("strictatime", None)],
+                                 ext4, mount) is None
+    logged = Mount(7, 8, "/", "/m", "xfs", "/dev/loop8", options="rw,noatime", super_options="rw,logbsize=256k")
+    assert _missing_mount_option([("logbsize", "262144"), ("noatime", None)], xfs, logged) is None

@@ -590,8 +590,20 @@ def _majmin(path: str | None) -> str | None:
 
 # options the kernel shows by these names in /proc/self/mountinfo when they are set; the others
 # (a value equal to the default, options the kernel folds into others) are recorded, not checked
-_SHOWN_FLAGS = ("noatime", "nodiratime", "relatime", "ro", "nosuid", "nodev", "noexec", "sync", "dirsync",
-                "nobarrier", "nodelalloc", "journal_checksum", "journal_async_commit", "noacl", "nouser_xattr")
+_SHOWN_FLAGS = ("noatime", "nodiratime", "relatime", "ro", "nosuid", "nodev", "noexec", "sync", "dirsync")
+
+
+def _same_value(wanted: str, applied: str) -> bool:
+    """"256k" and "262144" are the same log buffer size; "writeback" and "ordered" are not."""
+    if wanted == applied:
+        return True
+    from fstune.errors import UsageError
+    from fstune.units import parse_size
+
+    try:
+        return parse_size(wanted) == parse_size(applied)
+    except UsageError:
+        return False
 
 
 def _missing_mount_option(options, fs, mount) -> str | None:
@@ -603,8 +615,8 @@ def _missing_mount_option(options, fs, mount) -> str | None:
         if value is None and name in _SHOWN_FLAGS and name not in shown:
             return (f"mount option '{name}' is not among the options the kernel applied "
                     f"({mount.options}; {mount.super_options})")
-        if value is not None and f"{name}={value}" not in shown and any(w.startswith(f"{name}=") for w in shown):
-            applied = next(w for w in shown if w.startswith(f"{name}="))
+        applied = next((w for w in shown if w.startswith(f"{name}=")), None)
+        if value is not None and applied is not None and not _same_value(value, applied.partition("=")[2]):
             return f"mount option '{name}={value}' was applied as '{applied}'"
     return None
 
