@@ -144,8 +144,9 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
     elif kind == kinds.RECORD:
         what = (f"Prints, without changing anything, how the filesystem was really made ({argv[0]}): "
                 "block size, features and where the journal lives.")
-    elif kind == kinds.CACHE and argv[:1] == ("sync",):
-        what = "Writes everything that still waits in memory out to the devices."
+    elif kind == kinds.CACHE and "settle" in argv:
+        what = ("Writes everything that still waits in memory out to the devices, and waits until the "
+                "kernel's dirty data has drained (at most 30 s).")
     elif kind == kinds.CACHE:
         what = "Tells the kernel to forget the file data it keeps in memory, so the next phase starts cold."
     elif kind == kinds.MEASURE:
@@ -157,8 +158,9 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
         what += "."
         if step.repeat:
             planned = plan.repeats
-            what += (f" Repeat {step.repeat} of at least {planned}: one run is no measurement; the spread of "
-                     "the repeats separates an effect from noise.")
+            what += (f" Repeat {step.repeat} of at least {planned}, one per block: each block measures every "
+                     "configuration once, in alternating order, and the paired differences separate an effect "
+                     "from noise.")
         if config:
             what += f" Configuration: '{config.name}' ({config.title})."
     elif kind == kinds.UMOUNT:
@@ -266,9 +268,9 @@ class GuidePolicy:
 
 
 def configuration_done(plan: Plan, step: Step) -> str | None:
-    """The configuration whose last step ``step`` is (its mountpoint removed), else None."""
+    """The configuration whose turn in a block ends with ``step`` (its mountpoint removed), else None."""
     _, cp = _config_of(plan, step.config)
-    if cp is not None and cp.steps and cp.steps[-1] == step:
+    if cp is not None and step.kind == kinds.RMDIR and step.mountpoint == cp.mountpoint:
         return cp.config.name
     return None
 

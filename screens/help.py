@@ -75,9 +75,10 @@ ext4 oldalloc) is explained at the field as you type. noatime stops reads from w
 times; commit=N lets the journal collect N seconds of changes before it writes them.""",
     "Workloads": _workload_lines() + """
 
-Each configuration runs every workload 'repeats' times (at least 3: fewer cannot tell a real
-change from noise); fstune adds repeats while the figures are noisy. The estimate assumes an
-ordinary disk.""",
+The run is a sequence of blocks: each block measures every configuration once (every workload
+one time), in alternating order; 'repeats' is the number of blocks before the first look (at
+least 3). fstune adds blocks while the study's main figure cannot decide, up to 15. The estimate
+assumes an ordinary disk.""",
     "Review": """\
 This is the whole plan, exactly as it will run, grouped by configuration; the same text is the
 dry-run script. Steps in red destroy data.

@@ -298,8 +298,8 @@ class RunScreen(Screen):
         super().__init__(name=name, id=id)
         self.plan = plan
         self.services = services
-        # the App may pass a measurement set up with the user's repeat policy (rsd threshold,
-        # max repeats); the session feeds it every event, stores the run and compares it
+        # the App may pass a measurement set up with the user's cap on blocks; the session feeds
+        # it every event, stores the run and compares it
         self.session = RunSession(plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
                                   open_store=getattr(services, "open_store", None),
                                   scan=getattr(services, "scan", None))
@@ -445,7 +445,7 @@ class RunScreen(Screen):
             from fstune.guide import summarize
 
             try:
-                guide = summarize(ended.comparison, self.plan, rsd_threshold=self.measurement.rsd_threshold)
+                guide = summarize(ended.comparison, self.plan)
             except Exception as error:
                 notes.append(f"The guided summary could not be made: {error!r}")
         return _RunEnded(outcome, ended.record, ended.comparison, ended.stored_id, tuple(notes), guide=guide)
@@ -604,6 +604,8 @@ class RunScreen(Screen):
             title = f"Cleanup: {event.step.title}"
         else:
             title = f"Step {event.index + 1}/{max(event.total, event.index + 1)}: {event.step.title}"
+            block = self.measurement.progress().label if event.step.block else ""
+            title = f"{title} · {block}" if block else title  # the block order, as it runs
         self.query_one("#current", Static).update(Text(title, style="bold"))
         self.query_one("#output", Log).write_line(f"── {title}")
         self._move_cursor(key)
@@ -674,7 +676,7 @@ class RunScreen(Screen):
             dialog.dismiss(None)
 
     def _steps_changed(self, steps: tuple[Step, ...]) -> None:
-        """Extra repeats were inserted after the step that just finished (all later ones are pending)."""
+        """Blocks were inserted after the step that just finished (all later ones are pending)."""
         old = len(self._steps)
         added = len(steps) - old
         if added <= 0:
@@ -684,8 +686,8 @@ class RunScreen(Screen):
         self._states = self._states[:done] + [PENDING] * (len(steps) - done)
         self._times = self._times[:done] + [None] * (len(steps) - done)
         self._rebuild_rows()
-        self.notify(f"{added} steps added: the figures still vary more than the threshold, so another "
-                    "repeat runs.", timeout=6)
+        self.notify(f"{added} steps added: the study's question is still open, so more blocks run "
+                    f"(up to {self.measurement.blocks_at_most}).", timeout=6)
         self._update_overall()
 
     def _ended(self, ended: _RunEnded) -> None:
@@ -904,8 +906,9 @@ class RunScreen(Screen):
 
     def _update_overall(self) -> None:
         bar = self.query_one("#overall", ProgressBar)
-        total = max(1, len(self._steps))
-        bar.update(total=total, progress=min(total, self._done + self._fraction))
+        # a share of the most blocks the run can come to: never backwards when blocks are added
+        bar.update(total=1000, progress=round(1000 * self.measurement.progress().fraction)
+                   if self.plan.blocks and self.plan.workloads else 1000 * self._done / max(1, len(self._steps)))
 
     def _tick(self) -> None:
         """The running step's time, counting up beside its title (twice a second).

@@ -79,12 +79,12 @@ def test_a_run_id_with_a_path_in_it_is_refused_before_anything_is_written(tmp_pa
     assert list(tmp_path.rglob("*")) == [], "nothing may be written anywhere"
 
 
-@pytest.mark.parametrize("option", [["--rsd-threshold", "-1"], ["--max-repeats", "0"]])
+@pytest.mark.parametrize("option", [["--max-blocks", "0"], ["--max-repeats", "0"]])
 def test_a_repeat_policy_that_makes_no_sense_is_refused(monkeypatch, capsys, option):
     monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
     code = main(["run", "--study", "x", "--device", "/dev/sdz1", "--yes", *option])
     err = capsys.readouterr().err
-    assert code == 2 and "--rsd-threshold must be a percentage of 0 or more" in err
+    assert code == 2 and "--max-blocks must be at least 1" in err
 
 
 def test_missing_tools_name_their_debian_package():
@@ -114,7 +114,8 @@ def test_a_full_small_run_on_the_lab(tmp_path, lab, state_home, capsys):
     log = read_log(logs[0])
     assert log[-1]["status"] == "finished"
     starts = [r["argv"] for r in log if r["event"] == "step-start"]
-    assert ["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-F", spare] in starts
+    assert ["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-E", "lazy_journal_init=0,nodiscard", "-F", spare] \
+        in starts
     assert all(r["ok"] for r in log if r["event"] == "safety") and any(r["event"] == "safety" for r in log)
     assert blkid(spare, "TYPE") == "jbd" and blkid(data, "TYPE") == "ext4"
     assert f"/run/fstune/{run_id}" not in Path("/proc/self/mountinfo").read_text()

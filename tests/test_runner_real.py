@@ -297,9 +297,10 @@ def test_a_failing_mount_removes_its_mountpoint(tmp_path, lab):
     data = lab.disks[0].data
     plan = plan_for(tmp_path, study("ext4"), data)
     first = plan.configs[0]
+    block = plan.blocks[0]
     broken = [dataclasses.replace(s, argv=(*s.argv[:3], "-o", "fstune_no_such_option", *s.argv[3:]))
-              if s.kind == kinds.MOUNT else s for s in first.steps]
-    plan = dataclasses.replace(plan, configs=(dataclasses.replace(first, steps=tuple(broken)), *plan.configs[1:]))
+              if s.kind == kinds.MOUNT and s.config == first.config.name else s for s in block.steps]
+    plan = dataclasses.replace(plan, blocks=(dataclasses.replace(block, steps=tuple(broken)), *plan.blocks[1:]))
     outcome, rec = run(plan, tmp_path)
     assert outcome.status == FAILED and outcome.kind == FAIL_STEP
     assert "Mount" in outcome.reason and "mount exited with status" in outcome.reason

@@ -10,7 +10,7 @@ from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.studies import find_study
 from fstune.workloads import helpers
 from fstune.workloads.coldread import COLDREAD
-from wlcontract import Contract, Recorded, context
+from wlcontract import SETTLE, Contract, Recorded, context
 
 CONTRACTS = {
     "coldread": Contract(
@@ -37,7 +37,7 @@ def test_the_tree_and_its_reading_order_are_made_once_and_read_from_a_cold_cache
                             "--top", "startup", "--order", "/tmp/fstune/startup-3000.order",
                             "/tmp/fstune/startup-3000.tar")
     steps = COLDREAD.repeat_steps(ctx, 4)
-    assert [step.argv for step in steps[:2]] == [("sync",), ("sysctl", "-q", "vm.drop_caches=3")]
+    assert [step.argv for step in steps[:2]] == [SETTLE, ("sysctl", "-q", "vm.drop_caches=3")]
     [read] = [step for step in steps if step.phase]
     # cat gets the listed paths in the list's order, relative to the filesystem under test
     assert read.argv == ("xargs", "-d", "\\n", "-a", "/tmp/fstune/startup-3000.order", "cat")
@@ -65,5 +65,6 @@ def test_the_seed_s_five_runs_are_five_repeats_each_with_its_own_figure():
     study = find_study("coldread-filesystems")
     plan = build_plan(Choices(study, DeviceChoice("/dev/sdx1", 20 * 1024 ** 3, disk="sdx"), None, run_id="five"))
     for config in plan.configs:
-        reads = [step for step in config.steps if step.phase == "read"]
-        assert [step.repeat for step in reads] == [1, 2, 3, 4, 5]
+        reads = [step for step in plan.steps if step.phase == "read" and step.config == config.config.name]
+        # one read per block, in five blocks
+        assert [(step.repeat, step.block) for step in reads] == [(n, n) for n in (1, 2, 3, 4, 5)]

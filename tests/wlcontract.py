@@ -105,3 +105,6 @@ def sectors_written(device: str) -> int:
     """512-byte sectors the kernel has written to ``device`` since it appeared (field 7)."""
     name = Path(device).resolve().name
     return int(Path(f"/sys/class/block/{name}/stat").read_text().split()[6])
+
+# the step before every cold-cache measurement: flush, then wait for dirty data to be written
+SETTLE = ("fstune", "workload-helper", "settle")

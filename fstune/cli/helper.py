@@ -49,6 +49,13 @@ def add_parser(sub, formatter_class) -> None:
     count.add_argument("command", nargs=argparse.REMAINDER)
     count.set_defaults(func=lambda a: helpers.count_writes(
         a.device, a.result, a.command[1:] if a.command[:1] == ["--"] else a.command))
+    _settle_parser(actions)
+
+
+def _settle_parser(actions) -> None:
+    settle = actions.add_parser("settle", help="sync and wait until dirty data is written (or the timeout)")
+    settle.add_argument("--timeout", type=float, default=helpers.SETTLE_TIMEOUT)
+    settle.set_defaults(func=lambda a: helpers.settle(a.timeout))
 
     timed = actions.add_parser("timed", help="run a command and time it with the flush of a filesystem")
     timed.add_argument("--flush", required=True, help="a path on the filesystem to flush (syncfs) after it")

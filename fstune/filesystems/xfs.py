@@ -108,6 +108,7 @@ class Xfs(Filesystem):
     notes = "XFS always has a log; it can be inside the filesystem or on another device."
     fsck_pass = 0  # fsck.xfs does nothing; XFS replays its log at mount
     ansible_filesystem_module = True
+    nodiscard_mkfs_options = ("-K",)
     listing_order = 20
     version_argv = {"mkfs.xfs": ("mkfs.xfs", "-V"), "xfs_info": ("xfs_info", "-V")}
 
@@ -121,9 +122,20 @@ class Xfs(Filesystem):
                 spec += f",size={maximum // MiB}m"
             log_args = ("-l", spec)
         return [self._format_step(
-            job, (self.mkfs, *self._force(job), *job.options, *log_args, job.target),
+            job, (self.mkfs, *self._force(job), *self._settled(job), *job.options, *log_args, job.target),
             f"Format {job.target} as {self.title}" + (f" with its log on {job.log}" if log_args else ""),
             writes_log=bool(log_args))]
 
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
         return ("xfs_info", mountpoint)
+
+    def parse_record(self, text: str) -> dict:
+        """``xfs_info``: "log =internal log" or "log =/dev/sdc1" (the external log's device)."""
+        import re
+
+        match = re.search(r"^log\s+=(internal log|\S+)", text, re.M)
+        if match is None:
+            return {}
+        if match.group(1) == "internal log":
+            return {"journal": INTERNAL}
+        return {"journal": EXTERNAL, "journal_device": match.group(1)}

@@ -104,9 +104,11 @@ class WorkloadContext:
 
 def cold_cache_steps(ctx: WorkloadContext, before: str, repeat: int | None = None,
                      workload: str | None = None) -> list[Step]:
-    """Flush dirty data and drop the page cache so the next phase reads from the device."""
+    """Flush dirty data, wait until it is written, and drop the page cache so the next phase
+    reads from the device (docs/verdicts.md, "Quiet, repeatable preconditions")."""
     return [
-        Step(("sync",), title="Flush dirty data", kind=CACHE, needs_root=False,
+        Step((*HELPER, "settle"), title="Flush dirty data and wait until it is written", kind=CACHE,
+             needs_root=False,
              why=f"so that {before} does not pay for writes left over from earlier steps",
              config=ctx.config, workload=workload, repeat=repeat),
         Step(("sysctl", "-q", "vm.drop_caches=3"), title="Drop the page cache", kind=CACHE,

@@ -20,6 +20,7 @@ import zlib
 from pathlib import Path
 
 from fstune.errors import UsageError
+from fstune.util import procfs
 
 SECTOR = 512  # /sys/block/*/stat counts 512-byte sectors whatever the device's block size
 
@@ -218,16 +219,35 @@ def clean(src: str, spread: float = 0) -> int:
 
 def sectors_written(device: str) -> int:
     """Field 7 of the device's stat file: 512-byte sectors written since boot."""
-    try:
-        rdev = os.stat(device).st_rdev
-    except OSError as error:
-        raise UsageError(f"{device}: cannot be read ({error.strerror}).") from None
-    stat_file = Path(f"/sys/dev/block/{os.major(rdev)}:{os.minor(rdev)}/stat")
-    try:
-        fields = stat_file.read_text().split()
-    except OSError:
-        raise UsageError(f"{device} has no I/O counters in {stat_file}; is it a block device?") from None
-    return int(fields[6])
+    counters = procfs.block_stat(device)
+    if not counters:
+        raise UsageError(f"{device} has no I/O counters in /sys/dev/block; is it a block device?")
+    return counters["write_sectors"]
+
+
+SETTLE_TIMEOUT = 30.0  # seconds; a machine whose dirty data never drains is noted, not waited on
+SETTLE_KIB = 8 * 1024  # dirty and writeback data this small is the machine's own trickle
+SETTLE_LINE = "settled: {kib} kB dirty+writeback after {seconds:.1f} s"
+
+
+def settle(timeout: float, target_kib: int = SETTLE_KIB) -> int:
+    """Sync, then wait until Dirty+Writeback in /proc/meminfo falls to ``target_kib`` (or the
+    timeout): the next measurement must not pay for writes another step (or tenant) left behind
+    (docs/verdicts.md, "Quiet, repeatable preconditions"). Says how it went; never fails."""
+    started = time.monotonic()
+    os.sync()
+    while True:
+        info = procfs.meminfo_kib()
+        pending = info.get("Dirty", 0) + info.get("Writeback", 0)
+        elapsed = time.monotonic() - started
+        if pending <= target_kib or elapsed >= timeout:
+            break
+        time.sleep(0.2)
+    line = SETTLE_LINE.format(kib=pending, seconds=elapsed)
+    if pending > target_kib:
+        line += f" (timed out: still above {target_kib} kB)"
+    print(line)
+    return 0
 
 
 def syncfs(path: str) -> None:

@@ -8,7 +8,12 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. internal: ext3, internal journal, mount -o defaults
 #   2. external: ext3, external journal/log, mount -o journal_path=/dev/sdc1
-# Workloads: throughput, metadata; repeats per configuration: 3
+# Workloads: throughput, metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: internal, external
+#   block 2/5: external, internal
+#   block 3/5: internal, external
+#   block 4/5: external, internal
+#   block 5/5: internal, external
 
 set -euo pipefail
 
@@ -40,12 +45,12 @@ FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if 
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+# ── Block 1/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
 
 # [2] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
-mkfs.ext3 -b 4096 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -68,9 +73,9 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     every block the measured phases read holds data that was really written
 fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that fio's writes does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that fio's writes reads from the device, not from memory
@@ -81,9 +86,9 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     is steady
 fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
 
-# [11] Flush dirty data
+# [11] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [12] Drop the page cache
 #     so that fio's reads reads from the device, not from memory
@@ -98,9 +103,9 @@ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --outpu
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
 
-# [15] Flush dirty data
+# [15] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [16] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -114,308 +119,784 @@ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
-# [19] Write fio's files in full (repeat 2)
-#     every block the measured phases read holds data that was really written
-fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
-
-# [20] Flush dirty data
-#     so that fio's writes does not pay for writes left over from earlier steps
-sync
-
-# [21] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [22] fio: write, then rewrite at random (repeat 2)
-#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
-#     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
-
-# [23] Flush dirty data
-#     so that fio's reads does not pay for writes left over from earlier steps
-sync
-
-# [24] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [25] fio: read, then read at random (repeat 2)
-#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
-#     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
-
-# [26] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
-
-# [27] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [28] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [29] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
-
-# [30] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [31] Write fio's files in full (repeat 3)
-#     every block the measured phases read holds data that was really written
-fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
-
-# [32] Flush dirty data
-#     so that fio's writes does not pay for writes left over from earlier steps
-sync
-
-# [33] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [34] fio: write, then rewrite at random (repeat 3)
-#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
-#     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
-
-# [35] Flush dirty data
-#     so that fio's reads does not pay for writes left over from earlier steps
-sync
-
-# [36] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [37] fio: read, then read at random (repeat 3)
-#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
-#     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
-
-# [38] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
-
-# [39] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [40] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [41] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
-
-# [42] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [43] Unmount /dev/sdb1
+# [19] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/internal
 
-# [44] Remove the mountpoint
+# [20] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Configuration 2/2 (variant): external — ext3, journal on the spare device ──
+# ── Block 1/5, 2/2 (variant): external — ext3, journal on the spare device ──
 
-# [45] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+# [21] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
-mkfs.ext3 -b 4096 -O journal_dev -F /dev/sdc1
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
-# [46] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+# [22] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
-mkfs.ext3 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
-# [47] Make the mountpoint /run/fstune/golden/external
+# [23] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
 
-# [48] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+# [24] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
 mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
-# [49] Show how the filesystem was made
+# [25] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
 dumpe2fs -h /dev/sdb1
 
-# [50] Make the directory for this configuration's results
+# [26] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [51] Write fio's files in full (repeat 1)
+# [27] Write fio's files in full (repeat 1)
 #     every block the measured phases read holds data that was really written
 fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [52] Flush dirty data
+# [28] Flush dirty data and wait until it is written
 #     so that fio's writes does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [53] Drop the page cache
+# [29] Drop the page cache
 #     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [54] fio: write, then rewrite at random (repeat 1)
+# [30] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
 fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
 
-# [55] Flush dirty data
+# [31] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [56] Drop the page cache
+# [32] Drop the page cache
 #     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [57] fio: read, then read at random (repeat 1)
+# [33] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
 fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
 
-# [58] Remove fio's test files
+# [34] Remove fio's test files
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
 
-# [59] Flush dirty data
+# [35] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [60] Drop the page cache
+# [36] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [61] dbench with 8 clients for 60 s (repeat 1)
+# [37] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
-# [62] Remove dbench's files
+# [38] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [63] Write fio's files in full (repeat 2)
+# [39] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [40] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/5, 1/2 (variant): external — ext3, journal on the spare device ──
+
+# [41] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [42] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [43] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [44] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [45] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [46] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [47] Write fio's files in full (repeat 2)
 #     every block the measured phases read holds data that was really written
 fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [64] Flush dirty data
+# [48] Flush dirty data and wait until it is written
 #     so that fio's writes does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [65] Drop the page cache
+# [49] Drop the page cache
 #     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [66] fio: write, then rewrite at random (repeat 2)
+# [50] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
 fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
 
-# [67] Flush dirty data
+# [51] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [68] Drop the page cache
+# [52] Drop the page cache
 #     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [69] fio: read, then read at random (repeat 2)
+# [53] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
 fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
 
-# [70] Remove fio's test files
+# [54] Remove fio's test files
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
 
-# [71] Flush dirty data
+# [55] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [72] Drop the page cache
+# [56] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [73] dbench with 8 clients for 60 s (repeat 2)
+# [57] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
-# [74] Remove dbench's files
+# [58] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [75] Write fio's files in full (repeat 3)
+# [59] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [60] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/5, 2/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [61] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [62] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [63] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [64] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [65] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [66] Write fio's files in full (repeat 2)
 #     every block the measured phases read holds data that was really written
-fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [76] Flush dirty data
+# [67] Flush dirty data and wait until it is written
 #     so that fio's writes does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [77] Drop the page cache
+# [68] Drop the page cache
 #     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [78] fio: write, then rewrite at random (repeat 3)
+# [69] fio: write, then rewrite at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [70] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [71] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [72] fio: read, then read at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [73] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [74] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [75] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [76] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [77] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [78] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [79] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [80] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [81] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [82] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [83] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [84] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [85] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [86] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [87] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [88] fio: write, then rewrite at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [89] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [90] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [91] fio: read, then read at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [92] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [93] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [94] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [95] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [96] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [97] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [98] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 2/2 (variant): external — ext3, journal on the spare device ──
+
+# [99] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [100] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [101] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [102] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [103] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [104] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [105] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [106] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [107] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [108] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
 fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
 
-# [79] Flush dirty data
+# [109] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [80] Drop the page cache
+# [110] Drop the page cache
 #     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [81] fio: read, then read at random (repeat 3)
+# [111] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
 fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
 
-# [82] Remove fio's test files
+# [112] Remove fio's test files
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
 
-# [83] Flush dirty data
+# [113] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [84] Drop the page cache
+# [114] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [85] dbench with 8 clients for 60 s (repeat 3)
+# [115] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
 dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
 
-# [86] Remove dbench's files
+# [116] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [87] Unmount /dev/sdb1
+# [117] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external
 
-# [88] Remove the mountpoint
+# [118] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 1/2 (variant): external — ext3, journal on the spare device ──
+
+# [119] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [120] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [121] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [122] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [123] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [124] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [125] Write fio's files in full (repeat 4)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [126] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [127] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [128] fio: write, then rewrite at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [129] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [130] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [131] fio: read, then read at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [132] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [133] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [134] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [135] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [136] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [137] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [138] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 2/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [139] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [140] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [141] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [142] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [143] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [144] Write fio's files in full (repeat 4)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [145] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [146] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [147] fio: write, then rewrite at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [148] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [149] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [150] fio: read, then read at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [151] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [152] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [153] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [154] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [155] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [156] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [157] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [158] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [159] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [160] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [161] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [162] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [163] Write fio's files in full (repeat 5)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [164] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [165] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [166] fio: write, then rewrite at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [167] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [168] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [169] fio: read, then read at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [170] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [171] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [172] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [173] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+
+# [174] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [175] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [176] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 2/2 (variant): external — ext3, journal on the spare device ──
+
+# [177] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [178] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [179] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [180] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [181] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+dumpe2fs -h /dev/sdb1
+
+# [182] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [183] Write fio's files in full (repeat 5)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [184] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [185] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [186] fio: write, then rewrite at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+
+# [187] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [188] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [189] fio: read, then read at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+
+# [190] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [191] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [192] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [193] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+
+# [194] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [195] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [196] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
 # ── Finish ──
 
-# [89] Remove fstune's run directory
+# [197] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [90] Remove the generated inputs
+# [198] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 
