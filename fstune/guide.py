@@ -17,7 +17,6 @@ kind, argv and configuration, the study's texts, the measured figures and the de
 
 from __future__ import annotations
 
-import os
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from pathlib import Path
 from fstune import filesystems, workloads
 from fstune import steps as kinds
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
+from fstune.devices.labdisk import BackingInfo, loop_backing
 from fstune.errors import UsageError
 from fstune.plan import Plan, command_line
 from fstune.steps import Step
@@ -363,41 +363,6 @@ def _finding(row: Row) -> Finding:
         p = fmt_p(row.p_value)
         text = f"{label} ({row.config}): {direction}, {figures} ({change}, {n}{', ' + p if p else ''})."
     return Finding(row.workload, row.metric, row.config, row.verdict, text)
-
-
-@dataclass(frozen=True)
-class BackingInfo:
-    """A loop device's backing file and the filesystem (st_dev) it lives on."""
-
-    device: str
-    backing_file: str
-    host_dev: int | None
-    lab: bool
-
-
-def loop_backing(path: str, sys_root: Path = Path("/sys")) -> BackingInfo | None:
-    """The backing file of the loop device ``path`` is (or is a partition of), else None."""
-    from fstune import lab as labmod
-    from fstune.devices.system import rdev_majmin
-
-    majmin = rdev_majmin(path)
-    if majmin is None:
-        return None
-    try:
-        node = (sys_root / "dev" / "block" / majmin).resolve(strict=True)
-    except OSError:
-        return None
-    disk = node.parent if (node / "partition").exists() else node
-    try:
-        raw = (disk / "loop" / "backing_file").read_text().strip()
-    except OSError:
-        return None
-    backing = raw.removesuffix(" (deleted)")
-    try:
-        host: int | None = os.stat(backing).st_dev
-    except OSError:
-        host = None
-    return BackingInfo(path, backing, host, labmod.is_lab_backing_file(raw))
 
 
 def one_disk_reason(plan: Plan, backing: Callable[[str], BackingInfo | None] = loop_backing) -> str | None:

@@ -16,10 +16,14 @@ from rich.table import Table
 
 from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
+from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
 from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
+from fstune.results.verdict import Verdict
 
-VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow"}
+VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow",
+                 Verdict.PROBABLY_BETTER: "green", Verdict.PROBABLY_WORSE: "red", Verdict.NO_DIFFERENCE: "dim",
+                 Verdict.TOO_NOISY: "yellow", DESCRIBED: "dim", NOT_YET: "yellow", WAITING: "dim"}
 STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
 
 
@@ -46,11 +50,24 @@ def configuration_rows(comparison, configs: dict) -> list[tuple[str, str, str, s
 
 
 def _verdict(row) -> tuple[str, str]:
-    """The verdict, coloured, and its p-value."""
+    """The verdict, coloured (with, for a blocked run, its interval and the smallest detectable
+    change below it; for a legacy run, the legacy mark), and its p-value (legacy runs only)."""
     if row is None:
         return f"[{VERDICT_STYLE[NO_DATA]}]{NO_DATA}[/]", ""
     style = VERDICT_STYLE.get(row.verdict, "")
     text = f"[{style}]{escape(row.verdict)}[/]" if style else escape(row.verdict)
+    judgement = row.judgement
+    if judgement is not None:
+        if judgement.qualifier:
+            text += f"\n[dim]{escape(judgement.qualifier)}[/]"
+        if judgement.role != "description" or judgement.change is not None:
+            text += f"\n[dim]{escape(judgement.interval_text())}[/]"
+        if judgement.role != "description" and judgement.detectable_text():
+            text += f"\n[dim]{escape(judgement.detectable_text())}[/]"
+        if judgement.role == "secondary":
+            text += "\n[dim]secondary[/]"
+    elif row.legacy:
+        text += "\n[dim]legacy[/]"
     return text, fmt_p(row.p_value).replace("p=", "").replace("p", "")
 
 
@@ -76,7 +93,9 @@ def workload_table(workload: str, metrics: list, comparison) -> Table:
     table.add_column("median ± sd", justify="right", no_wrap=True)
     table.add_column("n", justify="right", no_wrap=True)
     table.add_column("change", justify="right", no_wrap=True)
-    table.add_column("p", justify="right", no_wrap=True)
+    legacy = getattr(comparison, "legacy", True)
+    if legacy:  # a p value belongs to the legacy rule; a blocked run shows its interval instead
+        table.add_column("p", justify="right", no_wrap=True)
     table.add_column("verdict", no_wrap=True)
     for view in metrics:
         shown = [c for c in comparison.configs
@@ -86,15 +105,14 @@ def workload_table(workload: str, metrics: list, comparison) -> Table:
             is_base = config == comparison.baseline
             row = view.rows.get(config)
             verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
-            table.add_row(
+            cells = [
                 _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
                 f"[bold]{escape(config)}[/]" if is_base else escape(config),
                 fmt_summary(summary, n=False),
                 str(summary.n) if summary else "0",
                 "" if is_base else fmt_change(row.change_pct if row else None),
-                p, verdict,
-                end_section=index == len(shown) - 1,
-            )
+            ]
+            table.add_row(*cells, *((p,) if legacy else ()), verdict, end_section=index == len(shown) - 1)
     return table
 
 
