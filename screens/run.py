@@ -443,7 +443,8 @@ class RunScreen(Screen):
             from fstune.guide import summarize
 
             try:
-                guide = summarize(ended.comparison, self.plan, rsd_threshold=self.measurement.rsd_threshold)
+                guide = summarize(ended.comparison, self.plan, rsd_threshold=self.measurement.rsd_threshold,
+                                  record=ended.record)
             except Exception as error:
                 notes.append(f"The guided summary could not be made: {error!r}")
         return _RunEnded(outcome, ended.record, ended.comparison, ended.stored_id, tuple(notes), guide=guide)

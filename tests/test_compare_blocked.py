@@ -172,3 +172,16 @@ def test_a_second_run_beside_a_blocked_one_is_described_not_paired():
     other = the(comparison, "2:b")
     assert other.verdict == DESCRIBED and "another run" in " ".join(other.said())
     assert not math.isnan(other.change_pct)
+
+
+def test_every_pair_table_lists_each_pair_once():
+    from rich.console import Console
+
+    from fstune.results.terminal import pair_table
+
+    record = run({"a": 1.0, "b": 1.10, "c": 1.20})
+    console = Console(width=100, record=True)
+    console.print(pair_table(record))
+    text = console.export_text()
+    assert text.count("better") >= 3 and "Every pair on the primary metric" in text
+    assert pair_table(run({"a": 1.0, "b": 1.1})) is None

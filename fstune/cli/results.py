@@ -16,9 +16,9 @@ from fstune.results.compare import compare_runs, side_by_side
 from fstune.results.formatting import fmt_time, iso_time
 from fstune.results.records import RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
-from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
-from fstune.results.views import (CELLS_NOTE, VERDICT_NOTE, device_summary, env_summary, honest_notes, metric_views,
-                                  tool_versions)
+from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, pair_table, workload_table
+from fstune.results.views import (CELLS_NOTE, device_summary, env_summary, honest_notes, metric_views, tool_versions,
+                                  verdict_note)
 from fstune.units import format_span
 from fstune.util.files import write_output
 
@@ -30,6 +30,9 @@ $XDG_STATE_HOME/fstune/ (~/.local/state/fstune/; FSTUNE_STATE_DIR moves it).
   fstune results show RUN              one run: setup, environment, verdicts
   fstune results compare RUN [RUN …]   several runs' configurations side by side
                                        (the same study on other days or machines)
+  fstune results compare RUN --pair A B
+                                       two configurations of one run against each other
+                                       (A is the reference), not only against the baseline
   fstune results export RUN [RUN …] --format md|csv|json|html [--output FILE]
   fstune results merge FILE [FILE …] [--format md|html] [--output FILE]
                                        a workshop's JSON exports from many machines
@@ -85,8 +88,15 @@ def add_parser(sub, formatter_class) -> None:
                                  formatter_class=formatter_class,
                                  description="Treats every run's configurations as columns of one comparison. "
                                  "Names that occur in more than one run are prefixed with the run id (3:internal); "
-                                 "the first run's baseline is the baseline.")
+                                 "the first run's baseline is the baseline. Only configurations of the baseline's "
+                                 "run get a verdict by the paired method (docs/verdicts.md): blocks of different "
+                                 "runs cannot be paired, so the others are described. With --pair A B, any two "
+                                 "configurations are compared with each other (A as the reference), with the same "
+                                 "method and the alpha every comparison of that run has.")
     compare.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    compare.add_argument("--pair", nargs=2, metavar=("A", "B"),
+                         help="compare configuration B against configuration A (names as 'fstune results show' "
+                              "lists them) instead of every variant against the baseline")
     compare.set_defaults(func=run_compare)
 
     exporter = actions.add_parser("export", help="write a report: Markdown, CSV, JSON or HTML",
@@ -221,7 +231,7 @@ def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> N
         console.print(table)
         console.print()
     console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(CELLS_NOTE)} "
-                  f"{escape(VERDICT_NOTE)}[/]")
+                  f"{escape(verdict_note(comparison))}[/]")
 
 
 def _notes(console: Console, runs: list[RunRecord], comparison) -> None:
@@ -285,9 +295,14 @@ def run_list(args) -> int:
 
 
 def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None:
-    """The configurations, the before-and-after tables and the honest notes."""
+    """The configurations, the before-and-after tables, every pair (a blocked run with several
+    variants) and the honest notes, caveats first."""
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
+    pairs = pair_table(runs[0]) if len(runs) == 1 and comparison.pair is None else None
+    if pairs is not None:
+        console.print(pairs)
+        console.print("[dim]One pair in full: fstune results compare RUN --pair A B[/]")
     console.print()
     _notes(console, runs, comparison)
 
@@ -306,11 +321,15 @@ def run_show(args) -> int:
 
 def run_compare(args) -> int:
     runs = load_runs(args.runs)
-    comparison = compare_runs(runs)
+    pair = tuple(args.pair) if getattr(args, "pair", None) else None
+    comparison = compare_runs(runs, pair=pair)
     console = _console()
     for run in runs:
         _run_header(console, run)
-    console.print(f"Baseline: [bold]{escape(comparison.baseline)}[/] (run {runs[0].id}'s baseline)")
+    if pair:
+        console.print(f"Pair: [bold]{escape(pair[1])}[/] against [bold]{escape(pair[0])}[/] (the reference)")
+    else:
+        console.print(f"Baseline: [bold]{escape(comparison.baseline)}[/] (run {runs[0].id}'s baseline)")
     console.print()
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)

@@ -116,4 +116,29 @@ def workload_table(workload: str, metrics: list, comparison) -> Table:
     return table
 
 
-__all__ = ["STATUS_STYLE", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
+def pair_table(record) -> Table | None:
+    """Every pair of a blocked run's configurations on the primary metric (A the reference), for a
+    run with more than one variant; None otherwise. ``fstune results compare RUN --pair A B``
+    shows one pair in full."""
+    from itertools import combinations
+
+    from fstune.results.compare import compare_runs
+
+    names = [config.name for config in record.configs]
+    primary = (record.design or {}).get("primary") or {}
+    if record.legacy or len(names) < 3 or not primary.get("metric"):
+        return None
+    table = narrow_table(f"Every pair on the primary metric ({primary.get('workload')} {primary.get('metric')})")
+    table.add_column("reference", overflow="fold", max_width=16)
+    table.add_column("against", overflow="fold", max_width=16)
+    table.add_column("verdict", overflow="fold")
+    for reference, other in combinations(names, 2):
+        comparison = compare_runs([record], pair=(reference, other))
+        row = next((r for r in comparison.rows if r.metric == primary.get("metric")
+                    and r.workload == primary.get("workload")), None)
+        text, _p = _verdict(row)
+        table.add_row(escape(reference), escape(other), text.replace("\n", " · "))
+    return table
+
+
+__all__ = ["STATUS_STYLE", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
