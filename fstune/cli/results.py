@@ -33,6 +33,10 @@ $XDG_STATE_HOME/fstune/ (~/.local/state/fstune/; FSTUNE_STATE_DIR moves it).
   fstune results compare RUN --pair A B
                                        two configurations of one run against each other
                                        (A is the reference), not only against the baseline
+  fstune results recompute RUN [RUN …] [--save]
+                                       re-parse the stored raw outputs with today's
+                                       parsers and judge again; --save keeps the result
+                                       as a new run naming its source
   fstune results export RUN [RUN …] --format md|csv|json|html [--output FILE]
   fstune results merge FILE [FILE …] [--format md|html] [--output FILE]
                                        a workshop's JSON exports from many machines
@@ -98,6 +102,18 @@ def add_parser(sub, formatter_class) -> None:
                          help="compare configuration B against configuration A (names as 'fstune results show' "
                               "lists them) instead of every variant against the baseline")
     compare.set_defaults(func=run_compare)
+
+    again = actions.add_parser(
+        "recompute", help="re-parse stored raw outputs and judge again with today's method",
+        formatter_class=formatter_class,
+        description="Every repeat keeps the tools' own outputs. This parses them again with today's parsers, "
+        "judges the run again with today's method (docs/verdicts.md) and prints the old and the new verdict "
+        "side by side. Nothing is stored unless --save: then the recomputed run is stored as a new run whose "
+        "settings and warnings name the run it came from; the original stays as it was measured. Wall times "
+        "(the runner's clock) are carried over; repeats that failed stay failed.")
+    again.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    again.add_argument("--save", action="store_true", help="store each recomputed run as a new run")
+    again.set_defaults(func=run_recompute)
 
     exporter = actions.add_parser("export", help="write a report: Markdown, CSV, JSON or HTML",
                                   formatter_class=formatter_class)
@@ -334,6 +350,45 @@ def run_compare(args) -> int:
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
     _notes(console, runs, comparison)
+    return 0
+
+
+def run_recompute(args) -> int:
+    from fstune.results.recompute import recompute, saved_copy
+    from fstune.results.views import verdict_text
+
+    runs = load_runs(args.runs)
+    console = _console()
+    for run in runs:
+        done = recompute(run)
+        _run_header(console, run)
+        table = narrow_table(f"Run {run.id}: the verdicts as stored, and today")
+        table.add_column("variant · metric", overflow="fold", max_width=28)
+        table.add_column("before", overflow="fold")
+        table.add_column("now", overflow="fold")
+        now = {(r.config, r.workload, r.metric): r for r in done.after.rows}
+        for old in done.before.rows:
+            new = now.get((old.config, old.workload, old.metric))
+            if not (old.judged or (new is not None and new.judged) or (new and new.verdict != old.verdict)):
+                continue  # a description both times
+            before, after = verdict_text(old), verdict_text(new)
+            style = "" if before == after else "bold"
+            table.add_row(f"{escape(old.config)} · {escape(old.metric)}", escape(before),
+                          f"[{style}]{escape(after)}[/]" if style else escape(after))
+        console.print(table)
+        console.print(f"{done.changed_figures} of {done.figures} figures changed when parsed again.")
+        for line in done.newly_failed:
+            console.print(f" [yellow]•[/] no longer parses: {escape(line)}")
+        for note in done.notes:
+            console.print(f" [yellow]•[/] {escape(note)}")
+        if args.save:
+            store = Store()
+            with store:
+                new_id = store.save_run(saved_copy(done))
+            console.print(f"Stored as run [bold]{new_id}[/] (recomputed from run {run.id}).")
+        else:
+            console.print("[dim]Nothing stored; --save keeps it as a new run.[/]")
+        console.print()
     return 0
 
 

@@ -62,6 +62,7 @@ class Judgement:
     method: str = METHOD
     alpha: float = ALPHA
     look: int | None = None
+    exact: bool = False  # every block gave the same two values: the change is known without noise
 
     def _amount(self, value: float | None, signed: bool = True) -> str:
         if value is None or (isinstance(value, float) and math.isnan(value)):
@@ -83,7 +84,7 @@ class Judgement:
             if self.change is not None and self.role == DESCRIPTION:
                 return f"{self._amount(self.change)}{self.unit_suffix} (sd {self._amount(self.sd, False)})"
             return "no interval yet"
-        if self.low == self.high:
+        if self.exact:
             return f"{self._amount(self.change)}{self.unit_suffix} exactly"
         return f"{self._amount(self.change)}{self.unit_suffix} [{self._amount(self.low)}, {self._amount(self.high)}]"
 
@@ -91,7 +92,7 @@ class Judgement:
         """"detectable ±4.2 %": the smallest change the run could have found."""
         if self.detectable is None:
             return ""
-        if self.low is not None and self.low == self.high:
+        if self.exact:
             return "exact: no noise"
         if math.isinf(self.detectable):
             return "detectable: unknown (too few blocks)"
@@ -287,7 +288,7 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         delta=_delta_shown(result.contrasts, percent), position=position.value if position else "",
         qualifier=qualifier(position) if position else "", final=decision.final, cap_undecided=cap,
         drift=result.drift.note(), missing=missing, notes=notes, method=result.method, alpha=schedule.alpha,
-        look=decision.look)
+        look=decision.look, exact=result.contrasts.exact)
 
 
 def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[str, str], tuple[str, Judgement]]:
@@ -333,7 +334,7 @@ def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[st
             qualifier=qualifier(position), final=True, missing=pairs[key][3],
             notes=((contrasts.note,) if contrasts.note else ())
             + (f"Secondary, Holm rank {verdict.holm_rank} of {len(family)}, judged at alpha {verdict.alpha:.3g}.",),
-            method=primary.method, alpha=verdict.alpha, look=primary.decision.look))
+            method=primary.method, alpha=verdict.alpha, look=primary.decision.look, exact=verdict.exact))
     return judged
 
 
