@@ -185,3 +185,20 @@ def test_every_pair_table_lists_each_pair_once():
     text = console.export_text()
     assert text.count("better") >= 3 and "Every pair on the primary metric" in text
     assert pair_table(run({"a": 1.0, "b": 1.1})) is None
+
+
+def test_a_json_export_keeps_the_blocks_and_the_class_merge_judges_them_the_same_way():
+    import json
+
+    from fstune.results import classroom, reports
+
+    record = run({"a": 1.0, "b": 1.10})
+    record.id = 4
+    document = json.loads(reports.to_json(record, compare_runs([record])))
+    [row] = [r for r in document["comparison"]["rows"] if r["metric"] == "dbench.throughput_mbs"]
+    assert row["verdict"] == "better" and row["judgement"]["role"] == PRIMARY and row["judgement"]["interval"]
+    assert document["runs"][0]["method"] == METHOD and document["runs"][0]["repeats"][0]["block"] == 1
+    assert document["caveats"] == []  # no devices, no drift, nothing dropped: nothing to say
+    back = classroom.run_from_json(document["runs"][0])
+    assert back.method == METHOD and [r.block for r in back.results] == [r.block for r in record.results]
+    assert the(compare_runs([back]), "b").verdict == Verdict.BETTER

@@ -3,6 +3,10 @@ store and ``fstune results show/compare --pair`` as a user runs them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from fstune.figures import HIGHER, Sample
 from fstune.results import caveats as cv
 from fstune.results.compare import ConfigDescription
@@ -104,3 +108,20 @@ def test_a_blocked_run_through_the_store_and_the_command_line(tmp_path):
     assert "Pair: c against b" in words and "better" in words
     wrong = fstune(state, "compare", "1", "--pair", "b", "zz")
     assert wrong.returncode == 2 and "no configuration 'zz'" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
+@pytest.mark.loopdev
+def test_placement_read_from_a_real_lab_gives_the_one_disk_caveat(shared_lab):
+    """Read-only: where the lab's partitions write, as the run's record keeps it."""
+    from fstune.results.environment import device_placement
+
+    data, spare = shared_lab.pairs()[0]
+    placement = device_placement([data, spare])
+    backing = {Path(disk.backing_file).name for disk in shared_lab.disks}
+    assert {Path(placement[p]["backing_file"]).name for p in (data, spare)} <= backing
+    assert placement[data]["lab"] is True and placement[data]["backing_dev"] == placement[spare]["backing_dev"]
+    devices = [DeviceRecord(data, "target", transport="loop", rotational=True),
+               DeviceRecord(spare, "journal", transport="loop", rotational=True)]
+    found = kinds(journal_run(devices, {"placement": placement}))
+    assert "One-disk loop lab" in found[cv.ENVIRONMENT] and placement[data]["backing_device"] in found[cv.ENVIRONMENT]
+    assert cv.ONE_DISK_TEXT in found[cv.ONE_DISK]
