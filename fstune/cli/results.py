@@ -12,7 +12,7 @@ from rich.table import Table
 
 from fstune.errors import UsageError
 from fstune.results import classroom, classroom_report, reports
-from fstune.results.compare import compare_runs, side_by_side
+from fstune.results.compare import compare_runs, parameter_differences, side_by_side
 from fstune.results.formatting import fmt_time, iso_time
 from fstune.results.records import RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
@@ -98,6 +98,9 @@ def add_parser(sub, formatter_class) -> None:
                                  "configurations are compared with each other (A as the reference), with the same "
                                  "method and the alpha every comparison of that run has.")
     compare.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    compare.add_argument("--allow-different-params", action="store_true",
+                         help="compare runs whose workload parameters differ (refused otherwise: a longer dbench "
+                              "or a larger fio file changes the figures by itself)")
     compare.add_argument("--pair", nargs=2, metavar=("A", "B"),
                          help="compare configuration B against configuration A (names as 'fstune results show' "
                               "lists them) instead of every variant against the baseline")
@@ -337,11 +340,17 @@ def run_show(args) -> int:
 
 def run_compare(args) -> int:
     runs = load_runs(args.runs)
+    differences = parameter_differences(runs)
+    if differences and not getattr(args, "allow_different_params", False):
+        raise UsageError("the runs measured with different workload parameters: " + "; ".join(differences) + ".",
+                         "Compare runs made with the same parameters, or add --allow-different-params.")
     pair = tuple(args.pair) if getattr(args, "pair", None) else None
     comparison = compare_runs(runs, pair=pair)
     console = _console()
     for run in runs:
         _run_header(console, run)
+    for difference in differences:
+        console.print(f"[yellow]Workload parameters differ: {escape(difference)}[/]")
     if pair:
         console.print(f"Pair: [bold]{escape(pair[1])}[/] against [bold]{escape(pair[0])}[/] (the reference)")
     else:
