@@ -104,7 +104,7 @@ class Judgement:
             return ""
         delta = f"±{self._amount(self.delta, False)}{self.unit_suffix}" if self.delta is not None else "δ"
         if math.isinf(self.detectable):
-            return f"With {self.pairs} blocks the noise cannot be estimated; nothing smaller than anything can be shown."
+            return f"With {self.pairs} blocks the noise cannot be estimated, so no change could be shown."
         return (f"This run could not show a change of {delta}: with {self.pairs} blocks and this noise, only a "
                 f"change of about ±{self._amount(self.detectable, False)}{self.unit_suffix} would have been found "
                 "8 times in 10. More blocks or a quieter machine are needed.")
