@@ -32,7 +32,8 @@ BLOCKED_VERDICT_NOTE = ("Verdict: the study's primary metric, from the blocks' p
                         "excludes 0 but not δ; no detectable difference — it lies inside ±δ; too noisy to tell — it "
                         "contains 0 and reaches δ. Shown with the interval and the smallest change the run could "
                         "have detected. Secondary metrics are judged after it under Holm; other figures are only "
-                        "described.")
+                        "described. Where a metric is compared in percent, its change is the paired estimate over "
+                        "the blocks.")
 
 
 def verdict_note(comparison: Comparison) -> str:
