@@ -10,9 +10,11 @@ kind, argv and configuration, the study's texts, the measured figures and the de
   workload in a configuration once the attendee chose to run them without stopping.
 - ``look_for_note(study, config)``: what to look for once a configuration is done (its
   ``look_for``, else the study's, else the "What to look for" part of its explanation).
-- ``summarize(comparison, plan, …)``: per metric better / worse / within noise with the
-  figures, and caveats computed from the run: one physical disk under an external journal,
-  repeats that stayed noisy, warm caches, failed repeats, what "within noise" means.
+- ``summarize(comparison, plan, …, record=…)``: per metric the verdict with its figures (a
+  blocked run: with its interval and smallest detectable change; a legacy run: better / worse /
+  within noise, marked legacy), and caveats: the stored run's own (fstune.results.caveats), one
+  physical disk under an external journal, repeats that stayed noisy, failed repeats, what "too
+  noisy to tell" or "within noise" means.
 """
 
 from __future__ import annotations
