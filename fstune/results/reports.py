@@ -101,6 +101,11 @@ def to_markdown(runs, comparison: Comparison) -> str:
                     cells += [fmt_change(row.change_pct), text]
             out.append("| " + " | ".join(md_text(c) for c in cells) + " |")
     out += ["", CELLS_NOTE + " " + verdict_note(comparison)]
+    # the caveats right under the verdicts they qualify (fstune/results/caveats.py)
+    caveats = caveats_of_runs(runs, comparison)
+    if caveats:
+        out += ["", "## Caveats", ""]
+        out += [f"- {md_text(caveat.text)}" for caveat in caveats]
     out += ["", "## Environment", ""]
     for run in runs:
         if len(runs) > 1:
@@ -113,10 +118,10 @@ def to_markdown(runs, comparison: Comparison) -> str:
         if tools:
             out.append("- **tools**: " + "; ".join(f"{md_text(t)}: {md_text(v)}" for t, v in tools))
         out.append("")
-    notes = honest_notes(runs, comparison)
+    notes = figure_notes(runs, comparison)
     out += ["## Notes", ""]
     out += [f"- {md_text(n.strip())}" if not n.startswith("  ") else f"  - {md_text(n.strip())}" for n in notes]
-    if not figure_notes(runs, comparison):
+    if not notes:
         out.append("- Every repeat succeeded with cold caches and every cell has at least "
                    f"{MIN_N} repeats.")
     out += ["", f"*Made by fstune {__version__} on {fmt_time(time.time())}.*", ""]
