@@ -10,14 +10,15 @@ kind, argv and configuration, the study's texts, the measured figures and the de
   workload in a configuration once the attendee chose to run them without stopping.
 - ``look_for_note(study, config)``: what to look for once a configuration is done (its
   ``look_for``, else the study's, else the "What to look for" part of its explanation).
-- ``summarize(comparison, plan, …)``: per metric better / worse / within noise with the
-  figures, and caveats computed from the run: one physical disk under an external journal,
-  repeats that stayed noisy, warm caches, failed repeats, what "within noise" means.
+- ``summarize(comparison, plan, …, record=…)``: per metric the verdict with its figures (a
+  blocked run: with its interval and smallest detectable change; a legacy run: better / worse /
+  within noise, marked legacy), and caveats: the stored run's own (fstune.results.caveats), one
+  physical disk under an external journal, repeats that stayed noisy, failed repeats, what "too
+  noisy to tell" or "within noise" means.
 """
 
 from __future__ import annotations
 
-import os
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from pathlib import Path
 from fstune import filesystems, workloads
 from fstune import steps as kinds
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
+from fstune.devices.labdisk import BackingInfo, loop_backing
 from fstune.errors import UsageError
 from fstune.plan import Plan, command_line
 from fstune.steps import Step
@@ -380,47 +382,20 @@ def _finding(row: Row) -> Finding:
                 "such device, so this is not a comparison: it is part of the total MB written.")
     elif row.verdict == NO_DATA:
         text = f"{label} ({row.config}): not enough successful repeats to judge ({n})."
+    elif row.judgement is not None:  # a blocked run: the verdict with its interval, or a description
+        from fstune.results.views import verdict_text
+
+        text = f"{label} ({row.config}): {verdict_text(row)}; {figures} ({n})."
+        explanation = row.judgement.explanation(row.verdict)
+        if explanation:
+            text += " " + explanation
     else:
         change = fmt_change(row.change_pct)
         direction = {BETTER: "better", WORSE: "worse", NOISE: "within noise"}[row.verdict]
         p = fmt_p(row.p_value)
-        text = f"{label} ({row.config}): {direction}, {figures} ({change}, {n}{', ' + p if p else ''})."
+        text = (f"{label} ({row.config}): {direction}, {figures} ({change}, {n}{', ' + p if p else ''}; legacy: "
+                "measured before blocks).")
     return Finding(row.workload, row.metric, row.config, row.verdict, text)
-
-
-@dataclass(frozen=True)
-class BackingInfo:
-    """A loop device's backing file and the filesystem (st_dev) it lives on."""
-
-    device: str
-    backing_file: str
-    host_dev: int | None
-    lab: bool
-
-
-def loop_backing(path: str, sys_root: Path = Path("/sys")) -> BackingInfo | None:
-    """The backing file of the loop device ``path`` is (or is a partition of), else None."""
-    from fstune import lab as labmod
-    from fstune.devices.system import rdev_majmin
-
-    majmin = rdev_majmin(path)
-    if majmin is None:
-        return None
-    try:
-        node = (sys_root / "dev" / "block" / majmin).resolve(strict=True)
-    except OSError:
-        return None
-    disk = node.parent if (node / "partition").exists() else node
-    try:
-        raw = (disk / "loop" / "backing_file").read_text().strip()
-    except OSError:
-        return None
-    backing = raw.removesuffix(" (deleted)")
-    try:
-        host: int | None = os.stat(backing).st_dev
-    except OSError:
-        host = None
-    return BackingInfo(path, backing, host, labmod.is_lab_backing_file(raw))
 
 
 def one_disk_reason(plan: Plan, backing: Callable[[str], BackingInfo | None] = loop_backing) -> str | None:
@@ -442,25 +417,60 @@ def one_disk_reason(plan: Plan, backing: Callable[[str], BackingInfo | None] = l
             f"{Path(b.backing_file).name}) lie on the same host filesystem, in {Path(a.backing_file).parent}")
 
 
+def _record_caveats(record, comparison: Comparison, skip: tuple[str, ...] = ()) -> list[str]:
+    if record is None:
+        return []
+    from fstune.results.caveats import caveats
+
+    return [caveat.text for caveat in caveats(record, comparison) if caveat.kind not in skip]
+
+
+def _summarize_blocked(comparison: Comparison, rows: list[Row], findings, variants: str, record) -> GuideSummary:
+    """A blocked run: the verdicts of the primary (and secondaries) with their intervals; the rest
+    is description. Its caveats come from the record (fstune.results.caveats)."""
+    judged = [row for row in rows if row.judged]
+    words: dict[str, int] = {}
+    for row in judged:
+        words[row.verdict] = words.get(row.verdict, 0) + 1
+    parts = [f"{count} {word}" for word, count in words.items()] or ["no verdict yet"]
+    described = len(rows) - len(judged)
+    headline = (f"{len(judged)} verdict(s) of {variants} against the baseline '{comparison.baseline}': "
+                f"{', '.join(parts)}" + (f"; {described} figure(s) described without a verdict." if described
+                                         else "."))
+    caveats = _record_caveats(record, comparison)
+    if any(row.verdict == "too noisy to tell" for row in judged):
+        caveats.append("'Too noisy to tell': the interval contains 0 and reaches δ; the run could not show a change "
+                       "of δ. It does not prove the configurations equal.")
+    if comparison.failed:
+        failed = ", ".join(f"{r.workload} repeat {r.repeat} of '{r.config}'" for r in comparison.failed[:4])
+        caveats.append(f"{len(comparison.failed)} repeat(s) failed and gave no figures ({failed}); their blocks are "
+                       "left out of the pairs.")
+    return GuideSummary(headline, findings, tuple(caveats))
+
+
 def _pct(value: float | None) -> str:
     return "–" if value is None else format_percent(value, unit=" %")
 
 
 def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03,
-              backing: Callable[[str], BackingInfo | None] = loop_backing) -> GuideSummary:
-    """What the measurements say, metric by metric, and the caveats that apply to this run."""
+              backing: Callable[[str], BackingInfo | None] = loop_backing, record=None) -> GuideSummary:
+    """What the measurements say, metric by metric, and the caveats that apply to this run
+    (with ``record``, the stored run's own caveats first: fstune.results.caveats)."""
     findings = tuple(_finding(row) for row in comparison.rows)
     # a figure that only a variant can have (its journal device) is said, not counted
     rows = [row for row in comparison.rows if not _only_in_variant(row)]
+    variants = ", ".join(f"'{v}'" for v in comparison.variants) or "none"
+    if not comparison.legacy:
+        return _summarize_blocked(comparison, rows, findings, variants, record)
     counts = {verdict: sum(1 for row in rows if row.verdict == verdict) for verdict in (BETTER, WORSE, NOISE, NO_DATA)}
     parts = [f"{counts[BETTER]} better", f"{counts[WORSE]} worse", f"{counts[NOISE]} within noise"]
     if counts[NO_DATA]:
         parts.append(f"{counts[NO_DATA]} without enough data")
-    variants = ", ".join(f"'{v}'" for v in comparison.variants) or "none"
     headline = (f"{len(rows)} comparison(s) of {variants} against the baseline '{comparison.baseline}': "
                 f"{', '.join(parts)}.")
     moved = [row for row in rows if row.verdict in (BETTER, WORSE)]
-    caveats: list[str] = []
+    # the one-disk caveat is said below with the plan's own detail
+    caveats: list[str] = _record_caveats(record, comparison, skip=("one disk",))
 
     # one physical disk under a separate journal/log
     external = [cp.config.name for cp in plan.configs if cp.config.external_journal]

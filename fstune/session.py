@@ -281,6 +281,12 @@ class RunSession:
         except Exception as error:
             log.info("the run record could not be made", exc_info=True)
             return RunEnd(outcome, notes=(*notes, f"The results could not be put together: {error!r}"))
+        try:  # where the devices' writes land, for the caveats (one physical disk, the loop lab)
+            from fstune.results.environment import device_placement
+
+            record.environment.setdefault("placement", device_placement(d.path for d in record.devices))
+        except Exception:
+            log.info("the devices' placement could not be read", exc_info=True)
         if not record.results:
             log.info("nothing was measured; nothing stored")
             return RunEnd(outcome, record, notes=tuple(notes))

@@ -15,11 +15,15 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
+from fstune.results.verdict import Verdict
 from fstune.results.formatting import finite, fmt_value
 from fstune.results.views import MetricView
 
-BAR_STYLE = {BETTER: "green", WORSE: "red", NOISE: "grey50", NO_DATA: "yellow"}
+BAR_STYLE = {BETTER: "green", WORSE: "red", NOISE: "grey50", NO_DATA: "yellow", Verdict.PROBABLY_BETTER: "green",
+             Verdict.PROBABLY_WORSE: "red", Verdict.NO_DIFFERENCE: "grey50", Verdict.TOO_NOISY: "grey50",
+             DESCRIBED: "grey50"}
 BASELINE_STYLE = "steel_blue1"
 LEGEND = "█ median   ▓░ 95 % interval of the mean   bars start at 0; green better, red worse, grey within noise"
 

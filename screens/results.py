@@ -5,10 +5,13 @@ and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``):
 
 - the configurations and what each variant changes against the baseline (option diff);
 - one table per workload: per metric every configuration's median ± standard deviation, n, the
-  change against the baseline, Welch's p and the verdict (better green, worse red, within noise
-  dim) — the same cells as ``fstune results show`` (``fstune.results.terminal``);
+  change against the baseline and the verdict with its interval and smallest detectable change
+  (a legacy run: Welch's p and the legacy verdict) — the same cells as ``fstune results show``
+  (``fstune.results.terminal``); for a blocked run with several variants, every pair on the
+  primary metric;
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
-- the honest notes (failed repeats, warm caches, too few repeats);
+- the caveats and honest notes (environment, one disk, legacy, dropped blocks, cap, drift, failed
+  repeats, warm caches);
 - exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.results.reports`` into the
   current directory, in a thread) and "open in history" (o: the stored run id and the commands).
 
@@ -35,8 +38,8 @@ from fstune.errors import FstuneError
 from fstune.results import reports
 from fstune.results.compare import Comparison
 from fstune.results.records import RunRecord
-from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
-from fstune.results.views import CELLS_NOTE, VERDICT_NOTE, MetricView, honest_notes, metric_views
+from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, pair_table, workload_table
+from fstune.results.views import CELLS_NOTE, MetricView, honest_notes, metric_views, verdict_note
 from fstune.units import format_span
 from fstune.util.files import write_output
 
@@ -119,6 +122,9 @@ class ResultsScreen(Screen):
                     yield Static(Group(Text(f"Workload: {workload}", style="bold"), *charts),
                                  id=f"chart-{number}", classes="chart")
                 yield Static(Text(LEGEND, style="dim"), id="legend")
+            pairs = pair_table(self.record) if self.comparison.pair is None else None
+            if pairs is not None:
+                yield Static(pairs, id="pairs", classes="workload")
             notes = self._notes()
             if notes is not None:
                 yield Static(notes, id="notes")
@@ -180,7 +186,7 @@ class ResultsScreen(Screen):
                 line = Text(" • ", style="yellow")
                 line.append(note)
                 lines.append(line)
-        lines.append(Text(f"{CELLS_NOTE} {VERDICT_NOTE}", style="dim"))
+        lines.append(Text(f"{CELLS_NOTE} {verdict_note(self.comparison)}", style="dim"))
         return Group(*lines)
 
     # --- actions -----------------------------------------------------------------------------

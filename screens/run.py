@@ -336,6 +336,7 @@ class RunScreen(Screen):
         self._policy = GuidePolicy()
         self._waiting: StepWaiting | None = None  # the step the panel shows, waiting for its go
         self._note: str | None = None  # "what to look for" of the configuration that just finished
+        self._guided_configs: set[str] = set()  # configurations whose "what to look for" was said
         self.guide_summary = None
         if self.guided:
             self.STEP = "Guided"  # the App's help (F1) explains guided mode on this screen
@@ -445,7 +446,7 @@ class RunScreen(Screen):
             from fstune.guide import summarize
 
             try:
-                guide = summarize(ended.comparison, self.plan)
+                guide = summarize(ended.comparison, self.plan, record=ended.record)
             except Exception as error:
                 notes.append(f"The guided summary could not be made: {error!r}")
         return _RunEnded(outcome, ended.record, ended.comparison, ended.stored_id, tuple(notes), guide=guide)
@@ -809,8 +810,10 @@ class RunScreen(Screen):
         from fstune.guide import configuration_done, figures_so_far, look_for_note
 
         config = configuration_done(self.plan, step)
-        if config is None:
+        # a configuration is measured once in every block; what to look for is said after its first
+        if config is None or config in self._guided_configs:
             return
+        self._guided_configs.add(config)
         note = look_for_note(self.plan.study, config)
         figures = figures_so_far(self.measurement.results.values(), config)
         self._note = f"Configuration '{config}' is measured. What to look for: {note}" + (

@@ -70,10 +70,11 @@ def test_markdown_tells_environment_and_honest_notes(run, comparison):
     assert "6.1.0-21-amd64" in environment and "Debian GNU/Linux 12" in environment
     assert "scheduler mq-deadline" in environment and "rotating disk" in environment
     assert "mkfs.jfs: not installed" in environment
+    caveats = text[text.index("## Caveats"):text.index("## Environment")]  # right under the verdicts
+    assert "caches could not be dropped" in caveats and "Real rotating disk: /dev/sdb1" in caveats
     notes = text[text.index("## Notes"):]
     assert "1 repeat(s) failed" in notes
     assert "external / throughput repeat 5: fio reported error 5 (Input/output error)" in notes
-    assert "caches could not be dropped" in notes
     assert "Plan warning (run 7): /dev/sdc1 is on the same disk as /dev/sdb1" in notes
     assert "`mkfs.ext3 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1`" in text  # the exact commands
 

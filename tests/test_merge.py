@@ -323,11 +323,12 @@ RUN_ARGS = ["--workloads", "writes", "--workload-param", "writes.files=200", "--
 
 
 def _medians(document: dict, metric: str) -> dict[str, float]:
-    """config → the median of its good repeats' figures, straight from an export's JSON."""
+    """config → the median of its good repeats' figures, straight from an export's JSON (a repeat of
+    a dropped block is kept in the export but counts for nothing)."""
     (run,) = document["runs"]
     values: dict[str, list[float]] = {}
     for rep in run["repeats"]:
-        if rep["failed"] is None:
+        if rep["failed"] is None and rep.get("dropped") is None:
             for sample in rep["samples"]:
                 if sample["metric"] == metric:
                     values.setdefault(rep["config"], []).append(sample["value"])

@@ -15,6 +15,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from fstune import steps as kinds
+from fstune.results.verdict import Verdict
 from fstune.runner import CANCELLED, FINISHED, OK
 from fstune.screens.guide import GuidePanel, GuideSummaryScreen
 from fstune.screens.run import WAITING, ConfirmCancel, RunScreen
@@ -211,9 +212,9 @@ async def test_guided_mode_driven_by_pilot_through_one_study_on_a_lab(lab, tmp_p
         assert "against the baseline 'internal'" in summary
         assert "dbench throughput (external):" in summary
         assert "Honest caveats" in summary and "One physical disk" in summary
-        assert "lab disks whose backing files" in summary
-        assert any(verdict in summary for verdict in ("What still moved beyond noise", "No metric moved beyond noise",
-                                                      "that is where the writes went, not a saving"))
+        assert "whose backing files lie on one host filesystem" in summary  # the stored run's own caveat
+        # the primary metric's verdict, in the words of the method (docs/verdicts.md)
+        assert any(f"1 {verdict}" in summary for verdict in Verdict)
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results screen")
     assert f" {data} " not in Path("/proc/self/mountinfo").read_text()

@@ -204,3 +204,22 @@ async def test_ansible_playbooks_are_exported_from_the_results_screen(tmp_path):
         for name, text in expected.items():
             assert (base / config.name / name).read_text() == text
     assert "ansible.posix.mount" in (base / "external" / "site.yml").read_text()
+
+
+async def test_a_blocked_run_shows_intervals_every_pair_and_its_caveats():
+    from test_compare_blocked import run as blocked_run
+
+    from fstune.results.records import DeviceRecord
+
+    record = blocked_run({"a": 1.0, "b": 1.10, "c": 1.20})
+    record.id = 9
+    record.devices = [DeviceRecord("/dev/loop0p1", "target", transport="loop", rotational=True)]
+    screen = ResultsScreen(record, compare_runs([record]), services=None)
+    async with HostApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = plain(screen.query_one("#table-0", Static))
+        assert "better" in table and "detectable ±" in table and "[+" in table and "legacy" not in table
+        pairs = plain(screen.query_one("#pairs", Static))
+        assert "Every pair on the primary metric" in pairs and pairs.count("better") == 3
+        notes = plain(screen.query_one("#notes", Static))
+        assert "One-disk loop devices" in notes and "rotating" not in notes

@@ -188,6 +188,35 @@ def test_drift_does_not_move_the_false_positive_rate_out_of_the_band():
     assert BAND[0] <= rate <= BAND[1], f"A/A false positives with drift {rate:.2%} (95 % CI {low:.2%}–{high:.2%})"
 
 
+def test_compare_reaches_the_same_verdict_as_the_kernel_on_simulated_studies():
+    """The kernel these simulations run (``decide_batch``) is the path ``fstune results`` takes:
+    simulated studies stored as blocked runs and judged by ``compare_runs`` get the same verdict,
+    study by study (compare → blocked.judge_variant → judge_primary → decide → decide_batch)."""
+    from fstune.figures import RepeatResult, Sample
+    from fstune.results.compare import ConfigDescription, compare_runs
+    from fstune.results.records import RunRecord
+    from fstune.results.sequential import METHOD
+
+    metrics = lab_metrics()
+    design = {"primary": {"workload": "metadata", "metric": "dbench.throughput_mbs"},
+              "delta": {"default": 0.02, "metrics": {}}, "looks": list(DEFAULT_SCHEDULE.looks)}
+    for kwargs in ({"drift": True}, {"effect": 0.10}):
+        baseline, variant, which = simulate(metrics, 200, SEED + 9, **kwargs)
+        codes, _used = real_design(log_ratio_contrasts(baseline, variant))
+        for study in range(baseline.shape[0]):
+            better = metrics[which[study]].better
+            results = [RepeatResult(name, "metadata", block + 1,
+                                    [Sample("metadata", "dbench.throughput_mbs", float(values[study, block]), "MB/s",
+                                            better)], block=block + 1, position=1 + (block + first) % 2)
+                       for block in range(baseline.shape[1])
+                       for name, values, first in (("a", baseline, 0), ("b", variant, 1))]
+            record = RunRecord("sim", "sim", 0.0, "finished", [ConfigDescription("a", "ext4"),
+                                                                ConfigDescription("b", "ext4")],
+                               results, method=METHOD, design=design)
+            [row] = compare_runs([record]).rows
+            assert row.verdict == verdicts(codes[study:study + 1], better)[0].value, (kwargs, study)
+
+
 def test_quiet_metrics_stop_early_and_rarely_claim_anything():
     """Noise far below δ: the first look already lies inside ±δ. Stopping there spends almost
     none of the 5 %, so false claims are far rarer than 5 % (docs/verdicts.md, "Calibration")."""

@@ -12,13 +12,13 @@ from rich.table import Table
 
 from fstune.errors import UsageError
 from fstune.results import classroom, classroom_report, reports
-from fstune.results.compare import compare_runs, side_by_side
+from fstune.results.compare import compare_runs, parameter_differences, side_by_side
 from fstune.results.formatting import fmt_time, iso_time
 from fstune.results.records import FINISHED, RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
-from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
-from fstune.results.views import (CELLS_NOTE, VERDICT_NOTE, device_summary, env_summary, honest_notes, metric_views,
-                                  tool_versions)
+from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, pair_table, workload_table
+from fstune.results.views import (CELLS_NOTE, device_summary, env_summary, honest_notes, metric_views, tool_versions,
+                                  verdict_note)
 from fstune.units import format_span
 from fstune.util.files import write_output
 
@@ -30,6 +30,13 @@ $XDG_STATE_HOME/fstune/ (~/.local/state/fstune/; FSTUNE_STATE_DIR moves it).
   fstune results show RUN              one run: setup, environment, verdicts
   fstune results compare RUN [RUN …]   several runs' configurations side by side
                                        (the same study on other days or machines)
+  fstune results compare RUN --pair A B
+                                       two configurations of one run against each other
+                                       (A is the reference), not only against the baseline
+  fstune results recompute RUN [RUN …] [--save]
+                                       re-parse the stored raw outputs with today's
+                                       parsers and judge again; --save keeps the result
+                                       as a new run naming its source
   fstune results export RUN [RUN …] --format md|csv|json|html [--output FILE]
   fstune results merge FILE [FILE …] [--format md|html] [--output FILE]
                                        a workshop's JSON exports from many machines
@@ -85,9 +92,31 @@ def add_parser(sub, formatter_class) -> None:
                                  formatter_class=formatter_class,
                                  description="Treats every run's configurations as columns of one comparison. "
                                  "Names that occur in more than one run are prefixed with the run id (3:internal); "
-                                 "the first run's baseline is the baseline.")
+                                 "the first run's baseline is the baseline. Only configurations of the baseline's "
+                                 "run get a verdict by the paired method (docs/verdicts.md): blocks of different "
+                                 "runs cannot be paired, so the others are described. With --pair A B, any two "
+                                 "configurations are compared with each other (A as the reference), with the same "
+                                 "method and the alpha every comparison of that run has.")
     compare.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    compare.add_argument("--allow-different-params", action="store_true",
+                         help="compare runs whose workload parameters differ (refused otherwise: a longer dbench "
+                              "or a larger fio file changes the figures by itself)")
+    compare.add_argument("--pair", nargs=2, metavar=("A", "B"),
+                         help="compare configuration B against configuration A (names as 'fstune results show' "
+                              "lists them) instead of every variant against the baseline")
     compare.set_defaults(func=run_compare)
+
+    again = actions.add_parser(
+        "recompute", help="re-parse stored raw outputs and judge again with today's method",
+        formatter_class=formatter_class,
+        description="Every repeat keeps the tools' own outputs. This parses them again with today's parsers, "
+        "judges the run again with today's method (docs/verdicts.md) and prints the old and the new verdict "
+        "side by side. Nothing is stored unless --save: then the recomputed run is stored as a new run whose "
+        "settings and warnings name the run it came from; the original stays as it was measured. Wall times "
+        "(the runner's clock) are carried over; repeats that failed stay failed.")
+    again.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    again.add_argument("--save", action="store_true", help="store each recomputed run as a new run")
+    again.set_defaults(func=run_recompute)
 
     exporter = actions.add_parser("export", help="write a report: Markdown, CSV, JSON or HTML",
                                   formatter_class=formatter_class)
@@ -221,7 +250,7 @@ def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> N
         console.print(table)
         console.print()
     console.print(f"[dim]↑ higher is better, ↓ lower is better. {escape(CELLS_NOTE)} "
-                  f"{escape(VERDICT_NOTE)}[/]")
+                  f"{escape(verdict_note(comparison))}[/]")
 
 
 def _notes(console: Console, runs: list[RunRecord], comparison) -> None:
@@ -285,9 +314,14 @@ def run_list(args) -> int:
 
 
 def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None:
-    """The configurations, the before-and-after tables and the honest notes."""
+    """The configurations, the before-and-after tables, every pair (a blocked run with several
+    variants) and the honest notes, caveats first."""
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
+    pairs = pair_table(runs[0]) if len(runs) == 1 and comparison.pair is None else None
+    if pairs is not None:
+        console.print(pairs)
+        console.print("[dim]One pair in full: fstune results compare RUN --pair A B[/]")
     console.print()
     _notes(console, runs, comparison)
 
@@ -306,15 +340,64 @@ def run_show(args) -> int:
 
 def run_compare(args) -> int:
     runs = load_runs(args.runs)
-    comparison = compare_runs(runs)
+    differences = parameter_differences(runs)
+    if differences and not getattr(args, "allow_different_params", False):
+        raise UsageError("the runs measured with different workload parameters: " + "; ".join(differences) + ".",
+                         "Compare runs made with the same parameters, or add --allow-different-params.")
+    pair = tuple(args.pair) if getattr(args, "pair", None) else None
+    comparison = compare_runs(runs, pair=pair)
     console = _console()
     for run in runs:
         _run_header(console, run)
-    console.print(f"Baseline: [bold]{escape(comparison.baseline)}[/] (run {runs[0].id}'s baseline)")
+    for difference in differences:
+        console.print(f"[yellow]Workload parameters differ: {escape(difference)}[/]")
+    if pair:
+        console.print(f"Pair: [bold]{escape(pair[1])}[/] against [bold]{escape(pair[0])}[/] (the reference)")
+    else:
+        console.print(f"Baseline: [bold]{escape(comparison.baseline)}[/] (run {runs[0].id}'s baseline)")
     console.print()
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
     _notes(console, runs, comparison)
+    return 0
+
+
+def run_recompute(args) -> int:
+    from fstune.results.recompute import recompute, saved_copy
+    from fstune.results.views import verdict_text
+
+    runs = load_runs(args.runs)
+    console = _console()
+    for run in runs:
+        done = recompute(run)
+        _run_header(console, run)
+        table = narrow_table(f"Run {run.id}: the verdicts as stored, and today")
+        table.add_column("variant · metric", overflow="fold", max_width=28)
+        table.add_column("before", overflow="fold")
+        table.add_column("now", overflow="fold")
+        now = {(r.config, r.workload, r.metric): r for r in done.after.rows}
+        for old in done.before.rows:
+            new = now.get((old.config, old.workload, old.metric))
+            if not (old.judged or (new is not None and new.judged) or (new and new.verdict != old.verdict)):
+                continue  # a description both times
+            before, after = verdict_text(old), verdict_text(new)
+            style = "" if before == after else "bold"
+            table.add_row(f"{escape(old.config)} · {escape(old.metric)}", escape(before),
+                          f"[{style}]{escape(after)}[/]" if style else escape(after))
+        console.print(table)
+        console.print(f"{done.changed_figures} of {done.figures} figures changed when parsed again.")
+        for line in done.newly_failed:
+            console.print(f" [yellow]•[/] no longer parses: {escape(line)}")
+        for note in done.notes:
+            console.print(f" [yellow]•[/] {escape(note)}")
+        if args.save:
+            store = Store()
+            with store:
+                new_id = store.save_run(saved_copy(done))
+            console.print(f"Stored as run [bold]{new_id}[/] (recomputed from run {run.id}).")
+        else:
+            console.print("[dim]Nothing stored; --save keeps it as a new run.[/]")
+        console.print()
     return 0
 
 

@@ -11,17 +11,21 @@ What a run collects and keeps:
 
 How the figures are judged and said:
 
-- ``compare``: summaries, each variant against the baseline with today's verdict (on ``stats``:
-  Welch's t-test and a bootstrap interval), several runs side by side, the option diff;
+- ``compare``: summaries, each variant against the baseline (or any pair), several runs side by
+  side, the option diff; a run measured in blocks is judged by ``blocked`` (the primary metric by
+  the decision core below, declared secondaries under Holm, the rest described), a legacy run by
+  the old rule (on ``stats``: Welch's t-test and a bootstrap interval), marked legacy;
+- ``caveats``: what every report must say about a run, from its record alone; ``recompute``:
+  stored raw outputs parsed again and judged with today's method;
 - ``formatting``: how a figure reads; ``views``: what every report shows, the honest notes;
 - ``reports`` (Markdown, CSV, JSON), ``html_report`` (one self-contained page with charts),
   ``terminal`` (the Rich tables of the CLI and the wizard);
 - ``classroom``: a workshop's JSON reports from many machines, merged; ``classroom_report``:
   that as Markdown or HTML.
 
-The decision core that will replace today's verdict (docs/verdicts.md) is pure and headless; the
-runner will feed it one paired observation per configuration per block and ask, at the planned
-looks, whether to go on:
+The decision core (docs/verdicts.md) is pure and headless; ``blocked`` feeds it one paired
+observation per block for a stored run, and the runner asks it, at the planned looks, whether
+to go on:
 
 - ``scales``: how a metric is compared (ratio on a log scale, difference, exact) and its
   threshold δ on that scale;

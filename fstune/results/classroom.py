@@ -43,13 +43,16 @@ from fstune import __version__
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
 from fstune.results import reports, stats
+from fstune.results.blocked import DESCRIBED
+from fstune.results.verdict import Verdict
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.results.formatting import finite, fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.views import describe_config, honest_notes
 
 NOT_MEASURED = "not measured"
-VERDICT_ORDER = (BETTER, WORSE, NOISE, NO_DATA, NOT_MEASURED)
+VERDICT_ORDER = (BETTER, WORSE, *(v.value for v in Verdict if v not in (Verdict.BETTER, Verdict.WORSE)), DESCRIBED,
+                 NOISE, NO_DATA, NOT_MEASURED)
 
 
 class MergeError(UsageError):
@@ -111,7 +114,10 @@ def run_from_json(data: dict) -> RunRecord:
                                   value=value, unit=str(s.get("unit") or ""), better=_need(s, "better", str, where)))
         results.append(RepeatResult(config=_need(r, "config", str, where), workload=_need(r, "workload", str, where),
                                     repeat=int(_need(r, "repeat", float, where)), samples=samples,
-                                    failed=r.get("failed"), warm_cache=bool(r.get("warm_cache"))))
+                                    failed=r.get("failed"), warm_cache=bool(r.get("warm_cache")),
+                                    block=_optional_int(r.get("block")), position=_optional_int(r.get("position")),
+                                    dropped=r.get("dropped") if isinstance(r.get("dropped"), str) else None,
+                                    conditions=r.get("conditions") if isinstance(r.get("conditions"), dict) else {}))
     known = {f.name for f in dataclasses.fields(DeviceRecord)}
     devices = [DeviceRecord(**{k: v for k, v in d.items() if k in known}) for d in data.get("devices") or ()
                if isinstance(d, dict) and "path" in d and "role" in d]
@@ -124,9 +130,15 @@ def run_from_json(data: dict) -> RunRecord:
         reason=str(data.get("reason") or ""), environment=environment, devices=devices, mkfs_argv=argv,
         baseline=str(data.get("baseline") or ""), repeats=data.get("repeats_planned"),
         warnings=[str(w) for w in data.get("warnings") or ()],
+        method=str(data.get("method") or ""), design=data.get("design") if isinstance(data.get("design"), dict) else {},
+        settings=data.get("settings") if isinstance(data.get("settings"), dict) else {},
         id=run_id if isinstance(run_id, int) and not isinstance(run_id, bool) else None)
     record.validate()
     return record
+
+
+def _optional_int(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def parse_export(document, source: str) -> Export:
@@ -365,7 +377,8 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
     machines, notes = [], []
     for (source, run), label in zip(entries, names):
         own = {c.name for c in run.configs} | {r.config for r in run.results}
-        comparison = compare(run.results, run.configs, baseline, alpha=alpha) if baseline in own else None
+        comparison = (compare(run.results, run.configs, baseline, alpha=alpha, method=run.method, design=run.design,
+                              variants=max(1, len(run.configs) - 1)) if baseline in own else None)
         machines.append(Machine(label, source, run, comparison))
         if comparison is not None:
             notes += [f"{label}: {note.strip()}" for note in honest_notes([run], comparison)

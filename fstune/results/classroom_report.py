@@ -21,7 +21,7 @@ from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt
                                        places_for)
 from fstune.results.html_report import Bar, bars_svg, escape, html_head, html_legend, verdict_class
 from fstune.results.reports import md_text
-from fstune.results.views import VERDICT_NOTE, device_summary, env_summary
+from fstune.results.views import BLOCKED_VERDICT_NOTE, VERDICT_NOTE, device_summary, env_summary
 from fstune.units import format_percent
 
 FORMATS = ("md", "html")
@@ -184,7 +184,7 @@ def to_markdown(results: ClassResults) -> str:
         out += [f"### {md_text(_metric_title(table))}", ""]
         out += _md_table(header, body + [[f"**{line[0]}**", *line[1:]] for line in spread], _figure_columns(header))
         out.append("")
-    out += [md_text(MACHINE_NOTE + " " + SPREAD_NOTE + " " + VERDICT_NOTE), ""]
+    out += [md_text(MACHINE_NOTE + " " + SPREAD_NOTE + " " + _verdict_note(results)), ""]
     out += ["## Machines", "", *_md_table(MACHINES_HEADER, machine_lines(results)), ""]
     out += ["## Notes", ""]
     notes = _all_notes(results)
@@ -271,7 +271,7 @@ def to_html(results: ClassResults) -> str:
                    "colour: the verdict a majority of machines gave (grey: no majority).</figcaption></figure>")
     if workload is not None:
         out.append(html_legend())
-    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(VERDICT_NOTE)}</p>")
+    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(_verdict_note(results))}</p>")
     out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
     out.append('<h2>Notes</h2><ul class="notes">')
     notes = _all_notes(results)
@@ -283,6 +283,12 @@ def to_html(results: ClassResults) -> str:
 
 
 RENDERERS = {"md": to_markdown, "html": to_html}
+
+
+def _verdict_note(results) -> str:
+    """How the machines' verdicts were reached: the legacy rule, the paired method, or both."""
+    legacy = {m.comparison.legacy for m in results.machines if m.comparison is not None} or {True}
+    return " ".join(note for flag, note in ((False, BLOCKED_VERDICT_NOTE), (True, VERDICT_NOTE)) if flag in legacy)
 
 
 def render(results: ClassResults, fmt: str) -> str:

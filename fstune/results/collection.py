@@ -426,9 +426,9 @@ class Measurement:
     def judge(self) -> dict[str, object]:
         """The primary metric's decision for each variant against the baseline, on the blocks that
         count and have both values; alpha is split evenly between the variants."""
+        from fstune.results.blocked import comparison_schedule
         from fstune.results.judge import judge_primary
         from fstune.results.scales import MetricRule, Scale
-        from fstune.results.sequential import LookSchedule
 
         workload, metric = self.primary
         declared = declared_metric(workload, metric)
@@ -436,7 +436,8 @@ class Measurement:
                           delta=self.plan.study.delta_for(workload, metric))
         baseline = self.plan.configs[0].config.name
         variants = [cp.config.name for cp in self.plan.configs[1:]]
-        schedule = LookSchedule(self.looks).with_alpha(LookSchedule(self.looks).alpha / max(1, len(variants)))
+        # the very schedule compare decides with, so the run and its report cannot disagree
+        schedule = comparison_schedule({"looks": list(self.looks)}, len(variants))
         counted = set(self._counted())
         base = self.primary_values(baseline)
         seconds = statistics.median(self.block_seconds) if self.block_seconds else None

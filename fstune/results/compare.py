@@ -1,15 +1,19 @@
 """Before and after: every variant against the baseline, metric by metric, with a verdict.
 
-For each (workload, metric) a variant is compared with the baseline on the repeats that
-succeeded. The table shows both sides' median, spread, n and confidence interval, the change of
-the median in percent (sign as measured: +10 % means the variant's number is higher), and a
-verdict:
+For each (workload, metric) every configuration is summarised (median, spread, n, interval) and
+each variant is set against the baseline. How the verdict is reached depends on how the run was
+measured:
 
-- "better" / "worse": Welch's t-test finds the means differ (p < alpha) AND the bootstrap
-  interval for the difference of medians excludes 0, both pointing the same way; which of the
-  two it is depends on the metric's direction (more MB/s is better, more seconds is worse);
-- "within noise": either check fails, i.e. the repeats do not show a difference;
-- "not enough data": fewer than two successful repeats on a side; no test is possible.
+- **a run in interleaved blocks** (``RunRecord.method`` set): the paired, group-sequential
+  decision of docs/verdicts.md (``fstune.results.blocked``): the study's primary metric gets one
+  of the six verdict words (``fstune.results.verdict``) with its interval and the smallest change
+  the run could have detected; the declared secondary metrics are judged after it under Holm; every
+  other metric is described without a verdict. The Row carries all of it in ``judgement``.
+- **a legacy run** (measured before blocks): shown as it always was — "better"/"worse" when
+  Welch's t-test (p < alpha) and a bootstrap interval for the difference of the medians agree,
+  else "within noise"; "not enough data" below two repeats a side — and marked legacy: such a
+  verdict is not comparable with the current method, and legacy figures never enter paired
+  statistics (``legacy_judge``).
 
 Failed repeats never contribute a number; they are listed so the report can say what failed.
 
@@ -32,13 +36,14 @@ from fstune import filesystems
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, RepeatResult
 from fstune.results import stats
+from fstune.results.blocked import DESCRIBED, NOT_YET, Design, Judgement, judge_variant, read_design
 
 if TYPE_CHECKING:  # records.py imports ConfigDescription from here
     from fstune.results.records import RunRecord
 
 
-class Judgement(StrEnum):
-    """The words of the verdict rule in force (``judge``). Stored and exported: never change them."""
+class LegacyVerdict(StrEnum):
+    """The words of the legacy verdict rule (``legacy_judge``). Stored and exported: never change them."""
 
     BETTER = "better"
     WORSE = "worse"
@@ -46,7 +51,10 @@ class Judgement(StrEnum):
     NO_DATA = "not enough data"
 
 
-BETTER, WORSE, NOISE, NO_DATA = Judgement.BETTER, Judgement.WORSE, Judgement.NOISE, Judgement.NO_DATA
+BETTER, WORSE, NOISE, NO_DATA = LegacyVerdict.BETTER, LegacyVerdict.WORSE, LegacyVerdict.NOISE, LegacyVerdict.NO_DATA
+
+
+LEGACY_NOTE = "legacy: measured before blocks; not comparable by the current method"
 CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median
 
 
@@ -103,11 +111,38 @@ class Row:
     config: str  # the variant's name
     baseline: Summary
     variant: Summary
-    change_pct: float | None  # (variant median − baseline median) / |baseline median| × 100
-    p_value: float | None  # Welch's two-sided p; None without two values a side
-    verdict: str  # "better" | "worse" | "within noise" | "not enough data"
-    # bootstrap interval for median(variant) − median(baseline): the second opinion
+    # legacy: (variant median − baseline median) / |baseline median| × 100; blocked: the paired
+    # estimate of the change in percent when it is shown in percent, else the medians' change
+    change_pct: float | None
+    p_value: float | None  # legacy: Welch's two-sided p; None without two values a side and for blocked runs
+    # blocked: one of the six verdict words, or blocked.DESCRIBED / NOT_YET / WAITING;
+    # legacy: "better" | "worse" | "within noise" | "not enough data"
+    verdict: str
+    # legacy: bootstrap interval for median(variant) − median(baseline), the second opinion
     median_diff_ci: tuple[float, float] | None = None
+    judgement: Judgement | None = None  # blocked: the interval, smallest detectable change, notes
+    legacy: bool = False
+    against: str = ""  # the configuration it is compared with ("" : the comparison's baseline)
+
+    @property
+    def judged(self) -> bool:
+        """Has a verdict (a legacy one, or a primary/secondary verdict of a blocked run)."""
+        return self.verdict not in (NO_DATA, DESCRIBED, NOT_YET) and not (
+            self.judgement is not None and self.judgement.role == "description")
+
+    def said(self) -> list[str]:
+        """Everything to say beside the verdict: interval, detectable change, caveats of this row."""
+        if self.legacy:
+            return [LEGACY_NOTE]
+        if self.judgement is None:
+            return []
+        lines = []
+        if self.judgement.role != "description":
+            lines.append(" · ".join(filter(None, (self.judgement.role, self.judgement.interval_text(),
+                                                 self.judgement.detectable_text()))))
+        elif self.judgement.change is not None:
+            lines.append("description: " + self.judgement.interval_text())
+        return lines + self.judgement.lines(self.verdict)
 
 
 @dataclass
@@ -119,6 +154,9 @@ class Comparison:
     option_diffs: dict[str, str]  # variant → "+ external journal on /dev/loop1p2, + noatime"
     failed: list[RepeatResult] = field(default_factory=list)
     warm: bool = False  # some figures come from repeats whose caches could not be dropped
+    method: str = ""  # the decision method of the baseline's run; "" for a legacy run
+    legacy: bool = True  # verdicts by the legacy rule (measured before blocks)
+    pair: tuple[str, str] | None = None  # set when two chosen configurations are compared
 
     @property
     def variants(self) -> list[str]:
@@ -128,9 +166,11 @@ class Comparison:
         return [row for row in self.rows if row.config == config]
 
 
-def judge(baseline: Sequence[float], variant: Sequence[float], better: str, alpha: float = 0.05
-          ) -> tuple[str, float | None, tuple[float, float] | None]:
-    """(verdict, Welch p-value, bootstrap interval of the median difference) for one metric."""
+def legacy_judge(baseline: Sequence[float], variant: Sequence[float], better: str, alpha: float = 0.05
+                 ) -> tuple[str, float | None, tuple[float, float] | None]:
+    """(verdict, Welch p-value, bootstrap interval of the median difference) for one metric of a
+    legacy run, as it was always shown: kept only for runs measured before blocks, never used for a
+    blocked run's verdict."""
     if len(baseline) < 2 or len(variant) < 2:
         return NO_DATA, None, None
     welch = stats.welch_t_test(baseline, variant)
@@ -146,8 +186,16 @@ def judge(baseline: Sequence[float], variant: Sequence[float], better: str, alph
 
 
 def compare(results: list[RepeatResult], configs: list[ConfigDescription], baseline: str,
-            alpha: float = 0.05) -> Comparison:
-    """Summarise every configuration and set each variant against ``baseline``."""
+            alpha: float = 0.05, *, method: str = "", design: dict | None = None,
+            origin: dict[str, object] | None = None, variants: int | None = None) -> Comparison:
+    """Summarise every configuration and set each variant against ``baseline``.
+
+    With ``method`` (the baseline run's decision method) the variants are judged by the paired
+    design ``design`` (``RunRecord.design``); ``origin`` maps a configuration to the run it came
+    from, and only configurations of the baseline's run can be paired with it (the others are
+    described). ``variants`` is how many variants share the run's alpha (default: those here).
+    Without ``method`` every verdict is the legacy one, marked so.
+    """
     names = [config.name for config in configs]
     if len(set(names)) != len(names):
         raise ValueError(f"configuration names must be unique: {names}")
@@ -158,7 +206,7 @@ def compare(results: list[RepeatResult], configs: list[ConfigDescription], basel
         raise ValueError(f"the baseline '{baseline}' is not one of the configurations: {', '.join(names)}")
 
     failed = [result for result in results if not result.ok]
-    good = [result for result in results if result.ok]
+    good = [result for result in results if result.counts]  # not failed, its block not dropped
     collected: dict[tuple[str, str, str], list[tuple[int, float]]] = {}
     metrics: dict[tuple[str, str], tuple[str, str]] = {}  # (workload, metric) → (unit, better), first seen
     for result in good:
@@ -173,25 +221,46 @@ def compare(results: list[RepeatResult], configs: list[ConfigDescription], basel
     summaries = {key: Summary.of(value for _repeat, value in sorted(pairs, key=lambda pair: pair[0]))
                  for key, pairs in collected.items()}
     empty = Summary.of(())
+    blocked = bool(method)
+    plan: Design | None = None
+    if blocked:
+        plan = read_design(design or {}, variants if variants is not None else max(1, len(names) - 1))
 
     rows: list[Row] = []
     for variant in names:
         if variant == baseline:
             continue
+        judged: dict = {}
+        pairable = blocked and (origin is None or origin.get(variant) == origin.get(baseline))
+        if pairable:
+            judged = judge_variant(good, baseline, variant, metrics, plan)
         for (workload, metric), (unit, better) in metrics.items():
             base = summaries.get((baseline, workload, metric), empty)
             other = summaries.get((variant, workload, metric), empty)
             if not base.n and not other.n:
                 continue  # neither side ran this workload
-            verdict, p_value, interval = judge(base.values, other.values, better, alpha)
-            rows.append(Row(workload, metric, unit, better, variant, base, other,
-                            _change_pct(base.median, other.median), p_value, verdict, interval))
+            change = _change_pct(base.median, other.median)
+            if pairable:
+                verdict, judgement = judged[(workload, metric)]
+                if judgement.unit == "%" and judgement.change is not None:
+                    change = judgement.change
+                rows.append(Row(workload, metric, unit, better, variant, base, other, change, None, verdict,
+                                judgement=judgement))
+            elif blocked:
+                note = "measured in another run: its blocks cannot be paired with the baseline's"
+                rows.append(Row(workload, metric, unit, better, variant, base, other, change, None, DESCRIBED,
+                                judgement=Judgement("description", 0, unit, notes=(note,))))
+            else:
+                verdict, p_value, interval = legacy_judge(base.values, other.values, better, alpha)
+                rows.append(Row(workload, metric, unit, better, variant, base, other, change, p_value, verdict,
+                                interval, legacy=True))
 
     described = {config.name: config for config in configs}
     diffs = {name: option_diff(described[baseline], described[name])
              for name in names if name != baseline and baseline in described and name in described}
     return Comparison(baseline=baseline, configs=names, rows=rows, summaries=summaries, option_diffs=diffs,
-                      failed=failed, warm=any(result.warm_cache for result in good))
+                      failed=failed, warm=any(result.warm_cache for result in good), method=method,
+                      legacy=not blocked)
 
 
 def _change_pct(before: float | None, after: float | None) -> float | None:
@@ -257,10 +326,55 @@ def side_by_side(runs: Sequence[RunRecord]) -> SideBySide:
     return SideBySide(results, configs, baseline, columns, mkfs_argv)
 
 
-def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05) -> Comparison:
-    """The Comparison of one run, or of several runs' configurations side by side."""
+def parameter_differences(runs: Sequence[RunRecord]) -> list[str]:
+    """Where the runs' workload parameters differ ("metadata.seconds: run 3 10, run 7 30"); runs
+    that did not record them (made before settings were kept) are not compared."""
+    known = [run for run in runs if (run.settings or {}).get("workload_params")]
+    found = []
+    keys = sorted({(w, p) for run in known for w, params in run.settings["workload_params"].items() for p in params})
+    for workload, param in keys:
+        values = [(run, run.settings["workload_params"].get(workload, {}).get(param, "–")) for run in known]
+        if len({repr(value) for _run, value in values}) > 1:
+            shown = ", ".join(f"run {run.id if run.id is not None else '?'} {value}" for run, value in values)
+            found.append(f"{workload}.{param}: {shown}")
+    return found
+
+
+def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05, pair: tuple[str, str] | None = None) -> Comparison:
+    """The Comparison of one run, or of several runs' configurations side by side.
+
+    The baseline's run decides the method: a blocked run's variants are judged by the paired
+    design, and configurations of the other runs are described beside them (blocks of different
+    runs cannot be paired). ``pair`` (A, B) compares two configurations of the comparison with each
+    other, A as the reference, with the alpha a comparison of the run has (``fstune results compare
+    RUN --pair A B``).
+    """
     together = side_by_side(runs)
-    return compare(together.results, together.configs, together.baseline, alpha=alpha)
+    first = runs[0]
+    # which run each column came from (side_by_side keeps the runs' order), by position
+    sizes = [len(run.configs) for run in runs]
+    origin = None if len(runs) == 1 else {
+        column.name: next(index for index in range(len(runs)) if position < sum(sizes[:index + 1]))
+        for position, column in enumerate(together.columns)}
+    variants = max(1, len(first.configs) - 1)
+    if pair is None:
+        return compare(together.results, together.configs, together.baseline, alpha=alpha, method=first.method,
+                       design=first.design, origin=origin, variants=variants)
+    names = [config.name for config in together.configs]
+    reference, other = pair
+    for name in pair:
+        if name not in names:
+            raise UsageError(f"there is no configuration '{name}' to compare; the run has: {', '.join(names)}.")
+    if reference == other:
+        raise UsageError(f"--pair needs two different configurations, not '{reference}' twice.")
+    chosen = [config for config in together.configs if config.name in pair]
+    chosen.sort(key=lambda config: config.name != reference)
+    results = [result for result in together.results if result.config in pair]
+    blocked = bool(first.method) and (origin is None or origin.get(reference) == 0)
+    comparison = compare(results, chosen, reference, alpha=alpha, method=first.method if blocked else "",
+                         design=first.design, origin=origin, variants=variants)
+    comparison.pair = (reference, other)
+    return comparison
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,5 +524,6 @@ class _Unset:
 
 _UNSET = _Unset()
 
-__all__ = ["BETTER", "WORSE", "NOISE", "NO_DATA", "Judgement", "Column", "ConfigDescription", "Summary", "Row",
-           "Comparison", "SideBySide", "compare", "compare_runs", "judge", "option_diff", "side_by_side"]
+__all__ = ["BETTER", "LEGACY_NOTE", "WORSE", "NOISE", "NO_DATA", "LegacyVerdict", "Column", "ConfigDescription",
+           "Summary", "Row", "Comparison", "SideBySide", "compare", "compare_runs", "legacy_judge",
+           "parameter_differences", "option_diff", "side_by_side"]

@@ -107,7 +107,36 @@ def capture_environment(tools: Iterable[str] = DEFAULT_TOOLS, timeout: float = 5
         "fstune": __version__,
         "captured": time.time(),
         "tools": {tool: tool_version(tool, timeout) for tool in dict.fromkeys(tools)},
+        **_vm_lab(),
     }
+
+
+def _vm_lab() -> dict:
+    """Inside a VM-lab guest: {"lab": the lab's environment} (disk model, KVM or TCG); else nothing."""
+    from fstune.vmlab import current_environment
+
+    lab = current_environment()
+    return {"lab": lab} if lab else {}
+
+
+def device_placement(paths: Iterable[str], sys_root: str = "/sys") -> dict:
+    """Where each device's writes really land, for the caveats (fstune/results/caveats.py):
+    {path: {"disk": the whole disk, "backing_file", "backing_device", "backing_dev", "lab"}} — the
+    backing keys only for a loop device. Read once, when the run is recorded."""
+    from fstune.devices.labdisk import loop_backing
+
+    placement = {}
+    for path in dict.fromkeys(paths):
+        name = os.path.basename(os.path.realpath(path))
+        block = Path(sys_root) / "class" / "block" / name
+        disk = block.resolve().parent.name if (block / "partition").exists() else name
+        entry: dict = {"disk": disk}
+        backing = loop_backing(path, Path(sys_root))
+        if backing is not None:
+            entry.update(backing_file=backing.backing_file, backing_device=backing.host_device,
+                         backing_dev=backing.host_dev, lab=backing.lab)
+        placement[path] = entry
+    return placement
 
 
 def active_scheduler(text: str | None) -> str | None:
@@ -149,4 +178,4 @@ def describe_device(path: str, role: str, sys_root: str = "/sys", model: str | N
 
 
 __all__ = ["NOT_INSTALLED", "VERSION_ARGV", "active_scheduler", "capture_environment", "describe_device",
-           "tool_version", "version_argv"]
+           "device_placement", "tool_version", "version_argv"]

@@ -17,10 +17,14 @@ from dataclasses import dataclass
 
 from fstune import __version__
 from fstune.filesystems import join_options
+from fstune.results.blocked import DESCRIBED
+from fstune.results.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, side_by_side
-from fstune.results.formatting import direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value
-from fstune.results.views import (CELLS_NOTE, MIN_N, VERDICT_NOTE, MetricView, as_runs, device_summary, env_summary,
-                                  honest_notes, metric_views, report_title, run_line, tool_versions)
+from fstune.results.verdict import Verdict
+from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, fmt_value
+from fstune.results.views import (CELLS_NOTE, MIN_N, MetricView, as_runs, device_summary, env_summary, figure_notes,
+                                  metric_views, report_title, run_line, tool_versions, verdict_note,
+                                  verdict_text)
 
 COLOURS = {"baseline": "#64748b", BETTER: "#15803d", WORSE: "#b91c1c", NOISE: "#a8a29e", NO_DATA: "#e7e5e4"}
 
@@ -53,7 +57,9 @@ def escape(text) -> str:
 
 def verdict_class(verdict: str) -> str:
     """The CSS class that colours a verdict."""
-    return {BETTER: "better", WORSE: "worse", NOISE: "noise"}.get(verdict, "nodata")
+    return {BETTER: "better", WORSE: "worse", NOISE: "noise", Verdict.PROBABLY_BETTER: "better",
+            Verdict.PROBABLY_WORSE: "worse", Verdict.NO_DIFFERENCE: "noise", Verdict.TOO_NOISY: "noise",
+            DESCRIBED: "noise"}.get(verdict, "nodata")
 
 
 def _nice_step(span: float, ticks: int = 4) -> float:
@@ -248,10 +254,10 @@ def to_html(runs, comparison: Comparison) -> str:
                 if row is None:
                     line += f'<td class="num">–</td><td class="nodata">{NO_DATA}</td>'
                 else:
-                    p = fmt_p(row.p_value)
+                    rest = verdict_text(row)[len(row.verdict):]
                     line += (f'<td class="num">{escape(fmt_change(row.change_pct))}</td>'
                              f'<td class="{verdict_class(row.verdict)}">{escape(row.verdict)}'
-                             f'{f" <small>({escape(p)})</small>" if p else ""}</td>')
+                             f'{f" <small>{escape(rest.strip())}</small>" if rest.strip() else ""}</td>')
             out.append(line + "</tr>")
         out.append("</table>")
         out.append('<div class="charts">')
@@ -260,7 +266,12 @@ def to_html(runs, comparison: Comparison) -> str:
                        f"interval; dots: the repeats.</figcaption></figure>")
         out.append("</div>")
         out.append(legend)
-    out.append(f"<p>{escape(CELLS_NOTE)} {escape(VERDICT_NOTE)}</p>")
+    out.append(f"<p>{escape(CELLS_NOTE)} {escape(verdict_note(comparison))}</p>")
+    caveats = caveats_of_runs(runs, comparison)  # right under the verdicts they qualify
+    if caveats:
+        out.append('<h2>Caveats</h2><ul class="notes">')
+        out += [f"<li>{escape(caveat.text)}</li>" for caveat in caveats]
+        out.append("</ul>")
     out.append("<h2>Environment</h2>")
     for run in runs:
         if len(runs) > 1:
@@ -272,11 +283,10 @@ def to_html(runs, comparison: Comparison) -> str:
                 for d in run.devices]
         out += [f"<tr><th>{escape(t)}</th><td>{escape(v)}</td></tr>" for t, v in tool_versions(run.environment)]
         out.append("</table>")
-    notes = honest_notes(runs, comparison)
+    notes = figure_notes(runs, comparison)
     out.append('<h2>Notes</h2><ul class="notes">')
-    if notes:
-        out += [f"<li>{escape(n.strip())}</li>" for n in notes]
-    else:
+    out += [f"<li>{escape(n.strip())}</li>" for n in notes]
+    if not notes:
         out.append(f"<li>Every repeat succeeded with cold caches and every cell has at least {MIN_N} repeats.</li>")
     out.append(f"</ul><footer>Made by fstune {escape(__version__)} on {escape(fmt_time(time.time()))}.</footer>")
     out.append("</main></body></html>")

@@ -26,12 +26,13 @@ from collections.abc import Sequence
 from fstune import __version__
 from fstune.errors import UsageError
 from fstune.filesystems import join_options
+from fstune.results.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, WORSE, Comparison, side_by_side
-from fstune.results.formatting import direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, iso_time
+from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, iso_time
 from fstune.results.html_report import to_html
 from fstune.results.records import RunRecord
-from fstune.results.views import (CELLS_NOTE, MIN_N, VERDICT_NOTE, as_runs, device_summary, env_summary, honest_notes,
-                                  metric_views, report_title, run_line, tool_versions)
+from fstune.results.views import (CELLS_NOTE, MIN_N, as_runs, device_summary, env_summary, figure_notes, honest_notes,
+                                  metric_views, report_title, run_line, tool_versions, verdict_note, verdict_text)
 
 FORMATS = ("md", "csv", "json", "html")
 # what a JSON export says it is; raise the version when a reader of the old one would misread it
@@ -94,11 +95,17 @@ def to_markdown(runs, comparison: Comparison) -> str:
                 if row is None:
                     cells += ["–", NO_DATA]
                 else:
-                    verdict = f"**{row.verdict}**" if row.verdict in (BETTER, WORSE) else row.verdict
-                    p = fmt_p(row.p_value)
-                    cells += [fmt_change(row.change_pct), verdict + (f" ({p})" if p else "")]
+                    text = verdict_text(row)
+                    if row.verdict in (BETTER, WORSE):
+                        text = f"**{row.verdict}**" + text[len(row.verdict):]
+                    cells += [fmt_change(row.change_pct), text]
             out.append("| " + " | ".join(md_text(c) for c in cells) + " |")
-    out += ["", CELLS_NOTE + " " + VERDICT_NOTE]
+    out += ["", CELLS_NOTE + " " + verdict_note(comparison)]
+    # the caveats right under the verdicts they qualify (fstune/results/caveats.py)
+    caveats = caveats_of_runs(runs, comparison)
+    if caveats:
+        out += ["", "## Caveats", ""]
+        out += [f"- {md_text(caveat.text)}" for caveat in caveats]
     out += ["", "## Environment", ""]
     for run in runs:
         if len(runs) > 1:
@@ -111,11 +118,10 @@ def to_markdown(runs, comparison: Comparison) -> str:
         if tools:
             out.append("- **tools**: " + "; ".join(f"{md_text(t)}: {md_text(v)}" for t, v in tools))
         out.append("")
-    notes = honest_notes(runs, comparison)
+    notes = figure_notes(runs, comparison)
     out += ["## Notes", ""]
-    if notes:
-        out += [f"- {md_text(n.strip())}" if not n.startswith("  ") else f"  - {md_text(n.strip())}" for n in notes]
-    else:
+    out += [f"- {md_text(n.strip())}" if not n.startswith("  ") else f"  - {md_text(n.strip())}" for n in notes]
+    if not notes:
         out.append("- Every repeat succeeded with cold caches and every cell has at least "
                    f"{MIN_N} repeats.")
     out += ["", f"*Made by fstune {__version__} on {fmt_time(time.time())}.*", ""]
@@ -125,7 +131,8 @@ def to_markdown(runs, comparison: Comparison) -> str:
 # --- CSV ------------------------------------------------------------------------------------
 
 CSV_FIELDS = ("runs", "config", "role", "workload", "metric", "unit", "better", "n", "median", "mean", "stdev",
-              "rsd", "ci_low", "ci_high", "baseline", "change_pct", "p_value", "verdict", "differs_in")
+              "rsd", "ci_low", "ci_high", "baseline", "change_pct", "p_value", "verdict", "differs_in", "judged_as",
+              "interval_low", "interval_high", "interval_unit", "detectable", "method", "caveats")
 
 
 def _number(value) -> str:
@@ -140,6 +147,7 @@ def to_csv(runs, comparison: Comparison) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
+    caveats = " | ".join(n for n in honest_notes(runs, comparison) if not n.startswith("  "))
     for views in metric_views(comparison, runs).values():
         for view in views:
             for config in comparison.configs:
@@ -157,8 +165,19 @@ def to_csv(runs, comparison: Comparison) -> str:
                     "" if is_base else comparison.baseline,
                     _number(row.change_pct) if row else "", _number(row.p_value) if row else "", verdict,
                     "" if is_base else comparison.option_diffs.get(config, ""),
+                    *_judgement_cells(row),
+                    caveats,
                 ])
     return buffer.getvalue()
+
+
+def _judgement_cells(row) -> list[str]:
+    """judged as (primary, secondary, description, legacy), interval low/high, its unit, the smallest detectable change, the method."""
+    judgement = row.judgement if row is not None else None
+    if judgement is None:
+        return ["legacy" if row is not None and row.legacy else "", "", "", "", "", ""]
+    return [judgement.role, _number(judgement.low), _number(judgement.high), judgement.unit,
+            _number(judgement.detectable), judgement.method]
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -193,6 +212,10 @@ def run_json(run: RunRecord, raw: bool = True) -> dict:
         "baseline": run.baseline,
         "repeats_planned": run.repeats,
         "warnings": list(run.warnings),
+        "method": run.method,
+        "legacy": run.legacy,
+        "design": run.design,
+        "settings": run.settings,
         "environment": run.environment,
         "devices": [dataclasses.asdict(d) for d in run.devices],
         "configurations": [
@@ -203,14 +226,26 @@ def run_json(run: RunRecord, raw: bool = True) -> dict:
         "repeats": [
             {"config": r.config, "workload": r.workload, "repeat": r.repeat, "failed": r.failed,
              "warm_cache": r.warm_cache, "samples": [dataclasses.asdict(s) for s in r.samples],
+             "block": r.block, "position": r.position, "dropped": r.dropped, "conditions": r.conditions,
              **({"raw": dict(r.raw)} if raw else {})}
             for r in run.results
         ],
     }
 
 
+def _judgement_json(row) -> dict | None:
+    judgement = row.judgement
+    if judgement is None:
+        return None
+    return {**dataclasses.asdict(judgement), "interval": judgement.interval_text(),
+            "detectable_text": judgement.detectable_text(), "said": row.said()}
+
+
 def comparison_json(comparison: Comparison, runs: Sequence[RunRecord] = ()) -> dict:
     return {
+        "method": comparison.method,
+        "legacy": comparison.legacy,
+        "pair": list(comparison.pair) if comparison.pair else None,
         "baseline": comparison.baseline,
         "configs": list(comparison.configs),
         "columns": [dataclasses.asdict(c) for c in side_by_side(runs).columns] if runs else [],
@@ -220,7 +255,8 @@ def comparison_json(comparison: Comparison, runs: Sequence[RunRecord] = ()) -> d
             {"workload": r.workload, "metric": r.metric, "unit": r.unit, "better": r.better, "config": r.config,
              "baseline": _summary_json(r.baseline), "variant": _summary_json(r.variant),
              "change_pct": r.change_pct, "p_value": r.p_value, "verdict": r.verdict,
-             "median_diff_ci": list(ci) if (ci := getattr(r, "median_diff_ci", None)) else None}
+             "median_diff_ci": list(ci) if (ci := getattr(r, "median_diff_ci", None)) else None,
+             "legacy": r.legacy, "judgement": _judgement_json(r)}
             for r in comparison.rows
         ],
         "summaries": [{"config": c, "workload": w, "metric": m, **(_summary_json(s) or {})}
@@ -242,6 +278,7 @@ def to_json(runs, comparison: Comparison, raw: bool = True) -> str:
         "runs": [run_json(r, raw) for r in runs],
         "comparison": comparison_json(comparison, runs),
         "notes": honest_notes(runs, comparison),
+        "caveats": [{"kind": c.kind, "text": c.text} for c in caveats_of_runs(runs, comparison)],
     }
     return json.dumps(_clean(document), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 

@@ -1,8 +1,7 @@
-"""The statistics behind fstune's verdicts, in plain Python.
+"""The statistics behind the legacy verdicts and the per-configuration summaries, in plain Python.
 
-Benchmarks are noisy and repeats are few (3 to 10), so every figure is reported with its spread
-and every "better"/"worse" must survive two independent checks (docs/ARCHITECTURE.md,
-"Results"):
+Runs measured before blocks existed (legacy runs) keep the verdict they were always shown with:
+every "better"/"worse" had to survive two independent checks (docs/ARCHITECTURE.md, "Results"):
 
 - Welch's t-test on the means: does not assume both configurations are equally noisy;
 - a bootstrap confidence interval for the difference of the medians: makes no assumption about
@@ -12,8 +11,9 @@ Student's t distribution is computed from the regularized incomplete beta functi
 fraction, as in Numerical Recipes §6.4); its quantiles by bisection on that CDF. No numpy/scipy:
 fstune's core has to install anywhere a filesystem can be tuned.
 
-This is the rule the verdicts use today (``fstune.results.compare.judge``); the paired,
-group-sequential core beside it in this package (docs/verdicts.md) is built to replace it.
+That rule is ``fstune.results.compare.legacy_judge``, used for legacy runs only; runs measured in
+blocks are judged by the paired, group-sequential core beside it (docs/verdicts.md). The summaries
+(median, spread, t interval per configuration) and the adaptive repeats still use this module.
 """
 
 from __future__ import annotations

@@ -16,11 +16,15 @@ from rich.table import Table
 
 from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
+from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
 from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
 from fstune.results.records import CANCELLED, FAILED, FINISHED
+from fstune.results.verdict import Verdict
 
-VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow"}
+VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow",
+                 Verdict.PROBABLY_BETTER: "green", Verdict.PROBABLY_WORSE: "red", Verdict.NO_DIFFERENCE: "dim",
+                 Verdict.TOO_NOISY: "yellow", DESCRIBED: "dim", NOT_YET: "yellow", WAITING: "dim"}
 STATUS_STYLE = {FINISHED: "green", FAILED: "red", CANCELLED: "yellow"}
 
 
@@ -47,11 +51,24 @@ def configuration_rows(comparison, configs: dict) -> list[tuple[str, str, str, s
 
 
 def _verdict(row) -> tuple[str, str]:
-    """The verdict, coloured, and its p-value."""
+    """The verdict, coloured (with, for a blocked run, its interval and the smallest detectable
+    change below it; for a legacy run, the legacy mark), and its p-value (legacy runs only)."""
     if row is None:
         return f"[{VERDICT_STYLE[NO_DATA]}]{NO_DATA}[/]", ""
     style = VERDICT_STYLE.get(row.verdict, "")
     text = f"[{style}]{escape(row.verdict)}[/]" if style else escape(row.verdict)
+    judgement = row.judgement
+    if judgement is not None:
+        if judgement.qualifier:
+            text += f"\n[dim]{escape(judgement.qualifier)}[/]"
+        if judgement.role != "description" or judgement.change is not None:
+            text += f"\n[dim]{escape(judgement.interval_text())}[/]"
+        if judgement.role != "description" and judgement.detectable_text():
+            text += f"\n[dim]{escape(judgement.detectable_text())}[/]"
+        if judgement.role == "secondary":
+            text += "\n[dim]secondary[/]"
+    elif row.legacy:
+        text += "\n[dim]legacy[/]"
     return text, fmt_p(row.p_value).replace("p=", "").replace("p", "")
 
 
@@ -77,7 +94,9 @@ def workload_table(workload: str, metrics: list, comparison) -> Table:
     table.add_column("median ± sd", justify="right", no_wrap=True)
     table.add_column("n", justify="right", no_wrap=True)
     table.add_column("change", justify="right", no_wrap=True)
-    table.add_column("p", justify="right", no_wrap=True)
+    legacy = getattr(comparison, "legacy", True)
+    if legacy:  # a p value belongs to the legacy rule; a blocked run shows its interval instead
+        table.add_column("p", justify="right", no_wrap=True)
     table.add_column("verdict", no_wrap=True)
     for view in metrics:
         shown = [c for c in comparison.configs
@@ -87,16 +106,40 @@ def workload_table(workload: str, metrics: list, comparison) -> Table:
             is_base = config == comparison.baseline
             row = view.rows.get(config)
             verdict, p = ("[dim]baseline[/]", "") if is_base else _verdict(row)
-            table.add_row(
+            cells = [
                 _metric_label(view.metric, view.unit, view.better) if index == 0 else "",
                 f"[bold]{escape(config)}[/]" if is_base else escape(config),
                 fmt_summary(summary, n=False),
                 str(summary.n) if summary else "0",
                 "" if is_base else fmt_change(row.change_pct if row else None),
-                p, verdict,
-                end_section=index == len(shown) - 1,
-            )
+            ]
+            table.add_row(*cells, *((p,) if legacy else ()), verdict, end_section=index == len(shown) - 1)
     return table
 
 
-__all__ = ["STATUS_STYLE", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
+def pair_table(record) -> Table | None:
+    """Every pair of a blocked run's configurations on the primary metric (A the reference), for a
+    run with more than one variant; None otherwise. ``fstune results compare RUN --pair A B``
+    shows one pair in full."""
+    from itertools import combinations
+
+    from fstune.results.compare import compare_runs
+
+    names = [config.name for config in record.configs]
+    primary = (record.design or {}).get("primary") or {}
+    if record.legacy or len(names) < 3 or not primary.get("metric"):
+        return None
+    table = narrow_table(f"Every pair on the primary metric ({primary.get('workload')} {primary.get('metric')})")
+    table.add_column("reference", overflow="fold", max_width=16)
+    table.add_column("against", overflow="fold", max_width=16)
+    table.add_column("verdict", overflow="fold")
+    for reference, other in combinations(names, 2):
+        comparison = compare_runs([record], pair=(reference, other))
+        row = next((r for r in comparison.rows if r.metric == primary.get("metric")
+                    and r.workload == primary.get("workload")), None)
+        text, _p = _verdict(row)
+        table.add_row(escape(reference), escape(other), text.replace("\n", " · "))
+    return table
+
+
+__all__ = ["STATUS_STYLE", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]

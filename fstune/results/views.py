@@ -15,17 +15,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fstune.filesystems import join_options
-from fstune.results.compare import Comparison, ConfigDescription, Row, Summary, side_by_side
+from fstune.results.compare import Comparison, ConfigDescription, Row, Summary
 from fstune.results.formatting import fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.units import format_size, format_span
 
 CELLS_NOTE = ("Cells: median ± standard deviation over n good repeats. Change: the variant's median against the "
               "baseline's.")
-# what fstune.results.compare.judge does, in words
-VERDICT_NOTE = ("Verdict: better or worse only when Welch's t-test (p shown) and a bootstrap interval for the "
-                "difference of the medians both show a change in the same direction; otherwise it is within noise, "
-                "i.e. not told apart from run-to-run variation.")
+# what fstune.results.compare.legacy_judge does, in words (runs measured before blocks)
+VERDICT_NOTE = ("Legacy verdict (a run measured before blocks): better or worse only when Welch's t-test (p shown) "
+                "and a bootstrap interval for the difference of the medians both show a change in the same "
+                "direction; otherwise it is within noise. Not comparable with verdicts of the current method.")
+# what fstune.results.blocked does, in words (docs/verdicts.md)
+BLOCKED_VERDICT_NOTE = ("Verdict: the study's primary metric, from the blocks' paired contrasts with planned looks "
+                        "(docs/verdicts.md): better/worse — the interval lies beyond ±δ; probably better/worse — it "
+                        "excludes 0 but not δ; no detectable difference — it lies inside ±δ; too noisy to tell — it "
+                        "contains 0 and reaches δ. Shown with the interval and the smallest change the run could "
+                        "have detected. Secondary metrics are judged after it under Holm; other figures are only "
+                        "described. Where a metric is compared in percent, its change is the paired estimate over "
+                        "the blocks.")
+
+
+def verdict_note(comparison: Comparison) -> str:
+    """How this comparison's verdicts were reached, in words."""
+    return VERDICT_NOTE if getattr(comparison, "legacy", True) else BLOCKED_VERDICT_NOTE
 # the fewest good repeats a cell should rest on (docs/ARCHITECTURE.md, "Results"); compare() still
 # judges 2, so such cells get a caveat
 MIN_N = 3
@@ -156,9 +169,56 @@ def environment_differences(runs: Sequence[RunRecord]) -> list[str]:
     return notes
 
 
-def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
-    """Everything a reader must know before trusting the verdicts."""
+def verdict_text(row: Row | None) -> str:
+    """A verdict with what is shown beside it, as plain text: "better: +9.8 % [+6.1, +13.6];
+    detectable ±3.0 %" (a blocked run), "within noise (p=0.412)" (a legacy run)."""
+    from fstune.results.compare import NO_DATA
+    from fstune.results.formatting import fmt_p
+
+    if row is None:
+        return NO_DATA
+    judgement = row.judgement
+    if judgement is None:
+        p = fmt_p(row.p_value)
+        return row.verdict + (f" ({p})" if p else "")
+    word = row.verdict + (f", {judgement.qualifier}" if judgement.qualifier else "")
+    if judgement.role == "description":
+        return word + (f": {judgement.interval_text()}" if judgement.change is not None else "")
+    shown = "; ".join(filter(None, (judgement.interval_text(), judgement.detectable_text())))
+    return f"{word}{' (secondary)' if judgement.role == 'secondary' else ''}: {shown}"
+
+
+def verdict_notes(comparison: Comparison) -> list[str]:
+    """What each judged row of a blocked run says beside its verdict (cap, drift, blocks left out,
+    why nothing could be shown), labelled with the variant and metric."""
     notes = []
+    for row in comparison.rows:
+        if row.judgement is None or row.judgement.role == "description":
+            continue
+        against = f" against {comparison.baseline}" if comparison.pair else ""
+        for line in row.judgement.lines(row.verdict):
+            if line.startswith(row.verdict):
+                continue  # the qualifier is in the verdict's own cell
+            notes.append(f"{row.config}{against}, {row.metric}: {line}")
+    return notes
+
+
+def figure_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
+    """``honest_notes`` without the caveats: what the figures rest on."""
+    from fstune.results.caveats import caveats_of_runs
+
+    skip = len(caveats_of_runs(runs, comparison)) if runs else 0
+    return honest_notes(runs, comparison)[skip:]
+
+
+def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
+    """Everything a reader must know before trusting the verdicts: first the caveats of the runs
+    (``fstune.results.caveats``: environment, one disk, legacy, dropped blocks, cap, drift, warm
+    cache), then what the figures rest on."""
+    from fstune.results.caveats import caveats_of_runs
+
+    notes = [caveat.text for caveat in caveats_of_runs(runs, comparison)] \
+        if runs else []
     label = {id(r): (f"run {r.id}" if r.id is not None else "this run") for r in runs}
     for run in runs:
         if run.status != "finished":
@@ -176,16 +236,15 @@ def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]
         notes.append(f"{len(comparison.failed)} repeat(s) failed and are not in any figure:")
         for result in comparison.failed:
             notes.append(f"  {result.config} / {result.workload} repeat {result.repeat}: {result.failed}")
-    if comparison.warm:
-        # named as the comparison's columns (with run ids when several runs are side by side)
-        warm = sorted({(r.config, r.workload) for r in side_by_side(runs).results if r.warm_cache}) if runs else []
-        where = "; ".join(f"{c} {w}" for c, w in warm)
-        notes.append("The caches could not be dropped before some repeats (" + (where or "see the repeats") + "): "
-                     "their read figures may come partly from memory and look better than the disk is.")
+    if comparison.warm and not runs:
+        notes.append("The caches could not be dropped before some repeats: their read figures may come partly "
+                     "from memory and look better than the disk is.")
     notes += environment_differences(runs)
+    notes += verdict_notes(comparison)
     return notes
 
 
-__all__ = ["CELLS_NOTE", "MIN_N", "VERDICT_NOTE", "MetricView", "as_runs", "describe_config", "device_summary",
+__all__ = ["BLOCKED_VERDICT_NOTE", "CELLS_NOTE", "MIN_N", "VERDICT_NOTE", "figure_notes", "verdict_note",
+           "verdict_notes", "verdict_text", "MetricView", "as_runs", "describe_config", "device_summary",
            "env_summary", "environment_differences", "honest_notes", "metric_views", "report_title", "run_line",
            "tool_versions"]

@@ -1,0 +1,368 @@
+"""Judging a run measured in interleaved blocks: the decision of docs/verdicts.md, per metric.
+
+``compare`` calls ``judge_variant`` for each pair of configurations of a blocked run (``RunRecord.method``
+set). The repeats are paired by block; only repeats that count (``RepeatResult.counts``: not
+failed, block not dropped) give figures, and a block where either side has no figure drops out of
+that pair, which the judgement says. Then:
+
+- the study's **primary** metric (``design["primary"]``) gets ``judge_primary`` with δ from
+  ``design["delta"]`` and the run's look schedule;
+- the **secondary** metrics (declared ``secondary=True`` in ``fstune/workloads/``) are judged only
+  once the primary is final, on the blocks the primary's stopping look used, with Holm across them
+  (``secondary.judge_secondaries``), and labelled secondary;
+- every other metric is **described** (its mean change and spread), without a verdict.
+
+A run with several variants gives each comparison alpha/m (m variants against the baseline;
+docs/verdicts.md, "Several variants"), unless its design names ``alpha``. ``comparison_schedule``
+is the one place that rule lives: the runner's stopping and this judgement must use the same.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from fstune.figures import RepeatResult
+from fstune.results.judge import judge_primary
+from fstune.results.scales import DEFAULT_DELTA, Contrasts, MetricRule, Scale, ScaleError, default_rule, \
+    paired_contrasts, to_percent
+from fstune.results.secondary import describe, judge_secondaries
+from fstune.results.sequential import DEFAULT_SCHEDULE, METHOD, Reason, LookSchedule
+from fstune.results.verdict import Verdict, qualifier
+
+PRIMARY, SECONDARY, DESCRIPTION = "primary", "secondary", "description"
+# verdict cells that are not one of the six verdict words
+DESCRIBED = "described, no verdict"
+NOT_YET = "not enough blocks"
+WAITING = "not judged: the primary is undecided"
+ALPHA = 0.05
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What a verdict of a blocked run is shown with, in display units (percent, or the metric's unit)."""
+
+    role: str  # PRIMARY | SECONDARY | DESCRIPTION
+    pairs: int  # blocks paired
+    unit: str  # "%" for a change in percent, else the metric's unit
+    change: float | None = None  # the estimated change
+    low: float | None = None  # the interval shown beside the verdict
+    high: float | None = None
+    detectable: float | None = None  # the smallest change this run could have detected (8 times in 10)
+    delta: float | None = None  # δ in the same unit
+    sd: float | None = None  # spread of one block's contrast, in the same unit (descriptions)
+    position: str = ""  # verdict.Position's value
+    qualifier: str = ""  # "below δ" / "unclear whether it reaches δ" for the "probably" verdicts
+    final: bool = False  # the decision is final (the study stopped on it, or reached its cap)
+    cap_undecided: bool = False  # the cap was reached while the interval still crossed δ
+    drift: str = ""  # the drift note, "" when no trend was found
+    missing: tuple[int, ...] = ()  # blocks left out because one side had no figure
+    notes: tuple[str, ...] = ()
+    method: str = METHOD
+    alpha: float = ALPHA
+    look: int | None = None
+    exact: bool = False  # every block gave the same two values: the change is known without noise
+
+    def _amount(self, value: float | None, signed: bool = True) -> str:
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            return "?"
+        if math.isinf(value):
+            return "∞"
+        text = f"{value:+.1f}" if signed else f"{value:.1f}"
+        if self.unit != "%":
+            text = f"{value:+.3g}" if signed else f"{value:.3g}"
+        return text
+
+    @property
+    def unit_suffix(self) -> str:
+        return " %" if self.unit == "%" else (f" {self.unit}" if self.unit else "")
+
+    def interval_text(self) -> str:
+        """"+3.1 % [+1.2, +5.0]"; "no interval yet" before the first look."""
+        if self.low is None or self.high is None:
+            if self.change is not None and self.role == DESCRIPTION:
+                return f"{self._amount(self.change)}{self.unit_suffix} (sd {self._amount(self.sd, False)})"
+            return "no interval yet"
+        if self.exact:
+            return f"{self._amount(self.change)}{self.unit_suffix} exactly"
+        return f"{self._amount(self.change)}{self.unit_suffix} [{self._amount(self.low)}, {self._amount(self.high)}]"
+
+    def detectable_text(self) -> str:
+        """"detectable ±4.2 %": the smallest change the run could have found."""
+        if self.detectable is None:
+            return ""
+        if self.exact:
+            return "exact: no noise"
+        if math.isinf(self.detectable):
+            return "detectable: unknown (too few blocks)"
+        return f"detectable ±{self._amount(self.detectable, False)}{self.unit_suffix}"
+
+    def explanation(self, verdict: str) -> str:
+        """Why the lab could not show an effect, instead of a bare number ("" when it could)."""
+        if verdict != Verdict.TOO_NOISY or self.detectable is None:
+            return ""
+        delta = f"±{self._amount(self.delta, False)}{self.unit_suffix}" if self.delta is not None else "δ"
+        if math.isinf(self.detectable):
+            return f"With {self.pairs} blocks the noise cannot be estimated, so no change could be shown."
+        return (f"This run could not show a change of {delta}: with {self.pairs} blocks and this noise, only a "
+                f"change of about ±{self._amount(self.detectable, False)}{self.unit_suffix} would have been found "
+                "8 times in 10. More blocks or a quieter machine are needed.")
+
+    def lines(self, verdict: str) -> list[str]:
+        """Everything said beside the verdict, one sentence each (the reports and screens list them)."""
+        said = []
+        if self.qualifier:
+            said.append(f"{verdict}, {self.qualifier}")
+        if self.cap_undecided:
+            said.append("Cap reached while undecided: the interval still crosses δ after the last look.")
+        if explanation := self.explanation(verdict):
+            said.append(explanation)
+        if self.drift:
+            said.append(self.drift)
+        if self.missing:
+            said.append(f"Blocks {', '.join(map(str, self.missing))} lack a figure on one side and are left out of "
+                        "this pair.")
+        said += list(self.notes)
+        return said
+
+
+@dataclass
+class Design:
+    """A blocked run's decision design, read from ``RunRecord.design``."""
+
+    primary: tuple[str, str] | None
+    schedule: LookSchedule
+    delta_default: float = DEFAULT_DELTA
+    deltas: dict[str, float] = field(default_factory=dict)  # "workload:metric" → δ
+
+    def delta(self, workload: str, metric: str) -> float:
+        return float(self.deltas.get(f"{workload}:{metric}", self.delta_default))
+
+
+def comparison_alpha(design: Mapping, variants: int) -> float:
+    """The alpha each comparison of a run gets: the design's, else 5 % shared by its m variants."""
+    if design.get("alpha"):
+        return float(design["alpha"])
+    return ALPHA / max(1, variants)
+
+
+def comparison_schedule(design: Mapping, variants: int) -> LookSchedule:
+    """The looks and the alpha every comparison of a run is decided with (runner and compare alike)."""
+    looks = tuple(design.get("looks") or DEFAULT_SCHEDULE.looks)
+    return LookSchedule(looks, comparison_alpha(design, variants))
+
+
+def read_design(design: Mapping, variants: int) -> Design:
+    primary = design.get("primary") or {}
+    key = (str(primary["workload"]), str(primary["metric"])) if primary.get("workload") and primary.get("metric") \
+        else None
+    delta = design.get("delta") or {}
+    return Design(key, comparison_schedule(design, variants), float(delta.get("default", DEFAULT_DELTA)),
+                  {str(k): float(v) for k, v in (delta.get("metrics") or {}).items()})
+
+
+def declared(workload: str, metric: str):
+    from fstune.workloads.registry import metric as declaration
+
+    return declaration(workload, metric)
+
+
+def metric_rule(workload: str, metric: str, better: str, delta: float) -> MetricRule:
+    """The metric's declared scale (fstune/workloads/), else the scale its name suggests."""
+    known = declared(workload, metric)
+    if known is not None:
+        return MetricRule(Scale(known.scale), better, delta)
+    return default_rule(metric, better, delta)
+
+
+def block_values(results: Iterable[RepeatResult], config: str, workload: str, metric: str) -> dict[int, float]:
+    """Block → the configuration's figure there, from the repeats that count (the mean if a block
+    measured it more than once)."""
+    found: dict[int, list[float]] = {}
+    for result in results:
+        if result.config != config or result.workload != workload or not result.counts or result.block is None:
+            continue
+        for sample in result.samples:
+            if sample.metric == metric:
+                found.setdefault(result.block, []).append(sample.value)
+    return {block: math.fsum(values) / len(values) for block, values in found.items()}
+
+
+def paired(base: Mapping[int, float], other: Mapping[int, float]) -> tuple[list[int], list[float], list[float],
+                                                                           tuple[int, ...]]:
+    """The blocks both sides measured, their values in block order, and the blocks only one side has."""
+    blocks = sorted(set(base) & set(other))
+    missing = tuple(sorted(set(base) ^ set(other)))
+    return blocks, [base[b] for b in blocks], [other[b] for b in blocks], missing
+
+
+def _display(contrasts: Contrasts) -> tuple[str, bool]:
+    """The unit a change is shown in: percent where a percentage means something."""
+    percent = contrasts.scale == Scale.RATIO or bool(contrasts.baseline_mean)
+    return ("%" if percent else ""), percent
+
+
+def _convert(value: float | None, contrasts: Contrasts, percent: bool) -> float | None:
+    if value is None:
+        return None
+    return to_percent(value, contrasts.scale, contrasts.baseline_mean) if percent else value
+
+
+def _delta_shown(contrasts: Contrasts, percent: bool) -> float:
+    return _convert(contrasts.threshold, contrasts, percent)
+
+
+def judge_variant(results: Sequence[RepeatResult], baseline: str, variant: str,
+                  metrics: Mapping[tuple[str, str], tuple[str, str]], design: Design
+                  ) -> dict[tuple[str, str], tuple[str, Judgement]]:
+    """(verdict word, Judgement) for every (workload, metric) of ``variant`` against ``baseline``.
+
+    ``metrics`` maps (workload, metric) to (unit, better).
+    """
+    schedule = design.schedule
+    judged: dict[tuple[str, str], tuple[str, Judgement]] = {}
+    pairs = {}
+    for key in metrics:
+        pairs[key] = paired(block_values(results, baseline, *key), block_values(results, variant, *key))
+    primary_key = design.primary
+    primary = None
+    if primary_key in metrics:
+        blocks, base, other, missing = pairs[primary_key]
+        unit, better = metrics[primary_key]
+        if not blocks:
+            judged[primary_key] = (NOT_YET, Judgement(PRIMARY, 0, unit, missing=missing,
+                                                     notes=("No block measured both configurations.",),
+                                                     alpha=schedule.alpha))
+        else:
+            try:
+                rule = metric_rule(*primary_key, better, design.delta(*primary_key))
+                primary = judge_primary(primary_key[1], base, other, rule, schedule, outlook=False)
+            except ScaleError as error:
+                judged[primary_key] = (DESCRIBED, Judgement(DESCRIPTION, len(blocks), unit, missing=missing,
+                                                           notes=(f"Not judged: {error}.",), alpha=schedule.alpha))
+            else:
+                judged[primary_key] = _primary_judgement(primary, unit, missing, schedule)
+    secondary_keys = [key for key in metrics if key != primary_key and _is_secondary(*key)]
+    if primary is not None and primary.decision.final:
+        judged.update(_secondaries(secondary_keys, pairs, metrics, primary, design))
+    else:
+        why = ("the study's primary metric is not in this run" if primary_key not in metrics or primary_key is None
+               else "the primary metric has no final decision")
+        for key in secondary_keys:
+            blocks, _base, _other, missing = pairs[key]
+            judged[key] = (WAITING, Judgement(SECONDARY, len(blocks), metrics[key][0], missing=missing,
+                                              notes=(f"Secondary metrics are judged only after the primary: {why}.",),
+                                              alpha=schedule.alpha))
+    for key in metrics:
+        if key not in judged:
+            judged[key] = (DESCRIBED, _description(key, pairs[key], metrics[key], design))
+    return judged
+
+
+def _is_secondary(workload: str, metric: str) -> bool:
+    known = declared(workload, metric)
+    return bool(known is not None and known.secondary)
+
+
+def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: LookSchedule) -> tuple[str, Judgement]:
+    decision = result.decision
+    shown_unit, percent = _display(result.contrasts)
+    shown_unit = shown_unit or unit
+    if decision.verdict is None:
+        word = NOT_YET
+        notes = (f"{decision.n} blocks paired; the first look is after {schedule.looks[0]}.",)
+    else:
+        word = decision.verdict.value
+        notes = tuple(result.notes if not result.drift.found else [n for n in result.notes if n != result.drift.note()])
+        if not decision.final:
+            notes += (f"Interim: the run ended at look {decision.look} of {len(schedule.looks)} before the interval "
+                      "decided.",)
+    position = decision.position
+    cap = decision.reason == Reason.CAP and position is not None and not position.decided
+    return word, Judgement(
+        PRIMARY, decision.n, shown_unit,
+        change=_convert(decision.interval.estimate, result.contrasts, percent) if decision.interval else None,
+        low=_convert(decision.low, result.contrasts, percent), high=_convert(decision.high, result.contrasts, percent),
+        detectable=_convert(decision.minimum_detectable, result.contrasts, percent),
+        delta=_delta_shown(result.contrasts, percent), position=position.value if position else "",
+        qualifier=qualifier(position) if position else "", final=decision.final, cap_undecided=cap,
+        drift=result.drift.note(), missing=missing, notes=notes, method=result.method, alpha=schedule.alpha,
+        look=decision.look, exact=result.contrasts.exact)
+
+
+def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[str, str], tuple[str, Judgement]]:
+    """Holm across the secondary metrics, on the blocks the primary's stopping look used."""
+    used = primary.decision.n_used
+    primary_blocks = pairs[design.primary][0]
+    blocks_used = set(primary_blocks[:used])
+    family: dict[str, tuple[Contrasts, str]] = {}
+    names: dict[str, tuple[str, str]] = {}
+    judged = {}
+    for key in keys:
+        blocks, base, other, missing = pairs[key]
+        unit, better = metrics[key]
+        keep = [i for i, block in enumerate(blocks) if block in blocks_used]
+        if len(keep) < used:
+            judged[key] = (DESCRIBED, Judgement(DESCRIPTION, len(blocks), unit, missing=missing, notes=(
+                f"Not judged as secondary: only {len(keep)} of the {used} blocks the primary decided on have this "
+                "figure on both sides.",), alpha=design.schedule.alpha))
+            continue
+        try:
+            rule = metric_rule(*key, better, design.delta(*key))
+            contrasts = paired_contrasts([base[i] for i in keep], [other[i] for i in keep], rule)
+        except ScaleError as error:
+            judged[key] = (DESCRIBED, Judgement(DESCRIPTION, len(blocks), unit, missing=missing,
+                                                notes=(f"Not judged: {error}.",), alpha=design.schedule.alpha))
+            continue
+        name = f"{key[0]}:{key[1]}"
+        family[name] = (contrasts, better)
+        names[name] = key
+    if not family:
+        return judged
+    for verdict in judge_secondaries(family, primary.decision, design.schedule):
+        key = names[verdict.metric]
+        contrasts = family[verdict.metric][0]
+        shown_unit, percent = _display(contrasts)
+        position = verdict.position
+        estimate = verdict.interval.estimate if verdict.interval else verdict.low
+        judged[key] = (verdict.verdict.value, Judgement(
+            SECONDARY, verdict.n, shown_unit or metrics[key][0], change=_convert(estimate, contrasts, percent),
+            low=_convert(verdict.low, contrasts, percent), high=_convert(verdict.high, contrasts, percent),
+            detectable=_convert(verdict.minimum_detectable, contrasts, percent),
+            delta=_delta_shown(contrasts, percent), position=position.value,
+            qualifier=qualifier(position), final=True, missing=pairs[key][3],
+            notes=((contrasts.note,) if contrasts.note else ())
+            + (f"Secondary, Holm rank {verdict.holm_rank} of {len(family)}, judged at alpha {verdict.alpha:.3g}.",),
+            method=primary.method, alpha=verdict.alpha, look=primary.decision.look, exact=verdict.exact))
+    return judged
+
+
+def _description(key, pair, info, design: Design) -> Judgement:
+    blocks, base, other, missing = pair
+    unit, better = info
+    if not blocks:
+        return Judgement(DESCRIPTION, 0, unit, missing=missing, alpha=design.schedule.alpha)
+    try:
+        contrasts = paired_contrasts(base, other, metric_rule(*key, better, design.delta(*key)))
+    except ScaleError:
+        contrasts = paired_contrasts(base, other, MetricRule(Scale.DIFFERENCE, better, design.delta(*key)))
+    shown_unit, percent = _display(contrasts)
+    described = describe(f"{key[0]}:{key[1]}", contrasts)
+    sd = described.sd if not math.isnan(described.sd) else None
+    if sd is not None and percent:
+        sd = (to_percent(sd, contrasts.scale, contrasts.baseline_mean) if contrasts.scale != Scale.RATIO
+              else 100.0 * sd)  # a log-scale spread reads as a relative spread in percent
+    return Judgement(DESCRIPTION, len(blocks), shown_unit or unit,
+                     change=_convert(described.estimate, contrasts, percent), sd=sd, missing=missing,
+                     alpha=design.schedule.alpha)
+
+
+def claims(verdict: str) -> bool:
+    """Does this verdict word say the configurations differ?"""
+    return verdict in {v.value for v in Verdict if v.claims_difference}
+
+
+__all__ = ["DESCRIBED", "DESCRIPTION", "NOT_YET", "PRIMARY", "SECONDARY", "WAITING", "Design", "Judgement",
+           "block_values", "claims", "comparison_alpha", "comparison_schedule", "judge_variant", "metric_rule",
+           "paired", "read_design"]

@@ -1,0 +1,156 @@
+"""What a reader must know before acting on a run's verdicts, derived from the run's record alone.
+
+One function, ``caveats(record)``, says it for every place a figure appears: the end of
+``fstune run``, ``fstune results show``, the Markdown, CSV, JSON and HTML reports, the results
+screen, guided mode and the deploy exports' headers (``caveat_lines`` gives plain strings for
+those). Each caveat is a fact of the record (docs/verdicts.md, "Caveats"):
+
+- the environment: a real disk (named with its model, rotating or not), the one-disk loop lab
+  (its backing files and the host device under them — a loop device is never called a rotating
+  disk) or the VM lab (its disk model, KVM or TCG);
+- the journal/log and the data share one physical disk (two partitions of one disk, or loop
+  devices whose backing files lie on one host filesystem), so seek benefits cannot show;
+- a legacy run (measured before blocks; its verdicts are not comparable by the current method);
+- blocks dropped by the declared rule, the cap reached while the primary was undecided, drift;
+- repeats measured with a warm cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from fstune.results.records import DeviceRecord, RunRecord
+
+ENVIRONMENT, ONE_DISK, LEGACY, DROPPED, CAP, DRIFT, WARM = (
+    "environment", "one disk", "legacy", "dropped blocks", "cap", "drift", "warm cache")
+ONE_DISK_TEXT = "the journal and the data share one physical disk, so seek benefits cannot show"
+
+
+@dataclass(frozen=True)
+class Caveat:
+    kind: str  # one of the names above
+    text: str  # one sentence or two, plain text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _is_loop(device: DeviceRecord, placement: dict) -> bool:
+    return (device.transport == "loop" or Path(device.path).name.startswith("loop")
+            or "backing_file" in placement.get(device.path, {}))
+
+
+def environment(record: RunRecord) -> Caveat | None:
+    """Where the figures were measured: real disk, the one-disk loop lab, or the VM lab."""
+    lab = record.environment.get("lab")
+    placement = record.environment.get("placement") or {}
+    if isinstance(lab, dict) and lab.get("lab") == "vm":
+        model = lab.get("disk_model")
+        disk = (f"disk model {model.get('name', '?')}" if isinstance(model, dict) else "no disk model (flat disks)")
+        accel = str(lab.get("accel") or "?").upper()
+        slow = " (emulated CPU: timings are far slower than on hardware)" if accel == "TCG" else ""
+        return Caveat(ENVIRONMENT, f"VM lab: {disk}, served by {lab.get('disk_serving') or '?'}, {accel}{slow}; "
+                                   "the figures describe the modelled disk, not this machine's.")
+    devices = [d for d in record.devices if d.role in ("target", "journal")]
+    if not devices:
+        return None
+    if all(_is_loop(d, placement) for d in devices):
+        under = sorted({f"{placement[d.path]['backing_device']}" for d in devices
+                        if placement.get(d.path, {}).get("backing_device")})
+        files = sorted({str(Path(placement[d.path]["backing_file"]).parent) for d in devices
+                        if placement.get(d.path, {}).get("backing_file")})
+        where = (f"backing files in {', '.join(files)} on host device {', '.join(under)}" if under
+                 else "backing device not recorded")
+        kind = "loop lab" if any(placement.get(d.path, {}).get("lab") for d in devices) else "loop devices"
+        return Caveat(ENVIRONMENT, f"One-disk {kind} ({where}): every write lands in files on one host disk, "
+                                   "through its page cache; the figures describe that disk, not a server's.")
+    target = next((d for d in devices if d.role == "target"), devices[0])
+    kind = {True: "rotating disk", False: "solid-state disk", None: "disk"}[target.rotational]
+    return Caveat(ENVIRONMENT, f"Real {kind}: {target.path} ({target.model or 'unknown model'}).")
+
+
+def one_disk(record: RunRecord) -> Caveat | None:
+    """The journal/log device and the target on one physical disk (or one host filesystem)."""
+    target = next((d for d in record.devices if d.role == "target"), None)
+    journal = next((d for d in record.devices if d.role == "journal"), None)
+    if target is None or journal is None or not any(c.journal == "external" for c in record.configs):
+        return None
+    placement = record.environment.get("placement") or {}
+    a, b = placement.get(target.path, {}), placement.get(journal.path, {})
+    why = ""
+    if a.get("backing_dev") is not None and a.get("backing_dev") == b.get("backing_dev"):
+        why = (f"{target.path} and {journal.path} are loop devices whose backing files lie on one host filesystem "
+               f"(device {a.get('backing_device', '?')})")
+    elif a.get("disk") and a.get("disk") == b.get("disk") and "backing_file" not in a:
+        why = f"{target.path} and {journal.path} are partitions of one disk ({a['disk']})"
+    if not why:
+        return None
+    return Caveat(ONE_DISK, f"One physical disk: {ONE_DISK_TEXT} ({why}).")
+
+
+def caveats(record: RunRecord, comparison=None) -> list[Caveat]:
+    """Every caveat the record supports, most important first. ``comparison`` (the run's own
+    ``compare_runs([record])``) is worked out when not given."""
+    found = [c for c in (environment(record), one_disk(record)) if c is not None]
+    if record.legacy:
+        if record.results:
+            from fstune.results.compare import LEGACY_NOTE
+
+            found.append(Caveat(LEGACY, LEGACY_NOTE[0].upper() + LEGACY_NOTE[1:] + "; its verdicts use the old rule."))
+    else:
+        found += _blocked(record, comparison)
+    warm = sorted({(r.config, r.workload) for r in record.results if r.warm_cache and r.ok})
+    if warm:
+        found.append(Caveat(WARM, "Warm cache: the caches could not be dropped before some repeats ("
+                                  + "; ".join(f"{c} {w}" for c, w in warm)
+                                  + "): their read figures may come partly from memory and look better than the "
+                                  "disk is."))
+    return found
+
+
+def _blocked(record: RunRecord, comparison) -> list[Caveat]:
+    found = []
+    dropped = dict((record.design or {}).get("dropped_blocks") or {})
+    for result in record.results:
+        if result.dropped and result.block is not None:
+            dropped.setdefault(str(result.block), result.dropped)
+    if dropped:
+        said = "; ".join(f"block {block}: {why}" for block, why in sorted(dropped.items(), key=lambda i: int(i[0])))
+        found.append(Caveat(DROPPED, f"{len(dropped)} block(s) dropped by the declared rule and not compared ({said})."))
+    if comparison is None:
+        from fstune.results.compare import compare_runs
+
+        comparison = compare_runs([record])
+    rows = [row for row in comparison.rows if row.judgement is not None]
+    capped = sorted({row.config for row in rows if row.judgement.cap_undecided})
+    if capped:
+        found.append(Caveat(CAP, "Cap reached while undecided: the primary metric's interval still crossed δ after "
+                                 f"the last look ({', '.join(capped)})."))
+    for row in rows:
+        if row.judgement.drift:
+            found.append(Caveat(DRIFT, f"{row.config}, {row.workload} {row.metric}: {row.judgement.drift}"))
+    return found
+
+
+def caveat_lines(record: RunRecord, comparison=None) -> list[str]:
+    """The caveats as plain strings (for the deploy exports' headers and other plain text)."""
+    return [caveat.text for caveat in caveats(record, comparison)]
+
+
+def caveats_of_runs(records: Sequence[RunRecord], comparison=None) -> list[Caveat]:
+    """The caveats of several runs, each labelled with its run when there are several."""
+    if comparison is not None and (comparison.pair is not None or not comparison.rows and records[0].results):
+        comparison = None  # only the run's own comparison says where it was capped or drifted
+    if len(records) == 1:
+        return caveats(records[0], comparison)
+    found = []
+    for record in records:
+        label = f"run {record.id}" if record.id is not None else "a run"
+        found += [Caveat(c.kind, f"{label.capitalize()}: {c.text}") for c in caveats(record)]
+    return found
+
+
+__all__ = ["CAP", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "ONE_DISK", "ONE_DISK_TEXT", "WARM", "Caveat",
+           "caveat_lines", "caveats", "caveats_of_runs", "environment", "one_disk"]

@@ -1,0 +1,140 @@
+"""Recompute a stored run: re-parse every repeat's raw tool output with today's parsers, and judge
+it again with today's method (``fstune results recompute``).
+
+Each repeat keeps, per measured phase, what the tool printed and, after a ``--- FILE ---`` line,
+the report it wrote (``collection.Measurement``, up to ``RAW_LIMIT``). A parser needs a step, the
+output, the wall time, the exit status and the report (``Workload.parse``). What is rebuilt, and
+why it is honest:
+
+- the **step**: the stored repeat's workload, phase, configuration and repeat, the report file's
+  name, and as its command only the workload's tool. The parsers read the command line for two
+  things only: which fio phases were asked (every throughput run asks all four) and the order of
+  the write counter's devices (its report lists them in the same order). Nothing else is guessed.
+- the **exit status**: 0. A phase's raw output is kept only when its step finished "ok".
+- the **wall time**: the runner's clock, not the tool's output, measured it; the stored
+  ``PHASE.seconds`` figure is carried over for phases timed that way (coldread, smallfiles).
+
+Repeats that failed stay failed (their later phases never ran). A phase whose raw output no
+longer parses (cut at the size limit, or refused by a stricter parser) makes the repeat failed,
+with the parser's reason: the recomputed run says so rather than keep an old figure.
+
+Nothing is stored unless asked: ``--save`` stores the recomputed run as a **new run** that names
+its source (``settings["recomputed_from"]`` and a warning line), so the original stays as it was
+measured and both can be compared.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import time
+from dataclasses import dataclass, field
+
+from fstune.figures import MeasurementError, RepeatResult
+from fstune.results.compare import Comparison, compare_runs
+from fstune.results.records import RunRecord
+from fstune.results.sequential import METHOD
+from fstune.steps import MEASURE, Step
+
+REPORT_MARKER = re.compile(r"\n--- (?P<file>[^\n]+) ---\n")
+
+
+@dataclass
+class Recomputed:
+    source: RunRecord
+    record: RunRecord  # the same run with today's figures (not stored)
+    before: Comparison
+    after: Comparison
+    changed_figures: int = 0
+    figures: int = 0
+    newly_failed: list[str] = field(default_factory=list)  # "config workload repeat N: why"
+    notes: list[str] = field(default_factory=list)
+
+
+def split_raw(raw: str) -> tuple[str, str | None, str | None]:
+    """(terminal output, report file name, report text) of one phase's stored raw output."""
+    found = None
+    for found in REPORT_MARKER.finditer(raw):
+        pass  # the last marker: the report follows it
+    if found is None:
+        return raw, None, None
+    return raw[:found.start()], found.group("file"), raw[found.end():]
+
+
+def reparse(result: RepeatResult) -> RepeatResult:
+    """The repeat with its figures parsed again from its raw outputs by today's parsers."""
+    from fstune.workloads.registry import find
+
+    fresh = copy.deepcopy(result)
+    if not result.ok or not result.raw:
+        return fresh
+    workload = find(result.workload)
+    if workload is None:
+        fresh.failed = f"recompute: this fstune has no workload '{result.workload}' to parse it"
+        fresh.samples = []
+        return fresh
+    carried = {sample.metric: sample.value for sample in result.samples}
+    tool = workload.tools[0] if workload.tools else "fstune"
+    samples = []
+    for phase, raw in result.raw.items():
+        output, report_file, report = split_raw(raw)
+        step = Step((tool,), title=f"{result.workload} {phase}", why="recomputed from the stored output",
+                    kind=MEASURE, config=result.config, workload=result.workload, phase=phase, repeat=result.repeat,
+                    result_file=report_file)
+        try:
+            samples += workload.parse(step, output, carried.get(f"{phase}.seconds", float("nan")), 0, report)
+        except MeasurementError as error:
+            fresh.failed = f"recompute: {phase}: {error}"
+            fresh.samples = []
+            return fresh
+    fresh.samples = samples
+    return fresh
+
+
+def recompute(record: RunRecord) -> Recomputed:
+    """``record`` re-parsed and judged again (nothing stored)."""
+    fresh = copy.deepcopy(record)
+    fresh.id = None
+    fresh.results = [reparse(result) for result in record.results]
+    changed = figures = 0
+    newly_failed = []
+    for old, new in zip(record.results, fresh.results):
+        if old.ok and not new.ok:
+            newly_failed.append(f"{old.config} {old.workload} repeat {old.repeat}: {new.failed}")
+            continue
+        values = {s.metric: s.value for s in old.samples}
+        for sample in new.samples:
+            figures += 1
+            if values.get(sample.metric) != sample.value:
+                changed += 1
+    notes = []
+    if record.legacy:
+        notes.append("A legacy run (measured before blocks): today's paired method cannot judge it; its verdicts "
+                     "are recomputed by the legacy rule, on today's figures.")
+    else:
+        fresh.method = METHOD
+        if record.method != METHOD:
+            notes.append(f"Judged by {METHOD}; the run was judged by {record.method} when it was measured.")
+    no_raw = sum(1 for r in record.results if r.ok and not r.raw)
+    if no_raw:
+        notes.append(f"{no_raw} repeat(s) kept no raw output: their figures are carried over as stored.")
+    timed = sorted({s.metric for r in fresh.results for s in r.samples if s.metric.endswith(".seconds")})
+    if timed:
+        notes.append("Wall times are the runner's clock, not the tool's output: carried over where a phase is "
+                     "simply timed.")
+    return Recomputed(record, fresh, compare_runs([record]), compare_runs([fresh]), changed, figures, newly_failed,
+                      notes)
+
+
+def saved_copy(done: Recomputed) -> RunRecord:
+    """The recomputed run as a new run naming its source (what ``--save`` stores)."""
+    record = copy.deepcopy(done.record)
+    record.id = None
+    record.settings = {**record.settings, "recomputed_from": {
+        "run": done.source.id, "method": done.source.method, "recomputed": time.time()}}
+    record.warnings = [*record.warnings, f"Recomputed from run {done.source.id} with today's parsers and method "
+                                         f"({record.method or 'legacy rule'}); the figures were measured then."]
+    return record
+
+
+__all__ = ["Recomputed", "recompute", "reparse", "saved_copy", "split_raw"]

@@ -1,0 +1,204 @@
+"""compare() on a run measured in interleaved blocks: the paired, group-sequential verdicts."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from fstune.errors import UsageError
+from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
+from fstune.results.blocked import DESCRIBED, NOT_YET, PRIMARY, SECONDARY, WAITING, comparison_schedule
+from fstune.results.compare import LEGACY_NOTE, NOISE, ConfigDescription, compare_runs
+from fstune.results.judge import judge_primary
+from fstune.results.records import RunRecord
+from fstune.results.scales import MetricRule
+from fstune.results.sequential import METHOD
+from fstune.results.verdict import Verdict
+
+A = ConfigDescription("a", "ext4")
+B = ConfigDescription("b", "ext4", mount_options=(("noatime", None),))
+C = ConfigDescription("c", "ext4", mount_options=(("commit", "30"),))
+DESIGN = {"primary": {"workload": "metadata", "metric": "dbench.throughput_mbs"},
+          "delta": {"default": 0.02, "metrics": {}}, "looks": [5, 10, 15], "max_blocks": 15,
+          "order": [], "dropped_blocks": {}, "stopped": "decided"}
+# block-to-block noise shared by both sides of a block, plus a little of each measurement's own
+SHARED = [1.00, 1.10, 0.92, 1.05, 0.97, 1.08, 0.95, 1.02, 0.99, 1.04, 0.93, 1.06, 1.01, 0.96, 1.03]
+OWN = [0.004, -0.006, 0.003, -0.002, 0.005, -0.004, 0.001, -0.003, 0.006, -0.005, 0.002, -0.001, 0.004,
+       -0.006, 0.003]
+
+
+def dbench(config: str, block: int, value: float, latency: float = 50.0, dropped: str | None = None,
+           failed: str | None = None) -> RepeatResult:
+    return RepeatResult(config, "metadata", block,
+                        [Sample("metadata", "dbench.throughput_mbs", value, "MB/s", HIGHER),
+                         Sample("metadata", "dbench.max_latency_ms", latency, "ms", LOWER)],
+                        block=block, position=1, dropped=dropped, failed=failed)
+
+
+def fio(config: str, block: int, rate: float, lat: float) -> RepeatResult:
+    return RepeatResult(config, "throughput", block,
+                        [Sample("throughput", "seqwrite.rate_mbs", rate, "MB/s", HIGHER),
+                         Sample("throughput", "seqwrite.lat_avg_ms", lat, "ms", LOWER)],
+                        block=block, position=2)
+
+
+def run(factors: dict[str, float], blocks: int = 15, design=DESIGN, extra=(), method=METHOD) -> RunRecord:
+    configs = [c for c in (A, B, C) if c.name in factors]
+    results = [dbench(name, block, 100.0 * factor * SHARED[block - 1] * (1 + OWN[block - 1] * (i + 1)))
+               for block in range(1, blocks + 1) for i, (name, factor) in enumerate(factors.items())]
+    return RunRecord("s", "S", 0.0, "finished", configs, results + list(extra), method=method, design=dict(design))
+
+
+def the(comparison, config, metric="dbench.throughput_mbs"):
+    [found] = [r for r in comparison.rows if r.config == config and r.metric == metric]
+    return found
+
+
+def test_a_clear_gain_is_better_with_its_interval_and_detectable_change():
+    comparison = compare_runs([run({"a": 1.0, "b": 1.10})])
+    row = the(comparison, "b")
+    assert not comparison.legacy and comparison.method == METHOD
+    assert row.verdict == Verdict.BETTER and row.p_value is None and not row.legacy
+    judgement = row.judgement
+    assert judgement.role == PRIMARY and judgement.unit == "%" and judgement.final
+    assert judgement.low > 2.0 and judgement.low < judgement.change < judgement.high
+    assert judgement.change == pytest.approx(10.0, abs=1.0) and row.change_pct == judgement.change
+    assert 0 < judgement.detectable < 5
+    said = " ".join(row.said())
+    assert "primary" in said and "[+" in said and "detectable ±" in said
+
+
+def test_compare_decides_exactly_as_judge_primary_on_the_paired_blocks():
+    record = run({"a": 1.0, "b": 1.01})
+    base = [r.samples[0].value for r in record.results if r.config == "a"]
+    other = [r.samples[0].value for r in record.results if r.config == "b"]
+    direct = judge_primary("dbench.throughput_mbs", base, other, MetricRule(), comparison_schedule(DESIGN, 1),
+                           outlook=False)
+    row = the(compare_runs([record]), "b")
+    assert row.verdict == direct.decision.verdict.value
+    assert row.judgement.low == pytest.approx(direct.interval_percent[0])
+    assert row.judgement.high == pytest.approx(direct.interval_percent[1])
+
+
+def test_other_metrics_are_described_without_a_verdict():
+    row = the(compare_runs([run({"a": 1.0, "b": 1.10})]), "b", "dbench.max_latency_ms")
+    assert row.verdict == DESCRIBED and row.judgement.role == "description" and not row.judged
+    assert row.judgement.change == pytest.approx(0.0)
+
+
+def test_two_variants_share_alpha_and_any_pair_can_be_compared():
+    record = run({"a": 1.0, "b": 1.10, "c": 1.20})
+    comparison = compare_runs([record])
+    assert the(comparison, "b").judgement.alpha == pytest.approx(0.025)
+    pair = compare_runs([record], pair=("b", "c"))
+    assert pair.pair == ("b", "c") and pair.baseline == "b" and pair.configs == ["b", "c"]
+    row = the(pair, "c")
+    assert row.verdict == Verdict.BETTER and row.judgement.alpha == pytest.approx(0.025)
+    assert row.judgement.change == pytest.approx(100 * (1.20 / 1.10 - 1), abs=1.0)
+    with pytest.raises(UsageError, match="no configuration 'x'"):
+        compare_runs([record], pair=("b", "x"))
+    with pytest.raises(UsageError, match="two different"):
+        compare_runs([record], pair=("b", "b"))
+
+
+def test_only_repeats_that_count_are_paired_and_missing_blocks_are_said():
+    record = run({"a": 1.0, "b": 1.10})
+    for result in record.results:
+        if result.block == 3:
+            result.dropped = "pressure spike"
+        if result.block == 7 and result.config == "b":
+            result.failed = "dbench died"
+    row = the(compare_runs([record]), "b")
+    assert row.judgement.pairs == 13
+    assert row.judgement.missing == (7,)
+    assert any("Blocks 7 lack a figure" in line for line in row.said())
+
+
+def test_before_the_first_look_there_is_no_verdict_yet():
+    row = the(compare_runs([run({"a": 1.0, "b": 1.10}, blocks=4)]), "b")
+    assert row.verdict == NOT_YET and not row.judged
+    assert "first look is after 5" in " ".join(row.said())
+
+
+def test_identical_noisy_configurations_at_the_cap_say_why_nothing_could_be_shown():
+    record = run({"a": 1.0, "b": 1.0})
+    for result in record.results:  # each measurement's own noise 20 %: nothing can be shown
+        if result.config == "b":
+            wobble = 1.25 if result.block % 2 else 0.8
+            result.samples[0] = Sample("metadata", "dbench.throughput_mbs", result.samples[0].value * wobble,
+                                       "MB/s", HIGHER)
+    row = the(compare_runs([record]), "b")
+    assert row.verdict == Verdict.TOO_NOISY
+    assert row.judgement.cap_undecided
+    said = " ".join(row.said())
+    assert "Cap reached while undecided" in said and "could not show a change of ±2.0 %" in said
+
+
+def test_secondaries_wait_for_the_primary_and_are_judged_under_holm():
+    extra = [fio(name, block, rate * SHARED[block - 1], 2.0)
+             for block in range(1, 16) for name, rate in (("a", 200.0), ("b", 300.0))]
+    comparison = compare_runs([run({"a": 1.0, "b": 1.10}, extra=extra)])
+    rate = the(comparison, "b", "seqwrite.rate_mbs")
+    assert rate.judgement.role == SECONDARY and rate.verdict == Verdict.BETTER
+    assert "Holm rank 1 of 1" in " ".join(rate.said())
+    assert the(comparison, "b", "seqwrite.lat_avg_ms").verdict == DESCRIBED
+    undecided = compare_runs([run({"a": 1.0, "b": 1.10}, blocks=4, extra=extra)])
+    assert the(undecided, "b", "seqwrite.rate_mbs").verdict == WAITING
+
+
+def test_study_delta_per_metric_is_used():
+    design = {**DESIGN, "delta": {"default": 0.02, "metrics": {"metadata:dbench.throughput_mbs": 0.5}}}
+    row = the(compare_runs([run({"a": 1.0, "b": 1.10}, design=design)]), "b")
+    assert row.verdict == Verdict.PROBABLY_BETTER and row.judgement.qualifier == "below δ"
+    assert row.judgement.delta == pytest.approx(50.0)
+
+
+def test_a_legacy_run_keeps_the_old_display_marked_legacy():
+    record = run({"a": 1.0, "b": 1.0}, method="")
+    for result in record.results:
+        result.block = result.position = None
+    comparison = compare_runs([record])
+    row = the(comparison, "b")
+    assert comparison.legacy and row.legacy and row.verdict in (NOISE, "better", "worse")
+    assert row.said() == [LEGACY_NOTE] and row.judgement is None
+
+
+def test_a_second_run_beside_a_blocked_one_is_described_not_paired():
+    first, second = run({"a": 1.0, "b": 1.10}), run({"a": 1.0, "b": 1.2})
+    first.id, second.id = 1, 2
+    comparison = compare_runs([first, second])
+    assert the(comparison, "1:b").verdict == Verdict.BETTER
+    other = the(comparison, "2:b")
+    assert other.verdict == DESCRIBED and "another run" in " ".join(other.said())
+    assert not math.isnan(other.change_pct)
+
+
+def test_every_pair_table_lists_each_pair_once():
+    from rich.console import Console
+
+    from fstune.results.terminal import pair_table
+
+    record = run({"a": 1.0, "b": 1.10, "c": 1.20})
+    console = Console(width=100, record=True)
+    console.print(pair_table(record))
+    text = console.export_text()
+    assert text.count("better") >= 3 and "Every pair on the primary metric" in text
+    assert pair_table(run({"a": 1.0, "b": 1.1})) is None
+
+
+def test_a_json_export_keeps_the_blocks_and_the_class_merge_judges_them_the_same_way():
+    import json
+
+    from fstune.results import classroom, reports
+
+    record = run({"a": 1.0, "b": 1.10})
+    record.id = 4
+    document = json.loads(reports.to_json(record, compare_runs([record])))
+    [row] = [r for r in document["comparison"]["rows"] if r["metric"] == "dbench.throughput_mbs"]
+    assert row["verdict"] == "better" and row["judgement"]["role"] == PRIMARY and row["judgement"]["interval"]
+    assert document["runs"][0]["method"] == METHOD and document["runs"][0]["repeats"][0]["block"] == 1
+    assert document["caveats"] == []  # no devices, no drift, nothing dropped: nothing to say
+    back = classroom.run_from_json(document["runs"][0])
+    assert back.method == METHOD and [r.block for r in back.results] == [r.block for r in record.results]
+    assert the(compare_runs([back]), "b").verdict == Verdict.BETTER

@@ -1,0 +1,90 @@
+"""``fstune results recompute``: stored raw outputs (real recorded tool outputs) parsed again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
+from fstune.results.compare import ConfigDescription
+from fstune.results.records import RunRecord
+from fstune.results.recompute import recompute, reparse, saved_copy, split_raw
+from fstune.results.sequential import METHOD
+from fstune.results.store import Store
+from fstune.workloads.registry import WORKLOADS
+from test_compare_blocked import DESIGN
+from test_results_cli import fstune
+
+TOOLS = Path(__file__).parent / "fixtures" / "tools"
+DBENCH = (TOOLS / "dbench-4.00.txt").read_text()
+FIO = (TOOLS / "fio-3.33.json").read_text()
+COUNT = (TOOLS / "count-writes.json").read_text()
+
+
+def parsed(workload: str, phase: str, output: str, report: str | None, tool: str) -> list[Sample]:
+    from fstune.steps import MEASURE, Step
+
+    step = Step((tool,), "t", "w", MEASURE, workload=workload, phase=phase, result_file="/r.json" if report else None)
+    return WORKLOADS[workload].parse(step, output, 1.0, 0, report)
+
+
+def dbench_repeat(config: str, block: int, stored: float) -> RepeatResult:
+    """A repeat as an older parser stored it: the real output, but another figure than today's."""
+    return RepeatResult(config, "metadata", block, [Sample("metadata", "dbench.throughput_mbs", stored, "MB/s", HIGHER)],
+                        raw={"dbench": DBENCH}, block=block, position=1 + (block + (config == "b")) % 2)
+
+
+def test_split_raw_finds_the_report_after_the_last_marker():
+    assert split_raw("out\n--- /tmp/a.json ---\n{}") == ("out", "/tmp/a.json", "{}")
+    assert split_raw("just output") == ("just output", None, None)
+
+
+def test_reparse_gives_todays_figures_from_real_outputs():
+    dbench = reparse(dbench_repeat("a", 1, 1.0))
+    assert dbench.samples == parsed("metadata", "dbench", DBENCH, None, "dbench")
+    fio = RepeatResult("a", "throughput", 1, [], raw={"fio": "fio banner\n--- /w/fio.json ---\n" + FIO})
+    assert reparse(fio).samples == parsed("throughput", "fio", "fio banner", FIO, "fio")
+    writes = RepeatResult("a", "writes", 1, [], raw={"build": "\n--- /w/build.json ---\n" + COUNT})
+    assert [s.metric for s in reparse(writes).samples][:2] == ["build.mb_written", "build.data_mb_written"]
+    cut = RepeatResult("a", "metadata", 1, [Sample("metadata", "dbench.throughput_mbs", 5.0, "MB/s", HIGHER)],
+                       raw={"dbench": DBENCH[:200]})
+    again = reparse(cut)
+    assert not again.ok and "no 'Throughput' line" in again.failed
+
+
+def blocked_run() -> RunRecord:
+    today = parsed("metadata", "dbench", DBENCH, None, "dbench")[0].value
+    results = []
+    for block in range(1, 6):
+        # the stored figures said b was 30 % faster; today's parser reads the same output for both
+        results += [dbench_repeat("a", block, today * (1 + 0.01 * block)),
+                    dbench_repeat("b", block, today * 1.3 * (1 + 0.01 * block))]
+    return RunRecord("s", "S", 1.0, "finished", [ConfigDescription("a", "ext4"), ConfigDescription("b", "ext4")],
+                     results, method=METHOD, design=dict(DESIGN))
+
+
+def test_recompute_prints_old_and_new_and_stores_only_when_asked(tmp_path):
+    done = recompute(blocked_run())
+    [before] = [r for r in done.before.rows if r.metric == "dbench.throughput_mbs"]
+    [after] = [r for r in done.after.rows if r.metric == "dbench.throughput_mbs"]
+    assert before.verdict == "better" and after.verdict == "no detectable difference"
+    # every throughput differs from the stored one, and max latency is a figure the old parse lacked
+    assert done.changed_figures == done.figures == 20
+    copy = saved_copy(done)
+    assert copy.settings["recomputed_from"]["run"] is None and "Recomputed from run" in copy.warnings[-1]
+
+    state = tmp_path / "state"
+    with Store(state) as store:
+        store.save_run(blocked_run())
+    shown = fstune(state, "recompute", "1")
+    assert shown.returncode == 0, shown.stderr
+    words = " ".join(shown.stdout.split())
+    assert "better" in words and "no detectable difference" in words and "Nothing stored" in words
+    with Store(state) as store:
+        assert [s.id for s in store.list_runs()] == [1]
+    saved = fstune(state, "recompute", "last", "--save")
+    assert saved.returncode == 0 and "Stored as run 2" in " ".join(saved.stdout.split())
+    with Store(state) as store:
+        again = store.load_run(2)
+    assert again.settings["recomputed_from"]["run"] == 1 and again.method == METHOD
+    assert {s.value for r in again.results for s in r.samples if s.metric == "dbench.throughput_mbs"} == {
+        parsed("metadata", "dbench", DBENCH, None, "dbench")[0].value}
