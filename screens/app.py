@@ -149,7 +149,8 @@ class FstuneApp(App):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
-        step = getattr(self.screen, "STEP", None) or "Disks"
+        # the step under any dialog: a question asked on the Run screen is still the Run step
+        step = next((s.STEP for s in reversed(self.screen_stack) if getattr(s, "STEP", None)), ORDER[0])
         self.push_screen(HelpScreen(step))
 
     async def action_quit(self) -> None:

@@ -245,6 +245,8 @@ class StepTime(Widget):
 class RunScreen(Screen):
     """Runs ``plan`` in a run session and shows it; see the module docstring."""
 
+    STEP = "Run"  # the App's help (? and F1); guided mode says "Guided" instead
+
     DEFAULT_CSS = """
     RunScreen { layout: vertical; }
     RunScreen #run-title { height: 1; padding: 0 1; background: $boost; text-style: bold; }
