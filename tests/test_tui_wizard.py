@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import Checkbox, DataTable, Input, Select
 
 from fstune.devices import SystemState, build_inventory, udev
 from fstune.filesystems import MachineCapabilities
@@ -398,3 +398,25 @@ async def test_nonroot_banner_and_theme_toggle():
         dark = app.current_theme.dark
         await pilot.press("ctrl+t")
         assert app.current_theme.dark != dark
+
+
+async def test_workloads_step_opens_with_the_first_workload_focused():
+    app = make_app(services())
+    async with app.run_test(size=SIZE) as pilot:
+        await to_devices(pilot, "ext4-external-journal")
+        await pick_devices(pilot, "/dev/sdm3", "/dev/sdd3")
+        for _ in range(2):  # Devices → Options → Workloads
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        screen = app.screen
+        assert screen.STEP == "Workloads"
+        first = screen.query(Checkbox).first()
+        assert app.focused is first
+        # the keyboard works at once: space toggles the workload, Tab reaches its first field
+        before = first.value
+        await pilot.press("space")
+        await settle(pilot, 1)
+        assert first.value is not before
+        await pilot.press("space", "tab")
+        await settle(pilot, 1)
+        assert isinstance(app.focused, Input) and app.focused.id.startswith(f"param-{first.id.removeprefix('use-')}-")
