@@ -267,11 +267,18 @@ class _DropFailedWrites:
         return getattr(self._stream, name)
 
 
+def kept_lab_message(directory: str) -> str:
+    """What ``fstune`` prints on quitting with the lab kept: where it is, and the exact command
+    that removes it (with ``--dir`` when it is not in the built-in place)."""
+    from fstune.lab import dir_flag
+
+    return (f"fstune: the practice lab is still in {directory}. "
+            f"Remove it with: sudo fstune lab down{dir_flag(directory)}")
+
+
 def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
     """Start the wizard on this machine; the exit code of ``fstune``."""
     import sys
-
-    from fstune.lab import default_lab_dir
 
     app = make_app(real_services(dry_run, lab=lab, guided=guided))
     app.stop_on_signals = True
@@ -287,7 +294,5 @@ def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
               "(unmounting, removing its directories) has finished.", flush=True)
     if app.lab_kept:
         # the terminal is back: say once more where the practice disks are and how they go
-        flag = "" if app.lab_kept == str(default_lab_dir()) else f" --dir {app.lab_kept}"
-        print(f"fstune: the practice lab is still in {app.lab_kept}. "
-              f"Remove it with: sudo fstune lab down{flag}")
+        print(kept_lab_message(app.lab_kept))
     return app.return_code or 0

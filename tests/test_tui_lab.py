@@ -264,3 +264,18 @@ def test_keeping_the_lab_says_how_to_remove_it_after_the_wizard_ends(monkeypatch
     said = capsys.readouterr().out
     assert f"the practice lab is still in {tmp_path / 'lab'}" in said
     assert f"sudo fstune lab down --dir {tmp_path / 'lab'}" in said
+
+
+def test_the_kept_lab_s_command_names_a_moved_default_with_dir(tmp_path):
+    # FSTUNE_LAB_DIR moves the default, but `sudo` drops it: the printed command must say --dir
+    moved = tmp_path / "class lab"
+    code = ("from fstune.lab import DEFAULT_DIR; from fstune.screens.app import kept_lab_message; "
+            "print(kept_lab_message(str(DEFAULT_DIR)))")
+    env = {**os.environ, "FSTUNE_LAB_DIR": str(moved)}
+    said = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert f"sudo fstune lab down --dir '{moved}'" in said
+    # the built-in place needs no flag, wherever the variable points
+    from fstune.lab import BUILTIN_DIR
+    from fstune.screens.app import kept_lab_message
+
+    assert kept_lab_message(str(BUILTIN_DIR)).endswith("Remove it with: sudo fstune lab down")

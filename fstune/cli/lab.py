@@ -159,10 +159,6 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _dir_flag(directory: Path | str) -> str:
-    return "" if Path(directory).resolve() == labmod.DEFAULT_DIR.resolve() else f" --dir {directory}"
-
-
 def run_up(args: argparse.Namespace) -> int:
     if args.vm:
         return _run_vm_up(args)
@@ -188,7 +184,7 @@ def run_up(args: argparse.Namespace) -> int:
     for warning in lab.warnings:
         out.print(f"[yellow]warning:[/] {warning}")
     data, spare = lab.pairs()[0]
-    flag = _dir_flag(lab.directory)
+    flag = labmod.dir_flag(lab.directory)
     out.print("\nNext:")
     out.print("  fstune disks                  the lab partitions show up as usable")
     out.print("  fstune recipes                the studies to choose from")
@@ -279,7 +275,7 @@ def run_down(args: argparse.Namespace) -> int:
         out.print(f"No fstune lab in {report.directory}; nothing to do.")
         others = [d for d in labmod.find_labs() if str(d) != report.directory]
         if others:
-            out.print("Labs found elsewhere: " + ", ".join(f"sudo fstune lab down --dir {d}" for d in others))
+            out.print("Labs found elsewhere: " + ", ".join(f"sudo fstune lab down{labmod.dir_flag(d)}" for d in others))
         return 0
     for mountpoint in report.unmounted:
         out.print(f"unmounted {mountpoint}")
