@@ -13,7 +13,7 @@ import re
 import shlex
 from dataclasses import dataclass, field, replace
 
-from fstune import __version__, filesystems, workloads
+from fstune import __version__, filesystems, script_guard, workloads
 from fstune import steps as kinds
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import MkfsJob
@@ -51,6 +51,10 @@ class DeviceChoice:
     disk: str | None = None  # the whole disk it is on, to warn when journal and data share it
     description: str = ""  # e.g. "holds ext4 'data'" — shown in the script's header
     assumed: bool = False  # given by path for a dry run; not seen on this machine
+    # what the saved script checks again before it writes (fstune/script_guard.py)
+    majmin: str | None = None
+    partuuid: str | None = None
+    backing_file: str | None = None  # a loop device's (or its partition's) backing file
 
 
 @dataclass(frozen=True)
@@ -360,11 +364,12 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  {release}
   exit "$status"
 }
 trap fstune_cleanup EXIT
 trap 'exit 130' INT TERM
-"""
+""".replace("{release}", script_guard.RELEASE)
 
 
 def render_script(plan: Plan) -> str:
@@ -392,10 +397,10 @@ def render_script(plan: Plan) -> str:
         lines.append(f"#   {index}. {cp.config.name}: {cp.config.filesystem}, {journal}, mount -o {shown}")
     workloads = ", ".join(plan.workloads) or "none"
     lines.append(f"# Workloads: {workloads}; repeats per configuration: {plan.repeats}")
-    lines += ["", "set -euo pipefail", "", _CLEANUP,
+    lines += ["", "set -euo pipefail", "", *script_guard.functions(), "", _CLEANUP,
               'if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi',
               f"FSTUNE_MOUNTPOINTS+=({shlex.quote(plan.run_dir)})  # the run directory: removed last, if empty",
-              ""]
+              "", *script_guard.start(choices, plan.work_dir)]
     number = 0
 
     def emit(step: Step) -> None:
@@ -405,7 +410,8 @@ def render_script(plan: Plan) -> str:
         lines.extend(_comment(step.why, "#     "))
         if step.kind == kinds.MKDIR and step.mountpoint:
             lines.append(f"FSTUNE_MOUNTPOINTS+=({shlex.quote(step.mountpoint)})")
-        lines.append(command_line(step))
+        lines.extend(script_guard.before_write(choices, step))
+        lines.append(script_guard.keep_output(step, number, command_line(step)))
         lines.append("")
 
     if plan.prepare:
@@ -421,4 +427,5 @@ def render_script(plan: Plan) -> str:
     for step in plan.finish:
         emit(step)
     lines.append(f"echo {shlex.quote('fstune: plan finished; tool reports are in ' + plan.work_dir)}")
+    lines += script_guard.closing()
     return "\n".join(lines) + "\n"

@@ -14,6 +14,121 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -28,6 +143,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -35,6 +151,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -51,6 +172,7 @@ fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 102
 # [3] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/defaults
@@ -64,7 +186,7 @@ mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/defaults
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -80,7 +202,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 010-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [11] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -96,7 +218,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [14] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 014-untar-unpack-the-tree-repeat-1.log
 
 # [15] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -108,7 +230,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [17] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 017-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [18] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -120,7 +242,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [20] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 020-read-read-every-file-repeat-1.log
 
 # [21] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -132,7 +254,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [23] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 023-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [24] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -144,7 +266,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [26] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 026-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [27] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -156,7 +278,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [29] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -print > /dev/null
+{ find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 029-find-walk-the-tree-repeat-1.log
 
 # [30] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -168,7 +290,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [32] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/defaults/tree
+{ rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 032-rm-delete-the-tree-repeat-1.log
 
 # [33] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -184,7 +306,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [36] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 036-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [37] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -200,7 +322,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [40] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 040-untar-unpack-the-tree-repeat-2.log
 
 # [41] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -212,7 +334,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [43] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 043-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [44] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -224,7 +346,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [46] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 046-read-read-every-file-repeat-2.log
 
 # [47] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -236,7 +358,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [49] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 049-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [50] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -248,7 +370,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [52] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 052-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [53] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -260,7 +382,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [55] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -print > /dev/null
+{ find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 055-find-walk-the-tree-repeat-2.log
 
 # [56] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -272,7 +394,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [58] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/defaults/tree
+{ rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 058-rm-delete-the-tree-repeat-2.log
 
 # [59] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -288,7 +410,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [62] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 062-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [63] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -304,7 +426,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [66] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 066-untar-unpack-the-tree-repeat-3.log
 
 # [67] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -316,7 +438,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [69] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 069-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [70] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -328,7 +450,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [72] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 072-read-read-every-file-repeat-3.log
 
 # [73] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -340,7 +462,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [75] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 075-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [76] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -352,7 +474,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [78] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 078-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [79] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -364,7 +486,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [81] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/defaults/tree -print > /dev/null
+{ find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 081-find-walk-the-tree-repeat-3.log
 
 # [82] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -376,7 +498,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [84] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/defaults/tree
+{ rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 084-rm-delete-the-tree-repeat-3.log
 
 # [85] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -395,6 +517,7 @@ rmdir /run/fstune/golden/defaults
 # [88] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [89] Make the mountpoint /run/fstune/golden/noatime
@@ -408,7 +531,7 @@ mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [91] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/noatime
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 091-show-how-the-filesystem-was-made.log
 
 # [92] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -424,7 +547,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [95] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 095-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [96] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -440,7 +563,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [99] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 099-untar-unpack-the-tree-repeat-1.log
 
 # [100] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -452,7 +575,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [102] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 102-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [103] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -464,7 +587,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [105] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 105-read-read-every-file-repeat-1.log
 
 # [106] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -476,7 +599,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 108-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [109] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -488,7 +611,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [111] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 111-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [112] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -500,7 +623,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [114] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -print > /dev/null
+{ find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 114-find-walk-the-tree-repeat-1.log
 
 # [115] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -512,7 +635,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [117] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/noatime/tree
+{ rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 117-rm-delete-the-tree-repeat-1.log
 
 # [118] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -528,7 +651,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [121] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 121-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [122] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -544,7 +667,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [125] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 125-untar-unpack-the-tree-repeat-2.log
 
 # [126] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -556,7 +679,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [128] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 128-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [129] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -568,7 +691,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [131] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 131-read-read-every-file-repeat-2.log
 
 # [132] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -580,7 +703,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [134] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 134-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [135] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -592,7 +715,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [137] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 137-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [138] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -604,7 +727,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [140] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -print > /dev/null
+{ find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 140-find-walk-the-tree-repeat-2.log
 
 # [141] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -616,7 +739,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [143] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/noatime/tree
+{ rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 143-rm-delete-the-tree-repeat-2.log
 
 # [144] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -632,7 +755,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [147] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 147-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [148] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -648,7 +771,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [151] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 151-untar-unpack-the-tree-repeat-3.log
 
 # [152] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -660,7 +783,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [154] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 154-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [155] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -672,7 +795,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [157] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 157-read-read-every-file-repeat-3.log
 
 # [158] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -684,7 +807,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [160] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 160-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [161] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -696,7 +819,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [163] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 163-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [164] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -708,7 +831,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [166] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/noatime/tree -print > /dev/null
+{ find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 166-find-walk-the-tree-repeat-3.log
 
 # [167] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -720,7 +843,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [169] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/noatime/tree
+{ rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 169-rm-delete-the-tree-repeat-3.log
 
 # [170] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -739,6 +862,7 @@ rmdir /run/fstune/golden/noatime
 # [173] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [174] Make the mountpoint /run/fstune/golden/zstd-noatime
@@ -752,7 +876,7 @@ mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noat
 
 # [176] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/zstd-noatime
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 176-show-how-the-filesystem-was-made.log
 
 # [177] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -768,7 +892,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [180] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 180-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [181] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -784,7 +908,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [184] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-1.log
 
 # [185] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -796,7 +920,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [188] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -808,7 +932,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [190] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-1.log
 
 # [191] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -820,7 +944,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [194] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -832,7 +956,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [197] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -844,7 +968,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [199] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-1.log
 
 # [200] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -856,7 +980,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [202] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/zstd-noatime/tree
+{ rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-1.log
 
 # [203] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -872,7 +996,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [206] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 206-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [207] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -888,7 +1012,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [210] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 210-untar-unpack-the-tree-repeat-2.log
 
 # [211] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -900,7 +1024,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [213] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 213-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [214] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -912,7 +1036,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [216] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 216-read-read-every-file-repeat-2.log
 
 # [217] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -924,7 +1048,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [219] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 219-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [220] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -936,7 +1060,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [222] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [223] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -948,7 +1072,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [225] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 225-find-walk-the-tree-repeat-2.log
 
 # [226] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -960,7 +1084,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [228] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/zstd-noatime/tree
+{ rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 228-rm-delete-the-tree-repeat-2.log
 
 # [229] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -976,7 +1100,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [232] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 232-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [233] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -992,7 +1116,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [236] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 236-untar-unpack-the-tree-repeat-3.log
 
 # [237] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1004,7 +1128,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [239] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 239-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [240] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1016,7 +1140,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [242] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 242-read-read-every-file-repeat-3.log
 
 # [243] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1028,7 +1152,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [245] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 245-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [246] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1040,7 +1164,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [248] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 248-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [249] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1052,7 +1176,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 251-find-walk-the-tree-repeat-3.log
 
 # [252] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1064,7 +1188,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/zstd-noatime/tree
+{ rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 254-rm-delete-the-tree-repeat-3.log
 
 # [255] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1083,6 +1207,7 @@ rmdir /run/fstune/golden/zstd-noatime
 # [258] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [259] Make the mountpoint /run/fstune/golden/commit-60-noatime
@@ -1096,7 +1221,7 @@ mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noati
 
 # [261] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/commit-60-noatime
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 261-show-how-the-filesystem-was-made.log
 
 # [262] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1112,7 +1237,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [265] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 265-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [266] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1128,7 +1253,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [269] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 269-untar-unpack-the-tree-repeat-1.log
 
 # [270] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1140,7 +1265,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [272] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 272-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [273] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1152,7 +1277,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [275] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 275-read-read-every-file-repeat-1.log
 
 # [276] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1164,7 +1289,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [278] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 278-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [279] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1176,7 +1301,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [281] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 281-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [282] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1188,7 +1313,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [284] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 284-find-walk-the-tree-repeat-1.log
 
 # [285] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1200,7 +1325,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [287] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/commit-60-noatime/tree
+{ rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 287-rm-delete-the-tree-repeat-1.log
 
 # [288] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1216,7 +1341,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [291] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 291-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [292] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1232,7 +1357,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [295] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 295-untar-unpack-the-tree-repeat-2.log
 
 # [296] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1244,7 +1369,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [298] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 298-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [299] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1256,7 +1381,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [301] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 301-read-read-every-file-repeat-2.log
 
 # [302] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1268,7 +1393,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [304] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 304-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [305] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1280,7 +1405,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [307] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 307-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [308] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1292,7 +1417,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [310] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 310-find-walk-the-tree-repeat-2.log
 
 # [311] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1304,7 +1429,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [313] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/commit-60-noatime/tree
+{ rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 313-rm-delete-the-tree-repeat-2.log
 
 # [314] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1320,7 +1445,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [317] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 317-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [318] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1336,7 +1461,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [321] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 321-untar-unpack-the-tree-repeat-3.log
 
 # [322] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1348,7 +1473,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [324] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 324-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [325] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1360,7 +1485,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [327] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 327-read-read-every-file-repeat-3.log
 
 # [328] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1372,7 +1497,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [330] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 330-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [331] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1384,7 +1509,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [333] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 333-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [334] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1396,7 +1521,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [336] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 336-find-walk-the-tree-repeat-3.log
 
 # [337] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1408,7 +1533,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [339] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/commit-60-noatime/tree
+{ rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 339-rm-delete-the-tree-repeat-3.log
 
 # [340] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1433,3 +1558,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

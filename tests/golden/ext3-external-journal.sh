@@ -12,6 +12,121 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -26,6 +141,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -33,6 +149,12 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1 and /dev/sdc1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 
 # ── Inputs, made once ──
 
@@ -45,6 +167,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 # [2] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
@@ -58,7 +181,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -74,7 +197,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [9] fio: write, rewrite at random, read, read at random (repeat 1)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-1.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-1.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 009-fio-write-rewrite-at-random-read-read-at-random.log
 
 # [10] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -90,7 +213,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [13] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 013-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [14] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -106,7 +229,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [17] fio: write, rewrite at random, read, read at random (repeat 2)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 017-fio-write-rewrite-at-random-read-read-at-random.log
 
 # [18] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -122,7 +245,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [21] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 021-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [22] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -138,7 +261,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [25] fio: write, rewrite at random, read, read at random (repeat 3)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 025-fio-write-rewrite-at-random-read-read-at-random.log
 
 # [26] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -154,7 +277,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [29] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 029-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [30] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -173,11 +296,14 @@ rmdir /run/fstune/golden/internal
 # [33] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -O journal_dev -F /dev/sdc1
 
 # [34] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [35] Make the mountpoint /run/fstune/golden/external
@@ -191,7 +317,7 @@ mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [37] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 037-show-how-the-filesystem-was-made.log
 
 # [38] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -207,7 +333,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [41] fio: write, rewrite at random, read, read at random (repeat 1)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 041-fio-write-rewrite-at-random-read-read-at-random.log
 
 # [42] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -223,7 +349,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [45] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 045-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [46] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -239,7 +365,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [49] fio: write, rewrite at random, read, read at random (repeat 2)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 049-fio-write-rewrite-at-random-read-read-at-random.log
 
 # [50] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -255,7 +381,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [53] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 053-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [54] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -271,7 +397,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [57] fio: write, rewrite at random, read, read at random (repeat 3)
 #     measures bulk data throughput and latency the way tiobench did
-fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall
+{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 057-fio-write-rewrite-at-random-read-read-at-random.log
 
 # [58] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -287,7 +413,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [61] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 061-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [62] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -312,3 +438,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

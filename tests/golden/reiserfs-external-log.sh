@@ -14,6 +14,121 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -28,6 +143,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -35,6 +151,12 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1 and /dev/sdc1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 
 # ── Inputs, made once ──
 
@@ -47,6 +169,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 # [2] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
 #     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
@@ -60,7 +183,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -76,7 +199,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [9] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 009-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [10] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -92,7 +215,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [13] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 013-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [14] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -108,7 +231,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [17] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 017-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [18] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -127,6 +250,8 @@ rmdir /run/fstune/golden/internal
 # [21] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [22] Make the mountpoint /run/fstune/golden/external
@@ -140,7 +265,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [24] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 024-show-how-the-filesystem-was-made.log
 
 # [25] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -156,7 +281,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [28] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 028-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [29] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -172,7 +297,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [32] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 032-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [33] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -188,7 +313,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [36] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 036-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [37] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -207,6 +332,8 @@ rmdir /run/fstune/golden/external
 # [40] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
 #     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [41] Make the mountpoint /run/fstune/golden/external-notail
@@ -220,7 +347,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [43] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 043-show-how-the-filesystem-was-made.log
 
 # [44] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -236,7 +363,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [47] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 047-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [48] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -252,7 +379,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [51] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 051-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [52] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -268,7 +395,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [55] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 055-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [56] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -293,3 +420,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

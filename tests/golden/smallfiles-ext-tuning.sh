@@ -14,6 +14,121 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -28,6 +143,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -35,6 +151,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -51,6 +172,7 @@ fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 102
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/ext3-no-index
@@ -64,7 +186,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -80,7 +202,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
 
 # [11] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -92,7 +214,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [14] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -104,7 +226,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
 
 # [17] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -116,7 +238,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [20] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -128,7 +250,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [23] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -140,7 +262,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [25] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
 
 # [26] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -152,7 +274,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [28] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-no-index/tree
+{ rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -168,7 +290,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [32] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 032-untar-unpack-the-tree-repeat-2.log
 
 # [33] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -180,7 +302,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [35] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 035-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [36] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -192,7 +314,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [38] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 038-read-read-every-file-repeat-2.log
 
 # [39] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -204,7 +326,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [41] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 041-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [42] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -216,7 +338,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [44] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 044-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [45] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -228,7 +350,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [47] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 047-find-walk-the-tree-repeat-2.log
 
 # [48] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -240,7 +362,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [50] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-no-index/tree
+{ rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 050-rm-delete-the-tree-repeat-2.log
 
 # [51] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -256,7 +378,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [54] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 054-untar-unpack-the-tree-repeat-3.log
 
 # [55] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -268,7 +390,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [57] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 057-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [58] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -280,7 +402,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [60] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 060-read-read-every-file-repeat-3.log
 
 # [61] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -292,7 +414,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [63] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 063-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [64] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -304,7 +426,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [66] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 066-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [67] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -316,7 +438,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [69] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 069-find-walk-the-tree-repeat-3.log
 
 # [70] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -328,7 +450,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [72] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-no-index/tree
+{ rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 072-rm-delete-the-tree-repeat-3.log
 
 # [73] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -347,6 +469,7 @@ rmdir /run/fstune/golden/ext3-no-index
 # [76] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O dir_index -F /dev/sdb1
 
 # [77] Make the mountpoint /run/fstune/golden/ext3-dir-index
@@ -360,7 +483,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [79] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 079-show-how-the-filesystem-was-made.log
 
 # [80] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -376,7 +499,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [83] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 083-untar-unpack-the-tree-repeat-1.log
 
 # [84] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -388,7 +511,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 086-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [87] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -400,7 +523,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [89] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 089-read-read-every-file-repeat-1.log
 
 # [90] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -412,7 +535,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [92] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 092-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [93] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -424,7 +547,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [95] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 095-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [96] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -436,7 +559,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [98] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 098-find-walk-the-tree-repeat-1.log
 
 # [99] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -448,7 +571,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [101] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-dir-index/tree
+{ rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 101-rm-delete-the-tree-repeat-1.log
 
 # [102] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -464,7 +587,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [105] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 105-untar-unpack-the-tree-repeat-2.log
 
 # [106] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -476,7 +599,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 108-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [109] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -488,7 +611,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [111] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 111-read-read-every-file-repeat-2.log
 
 # [112] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -500,7 +623,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [114] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 114-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [115] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -512,7 +635,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [117] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 117-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [118] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -524,7 +647,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [120] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 120-find-walk-the-tree-repeat-2.log
 
 # [121] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -536,7 +659,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [123] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-dir-index/tree
+{ rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 123-rm-delete-the-tree-repeat-2.log
 
 # [124] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -552,7 +675,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [127] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 127-untar-unpack-the-tree-repeat-3.log
 
 # [128] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -564,7 +687,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [130] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 130-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [131] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -576,7 +699,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [133] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 133-read-read-every-file-repeat-3.log
 
 # [134] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -588,7 +711,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [136] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 136-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [137] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -600,7 +723,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [139] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 139-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [140] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -612,7 +735,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [142] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 142-find-walk-the-tree-repeat-3.log
 
 # [143] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -624,7 +747,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [145] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-dir-index/tree
+{ rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 145-rm-delete-the-tree-repeat-3.log
 
 # [146] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -643,6 +766,7 @@ rmdir /run/fstune/golden/ext3-dir-index
 # [149] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [150] Make the mountpoint /run/fstune/golden/ext3-noatime
@@ -656,7 +780,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [152] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 152-show-how-the-filesystem-was-made.log
 
 # [153] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -672,7 +796,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [156] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 156-untar-unpack-the-tree-repeat-1.log
 
 # [157] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -684,7 +808,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [159] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 159-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [160] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -696,7 +820,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [162] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 162-read-read-every-file-repeat-1.log
 
 # [163] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -708,7 +832,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [165] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 165-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [166] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -720,7 +844,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [168] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 168-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [169] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -732,7 +856,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [171] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 171-find-walk-the-tree-repeat-1.log
 
 # [172] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -744,7 +868,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [174] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-noatime/tree
+{ rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 174-rm-delete-the-tree-repeat-1.log
 
 # [175] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -760,7 +884,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [178] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 178-untar-unpack-the-tree-repeat-2.log
 
 # [179] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -772,7 +896,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [181] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 181-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [182] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -784,7 +908,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [184] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 184-read-read-every-file-repeat-2.log
 
 # [185] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -796,7 +920,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [187] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 187-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [188] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -808,7 +932,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [190] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 190-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [191] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -820,7 +944,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 193-find-walk-the-tree-repeat-2.log
 
 # [194] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -832,7 +956,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-noatime/tree
+{ rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 196-rm-delete-the-tree-repeat-2.log
 
 # [197] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -848,7 +972,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [200] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 200-untar-unpack-the-tree-repeat-3.log
 
 # [201] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -860,7 +984,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [203] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 203-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [204] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -872,7 +996,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [206] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 206-read-read-every-file-repeat-3.log
 
 # [207] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -884,7 +1008,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [209] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 209-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [210] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -896,7 +1020,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [212] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 212-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [213] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -908,7 +1032,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [215] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 215-find-walk-the-tree-repeat-3.log
 
 # [216] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -920,7 +1044,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [218] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3-noatime/tree
+{ rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 218-rm-delete-the-tree-repeat-3.log
 
 # [219] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -939,6 +1063,7 @@ rmdir /run/fstune/golden/ext3-noatime
 # [222] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
 #     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [223] Make the mountpoint /run/fstune/golden/ext2-noatime
@@ -952,7 +1077,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [225] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 225-show-how-the-filesystem-was-made.log
 
 # [226] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -968,7 +1093,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [229] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 229-untar-unpack-the-tree-repeat-1.log
 
 # [230] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -980,7 +1105,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [232] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 232-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [233] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -992,7 +1117,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [235] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 235-read-read-every-file-repeat-1.log
 
 # [236] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1004,7 +1129,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [238] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 238-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [239] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1016,7 +1141,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [241] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 241-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [242] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1028,7 +1153,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [244] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 244-find-walk-the-tree-repeat-1.log
 
 # [245] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1040,7 +1165,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [247] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2-noatime/tree
+{ rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 247-rm-delete-the-tree-repeat-1.log
 
 # [248] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1056,7 +1181,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 251-untar-unpack-the-tree-repeat-2.log
 
 # [252] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1068,7 +1193,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 254-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [255] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1080,7 +1205,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 257-read-read-every-file-repeat-2.log
 
 # [258] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1092,7 +1217,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 260-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [261] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1104,7 +1229,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [263] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 263-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [264] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1116,7 +1241,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [266] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 266-find-walk-the-tree-repeat-2.log
 
 # [267] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1128,7 +1253,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [269] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2-noatime/tree
+{ rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 269-rm-delete-the-tree-repeat-2.log
 
 # [270] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1144,7 +1269,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [273] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 273-untar-unpack-the-tree-repeat-3.log
 
 # [274] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1156,7 +1281,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [276] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 276-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [277] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1168,7 +1293,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [279] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 279-read-read-every-file-repeat-3.log
 
 # [280] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1180,7 +1305,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [282] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 282-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [283] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1192,7 +1317,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [285] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 285-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [286] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1204,7 +1329,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [288] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 288-find-walk-the-tree-repeat-3.log
 
 # [289] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1216,7 +1341,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [291] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2-noatime/tree
+{ rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 291-rm-delete-the-tree-repeat-3.log
 
 # [292] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1241,3 +1366,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

@@ -15,6 +15,121 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -29,6 +144,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -36,6 +152,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -52,6 +173,7 @@ fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 102
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/ext3
@@ -65,7 +187,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -81,7 +203,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
 
 # [11] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -93,7 +215,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [14] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -105,7 +227,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
 
 # [17] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -117,7 +239,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [20] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -129,7 +251,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [23] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -141,7 +263,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [25] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -print > /dev/null
+{ find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
 
 # [26] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -153,7 +275,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [28] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3/tree
+{ rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -169,7 +291,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [32] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 032-untar-unpack-the-tree-repeat-2.log
 
 # [33] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -181,7 +303,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [35] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 035-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [36] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -193,7 +315,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [38] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 038-read-read-every-file-repeat-2.log
 
 # [39] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -205,7 +327,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [41] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 041-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [42] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -217,7 +339,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [44] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 044-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [45] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -229,7 +351,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [47] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -print > /dev/null
+{ find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 047-find-walk-the-tree-repeat-2.log
 
 # [48] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -241,7 +363,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [50] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3/tree
+{ rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 050-rm-delete-the-tree-repeat-2.log
 
 # [51] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -257,7 +379,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [54] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 054-untar-unpack-the-tree-repeat-3.log
 
 # [55] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -269,7 +391,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [57] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 057-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [58] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -281,7 +403,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [60] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 060-read-read-every-file-repeat-3.log
 
 # [61] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -293,7 +415,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [63] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 063-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [64] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -305,7 +427,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [66] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 066-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [67] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -317,7 +439,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [69] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext3/tree -print > /dev/null
+{ find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 069-find-walk-the-tree-repeat-3.log
 
 # [70] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -329,7 +451,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [72] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext3/tree
+{ rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 072-rm-delete-the-tree-repeat-3.log
 
 # [73] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -348,6 +470,7 @@ rmdir /run/fstune/golden/ext3
 # [76] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -F /dev/sdb1
 
 # [77] Make the mountpoint /run/fstune/golden/ext2
@@ -361,7 +484,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [79] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 079-show-how-the-filesystem-was-made.log
 
 # [80] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -377,7 +500,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [83] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 083-untar-unpack-the-tree-repeat-1.log
 
 # [84] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -389,7 +512,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 086-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [87] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -401,7 +524,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [89] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 089-read-read-every-file-repeat-1.log
 
 # [90] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -413,7 +536,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [92] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 092-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [93] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -425,7 +548,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [95] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 095-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [96] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -437,7 +560,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [98] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -print > /dev/null
+{ find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 098-find-walk-the-tree-repeat-1.log
 
 # [99] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -449,7 +572,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [101] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2/tree
+{ rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 101-rm-delete-the-tree-repeat-1.log
 
 # [102] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -465,7 +588,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [105] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 105-untar-unpack-the-tree-repeat-2.log
 
 # [106] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -477,7 +600,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 108-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [109] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -489,7 +612,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [111] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 111-read-read-every-file-repeat-2.log
 
 # [112] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -501,7 +624,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [114] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 114-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [115] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -513,7 +636,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [117] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 117-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [118] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -525,7 +648,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [120] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -print > /dev/null
+{ find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 120-find-walk-the-tree-repeat-2.log
 
 # [121] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -537,7 +660,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [123] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2/tree
+{ rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 123-rm-delete-the-tree-repeat-2.log
 
 # [124] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -553,7 +676,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [127] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 127-untar-unpack-the-tree-repeat-3.log
 
 # [128] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -565,7 +688,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [130] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 130-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [131] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -577,7 +700,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [133] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 133-read-read-every-file-repeat-3.log
 
 # [134] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -589,7 +712,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [136] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 136-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [137] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -601,7 +724,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [139] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 139-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [140] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -613,7 +736,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [142] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext2/tree -print > /dev/null
+{ find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 142-find-walk-the-tree-repeat-3.log
 
 # [143] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -625,7 +748,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [145] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext2/tree
+{ rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 145-rm-delete-the-tree-repeat-3.log
 
 # [146] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -644,6 +767,7 @@ rmdir /run/fstune/golden/ext2
 # [149] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -F /dev/sdb1
 
 # [150] Make the mountpoint /run/fstune/golden/ext4
@@ -657,7 +781,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [152] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 152-show-how-the-filesystem-was-made.log
 
 # [153] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -673,7 +797,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [156] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 156-untar-unpack-the-tree-repeat-1.log
 
 # [157] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -685,7 +809,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [159] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 159-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [160] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -697,7 +821,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [162] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 162-read-read-every-file-repeat-1.log
 
 # [163] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -709,7 +833,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [165] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 165-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [166] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -721,7 +845,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [168] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 168-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [169] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -733,7 +857,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [171] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -print > /dev/null
+{ find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 171-find-walk-the-tree-repeat-1.log
 
 # [172] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -745,7 +869,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [174] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext4/tree
+{ rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 174-rm-delete-the-tree-repeat-1.log
 
 # [175] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -761,7 +885,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [178] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 178-untar-unpack-the-tree-repeat-2.log
 
 # [179] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -773,7 +897,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [181] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 181-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [182] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -785,7 +909,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [184] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 184-read-read-every-file-repeat-2.log
 
 # [185] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -797,7 +921,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [187] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 187-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [188] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -809,7 +933,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [190] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 190-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [191] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -821,7 +945,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -print > /dev/null
+{ find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 193-find-walk-the-tree-repeat-2.log
 
 # [194] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -833,7 +957,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext4/tree
+{ rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 196-rm-delete-the-tree-repeat-2.log
 
 # [197] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -849,7 +973,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [200] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 200-untar-unpack-the-tree-repeat-3.log
 
 # [201] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -861,7 +985,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [203] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 203-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [204] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -873,7 +997,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [206] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 206-read-read-every-file-repeat-3.log
 
 # [207] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -885,7 +1009,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [209] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 209-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [210] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -897,7 +1021,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [212] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 212-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [213] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -909,7 +1033,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [215] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/ext4/tree -print > /dev/null
+{ find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 215-find-walk-the-tree-repeat-3.log
 
 # [216] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -921,7 +1045,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [218] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/ext4/tree
+{ rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 218-rm-delete-the-tree-repeat-3.log
 
 # [219] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -940,6 +1064,7 @@ rmdir /run/fstune/golden/ext4
 # [222] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [223] Make the mountpoint /run/fstune/golden/xfs
@@ -953,7 +1078,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [225] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 225-show-how-the-filesystem-was-made.log
 
 # [226] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -969,7 +1094,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [229] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 229-untar-unpack-the-tree-repeat-1.log
 
 # [230] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -981,7 +1106,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [232] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 232-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [233] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -993,7 +1118,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [235] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 235-read-read-every-file-repeat-1.log
 
 # [236] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1005,7 +1130,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [238] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 238-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [239] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1017,7 +1142,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [241] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 241-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [242] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1029,7 +1154,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [244] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -print > /dev/null
+{ find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 244-find-walk-the-tree-repeat-1.log
 
 # [245] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1041,7 +1166,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [247] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/xfs/tree
+{ rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 247-rm-delete-the-tree-repeat-1.log
 
 # [248] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1057,7 +1182,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 251-untar-unpack-the-tree-repeat-2.log
 
 # [252] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1069,7 +1194,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 254-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [255] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1081,7 +1206,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 257-read-read-every-file-repeat-2.log
 
 # [258] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1093,7 +1218,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 260-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [261] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1105,7 +1230,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [263] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 263-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [264] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1117,7 +1242,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [266] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -print > /dev/null
+{ find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 266-find-walk-the-tree-repeat-2.log
 
 # [267] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1129,7 +1254,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [269] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/xfs/tree
+{ rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 269-rm-delete-the-tree-repeat-2.log
 
 # [270] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1145,7 +1270,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [273] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 273-untar-unpack-the-tree-repeat-3.log
 
 # [274] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1157,7 +1282,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [276] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 276-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [277] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1169,7 +1294,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [279] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 279-read-read-every-file-repeat-3.log
 
 # [280] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1181,7 +1306,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [282] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 282-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [283] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1193,7 +1318,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [285] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 285-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [286] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1205,7 +1330,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [288] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/xfs/tree -print > /dev/null
+{ find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 288-find-walk-the-tree-repeat-3.log
 
 # [289] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1217,7 +1342,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [291] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/xfs/tree
+{ rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 291-rm-delete-the-tree-repeat-3.log
 
 # [292] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1236,6 +1361,7 @@ rmdir /run/fstune/golden/xfs
 # [295] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [296] Make the mountpoint /run/fstune/golden/reiserfs
@@ -1249,7 +1375,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [298] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 298-show-how-the-filesystem-was-made.log
 
 # [299] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1265,7 +1391,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [302] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 302-untar-unpack-the-tree-repeat-1.log
 
 # [303] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1277,7 +1403,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [305] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 305-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [306] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1289,7 +1415,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [308] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 308-read-read-every-file-repeat-1.log
 
 # [309] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1301,7 +1427,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [311] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 311-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [312] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1313,7 +1439,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [314] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 314-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [315] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1325,7 +1451,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [317] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 317-find-walk-the-tree-repeat-1.log
 
 # [318] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1337,7 +1463,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [320] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/reiserfs/tree
+{ rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 320-rm-delete-the-tree-repeat-1.log
 
 # [321] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1353,7 +1479,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [324] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 324-untar-unpack-the-tree-repeat-2.log
 
 # [325] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1365,7 +1491,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [327] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 327-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [328] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1377,7 +1503,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [330] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 330-read-read-every-file-repeat-2.log
 
 # [331] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1389,7 +1515,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [333] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 333-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [334] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1401,7 +1527,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [336] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 336-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [337] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1413,7 +1539,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [339] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 339-find-walk-the-tree-repeat-2.log
 
 # [340] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1425,7 +1551,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [342] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/reiserfs/tree
+{ rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 342-rm-delete-the-tree-repeat-2.log
 
 # [343] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1441,7 +1567,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [346] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 346-untar-unpack-the-tree-repeat-3.log
 
 # [347] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1453,7 +1579,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [349] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 349-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [350] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1465,7 +1591,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [352] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 352-read-read-every-file-repeat-3.log
 
 # [353] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1477,7 +1603,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [355] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 355-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [356] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1489,7 +1615,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [358] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 358-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [359] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1501,7 +1627,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [361] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 361-find-walk-the-tree-repeat-3.log
 
 # [362] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1513,7 +1639,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [364] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/reiserfs/tree
+{ rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 364-rm-delete-the-tree-repeat-3.log
 
 # [365] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1532,6 +1658,7 @@ rmdir /run/fstune/golden/reiserfs
 # [368] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
 # [369] Make the mountpoint /run/fstune/golden/jfs
@@ -1545,7 +1672,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [371] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-jfs_tune -l /dev/sdb1
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 371-show-how-the-filesystem-was-made.log
 
 # [372] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1561,7 +1688,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [375] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 375-untar-unpack-the-tree-repeat-1.log
 
 # [376] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1573,7 +1700,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [378] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 378-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [379] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1585,7 +1712,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [381] read: read every file (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 381-read-read-every-file-repeat-1.log
 
 # [382] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1597,7 +1724,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [384] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 384-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [385] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1609,7 +1736,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [387] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 387-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [388] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1621,7 +1748,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [390] find: walk the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -print > /dev/null
+{ find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 390-find-walk-the-tree-repeat-1.log
 
 # [391] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1633,7 +1760,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [393] rm: delete the tree (repeat 1)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/jfs/tree
+{ rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 393-rm-delete-the-tree-repeat-1.log
 
 # [394] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1649,7 +1776,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [397] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 397-untar-unpack-the-tree-repeat-2.log
 
 # [398] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1661,7 +1788,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [400] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 400-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [401] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1673,7 +1800,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [403] read: read every file (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 403-read-read-every-file-repeat-2.log
 
 # [404] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1685,7 +1812,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [406] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 406-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [407] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1697,7 +1824,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [409] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 409-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [410] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1709,7 +1836,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [412] find: walk the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -print > /dev/null
+{ find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 412-find-walk-the-tree-repeat-2.log
 
 # [413] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1721,7 +1848,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [415] rm: delete the tree (repeat 2)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/jfs/tree
+{ rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 415-rm-delete-the-tree-repeat-2.log
 
 # [416] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1737,7 +1864,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [419] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs
+{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 419-untar-unpack-the-tree-repeat-3.log
 
 # [420] Flush dirty data
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1749,7 +1876,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [422] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 422-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [423] Flush dirty data
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1761,7 +1888,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [425] read: read every file (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 425-read-read-every-file-repeat-3.log
 
 # [426] Flush dirty data
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1773,7 +1900,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [428] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [429] Flush dirty data
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1785,7 +1912,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [431] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 431-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [432] Flush dirty data
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1797,7 +1924,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [434] find: walk the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-find /run/fstune/golden/jfs/tree -print > /dev/null
+{ find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 434-find-walk-the-tree-repeat-3.log
 
 # [435] Flush dirty data
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1809,7 +1936,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [437] rm: delete the tree (repeat 3)
 #     timed from a cold cache, as in the seed's small-file test
-rm -r /run/fstune/golden/jfs/tree
+{ rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 437-rm-delete-the-tree-repeat-3.log
 
 # [438] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1834,3 +1961,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi
