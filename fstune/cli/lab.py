@@ -24,7 +24,7 @@ with no spare disk. Each lab disk gets a GPT with two partitions:
 The spare serving a data partition is on the next disk (disk 1's data uses disk 2's spare, and
 so on round-robin), because a journal on the same disk as its filesystem gains no seek benefit.
 
-  sudo fstune lab up                   two 1 GiB sparse disks in /var/tmp/fstune-lab
+  sudo fstune lab up                   two 1 GiB disks in /var/tmp/fstune-lab
   fstune lab status                    what is attached, mounted, or was deleted
   sudo fstune lab down                 unmount, detach and delete it all
 
@@ -69,8 +69,12 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
 
     up = actions.add_parser(
         "up", help="make the lab disks (needs root)", formatter_class=formatter_class,
-        description="Create sparse backing files, attach them as loop devices, and partition each "
-        "into a data and a spare partition.\nThe disks take no space until something is written.",
+        description="Create backing files, attach them as loop devices, and partition each into a "
+        "data and a spare partition.\nThe files are preallocated (their whole size is taken at once), "
+        "but mkfs discards the device by default, which punches the space back out of the file: after "
+        "the first mkfs a lab disk is sparse again. Writes into those holes make the host filesystem "
+        "allocate blocks, which a real disk never does, so a lab's write figures include that work; "
+        "mkfs -E nodiscard (ext) or -K (XFS) keeps the space.",
     )
     up.add_argument("--disks", type=_disk_count, default=2, metavar="N",
                     help="how many disks (default 2; 1 puts the spare on the same disk)")
