@@ -8,7 +8,6 @@ Only the message handler touches the table.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from rich.text import Text
 from textual import work
@@ -19,6 +18,7 @@ from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from fstune.devices import CONFIRM, LOCKED, Device, Inventory
+from fstune.devices.loop import describe_loop
 from fstune.devices.monitor import ADDED, REMOVED
 from fstune.screens.widgets import StepScreen
 from fstune.units import format_size
@@ -89,7 +89,8 @@ def fit_mountpoint(mountpoints: tuple[str, ...] | list[str], width: int = MOUNTP
 
 
 def device_row(device: Device) -> tuple:
-    rotational = {True: "hdd", False: "ssd", None: "?"}[device.rotational]
+    # a loop device's own flag means nothing: the reason box says what holds its file
+    rotational = "file" if device.backing_file else {True: "hdd", False: "ssd", None: "?"}[device.rotational]
     mountpoint = fit_mountpoint(device.mountpoints)
     name = device.name if device.devtype == "disk" else f" {device.name}"  # partitions indent
     # "lab" in the Bus column, which still shows at 80 columns (Model does not)
@@ -104,9 +105,9 @@ def explain(device: Device, *, refused: bool = False) -> Text:
     verdict = device.verdict
     text = Text()
     text.append(f"{device.path}", style="bold")
-    if device.lab:  # on the first line: at 80×24 the box shows four lines
-        backing = Path((device.backing_file or "?").removesuffix(" (deleted)"))
-        text.append(f"  {format_size(device.size)}  practice lab disk: {backing.name} in {backing.parent}\n")
+    if device.backing_file:  # on the first line: at 80×24 the box shows four lines
+        what = "practice lab disk" if device.lab else "loop device"
+        text.append(f"  {format_size(device.size)}  {what}: {describe_loop(device.backing_file)}\n")
     else:
         text.append(f"  {format_size(device.size)}  {device.model or device.transport or ''}\n")
     if verdict.status == LOCKED:

@@ -68,7 +68,8 @@ async def test_offers_a_lab_builds_it_marks_it_and_removes_it_on_quit(lab_dir):
         table = app.screen.query_one("#disks-table", DataTable)
         await wait_for(pilot, lambda: table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
                        == Path(data).name, what="the cursor on the lab's first data partition")
-        assert "practice lab disk: fstune-lab-disk1.img" in str(app.screen.query_one("#disks-reason", Static).render())
+        reason = " ".join(str(app.screen.query_one("#disks-reason", Static).render()).split())
+        assert f"practice lab disk: a file, {lab_dir.resolve() / 'fstune-lab-disk1.img'}, on " in reason
 
         # Enter picks it; on Devices the spare that serves it (on the other disk) is suggested
         await pilot.press("enter")
