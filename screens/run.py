@@ -355,6 +355,8 @@ class RunScreen(Screen):
         self.follow = True
         # the end of the run, for the results
         self.ended = False
+        self.ended_at: float | None = None
+        self._written_disks: set[str] | None = None  # kernel names of the disks the plan writes
         self.outcome = None
         self.record = None
         self.comparison = None
@@ -417,6 +419,7 @@ class RunScreen(Screen):
                 "fstune only writes the script (Review step). Start fstune without --dry-run, as root, to run it."))
             self.query_one("#current", Static).update("Nothing to run (dry run)")
             self.ended = True
+            self.ended_at = time.monotonic()
             self._update_buttons()
             return
         self.set_interval(0.5, self._tick)
@@ -721,6 +724,7 @@ class RunScreen(Screen):
 
     def _ended(self, ended: _RunEnded) -> None:
         self.ended = True
+        self.ended_at = time.monotonic()
         self.outcome = ended.outcome
         self.record = ended.record
         self.comparison = ended.comparison
@@ -1036,6 +1040,25 @@ class RunScreen(Screen):
         self.call_after_refresh(self._rebuild_rows)
 
     # --- for tests and the App ----------------------------------------------------------------------
+
+    def made_change(self, device, grace: float) -> bool:
+        """Whether a udev change of ``device`` (a ``fstune.devices.Device``) is this run's own:
+        on a disk the plan writes, while the run goes on or within ``grace`` seconds of its end
+        (releasing a disk's lock asks udev to look at it again, docs/safety.md)."""
+        if self.ended_at is not None and time.monotonic() - self.ended_at > grace:
+            return False
+        if self._written_disks is None:
+            from fstune.devlock import whole_disk
+            from fstune.errors import DeviceError
+
+            disks = set()
+            for path in self.plan.destructive_devices():
+                try:
+                    disks.add(whole_disk(path)[0].removeprefix("/dev/"))
+                except DeviceError:
+                    continue  # gone: none of its changes can be told apart
+            self._written_disks = disks
+        return device.disk in self._written_disks
 
     def step_states(self) -> list[str]:
         """The state of every plan step as shown (pending, running, ok, warning, failed, cancelled …)."""
