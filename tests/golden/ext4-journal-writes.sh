@@ -20,6 +20,8 @@ set -euo pipefail
 # other fstune writes there meanwhile. If anything differs it stops before writing.
 declare -A FSTUNE_LOCKS=()
 FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
 fstune_refuse() {
   echo "fstune: refusing to write to $1: $2." >&2
   echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
