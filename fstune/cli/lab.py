@@ -70,11 +70,11 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
     up = actions.add_parser(
         "up", help="make the lab disks (needs root)", formatter_class=formatter_class,
         description="Create backing files, attach them as loop devices, and partition each into a "
-        "data and a spare partition.\nThe files are preallocated (their whole size is taken at once), "
-        "but mkfs discards the device by default, which punches the space back out of the file: after "
-        "the first mkfs a lab disk is sparse again. Writes into those holes make the host filesystem "
-        "allocate blocks, which a real disk never does, so a lab's write figures include that work; "
-        "mkfs -E nodiscard (ext) or -K (XFS) keeps the space.",
+        "data and a spare partition.\nThe files are preallocated (their whole size is taken at once), and "
+        "fstune's own mkfs steps do not\ndiscard a loop device, so they stay so. A mkfs run by hand discards "
+        "by default, which punches the\nspace back out of the file; writes into those holes make the host "
+        "filesystem allocate blocks,\nwhich a real disk never does, and slow whichever configuration writes "
+        "a region first. Keep the\nspace with mke2fs -E nodiscard or mkfs.xfs -K.",
     )
     up.add_argument("--disks", type=_disk_count, default=2, metavar="N",
                     help="how many disks (default 2; 1 puts the spare on the same disk)")
