@@ -41,6 +41,7 @@ STUDY = '''title = "harness overhead"
 summary = "the same configuration twice"
 explanation = "bench"
 workloads = ["throughput"]
+primary = "throughput:seqwrite.rate_mbs"
 [[configurations]]
 name = "a"
 title = "ext4"
@@ -73,7 +74,7 @@ def rates_from_reports(plan) -> dict[str, list[float]]:
 
 
 def through_fstune(plan) -> tuple[dict[str, list[float]], float, float]:
-    measurement = Measurement(plan, adaptive=False)
+    measurement = Measurement(plan, sequential=False)
     started = time.monotonic()
     outcome = Runner(plan, extend=measurement.extend).run(measurement.observe)
     wall = time.monotonic() - started

@@ -10,6 +10,7 @@ assumed size, for a plan made for another machine.
 from __future__ import annotations
 
 from fstune import filesystems
+from fstune.devices.model import CONFIRM
 from fstune.errors import DeviceError
 from fstune.plan import DeviceChoice
 from fstune.studies import Study
@@ -43,7 +44,7 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
             raise DeviceError(f"{device.path} cannot be the {what}: {verdict.reason}",
                               remedy(device, inventory.facts, verdict)
                               or "'fstune disks' shows every device and why it is locked.")
-        if verdict.status == "confirm":
+        if verdict.status == CONFIRM:
             confirm_reason = verdict.reason.split(": type its name")[0]
     description = ""
     if confirm_reason:

@@ -50,10 +50,26 @@ class RepeatResult:
     failed: str | None = None  # why this repeat produced no figures
     warm_cache: bool = False  # the caches could not be dropped before it
     raw: dict[str, str] = field(default_factory=dict)  # phase → the tool's own output/report
+    # Where it ran in the interleaved design (docs/verdicts.md, "Blocks"): the block (1-based) and
+    # its place within the block (1-based). None for runs made before blocks existed (legacy).
+    block: int | None = None
+    position: int | None = None
+    # What was checked and recorded around it: "readback" (what the filesystem really was: journal
+    # device and UUID, mount options as the kernel applied them, mkfs features) and "host" (start
+    # and end time, device stat deltas, load, pressure, steal). JSON-shaped, stored as is.
+    conditions: dict = field(default_factory=dict)
+    # Why its whole block counts for nothing (a declared rule, e.g. a foreign pressure spike);
+    # unlike ``failed`` the figures are kept for the record but never compared.
+    dropped: str | None = None
 
     @property
     def ok(self) -> bool:
         return self.failed is None
+
+    @property
+    def counts(self) -> bool:
+        """Its figures may enter a comparison: it did not fail and its block was not dropped."""
+        return self.failed is None and self.dropped is None
 
     def to_json(self) -> dict:
         return asdict(self)

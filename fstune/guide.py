@@ -144,8 +144,9 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
     elif kind == kinds.RECORD:
         what = (f"Prints, without changing anything, how the filesystem was really made ({argv[0]}): "
                 "block size, features and where the journal lives.")
-    elif kind == kinds.CACHE and argv[:1] == ("sync",):
-        what = "Writes everything that still waits in memory out to the devices."
+    elif kind == kinds.CACHE and "settle" in argv:
+        what = ("Writes everything that still waits in memory out to the devices, and waits until the "
+                "kernel's dirty data has drained (at most 30 s).")
     elif kind == kinds.CACHE:
         what = "Tells the kernel to forget the file data it keeps in memory, so the next phase starts cold."
     elif kind == kinds.MEASURE:
@@ -157,8 +158,9 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
         what += "."
         if step.repeat:
             planned = plan.repeats
-            what += (f" Repeat {step.repeat} of at least {planned}: one run is no measurement; the spread of "
-                     "the repeats separates an effect from noise.")
+            what += (f" Repeat {step.repeat} of at least {planned}, one per block: each block measures every "
+                     "configuration once, in alternating order, and the paired differences separate an effect "
+                     "from noise.")
         if config:
             what += f" Configuration: '{config.name}' ({config.title})."
     elif kind == kinds.UMOUNT:
@@ -266,9 +268,9 @@ class GuidePolicy:
 
 
 def configuration_done(plan: Plan, step: Step) -> str | None:
-    """The configuration whose last step ``step`` is (its mountpoint removed), else None."""
+    """The configuration whose turn in a block ends with ``step`` (its mountpoint removed), else None."""
     _, cp = _config_of(plan, step.config)
-    if cp is not None and cp.steps and cp.steps[-1] == step:
+    if cp is not None and step.kind == kinds.RMDIR and step.mountpoint == cp.mountpoint:
         return cp.config.name
     return None
 
@@ -305,6 +307,27 @@ def metric_label(workload: str, metric: str) -> str:
     declared = workloads.metric(workload, metric)
     quantity = declared.words if declared is not None else quantity.replace("_", " ")
     return f"{phase} {quantity}" if phase != quantity else phase
+
+
+def figures_so_far(results: Iterable, config: str, limit: int = 8) -> str:
+    """The medians measured so far for ``config`` (from a run's repeat results, in order), one
+    short item per metric: what guided mode shows when a configuration is done."""
+    from fstune.results.formatting import fmt_value
+    from fstune.results.stats import median
+
+    items = []
+    seen: dict[tuple[str, str], list[float]] = {}
+    units: dict[tuple[str, str], str] = {}
+    for result in results:
+        if result.config != config or not result.ok:
+            continue
+        for sample in result.samples:
+            seen.setdefault((sample.workload, sample.metric), []).append(sample.value)
+            units[(sample.workload, sample.metric)] = sample.unit
+    for (workload, metric), values in seen.items():
+        items.append(f"{metric_label(workload, metric)} {fmt_value(median(values))} {units[(workload, metric)]}"
+                     f" (n={len(values)})")
+    return "; ".join(items[:limit]) + (" …" if len(items) > limit else "")
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,26 @@
 """Plans: a pure function from the user's choices to the ordered Steps fstune will run.
 
-For every configuration of the study (the baseline first): prepare the external journal/log
-device when there is one, make the filesystem on the target, mount it on a temporary
-mountpoint with its options, record how it was really made, run the workloads' repeats, and
-unmount. Nothing here touches the machine; the same Plan is rendered as the dry-run script and
-executed by the runner.
+A run is a sequence of **blocks** (docs/verdicts.md, "Blocks, and why the order alternates").
+Each block takes every chosen configuration once, in a balanced order that changes from block
+to block: prepare the external journal/log device when there is one, make the filesystem on
+the target afresh, mount it on a temporary mountpoint with its options, record how it was
+really made, run one repeat of every workload, and unmount. Two configurations alternate A B,
+B A; more follow a Williams design, in which over one cycle each configuration comes first
+equally often and each ordered pair is adjacent equally often, so a drift over time or a
+carry-over from the configuration before falls on every side alike.
+
+The plan holds the first look's blocks; the run adds blocks up to the next look while the
+study's question is open (``Plan.block``, fstune/results/collection.py). Nothing here touches
+the machine; the same Plan is rendered as the dry-run script and executed by the runner.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from fstune import __version__, filesystems, script_guard, workloads
 from fstune import steps as kinds
@@ -98,8 +107,46 @@ class ConfigPlan:
     config: Configuration
     mount_options: tuple[tuple[str, str | None], ...]  # what the mount step passes, managed ones included
     mountpoint: str
-    steps: tuple[Step, ...]
+    steps: tuple[Step, ...]  # its steps in the first block: make, mount, record, measure, unmount
     contexts: dict[str, WorkloadContext] = field(default_factory=dict)  # workload → where it runs
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block: every configuration once, in ``order``; its repeats are numbered ``number``."""
+
+    number: int  # 1-based
+    order: tuple[str, ...]  # configuration names, as they run
+    steps: tuple[Step, ...]
+
+    def describe(self, of: int | str | None = None) -> str:
+        """"block 2/5: external, internal" (``of``: the planned blocks, or "up to N")."""
+        return f"block {self.number}{f'/{of}' if of is not None else ''}: {', '.join(self.order)}"
+
+
+def balanced_orders(count: int) -> tuple[tuple[int, ...], ...]:
+    """The rows of a Williams design for ``count`` configurations, block after block.
+
+    Two alternate (0 1, 1 0). For more, row i is the first row shifted by i, the first row being
+    0, 1, n−1, 2, n−2 …; with an odd count the mirrored rows follow, since one square cannot
+    balance the pairs. Over the cycle every configuration is first equally often and every
+    ordered pair is adjacent equally often.
+    """
+    if count < 1:
+        raise ValueError("a block needs at least one configuration")
+    if count == 1:
+        return ((0,),)
+    first, low, high = [0], 1, count - 1
+    while len(first) < count:
+        first.append(low)
+        low += 1
+        if len(first) < count:
+            first.append(high)
+            high -= 1
+    rows = [tuple((value + shift) % count for value in first) for shift in range(count)]
+    if count % 2:
+        rows += [tuple(reversed(row)) for row in rows]
+    return tuple(rows)
 
 
 @dataclass(frozen=True)
@@ -110,11 +157,22 @@ class Plan:
     finish: tuple[Step, ...]
     warnings: tuple[str, ...]
     workloads: tuple[str, ...]
-    repeats: int
+    repeats: int  # blocks planned before the run decides on more (one repeat per workload each)
+    blocks: tuple[Block, ...] = ()
+    # makes block N (the run asks for blocks beyond the planned ones); not part of equality
+    make_block: Callable[[int], Block] | None = field(default=None, compare=False, repr=False)
 
     @property
     def steps(self) -> list[Step]:
-        return [*self.prepare, *(s for c in self.configs for s in c.steps), *self.finish]
+        return [*self.prepare, *(s for b in self.blocks for s in b.steps), *self.finish]
+
+    def block(self, number: int) -> Block:
+        """Block ``number``: a planned one, or a further one made exactly as the planned ones."""
+        if 1 <= number <= len(self.blocks):
+            return self.blocks[number - 1]
+        if self.make_block is None or number < 1:
+            raise ValueError(f"this plan cannot make block {number}")
+        return self.make_block(number)
 
     @property
     def study(self) -> Study:
@@ -196,9 +254,16 @@ def _mount_options(config: Configuration, overrides: tuple[OptionOverride, ...],
     return options
 
 
+def _on_loop_device(choices: Choices) -> bool:
+    """The target is a loop device (the lab): its mkfs must not discard, which would punch holes
+    into the backing file between blocks (docs/verdicts.md, "Quiet, repeatable preconditions")."""
+    return Path(choices.target.path).name.startswith("loop")
+
+
 def _mkfs_steps(config: Configuration, choices: Choices) -> list[Step]:
     """How the configuration is made: each filesystem module says it (fstune/filesystems/)."""
-    job = MkfsJob.for_configuration(config, choices.target, choices.log_device, force=choices.force)
+    job = MkfsJob.for_configuration(config, choices.target, choices.log_device, force=choices.force,
+                                    discard=not _on_loop_device(choices))
     return filesystems.get(config.filesystem).mkfs_steps(job)
 
 
@@ -255,7 +320,7 @@ def build_plan(choices: Choices) -> Plan:
     if repeats < 1:
         raise UsageError("--repeats must be at least 1.")
     if repeats < 3 and workload_names:
-        warnings.append(f"{repeats} repeat(s) cannot tell a real change from noise; fstune's verdicts need at least 3.")
+        warnings.append(f"{repeats} block(s) cannot tell a real change from noise; fstune's verdicts need at least 3.")
     for name in choices.workload_params:
         workloads.get(name)
     params = {name: {**study.workload_params.get(name, {}),
@@ -283,11 +348,18 @@ def build_plan(choices: Choices) -> Plan:
         for name in workload_names:
             prepare += WORKLOADS[name].prepare_steps(context(first, name, f"{run_dir}/{first.name}"))
 
-    config_plans = []
-    for config in study.configurations:
+    config_plans = [ConfigPlan(config, tuple(_mount_options(config, choices.options, log, study)),
+                               f"{run_dir}/{config.name}", (), {})
+                    for config in study.configurations]
+    for index, cp in enumerate(config_plans):
+        contexts = {name: context(cp.config, name, cp.mountpoint) for name in workload_names}
+        config_plans[index] = replace(cp, contexts=contexts)
+    orders = balanced_orders(len(config_plans))
+
+    def config_steps(cp: ConfigPlan, block: int, position: int) -> list[Step]:
+        """One configuration's turn in a block: made afresh, mounted, measured once, unmounted."""
+        config, mountpoint, mount_options = cp.config, cp.mountpoint, list(cp.mount_options)
         fs = filesystems.get(config.filesystem)
-        mountpoint = f"{run_dir}/{config.name}"
-        mount_options = _mount_options(config, choices.options, log, study)
         steps = _mkfs_steps(config, choices)
         steps.append(Step(("mkdir", "-p", mountpoint), title=f"Make the mountpoint {mountpoint}", kind=kinds.MKDIR,
                           why="a private, temporary mountpoint that fstune removes afterwards",
@@ -305,18 +377,27 @@ def build_plan(choices: Choices) -> Plan:
                               title="Make the directory for this configuration's results", kind=kinds.PREPARE,
                               why="tool reports are kept outside the filesystem under test", needs_root=False,
                               config=config.name))
-        contexts = {name: context(config, name, mountpoint) for name in workload_names}
         for name in workload_names:
-            steps += WORKLOADS[name].setup_steps(contexts[name])
-        for repeat in range(1, repeats + 1):
-            for name in workload_names:
-                steps += WORKLOADS[name].repeat_steps(contexts[name], repeat)
+            steps += WORKLOADS[name].setup_steps(cp.contexts[name])
+        for name in workload_names:
+            steps += WORKLOADS[name].repeat_steps(cp.contexts[name], block)
         steps.append(Step(("umount", mountpoint), title=f"Unmount {target.path}", kind=kinds.UMOUNT, cleanup=True,
                           why="the next configuration reformats the device", config=config.name,
                           mountpoint=mountpoint))
         steps.append(Step(("rmdir", mountpoint), title="Remove the mountpoint", kind=kinds.RMDIR, cleanup=True,
                           why="leave nothing behind", config=config.name, mountpoint=mountpoint))
-        config_plans.append(ConfigPlan(config, tuple(mount_options), mountpoint, tuple(steps), contexts))
+        return [replace(step, block=block, position=position) for step in steps]
+
+    def make_block(number: int) -> Block:
+        row = orders[(number - 1) % len(orders)]
+        steps = [step for position, index in enumerate(row, 1)
+                 for step in config_steps(config_plans[index], number, position)]
+        return Block(number, tuple(config_plans[index].config.name for index in row), tuple(steps))
+
+    blocks = tuple(make_block(number) for number in range(1, repeats + 1))
+    first_turn = {cp.config.name: tuple(config_steps(cp, 1, orders[0].index(i) + 1))
+                  for i, cp in enumerate(config_plans)}
+    config_plans = [replace(cp, steps=first_turn[cp.config.name]) for cp in config_plans]
 
     finish = [Step(("rmdir", run_dir), title="Remove fstune's run directory", kind=kinds.RMDIR, cleanup=True,
                    why="leave nothing behind", mountpoint=run_dir, allow_failure="the run directory was not empty")]
@@ -325,7 +406,7 @@ def build_plan(choices: Choices) -> Plan:
                            cleanup=True, needs_root=False,
                            why="only the tools' reports are kept, in " + work_dir))
     return Plan(choices, tuple(prepare), tuple(config_plans), tuple(finish), tuple(warnings),
-                tuple(workload_names), repeats)
+                tuple(workload_names), repeats, blocks, make_block)
 
 
 # --- the dry-run script ----------------------------------------------------------------------
@@ -396,7 +477,10 @@ def render_script(plan: Plan) -> str:
         shown = filesystems.join_options(list(cp.mount_options)) or "defaults"
         lines.append(f"#   {index}. {cp.config.name}: {cp.config.filesystem}, {journal}, mount -o {shown}")
     workloads = ", ".join(plan.workloads) or "none"
-    lines.append(f"# Workloads: {workloads}; repeats per configuration: {plan.repeats}")
+    lines.append(f"# Workloads: {workloads}; blocks: {plan.repeats}, each making, measuring and unmounting every "
+                 "configuration once, in this order:")
+    for block in plan.blocks:
+        lines.append(f"#   {block.describe(len(plan.blocks))}")
     lines += ["", "set -euo pipefail", "", *script_guard.functions(), "", _CLEANUP,
               'if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi',
               f"FSTUNE_MOUNTPOINTS+=({shlex.quote(plan.run_dir)})  # the run directory: removed last, if empty",
@@ -418,10 +502,17 @@ def render_script(plan: Plan) -> str:
         lines += ["# ── Inputs, made once ──", ""]
         for step in plan.prepare:
             emit(step)
-    for index, cp in enumerate(plan.configs, 1):
-        role = "baseline" if index == 1 else "variant"
-        lines += [f"# ── Configuration {index}/{len(plan.configs)} ({role}): {cp.config.name} — {cp.config.title} ──", ""]
-        for step in cp.steps:
+    baseline = plan.configs[0].config.name
+    titles = {cp.config.name: cp.config.title for cp in plan.configs}
+    for block in plan.blocks:
+        position = None
+        for step in block.steps:
+            if step.position != position:
+                position = step.position
+                name = block.order[position - 1]
+                role = "baseline" if name == baseline else "variant"
+                lines += [f"# ── Block {block.number}/{len(plan.blocks)}, {position}/{len(block.order)} ({role}): "
+                          f"{name} — {titles[name]} ──", ""]
             emit(step)
     lines += ["# ── Finish ──", ""]
     for step in plan.finish:

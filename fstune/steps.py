@@ -44,6 +44,10 @@ class Step:
     allow_failure: str | None = None  # failure is only a warning, saying this
     result_file: str | None = None  # where the tool writes its machine-readable result
     mountpoint: str | None = None  # mount/umount/mkdir/rmdir: the directory involved
+    # the interleaved design (docs/verdicts.md, "Blocks"): the block (1-based) a configuration's
+    # step belongs to, and the configuration's place in that block's order (1-based)
+    block: int | None = None
+    position: int | None = None
 
     @property
     def written_devices(self) -> tuple[str, ...]:

@@ -11,12 +11,17 @@ allowed, and a broken user file leaves out only itself: README "Studies")::
     summary = "One line for lists."
     explanation = "Paragraphs, in plain words: what this tests and why it may help."
     workloads = ["throughput", "metadata"]   # names from fstune.workloads
-    repeats = 3                               # optional, at least 3
+    repeats = 5                               # optional, at least 3: blocks before the first look
+    primary = "metadata:dbench.throughput_mbs"  # WORKLOAD:METRIC the study stops on (docs/verdicts.md)
+    delta_percent = 2                         # optional: the smallest change that matters, in %
     source = "Where the idea and reference figures come from."  # optional
     look_for = "What to watch in the results, for the whole study."  # optional (guided mode)
 
     [workload_params.metadata]                # optional per-workload parameters
     clients = 15
+
+    [delta_percent_by_metric]                 # optional: δ for single metrics, "WORKLOAD:METRIC" keys
+    "metadata:dbench.max_latency_ms" = 10
 
     [[configurations]]                        # the first one is the baseline
     name = "internal"
@@ -27,6 +32,10 @@ allowed, and a broken user file leaves out only itself: README "Studies")::
     journal_attach = "mkfs"                   # JFS only: "mkfs" or "tune" (jfs_tune -J later)
     mount_options = ["noatime"]               # or "noatime,commit=30"
     look_for = "What to watch in the results for this configuration."  # optional
+
+``primary`` may be left out when one of the listed workloads declares a primary metric (the
+first such workload's is used); a study whose workloads declare none must name one. Its blocks
+go on until that metric's interval decides, up to the cap (fstune/results/sequential.py).
 
 Guided mode (``fstune --guided``) shows a configuration's ``look_for`` once it is measured,
 else the study's ``look_for``, else the "What to look for" paragraph of the explanation.
@@ -45,10 +54,15 @@ from fstune import filesystems
 from fstune.errors import StudyError, UsageError
 
 MIN_REPEATS = 3
+# blocks before the first look when a study does not say: the first of the default looks
+# (5, 10, 15; fstune/results/collection.py), whose limits are in the checked-in table
+DEFAULT_BLOCKS = 5
+DEFAULT_DELTA_PERCENT = 2.0  # the practical threshold δ (docs/verdicts.md, "δ, the change that matters")
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 
 _STUDY_KEYS = {"name", "title", "summary", "explanation", "workloads", "repeats", "source",
-               "workload_params", "configurations", "tags", "look_for"}
+               "workload_params", "configurations", "tags", "look_for", "primary", "delta_percent",
+               "delta_percent_by_metric"}
 _CONFIG_KEYS = {"name", "title", "filesystem", "mkfs_options", "journal", "journal_attach",
                 "mount_options", "look_for"}
 
@@ -83,13 +97,28 @@ class Study:
     explanation: str
     configurations: tuple[Configuration, ...]
     workloads: tuple[str, ...]
-    repeats: int = MIN_REPEATS
+    repeats: int = DEFAULT_BLOCKS  # blocks planned before the first look
     source: str = ""
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
     look_for: str = ""  # what to watch in the results (guided mode); configurations may have their own
     path: str = ""  # the file it came from
     origin: str = "shipped"  # shipped | user | system
+    # the figure the study stops on, (workload, metric); None only for a study without workloads
+    primary_metric: tuple[str, str] | None = None
+    delta_percent: float = DEFAULT_DELTA_PERCENT
+    delta_percent_by_metric: dict[tuple[str, str], float] = field(default_factory=dict)
+
+    @property
+    def primary(self) -> tuple[str, str]:
+        """(workload, metric) of the figure whose decision ends the study's blocks."""
+        if self.primary_metric is None:
+            raise UsageError(f"study '{self.name}' measures nothing, so it has no primary metric.")
+        return self.primary_metric
+
+    def delta_for(self, workload: str, metric: str) -> float:
+        """δ for one metric as a fraction (0.02 = 2 %): its own, else the study's."""
+        return self.delta_percent_by_metric.get((workload, metric), self.delta_percent) / 100.0
 
     @property
     def baseline(self) -> Configuration:
@@ -195,8 +224,10 @@ def _configuration(data: object, index: int, path: str) -> Configuration:
     attach = _str(data, "journal_attach", path, where, required=False, default="mkfs")
     if attach not in ("mkfs", "tune"):
         raise _fail(path, f"{where}journal_attach", f"'{attach}' must be \"mkfs\" or \"tune\".")
-    if attach == "tune" and not (fs_name == "jfs" and journal == filesystems.EXTERNAL):
-        raise _fail(path, f"{where}journal_attach", "\"tune\" is only for a JFS configuration with an external journal.")
+    if attach == "tune" and not (fs.journal_attach_tool and journal == filesystems.EXTERNAL):
+        later = " or ".join(other.short_title for other in filesystems.all() if other.journal_attach_tool)
+        raise _fail(path, f"{where}journal_attach",
+                    f"\"tune\" is only for a {later} configuration with an external journal.")
     mkfs_options = data.get("mkfs_options", [])
     if not isinstance(mkfs_options, list) or not all(isinstance(a, str) for a in mkfs_options):
         raise _fail(path, f"{where}mkfs_options", "must be a list of argument words, e.g. [\"-b\", \"4096\"].")
@@ -276,7 +307,7 @@ def _study(data: dict, path: str, origin: str) -> Study:
     for workload in raw_workloads:
         if workload not in workloads.WORKLOADS:
             raise _fail(path, "workloads", f"'{workload}' is not a workload; known: {', '.join(workloads.WORKLOADS)}.")
-    repeats = data.get("repeats", MIN_REPEATS)
+    repeats = data.get("repeats", DEFAULT_BLOCKS)
     if not isinstance(repeats, int) or isinstance(repeats, bool) or repeats < MIN_REPEATS:
         raise _fail(path, "repeats", f"must be a whole number of at least {MIN_REPEATS} (one run is not a measurement).")
     params = data.get("workload_params", {})
@@ -295,6 +326,15 @@ def _study(data: dict, path: str, origin: str) -> Study:
     tags = data.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise _fail(path, "tags", "must be a list of words.")
+    primary = _primary(data, tuple(raw_workloads), path)
+    delta = _delta_percent(data.get("delta_percent", DEFAULT_DELTA_PERCENT), path, "delta_percent")
+    by_metric = data.get("delta_percent_by_metric", {})
+    if not isinstance(by_metric, dict):
+        raise _fail(path, "delta_percent_by_metric", 'must be a table of "WORKLOAD:METRIC" = percent.')
+    deltas = {}
+    for key, value in by_metric.items():
+        where = f"delta_percent_by_metric.{key}"
+        deltas[_metric_key(key, tuple(raw_workloads), path, where)] = _delta_percent(value, path, where)
     return Study(
         name=name,
         title=_str(data, "title", path, ""),
@@ -309,7 +349,46 @@ def _study(data: dict, path: str, origin: str) -> Study:
         look_for=_str(data, "look_for", path, "", required=False),
         path=path,
         origin=origin,
+        primary_metric=primary,
+        delta_percent=delta,
+        delta_percent_by_metric=deltas,
     )
+
+
+def _metric_key(text: object, study_workloads: tuple[str, ...], path: str, key: str) -> tuple[str, str]:
+    """"WORKLOAD:METRIC" checked against the study's workloads and what each declares."""
+    from fstune import workloads
+
+    if not isinstance(text, str) or text.count(":") != 1:
+        raise _fail(path, key, f'{text!r} must be "WORKLOAD:METRIC", e.g. "metadata:dbench.throughput_mbs".')
+    workload, metric = (part.strip() for part in text.split(":"))
+    if workload not in study_workloads:
+        raise _fail(path, key, f"'{workload}' is not one of the study's workloads ({', '.join(study_workloads) or 'none'}).")
+    declared = [m.name for m in workloads.WORKLOADS[workload].metrics]
+    if metric not in declared:
+        raise _fail(path, key, f"workload {workload} has no metric '{metric}'; it reports: {', '.join(declared)}.")
+    return workload, metric
+
+
+def _primary(data: dict, study_workloads: tuple[str, ...], path: str) -> tuple[str, str] | None:
+    from fstune import workloads
+
+    if "primary" in data:
+        return _metric_key(data["primary"], study_workloads, path, "primary")
+    for name in study_workloads:
+        declared = next((m.name for m in workloads.WORKLOADS[name].metrics if m.primary), None)
+        if declared:
+            return name, declared
+    if study_workloads:
+        raise _fail(path, "primary", f"is missing: none of the workloads ({', '.join(study_workloads)}) declares a "
+                    'primary metric, so name the figure the study stops on, e.g. primary = "WORKLOAD:METRIC".')
+    return None
+
+
+def _delta_percent(value: object, path: str, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 100:
+        raise _fail(path, key, f"must be a percentage above 0 and below 100 (2 means 2 %), not {value!r}.")
+    return float(value)
 
 
 def load_study_file(path: Path, origin: str = "user") -> Study:

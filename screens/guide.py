@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from fstune.guide import GuideSummary, StepExplanation
+from fstune.results.compare import BETTER, NOISE, WORSE
 
 
 class GuidePanel(VerticalScroll):
@@ -136,7 +137,7 @@ class GuideSummaryScreen(ModalScreen[bool]):
         summary = self.summary
         text = Text()
         text.append(summary.headline + "\n", style="bold")
-        styles = {"better": "green", "worse": "red", "within noise": "yellow"}
+        styles = {BETTER: "green", WORSE: "red", NOISE: "yellow"}
         for finding in summary.findings:
             text.append("• ", style=styles.get(finding.verdict, "dim"))
             text.append(finding.text + "\n")

@@ -79,8 +79,9 @@ HELP: dict[str, tuple[Block, ...]] = {
     ),
     "Workloads": (
         _workload_terms(),
-        "Each configuration runs every workload 'repeats' times (at least 3: fewer cannot tell a real "
-        "change from noise); fstune adds repeats while the figures are noisy. The estimate assumes an "
+        "The run is a sequence of blocks: each block measures every configuration once (every workload one "
+        "time), in alternating order; 'repeats' is the number of blocks before the first look (at least 3). "
+        "fstune adds blocks while the study's main figure cannot decide, up to 15. The estimate assumes an "
         "ordinary disk.",
     ),
     "Review": (
@@ -99,9 +100,8 @@ HELP: dict[str, tuple[Block, ...]] = {
                  "made. Ctrl+C does the same."),
          ("f", "follow the output as it arrives, or stop following to scroll back through it."),
          ("r", "the results, once the run has ended.")),
-        "fstune adds repeats while a workload's figures are noisier than the study allows; the new steps "
-        "appear in the list as they are added. Every step, its output and the cleanup are also written to "
-        "the run's audit log.",
+        "fstune adds blocks while the study's main figure cannot decide; their steps appear in the list as "
+        "they are added. Every step, its output and the cleanup are also written to the run's audit log.",
     ),
     "Guided": (
         "Guided mode stops before every step. The panel shows the command exactly as it will run, what it "

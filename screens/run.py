@@ -20,8 +20,10 @@ ones would be pruned at once anyway), and posts itself again when it stopped ear
 presses get their turn between batches.
 
 Why this file is over 600 lines: it is one screen whose parts share one state (the step rows,
-the event queue and its drain, the outcome, guided mode's gate); the dialogs and the two small
-widgets could move out, but the state machine would not get shorter for it.
+the event queue and its drain, the outcome, guided mode's gate), and all of it is rendering:
+what a run does is ``fstune.session``'s, what guided mode says is ``fstune.guide``'s (the
+figures so far too). The dialogs and the two small widgets could move out, but the state
+machine would not get shorter for it.
 """
 
 from __future__ import annotations
@@ -329,8 +331,8 @@ class RunScreen(Screen):
         super().__init__(name=name, id=id)
         self.plan = plan
         self.services = services
-        # the App may pass a measurement set up with the user's repeat policy (rsd threshold,
-        # max repeats); the session feeds it every event, stores the run and compares it
+        # the App may pass a measurement set up with the user's cap on blocks; the session feeds
+        # it every event, stores the run and compares it
         self.session = RunSession(plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
                                   open_store=getattr(services, "open_store", None),
                                   scan=getattr(services, "scan", None))
@@ -479,7 +481,7 @@ class RunScreen(Screen):
             from fstune.guide import summarize
 
             try:
-                guide = summarize(ended.comparison, self.plan, rsd_threshold=self.measurement.rsd_threshold)
+                guide = summarize(ended.comparison, self.plan)
             except Exception as error:
                 notes.append(f"The guided summary could not be made: {error!r}")
         return _RunEnded(outcome, ended.record, ended.comparison, ended.stored_id, tuple(notes), guide=guide)
@@ -638,6 +640,8 @@ class RunScreen(Screen):
             title = f"Cleanup: {event.step.title}"
         else:
             title = f"Step {event.index + 1}/{max(event.total, event.index + 1)}: {event.step.title}"
+            block = self.measurement.progress().label if event.step.block else ""
+            title = f"{title} · {block}" if block else title  # the block order, as it runs
         self.query_one("#current", Static).update(Text(title, style="bold"))
         self.query_one("#output", Log).write_line(f"── {title}")
         self._move_cursor(key)
@@ -708,7 +712,7 @@ class RunScreen(Screen):
             dialog.dismiss(None)
 
     def _steps_changed(self, steps: tuple[Step, ...]) -> None:
-        """Extra repeats were inserted after the step that just finished (all later ones are pending)."""
+        """Blocks were inserted after the step that just finished (all later ones are pending)."""
         old = len(self._steps)
         added = len(steps) - old
         if added <= 0:
@@ -718,8 +722,8 @@ class RunScreen(Screen):
         self._states = self._states[:done] + [PENDING] * (len(steps) - done)
         self._times = self._times[:done] + [None] * (len(steps) - done)
         self._rebuild_rows()
-        self.notify(f"{added} steps added: the figures still vary more than the threshold, so another "
-                    "repeat runs.", timeout=6)
+        self.notify(f"{added} steps added: the study's question is still open, so more blocks run "
+                    f"(up to {self.measurement.blocks_at_most}).", timeout=6)
         self._update_overall()
 
     def _ended(self, ended: _RunEnded) -> None:
@@ -839,36 +843,16 @@ class RunScreen(Screen):
         self.refresh_bindings()
 
     def _guide_config_done(self, step: Step) -> None:
-        from fstune.guide import configuration_done, look_for_note
+        from fstune.guide import configuration_done, figures_so_far, look_for_note
 
         config = configuration_done(self.plan, step)
         if config is None:
             return
         note = look_for_note(self.plan.study, config)
-        figures = self._figures_of(config)
+        figures = figures_so_far(self.measurement.results.values(), config)
         self._note = f"Configuration '{config}' is measured. What to look for: {note}" + (
             f"\nMeasured: {figures}" if figures else "")
         self.query_one("#output", Log).write_line(f"[guide] {config} done. What to look for: {note}")
-
-    def _figures_of(self, config: str) -> str:
-        """The medians measured so far for ``config``, one short item per metric."""
-        from fstune.results.formatting import fmt_value
-        from fstune.guide import metric_label
-        from fstune.results.stats import median
-
-        items = []
-        seen: dict[tuple[str, str], list[float]] = {}
-        units: dict[tuple[str, str], str] = {}
-        for result in self.measurement.results.values():
-            if result.config != config or not result.ok:
-                continue
-            for sample in result.samples:
-                seen.setdefault((sample.workload, sample.metric), []).append(sample.value)
-                units[(sample.workload, sample.metric)] = sample.unit
-        for (workload, metric), values in seen.items():
-            items.append(f"{metric_label(workload, metric)} {fmt_value(median(values))} {units[(workload, metric)]}"
-                         f" (n={len(values)})")
-        return "; ".join(items[:8]) + (" …" if len(items) > 8 else "")
 
     def _guide_release(self, how: str) -> None:
         waiting = self._waiting
@@ -959,8 +943,9 @@ class RunScreen(Screen):
 
     def _update_overall(self) -> None:
         bar = self.query_one("#overall", ProgressBar)
-        total = max(1, len(self._steps))
-        bar.update(total=total, progress=min(total, self._done + self._fraction))
+        # a share of the most blocks the run can come to: never backwards when blocks are added
+        bar.update(total=1000, progress=round(1000 * self.measurement.progress().fraction)
+                   if self.plan.blocks and self.plan.workloads else 1000 * self._done / max(1, len(self._steps)))
 
     def _tick(self) -> None:
         """The running step's time, counting up beside its title (twice a second).

@@ -1,6 +1,6 @@
 """Fixtures shared by the whole suite.
 
-The rule they enforce (DESIGN §6): tests write only to loop devices they made themselves.
+The rule they enforce (docs/development.md): tests write only to loop devices they made themselves.
 ``FSTUNE_LAB_ONLY=1`` is set for the whole session, so fstune's own runner refuses any other
 device, and ``run_destructive`` checks every device a test's command names before running it.
 
@@ -261,7 +261,7 @@ def vm_skip_reason() -> str | None:
     try:
         vmlab.find_qemu()
         vmlab.find_kernel()
-        vmlab._find_nbdkit(required=True)
+        vmlab.find_nbdkit(required=True)
     except vmlab.VmLabError as error:
         return str(error)
     return None
@@ -289,3 +289,33 @@ def vm(tmp_path_factory: pytest.TempPathFactory):
         report = vmlab.vm_down(directory)
         assert not directory.exists(), f"the VM lab left files behind: {report}"
         assert not vmdisks.running_servers(directory), "the VM lab left nbdkit running"
+
+
+# --- a study for a test ---------------------------------------------------------------------
+
+
+def study_text(fs: str = "ext4", *, title: str = "test study", head: str = "", first: str = "",
+               second: str = 'mount_options = "noatime"') -> str:
+    """The TOML of a two-configuration study: baseline "base" and variant "tuned", both ``fs``.
+
+    ``head``: more top-level lines (workloads, repeats, ``[workload_params.…]``); ``first`` and
+    ``second``: more lines for each configuration (the variant's default: noatime).
+    """
+    lines = [f'title = "{title}"', 'summary = "s"', 'explanation = "e"', *head.splitlines(),
+             "[[configurations]]", 'name = "base"', 'title = "baseline"', f'filesystem = "{fs}"',
+             *first.splitlines(),
+             "[[configurations]]", 'name = "tuned"', 'title = "variant"', f'filesystem = "{fs}"',
+             *second.splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def write_study(tmp_path: Path) -> Callable[..., Path]:
+    """``write_study(name, fs, **study_text options)``: the study file ``tmp_path/NAME.toml``."""
+
+    def write(name: str = "study", fs: str = "ext4", **options) -> Path:
+        path = tmp_path / f"{name}.toml"
+        path.write_text(study_text(fs, **options))
+        return path
+
+    return write

@@ -132,7 +132,7 @@ def test_plan_writes_an_executable_script(tmp_path):
                     "--log-device", "/dev/sdy1", "--assume-log-size", "1G", "--output", str(out))
     assert result.returncode == 0, result.stderr
     assert os.access(out, os.X_OK)
-    assert "mkfs.ext3 -b 4096 -O journal_dev -F /dev/sdy1" in out.read_text()
+    assert "mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdy1" in out.read_text()
     subprocess.run(["bash", "-n", str(out)], check=True)
 
 

@@ -641,27 +641,6 @@ def test_every_device_has_a_reason_unless_usable(laptop, server, vm):
 # --- record helpers, recorder and monitor diff --------------------------------------------------
 
 
-def test_superblock_probes():
-    import struct
-    import uuid
-
-    journal = uuid.uuid4()
-    sb = bytearray(1024)
-    struct.pack_into("<H", sb, 0x38, 0xEF53)
-    struct.pack_into("<I", sb, 0x5C, 0x4)
-    sb[0xD0:0xE0] = journal.bytes
-    assert udev.ext_journal_uuid(bytes(sb)) == str(journal)
-    sb[0xD0:0xE0] = bytes(16)
-    assert udev.ext_journal_uuid(bytes(sb)) is None  # internal journal
-    assert udev.ext_journal_uuid(bytes(1024)) is None  # not ext
-    fs = uuid.uuid4()
-    log = bytearray(512)
-    struct.pack_into(">I", log, 0, 0xFEEDBABE)
-    log[304:320] = fs.bytes
-    assert udev.xfs_log_fs_uuid(bytes(log)) == str(fs)
-    assert udev.xfs_log_fs_uuid(bytes(512)) is None
-
-
 def test_hidden_reason():
     assert rules.hidden_reason("zram0", {"size": 100}) == "RAM disk"
     assert rules.hidden_reason("loop7", {"size": 0}) == "empty"

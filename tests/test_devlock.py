@@ -30,20 +30,6 @@ from test_runner_real import blkid, plan_for, study
 
 pytestmark = pytest.mark.loopdev
 
-STUDY = textwrap.dedent('''\
-    title = "lock race"
-    summary = "s"
-    explanation = "e"
-    [[configurations]]
-    name = "base"
-    title = "baseline"
-    filesystem = "ext4"
-    [[configurations]]
-    name = "tuned"
-    title = "variant"
-    filesystem = "ext4"
-    mount_options = "noatime"
-''')
 
 # a process that imports fstune once, says "ready", then runs `fstune run … --run-id ID` for
 # every ID it reads: the parent writes to both processes' stdin at once, which is the barrier
@@ -94,10 +80,9 @@ def verdicts() -> dict[str, dict]:
     return {d["name"]: d["verdict"] for d in json.loads(result.stdout)}
 
 
-def test_two_runs_racing_for_one_device_exactly_one_proceeds(tmp_path, lab):
+def test_two_runs_racing_for_one_device_exactly_one_proceeds(tmp_path, lab, write_study):
     data = lab.disks[0].data
-    study_file = tmp_path / "race.toml"
-    study_file.write_text(STUDY)
+    study_file = write_study("race", title="lock race")
     args = ["run", "--study", str(study_file), "--device", data, "--workloads", "none", "--yes"]
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
     driver = tmp_path / "driver.py"
@@ -155,10 +140,10 @@ def util_linux_flock(lab):
         proc.wait()
 
 
-def test_a_disk_held_with_util_linux_flock_is_refused_and_plan_still_works(tmp_path, lab, util_linux_flock):
+def test_a_disk_held_with_util_linux_flock_is_refused_and_plan_still_works(tmp_path, lab, util_linux_flock,
+                                                                           write_study):
     disk = lab.disks[0]
-    study_file = tmp_path / "held.toml"
-    study_file.write_text(STUDY)
+    study_file = write_study("held", title="lock race")
     who = f"locked by another process (pid {util_linux_flock.pid}, flock)"
 
     assert verdicts()[Path(disk.data).name]["reason"] == f"its disk {Path(disk.loop).name} is {who}"

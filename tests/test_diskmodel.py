@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from fstune import diskmodel, vmlab
+from fstune.vmlab import guestdisks
 from fstune.diskmodel import DESKSTAR_7K250 as P
 
 GIB = 1 << 30
@@ -237,7 +238,7 @@ def test_the_environment_of_a_vm_lab_names_the_model_accelerator_and_kernel(tmp_
     # inside a guest the host hands it to every command; elsewhere there is none
     monkeypatch.setenv(vmlab.ENVIRONMENT_VAR, json.dumps(env))
     assert vmlab.current_environment() is None  # this kernel's command line has no lab token
-    monkeypatch.setattr(vmlab, "_guest_token", lambda cmdline=None: "0123abcd")
+    monkeypatch.setattr(guestdisks, "guest_token", lambda cmdline=None: "0123abcd")
     here = vmlab.current_environment()
     assert here["disk_model"]["name"] == "deskstar-7k250" and here["lab"] == "vm"
 
@@ -256,9 +257,9 @@ def test_no_nbdkit_is_said_plainly_when_a_model_is_asked_for(monkeypatch):
         raise vmdisks.NbdkitMissing("nbdkit is not installed")
 
     monkeypatch.setattr(vmdisks, "find_nbdkit", missing)
-    assert vmlab._find_nbdkit(required=False) is None
+    assert vmlab.find_nbdkit(required=False) is None
     with pytest.raises(vmlab.VmLabError) as caught:
-        vmlab._find_nbdkit(required=True)
+        vmlab.find_nbdkit(required=True)
     assert "apt-get install --no-install-recommends nbdkit nbdkit-plugin-python" in str(caught.value.hint
                                                                                         if hasattr(caught.value, "hint")
                                                                                         else caught.value)

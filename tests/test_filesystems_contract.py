@@ -10,12 +10,11 @@ A new module without a contract fails here, by name.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
-from pathlib import Path
 
 import pytest
 
+from contracts import contract_for, gather
 from fscontract import JOURNAL_LINK, LOG, MOUNTPOINT, TARGET, Contract, job
 from fstune import filesystems
 from fstune import steps as kinds
@@ -28,22 +27,8 @@ from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.results.compare import ConfigDescription
 from fstune.studies import parse_study
 
-HERE = Path(__file__).resolve().parent
 NOATIME = [("noatime", None)]
-
-
-def _contracts() -> dict[str, Contract]:
-    found: dict[str, Contract] = {}
-    for path in sorted(HERE.glob("test_fs_*.py")):
-        found.update(importlib.import_module(path.stem).CONTRACTS)
-    return found
-
-
-CONTRACTS = _contracts()
-
-
-def _module(fs: Filesystem) -> str:
-    return type(fs).__module__.rsplit(".", 1)[-1]
+CONTRACTS = gather("test_fs_")
 
 
 @pytest.fixture(params=filesystems.all(), ids=lambda fs: fs.name)
@@ -53,9 +38,7 @@ def fs(request) -> Filesystem:
 
 @pytest.fixture
 def contract(fs) -> Contract:
-    if fs.name not in CONTRACTS:
-        pytest.fail(f"{fs.name} has no contract: declare CONTRACTS[{fs.name!r}] in tests/test_fs_{_module(fs)}.py")
-    return CONTRACTS[fs.name]
+    return contract_for(CONTRACTS, fs, "test_fs_")
 
 
 def argvs(steps) -> list[tuple[str, ...]]:
@@ -233,9 +216,38 @@ mount_options = "noatime"
     plan = build_plan(Choices(study, target, log, workloads=()))
     for cp in plan.configs:
         expected_job = dataclasses.replace(job(cp.config.journal), config=cp.config.name, title=cp.config.title)
-        assert [s for s in cp.steps if s.destructive] == fs.mkfs_steps(expected_job)
+        # the plan adds only where the step runs in the design (its block and position)
+        assert [dataclasses.replace(s, block=None, position=None) for s in cp.steps if s.destructive] \
+            == fs.mkfs_steps(expected_job)
         mount = next(s for s in cp.steps if s.kind == kinds.MOUNT)
         assert mount.argv == fs.mount_argv(TARGET, cp.mountpoint, list(cp.mount_options))
         records = [s.argv for s in cp.steps if s.kind == kinds.RECORD]
         expected = fs.record_argv(TARGET, cp.mountpoint)
         assert records == ([expected] if expected else [])
+
+
+def test_a_journal_blkid_can_tell_is_recognised_and_its_owner_found(fs):
+    # the device rules refuse another filesystem's journal only if they recognise it
+    from fstune.devices import rules
+
+    external = fs.external
+    if external is None or external.blkid_type is None:
+        assert all(fs not in kind.filesystems for kind in filesystems.journal_kinds().values())
+        return
+    kind = filesystems.journal_kind(external.blkid_type)
+    assert fs in kind.filesystems and rules.JOURNAL_TYPES[external.blkid_type] == f"external {fs.journal_noun}"
+    assert kind.family.split(" ")[0] in ("a", "an") and external.owner_command
+    link = external.uuid_link
+    assert link is not None, f"{fs.name}: blkid types its journal, so say how blkid links the two"
+    if link.reader is not None:
+        # the scan reads the side that names the other: the journal itself, or this filesystem
+        assert (external.blkid_type if link.holder == "journal" else fs.name) in link.reader.types
+        assert link.reader.read(bytes(link.reader.length)) is None  # zeros name nothing
+
+
+def test_a_version_command_runs_the_tool_it_is_for(fs):
+    if fs.version_argv:
+        assert fs.mkfs in fs.version_argv  # the tool every run of it records
+    for tool, argv in fs.version_argv.items():
+        assert argv[0] == tool and len(argv) == 2, (fs.name, tool)
+        assert filesystems.version_argv(tool) == argv  # no other filesystem says otherwise

@@ -41,3 +41,31 @@ def test_the_log_must_belong_to_the_filesystem():
     assert xfs.journal_mismatch(TARGET, LOG, {"UUID": "F1"}, {"LOGUUID": "F1"}) is None
     assert xfs.journal_mismatch(TARGET, LOG, {"UUID": "F1"}, {"LOGUUID": "F2"}) == (
         f"the XFS log on {LOG} belongs to the filesystem with UUID F2, not to the one on {TARGET}.")
+
+
+def test_an_external_log_names_its_filesystem():
+    # the device scan reads this where udev does not export ID_FS_LOGUUID
+    import struct
+    import uuid
+
+    from fstune.filesystems.xfs import xfs_log_fs_uuid
+
+    fs = uuid.uuid4()
+    log = bytearray(512)
+    struct.pack_into(">I", log, 0, 0xFEEDBABE)
+    log[304:320] = fs.bytes
+    assert xfs_log_fs_uuid(bytes(log)) == str(fs)
+    assert xfs_log_fs_uuid(bytes(512)) is None
+
+
+def test_xfs_info_readback_tells_where_the_log_is():
+    from pathlib import Path
+
+    xfs = filesystems.get("xfs")
+    tools = Path(__file__).parent / "fixtures" / "tools"
+    external = xfs.parse_record((tools / "xfs_info-external.txt").read_text())
+    assert external == {"journal": "external", "journal_device": "/dev/loop9"}
+    assert xfs.placement_problem(external, "external", "/dev/loop9", "7:9") is None
+    internal = xfs.parse_record((tools / "xfs_info-internal.txt").read_text())
+    assert internal == {"journal": "internal"}
+    assert "has it inside the filesystem" in xfs.placement_problem(internal, "external", "/dev/loop9", "7:9")

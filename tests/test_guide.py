@@ -44,7 +44,7 @@ def test_mkfs_of_the_variant_names_devices_role_and_difference():
     plan = plan_for()
     step = first(plan, kind=kinds.MKFS, config="external")
     explained = explain_step(step, plan)
-    assert explained.command == command_line(step) == "mkfs.ext4 -b 4096 -J device=/dev/loop8p2 -F /dev/loop7p1"
+    assert explained.command == command_line(step) == "mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 -F /dev/loop7p1"
     assert explained.what.startswith("Formats /dev/loop7p1 as ext4 with the journal on /dev/loop8p2.")
     assert "tuned variant 'external'" in explained.why
     assert "external journal on /dev/loop8p2" in explained.why  # the option diff against the baseline
@@ -60,7 +60,7 @@ def test_baseline_journal_mount_and_measure_steps_are_explained():
     mount = explain_step(first(plan, kind=kinds.MOUNT, config="external"), plan)
     assert "journal_path=/dev/loop8p2 (where the external journal/log is)" in mount.what
     measure = explain_step(first(plan, kind=kinds.MEASURE, workload="metadata", repeat=2), plan)
-    assert "Repeat 2 of at least 3" in measure.what and "dbench" in measure.what
+    assert "Repeat 2 of at least 5, one per block" in measure.what and "dbench" in measure.what
     assert explain_step(first(plan, kind=kinds.CACHE), plan).what.startswith("Writes everything")
     for step in plan.steps:  # every step gets words, none crashes
         explained = explain_step(step, plan)
@@ -72,17 +72,17 @@ def test_baseline_journal_mount_and_measure_steps_are_explained():
 
 def test_typed_command_matches_with_any_spacing_and_quoting():
     step = first(plan_for(), kind=kinds.MKFS, config="external")
-    assert check_typed("mkfs.ext4  -b 4096 -J device=/dev/loop8p2 -F /dev/loop7p1", step).ok
-    assert check_typed("  mkfs.ext4 -b '4096' -J \"device=/dev/loop8p2\" -F /dev/loop7p1\t", step).ok
+    assert check_typed("mkfs.ext4  -b 4096 -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 -F /dev/loop7p1", step).ok
+    assert check_typed("  mkfs.ext4 -b '4096' -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J \"device=/dev/loop8p2\" -F /dev/loop7p1\t", step).ok
 
 
 @pytest.mark.parametrize("typed, says", [
-    ("mkfs.ext4 -b 1024 -J device=/dev/loop8p2 -F /dev/loop7p1", "word 3 is '1024'; the step has '4096'"),
-    ("mkfs.ext4 -b 4096 -J device=/dev/loop8p2 /dev/loop7p1", "'-F' is missing before '/dev/loop7p1'"),
-    ("mkfs.ext4 -b 4096 -J device=/dev/loop8p2 -F -F /dev/loop7p1", "'-F' is one word too many"),
-    ("mkfs.ext4 -b 4096", "missing at the end: -J device=/dev/loop8p2 -F /dev/loop7p1"),
-    ("mkfs.ext4 -b 4096 -J device=/dev/loop8p2 -F /dev/loop7p1 && rm -rf /", "does not run && rm -rf /"),
-    ("mkfs.ext4 -F -b 4096 -J device=/dev/loop8p2 /dev/loop7p1", "different order"),
+    ("mkfs.ext4 -b 1024 -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 -F /dev/loop7p1", "word 3 is '1024'; the step has '4096'"),
+    ("mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 /dev/loop7p1", "'-F' is missing before '/dev/loop7p1'"),
+    ("mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 -F -F /dev/loop7p1", "'-F' is one word too many"),
+    ("mkfs.ext4 -b 4096", "missing at the end: -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 -F /dev/loop7p1"),
+    ("mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 -F /dev/loop7p1 && rm -rf /", "does not run && rm -rf /"),
+    ("mkfs.ext4 -F -b 4096 -E lazy_itable_init=0,lazy_journal_init=0,nodiscard -J device=/dev/loop8p2 /dev/loop7p1", "different order"),
     ("", "Nothing typed"),
 ])
 def test_typed_command_that_differs_says_how(typed, says):
@@ -139,6 +139,7 @@ First paragraph.
 What to look for: the clean phase.
 """
 workloads = ["writes"]
+primary = "writes:build.mb_written"
 {study_look_for}
 [[configurations]]
 name = "a"

@@ -20,6 +20,9 @@ from pathlib import Path
 import pytest
 
 from fstune import lab as labmod
+from fstune.lab import down as labdown
+from fstune.lab import files as labfiles
+from fstune.lab import kernel as labkernel
 from fstune.errors import FstuneError, UnsafeDeviceError, UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,7 +177,7 @@ def test_lab_up_rejects_bad_shapes_before_touching_anything(tmp_path, disks, siz
 
 
 def test_lab_up_needs_root(monkeypatch, tmp_path):
-    monkeypatch.setattr(labmod.os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
     with pytest.raises(FstuneError) as info:
         labmod.lab_up(directory=tmp_path / "lab")
     assert info.value.message == "fstune lab needs root to attach loop devices; run it with sudo."
@@ -182,9 +185,9 @@ def test_lab_up_needs_root(monkeypatch, tmp_path):
 
 
 def test_lab_up_names_the_package_of_a_missing_tool(monkeypatch, tmp_path):
-    monkeypatch.setattr(labmod.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
     monkeypatch.setenv("PATH", str(tmp_path))  # no tools at all
-    monkeypatch.setattr(labmod, "_EXTRA_PATH", str(tmp_path))
+    monkeypatch.setattr(labkernel, "EXTRA_PATH", str(tmp_path))
     with pytest.raises(FstuneError, match="losetup is not installed") as info:
         labmod.lab_up(directory=tmp_path / "lab")
     assert "util-linux" in info.value.hint
@@ -226,11 +229,11 @@ def _fake_kernel(root: Path, lab_dir: Path) -> None:
 def test_status_from_a_recorded_kernel_sees_deleted_files_and_mounts(monkeypatch, tmp_path):
     lab_dir = tmp_path / "gone-lab"  # the directory does not even exist any more
     _fake_kernel(tmp_path, lab_dir)
-    monkeypatch.setattr(labmod, "_SYS", tmp_path / "sys")
-    monkeypatch.setattr(labmod, "_PROC", tmp_path / "proc")
-    monkeypatch.setattr(labmod, "DEFAULT_DIR", tmp_path / "default-lab")
+    monkeypatch.setattr(labkernel, "SYS", tmp_path / "sys")
+    monkeypatch.setattr(labkernel, "PROC", tmp_path / "proc")
+    monkeypatch.setattr(labfiles, "DEFAULT_DIR", tmp_path / "default-lab")
 
-    loops = labmod._scan_loops()
+    loops = labkernel.scan_loops()
     assert [(lp.name, lp.deleted, lp.directory) for lp in loops] == [("loop7", True, lab_dir)]
     assert labmod.find_labs() == [lab_dir]
 
@@ -366,16 +369,17 @@ def _run_child_until_paused(directory: Path, marker: Path) -> subprocess.Popen:
     script = textwrap.dedent("""
         import signal, sys, time
         import fstune.lab as lab
+        import fstune.lab.build as build
         # a shell's background job inherits SIGINT ignored; a terminal's Ctrl-C would not be
         signal.signal(signal.SIGINT, signal.default_int_handler)
         directory, marker = sys.argv[1], sys.argv[2]
-        wait_for_partitions = lab._wait_for_partitions
+        wait_for_partitions = build.wait_for_partitions
         def wait_then_pause(*args, **kwargs):
             found = wait_for_partitions(*args, **kwargs)
             open(marker, "w").close()
             time.sleep(600)
             return found
-        lab._wait_for_partitions = wait_then_pause
+        build.wait_for_partitions = wait_then_pause
         lab.lab_up(disks=2, size="1G", directory=directory, spare_size="256M")
     """)
     child = subprocess.Popen(
@@ -503,7 +507,7 @@ def test_down_unmounts_lab_filesystems_only(lab, run_destructive, tmp_path):
 
 @pytest.mark.loopdev
 def test_down_keeps_what_is_still_in_use_and_finishes_later(lab, monkeypatch):
-    monkeypatch.setattr(labmod, "DETACH_TIMEOUT", 1.0)
+    monkeypatch.setattr(labdown, "DETACH_TIMEOUT", 1.0)
     first, second = lab.disks
     holder = os.open(first.spare, os.O_RDONLY)  # like a filesystem elsewhere using it as its log
     try:

@@ -1,9 +1,9 @@
-"""Measurement: figures from runner events, failed repeats kept as failures, extra repeats while noisy."""
+"""Measurement: figures from runner events, failed repeats kept as failures, blocks added while undecided."""
 
 import pytest
 
 from fstune import runner as r
-from fstune.results.collection import Measurement, config_descriptions
+from fstune.results.collection import CAP_UNDECIDED, DECIDED, TOO_FEW, Measurement, config_descriptions
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.studies import parse_study
 
@@ -66,20 +66,20 @@ def run_fake(plan, measurement, figures, status_of=lambda step: "ok"):
 
 def test_figures_are_parsed_per_repeat():
     plan = make_plan()
-    measurement = Measurement(plan, adaptive=False)
+    measurement = Measurement(plan, sequential=False)
     run_fake(plan, measurement, {"base": [15.4, 15.5, 15.45], "ext": [17.2, 17.3, 17.25]})
     results = measurement.repeat_results()
-    assert [(x.config, x.repeat) for x in results] == [("base", 1), ("base", 2), ("base", 3),
-                                                       ("ext", 1), ("ext", 2), ("ext", 3)]
+    assert [(x.config, x.repeat, x.block, x.position) for x in results] == [
+        ("base", 1, 1, 1), ("base", 2, 2, 2), ("base", 3, 3, 1), ("ext", 1, 1, 2), ("ext", 2, 2, 1), ("ext", 3, 3, 2)]
     assert all(x.ok for x in results)
-    assert measurement.values("ext", "metadata", "dbench.throughput_mbs") == [17.2, 17.3, 17.25]
+    assert measurement.primary_values("ext") == {1: 17.2, 2: 17.3, 3: 17.25}
     assert "Throughput 15.4000 MB/sec" in results[0].raw["dbench"]
 
 
 def test_a_failed_step_or_rejected_output_marks_the_repeat_failed_never_a_number():
     plan = make_plan()
-    measurement = Measurement(plan, adaptive=False)
-    steps = [s for s in plan.steps if s.phase == "dbench"]
+    measurement = Measurement(plan, sequential=False)
+    steps = [s for s in plan.steps if s.phase == "dbench" and s.config == "base"]
     feed(measurement, 1, steps[0], "dbench: fatal error\n", status="failed", exit_status=1, message="exit status 1")
     feed(measurement, 2, steps[1], "  4 1234 10.0 MB/sec execute 5 sec\n")  # no Throughput line
     feed(measurement, 3, steps[2], dbench_output(15.0))
@@ -87,51 +87,85 @@ def test_a_failed_step_or_rejected_output_marks_the_repeat_failed_never_a_number
     assert results[1].failed == "exit status 1" and not results[1].samples
     assert results[2].failed.startswith("dbench:") and not results[2].samples
     assert results[3].ok
-    assert measurement.values("base", "metadata", "dbench.throughput_mbs") == [15.0]
+    assert measurement.primary_values("base") == {3: 15.0}
 
 
 def test_caches_that_could_not_be_dropped_mark_the_repeat_warm():
     plan = make_plan()
-    measurement = Measurement(plan, adaptive=False)
+    measurement = Measurement(plan, sequential=False)
     run_fake(plan, measurement, {"base": [15.0], "ext": [17.0]},
              status_of=lambda step: "warm" if step.repeat == 2 else "ok")
     warm = {(x.config, x.repeat) for x in measurement.repeat_results() if x.warm_cache}
     assert warm == {("base", 2), ("ext", 2)}
 
 
-def test_noisy_figures_get_more_repeats_up_to_the_cap():
+def test_a_clear_answer_at_the_first_look_ends_the_blocks():
     plan = make_plan()
-    measurement = Measurement(plan, rsd_threshold=0.03, max_repeats=6)
-    steps = run_fake(plan, measurement, {"base": [10.0, 14.0, 18.0], "ext": [17.2, 17.3, 17.25]})
-    repeats = {c: max(x.repeat for x in measurement.repeat_results() if x.config == c) for c in ("base", "ext")}
-    assert repeats == {"base": 6, "ext": 3}  # noisy baseline went to the cap; steady variant did not
-    assert measurement.added_repeats == {"base": 3}
-    # the extra repeats ran before the unmount of their configuration
-    kinds = [(s.config, s.kind) for s in steps]
-    last_base_repeat = max(i for i, s in enumerate(steps) if s.config == "base" and s.repeat == 6)
-    assert kinds.index(("base", "umount")) > last_base_repeat
-    assert not any(s.destructive for s in steps[len(plan.steps):])
+    measurement = Measurement(plan, looks=(3, 6))
+    steps = run_fake(plan, measurement, {"base": [10.0, 10.1, 9.9], "ext": [20.0, 20.2, 19.9]})
+    assert len(steps) == len(plan.steps)  # nothing added
+    assert measurement.stopped == DECIDED
+    assert measurement.judged["ext"].decision.verdict == "better"
+    design = measurement.design("finished")
+    assert design["order"] == [["base", "ext"], ["ext", "base"], ["base", "ext"]]
+    assert design["looks"] == [3, 6] and design["stopped"] == DECIDED
+    assert design["primary"] == {"workload": "metadata", "metric": "dbench.throughput_mbs"}
 
 
-@pytest.mark.parametrize("threshold, shown", [(0.03, "3%"), (0.025, "2.5%"), (0.0001, "0.01%")])
-def test_the_threshold_that_added_repeats_is_stated_as_given(threshold, shown):
-    from types import SimpleNamespace
-
-    from fstune.results.collection import run_record
-
+def test_an_open_question_adds_blocks_up_to_the_next_look_then_stops_at_the_cap():
     plan = make_plan()
-    measurement = Measurement(plan, rsd_threshold=threshold, max_repeats=4)
-    run_fake(plan, measurement, {"base": [10.0, 14.0, 18.0, 11.0], "ext": [17.2, 17.3, 17.25]})
-    outcome = SimpleNamespace(status="finished", reason="", warnings=())
-    record = run_record(plan, measurement, outcome, 0.0)
-    assert f"base: 1 repeat(s) added because the figures varied more than {shown}" in record.warnings
+    measurement = Measurement(plan, looks=(3, 6))
+    steps = run_fake(plan, measurement, {"base": [10.0, 14.0, 18.0, 9.0, 16.0, 11.0],
+                                         "ext": [12.0, 17.0, 10.0, 15.0, 11.0, 18.0]})
+    added = [s for s in steps if s.block and s.block > 3]
+    assert {s.block for s in added} == {4, 5, 6}
+    # the added blocks make every configuration afresh, alternating as before
+    assert [s.config for s in added if s.kind == "mkfs"] == ["ext", "base", "base", "ext", "ext", "base"]
+    assert measurement.stopped == CAP_UNDECIDED
+    assert measurement.design("finished")["order"][3:] == [["ext", "base"], ["base", "ext"], ["ext", "base"]]
+    assert measurement.design("cancelled")["stopped"] == "cancelled"
 
 
-def test_fewer_planned_repeats_than_three_are_respected():
+def test_fewer_planned_blocks_than_three_cannot_decide_and_are_respected():
     plan = make_plan(repeats=1)
-    measurement = Measurement(plan)
-    run_fake(plan, measurement, {"base": [10.0], "ext": [30.0]})
-    assert measurement.added_repeats == {}
+    measurement = Measurement(plan, max_blocks=1)
+    steps = run_fake(plan, measurement, {"base": [10.0], "ext": [30.0]})
+    assert len(steps) == len(plan.steps) and measurement.looks == ()
+    assert measurement.design("finished")["stopped"] == TOO_FEW
+
+
+def test_a_pressure_spike_drops_the_whole_block_and_a_new_block_replaces_it():
+    clock = {"now": 0.0, "io": 0.0}
+
+    def snapshot(devices):
+        # 10 s per turn; I/O pressure 20 % of the time, except in block 3 (90 %)
+        clock["now"] += 10.0
+        return {"time": clock["now"], "monotonic": clock["now"], "load": (1.0, 1.0, 1.0),
+                "io": {"some": {"avg10": 1.0, "total": clock["io"] * 1e6}}, "cpu": {}, "ticks": {},
+                "devices": {}}
+
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3,), snapshot=snapshot)
+    steps = list(plan.steps)
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        if step.kind == "umount":  # the turn ends: count its pressure
+            clock["io"] += 9.0 if step.block == 3 else 2.0
+        if step.phase == "dbench":
+            feed(measurement, index, step, dbench_output(10.0 + step.block))
+        else:
+            feed(measurement, index, step)
+        steps[index + 1:index + 1] = measurement.extend(index, step)
+        index += 1
+    assert set(measurement.dropped_blocks) == {3}
+    assert max(s.block for s in steps if s.block) == 4  # one block replaced it
+    dropped = [x for x in measurement.repeat_results() if x.block == 3]
+    assert dropped and all(x.dropped and not x.counts for x in dropped)
+    assert "I/O pressure spike" in measurement.notes[0]
+    assert measurement.design("finished")["dropped_blocks"].keys() == {"3"}
+    host = next(x for x in measurement.repeat_results() if x.block == 1).conditions["host"]
+    assert host["io_some"]["share"] == pytest.approx(0.2) and host["seconds"] == pytest.approx(10.0)
 
 
 def test_config_descriptions_leave_out_the_journal_option_fstune_adds_itself():
@@ -143,7 +177,7 @@ def test_config_descriptions_leave_out_the_journal_option_fstune_adds_itself():
 
 def test_a_progress_line_finished_in_place_does_not_replace_the_line_before_it():
     plan = make_plan()
-    measurement = Measurement(plan, adaptive=False)
+    measurement = Measurement(plan, sequential=False)
     step = next(s for s in plan.steps if s.phase == "dbench")
     measurement.observe(r.StepStarted(0, 0, step, False, 0.0))
     measurement.observe(r.OutputLine(0, "line1"))
@@ -155,3 +189,64 @@ def test_a_progress_line_finished_in_place_does_not_replace_the_line_before_it()
     measurement.observe(r.StepFinished(0, step, "ok", 0, None, 5.0, "", False, result))
     raw = measurement.repeat_results()[0].raw["dbench"].splitlines()
     assert raw[:2] == ["line1", "46%"]
+
+
+def test_the_percentage_never_goes_backwards_when_blocks_are_added():
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3, 6))
+    figures = {"base": [10.0, 14.0, 18.0, 9.0, 16.0, 11.0], "ext": [12.0, 17.0, 10.0, 15.0, 11.0, 18.0]}
+    steps, index, counts, shown, labels = list(plan.steps), 0, {}, [], set()
+    while index < len(steps):
+        step = steps[index]
+        if step.phase == "dbench":
+            n = counts.get(step.config, 0)
+            counts[step.config] = n + 1
+            feed(measurement, index, step, dbench_output(figures[step.config][n]))
+        else:
+            feed(measurement, index, step)
+        steps[index + 1:index + 1] = measurement.extend(index, step)
+        progress = measurement.progress()
+        shown.append(progress.fraction)
+        labels.add(progress.label)
+        index += 1
+    assert max(s.block or 0 for s in steps) == 6  # blocks were added after the first look
+    assert all(b >= a for a, b in zip(shown, shown[1:])), shown
+    assert shown[-1] == 1.0 and shown[len(plan.steps) // 2] < 0.5  # measured against "up to 6" blocks
+    assert "block 2/up to 6: ext, base" in labels and "block 6/6: ext, base" in labels
+
+
+@pytest.mark.parametrize("first, cap, looks", [
+    (5, 15, (5, 10, 15)), (3, 3, (3,)), (5, 5, (5,)), (8, 5, (5,)), (2, 2, ()), (3, 15, (3, 5, 10, 15)),
+    (5, 12, (5, 10, 12)), (5, 20, (5, 10, 15, 20)),
+])
+def test_the_looks_follow_the_planned_blocks_and_the_cap(first, cap, looks):
+    from fstune.results.collection import schedule_looks
+
+    assert schedule_looks(first, cap) == looks
+
+
+def test_each_look_is_described_with_its_interval_and_what_is_expected():
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3, 6))
+    run_fake(plan, measurement, {"base": [10.0, 14.0, 18.0, 9.0, 16.0, 11.0],
+                                 "ext": [12.0, 17.0, 10.0, 15.0, 11.0, 18.0]})
+    first, last = measurement.look_lines
+    assert first.startswith("Look at 3 blocks: ext too noisy to tell, ") and "%" in first
+    assert "more blocks expected" in first and "decided by the cap in" in first
+    assert last.startswith("Look at 6 blocks: ext ")
+
+
+def test_the_kernels_mount_options_are_checked_against_the_configuration():
+    from fstune import filesystems
+    from fstune.devices.system import Mount
+    from fstune.results.collection import _missing_mount_option
+
+    ext4, xfs = filesystems.get("ext4"), filesystems.get("xfs")
+    mount = Mount(7, 8, "/", "/m", "ext4", "/dev/loop8", options="rw,relatime", super_options="rw,commit=30")
+    assert "'noatime' is not among the options the kernel applied" in _missing_mount_option(
+        [("noatime", None)], ext4, mount)
+    assert _missing_mount_option([("commit", "60")], ext4, mount) == "mount option 'commit=60' was applied as 'commit=30'"
+    assert _missing_mount_option([("commit", "30"), ("journal_path", "/dev/loop9"), ("strictatime", None)],
+                                 ext4, mount) is None
+    logged = Mount(7, 8, "/", "/m", "xfs", "/dev/loop8", options="rw,noatime", super_options="rw,logbsize=256k")
+    assert _missing_mount_option([("logbsize", "262144"), ("noatime", None)], xfs, logged) is None

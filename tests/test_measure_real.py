@@ -126,3 +126,93 @@ def test_seed_ext3_external_journal_study_end_to_end(lab, tmp_path):
     assert "internal" in markdown and "external" in markdown
     assert any(v in markdown for v in ("better", "worse", "within noise"))
     assert f" {data} " not in Path("/proc/self/mountinfo").read_text()
+
+
+JOURNAL_STUDY = '''title = "journal placement"
+summary = "s"
+explanation = "e"
+workloads = ["metadata"]
+[workload_params.metadata]
+seconds = 5
+clients = 2
+[[configurations]]
+name = "internal"
+title = "journal inside"
+filesystem = "ext4"
+[[configurations]]
+name = "external"
+title = "journal on the spare"
+filesystem = "ext4"
+journal = "external"
+mount_options = "noatime"
+'''
+
+
+def _run(plan, tmp_path, **options):
+    measurement = Measurement(plan, **options)
+    runner = Runner(plan, extend=measurement.extend, log_dir=tmp_path / "logs")
+    outcome = runner.run(measurement.observe)
+    return measurement, outcome, runner
+
+
+def test_each_repeat_reads_back_its_journal_and_the_block_order_is_kept(lab, tmp_path):
+    data, spare = lab.pairs()[0]
+    # two blocks keep it short: too few for a decision, which the record says
+    plan = build_plan(Choices(parse_study(JOURNAL_STUDY, "j.toml"), choice(data), choice(spare), repeats=2,
+                              run_id="readback", mount_root=str(tmp_path / "mnt"), work_root=str(tmp_path / "work")))
+    measurement, outcome, runner = _run(plan, tmp_path, max_blocks=2)
+    assert outcome.status == "finished", outcome.reason
+    made = [s.argv for s in runner.steps if s.kind == "mkfs"]
+    assert len(made) == 4 and all("lazy_itable_init=0,lazy_journal_init=0,nodiscard" in argv for argv in made)
+    results = {(x.config, x.block): x for x in measurement.repeat_results()}
+    assert {(c, b) for c, b in results} == {(c, b) for c in ("internal", "external") for b in (1, 2)}
+    external = results[("external", 2)]
+    assert external.position == 1 and results[("internal", 2)].position == 2  # block 2 ran B A
+    readback = external.conditions["readback"]
+    assert readback["journal"] == "external" and readback["journal_uuid"]
+    assert "noatime" in readback["mount_options"].split(",")
+    assert readback["journal_write_sectors"] > 0  # the external journal was written while measuring
+    assert results[("internal", 2)].conditions["readback"]["journal"] == "internal"
+    host = external.conditions["host"]
+    assert host["end"] > host["start"] and host["devices"]["data"]["write_sectors"] > 0
+    record = run_record(plan, measurement, outcome, started=0.0)
+    assert record.method == "paired-gs-obf/1" and not record.legacy
+    assert record.design["order"] == [["internal", "external"], ["external", "internal"]]
+    assert record.design["looks"] == [] and record.design["stopped"] == "too few blocks to decide (fewer than 3)"
+    with Store(tmp_path / "state") as store:
+        loaded = store.load_run(store.save_run(record))
+    again = next(x for x in loaded.results if x.config == "external" and x.block == 2)
+    assert again.conditions["readback"]["journal_uuid"] == readback["journal_uuid"]
+
+
+def test_a_variant_whose_journal_option_was_dropped_fails_loudly_and_counts_for_nothing(lab, tmp_path):
+    """The plan's steps for the variant are edited as a silent mistake would: mkfs without its
+    journal device and a mount without it. Everything runs; only the readback can tell."""
+    import dataclasses
+
+    data, spare = lab.pairs()[0]
+    plan = build_plan(Choices(parse_study(JOURNAL_STUDY, "j.toml"), choice(data), choice(spare), repeats=3,
+                              run_id="dropped", mount_root=str(tmp_path / "mnt"), work_root=str(tmp_path / "work")))
+
+    def forget_the_journal(step):
+        if step.config != "external":
+            return step
+        if step.kind == "mkfs":
+            at = step.argv.index("-J")
+            return dataclasses.replace(step, argv=step.argv[:at] + step.argv[at + 2:], also_writes=())
+        if step.kind == "mount":
+            options = ",".join(o for o in step.argv[step.argv.index("-o") + 1].split(",")
+                               if not o.startswith("journal_path="))
+            return dataclasses.replace(step, argv=("mount", "-t", "ext4", "-o", options, *step.argv[-2:]))
+        return step
+
+    first = plan.blocks[0]
+    edited = dataclasses.replace(first, steps=tuple(forget_the_journal(s) for s in first.steps))
+    plan = dataclasses.replace(plan, blocks=(edited, *plan.blocks[1:]))
+    measurement, outcome, _ = _run(plan, tmp_path, max_blocks=3)
+    assert outcome.status == "failed"
+    assert ("Block 1: configuration 'external' was not applied: the configuration puts the journal on another "
+            "device, but the filesystem that was made has it inside the filesystem") in outcome.reason
+    failed = [x for x in measurement.repeat_results() if x.config == "external" and x.block == 1]
+    assert failed and all(x.failed and not x.counts for x in failed)
+    assert f" {data} " not in Path("/proc/self/mountinfo").read_text()

@@ -55,12 +55,12 @@ def test_ext3_external_journal_is_made_before_the_filesystem_that_uses_it():
     study = load_studies()["ext3-external-journal"]
     plan = build_plan(Choices(study, TARGET, LOG, force=False, workloads=()))
     commands = argvs(plan)
-    journal = ["mkfs.ext3", "-b", "4096", "-O", "journal_dev", "/dev/sdc1"]
-    fs = ["mkfs.ext3", "-b", "4096", "-J", "device=/dev/sdc1", "/dev/sdb1"]
+    journal = ["mkfs.ext3", "-b", "4096", "-O", "journal_dev", "-E", "lazy_journal_init=0", "/dev/sdc1"]
+    fs = ["mkfs.ext3", "-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0", "-J", "device=/dev/sdc1", "/dev/sdb1"]
     assert journal in commands and fs in commands
     assert commands.index(journal) < commands.index(fs)
     # the baseline has its journal inside, and is made first
-    assert commands.index(["mkfs.ext3", "-b", "4096", "/dev/sdb1"]) < commands.index(journal)
+    assert commands.index(["mkfs.ext3", "-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0", "/dev/sdb1"]) < commands.index(journal)
 
 
 def test_force_flag_is_passed_once_per_mkfs_when_confirmed():
@@ -76,9 +76,10 @@ def test_force_flag_is_passed_once_per_mkfs_when_confirmed():
     "fs, journal, expected_mkfs, expected_mount_opt",
     [
         ("ext2", "none", [["mkfs.ext2", "-b", "4096", "-F", "/dev/sdb1"]], None),
-        ("ext4", "none", [["mkfs.ext4", "-b", "4096", "-O", "^has_journal", "-F", "/dev/sdb1"]], None),
-        ("ext4", "external", [["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-F", "/dev/sdc1"],
-                              ["mkfs.ext4", "-b", "4096", "-J", "device=/dev/sdc1", "-F", "/dev/sdb1"]],
+        ("ext4", "none", [["mkfs.ext4", "-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0", "-O", "^has_journal", "-F", "/dev/sdb1"]], None),
+        ("ext4", "external", [["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-E", "lazy_journal_init=0", "-F",
+                               "/dev/sdc1"],
+                              ["mkfs.ext4", "-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0", "-J", "device=/dev/sdc1", "-F", "/dev/sdb1"]],
          "journal_path=/dev/sdc1"),
         ("xfs", "external", [["mkfs.xfs", "-f", "-l", "logdev=/dev/sdc1", "/dev/sdb1"]], "logdev=/dev/sdc1"),
         ("reiserfs", "external", [["mkreiserfs", "-f", "-j", "/dev/sdc1", "/dev/sdb1"]], "jdev=/dev/sdc1"),
@@ -163,17 +164,20 @@ def test_too_small_devices_are_refused_with_sizes():
 def test_workload_steps_repeat_with_cold_caches_and_results_outside_the_filesystem():
     study = study_of("ext4", workloads=("metadata", "throughput"))
     plan = build_plan(Choices(study, TARGET, None, repeats=3, run_id="r1"))
-    measured = [s for s in plan.configs[0].steps if s.phase]
-    assert [(s.workload, s.repeat) for s in measured] == [
-        ("metadata", 1), ("throughput", 1), ("metadata", 2), ("throughput", 2), ("metadata", 3), ("throughput", 3)]
-    steps = list(plan.configs[0].steps)
+    measured = [s for s in plan.steps if s.phase and s.config == "base"]
+    # one repeat of every workload per block, numbered by the block; throughput measures its
+    # writes and its reads in two fio runs
+    assert [(s.workload, s.repeat, s.block) for s in measured] == [
+        (workload, block, block) for block in (1, 2, 3) for workload in ("metadata", "throughput", "throughput")]
+    steps = list(plan.steps)
     for step in measured:
         before = steps[steps.index(step) - 1]
         assert before.argv == ("sysctl", "-q", "vm.drop_caches=3")
     fio = next(s for s in measured if s.workload == "throughput")
     assert fio.result_file.startswith("/var/tmp/fstune/r1/base/")
     assert "--direct=1" in fio.argv and "--bs=4k" in fio.argv
-    assert [a for a in fio.argv if a.startswith("--rw=")] == ["--rw=write", "--rw=randwrite", "--rw=read", "--rw=randread"]
+    assert [a for s in measured[1:3] for a in s.argv if a.startswith("--rw=")] == [
+        "--rw=write", "--rw=randwrite", "--rw=read", "--rw=randread"]
 
 
 def test_fewer_than_three_repeats_is_warned_about():
@@ -237,7 +241,7 @@ def test_mkfs_options_can_be_edited_per_configuration_and_are_checked():
     study = load_studies()["ext3-external-journal"]
     plan = build_plan(Choices(study, TARGET, LOG, workloads=(), mkfs_options={"external": ("-b", "4096", "-m", "0")}))
     mkfs = [s.argv for s in plan.configs[1].steps if s.kind == MKFS]
-    assert mkfs == [("mkfs.ext3", "-b", "4096", "-m", "0", "-J", "device=/dev/sdc1", "-F", "/dev/sdb1")]
+    assert mkfs == [("mkfs.ext3", "-b", "4096", "-m", "0", "-E", "lazy_itable_init=0,lazy_journal_init=0", "-J", "device=/dev/sdc1", "-F", "/dev/sdb1")]
     with pytest.raises(UsageError, match="configuration 'external'.*-FF"):
         build_plan(Choices(study, TARGET, LOG, workloads=(), mkfs_options={"external": ("-FF",)}))
     with pytest.raises(UsageError, match="no configuration 'nope'"):
@@ -256,3 +260,61 @@ def test_a_run_id_that_is_not_one_plain_file_name_is_refused(run_id):
 def test_plain_run_ids_are_accepted(run_id):
     plan = build_plan(Choices(study_of("ext4"), TARGET, run_id=run_id, workloads=()))
     assert plan.run_dir == f"/run/fstune/{run_id}" and plan.work_dir == f"/var/tmp/fstune/{run_id}"
+
+
+# --- blocks (docs/verdicts.md, "Blocks, and why the order alternates") ------------------------
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_the_block_orders_are_balanced_over_a_cycle(count):
+    from collections import Counter
+
+    from fstune.plan import balanced_orders
+
+    rows = balanced_orders(count)
+    assert all(sorted(row) == list(range(count)) for row in rows)
+    firsts = Counter(row[0] for row in rows)
+    assert set(firsts.values()) == {len(rows) // count}  # each first equally often
+    pairs = Counter((a, b) for row in rows for a, b in zip(row, row[1:]))
+    assert len(pairs) == count * (count - 1) and len(set(pairs.values())) == 1  # each ordered pair alike
+
+
+def test_two_configurations_alternate_and_every_block_makes_each_afresh():
+    study = load_studies()["ext4-external-journal"]
+    plan = build_plan(Choices(study, TARGET, LOG, repeats=4, workloads=("metadata",)))
+    assert [b.order for b in plan.blocks] == [("internal", "external"), ("external", "internal")] * 2
+    for block in plan.blocks:
+        made = [s.config for s in block.steps if s.kind == MKFS]
+        assert made == list(block.order)
+        measured = [s for s in block.steps if s.phase]
+        assert [(s.config, s.repeat, s.block, s.position) for s in measured] == [
+            (name, block.number, block.number, position) for position, name in enumerate(block.order, 1)]
+    # a block beyond the planned ones is made exactly like them
+    assert plan.block(5).order == ("internal", "external") and plan.block(5).steps[0].argv == plan.blocks[0].steps[0].argv
+    assert plan.block(6).describe("up to 15") == "block 6/up to 15: external, internal"
+
+
+def test_on_a_loop_device_mkfs_does_not_discard():
+    study = load_studies()["ext4-external-journal"]
+    lab = DeviceChoice("/dev/loop7p1", 800 * 1024**2, disk="loop7")
+    spare = DeviceChoice("/dev/loop8p2", 256 * 1024**2, disk="loop8")
+    plan = build_plan(Choices(study, lab, spare, workloads=()))
+    made = [s.argv for s in plan.steps if s.kind in (MKFS, JOURNAL)]
+    assert made[0] == ("mkfs.ext4", "-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0,nodiscard", "-F",
+                       "/dev/loop7p1")
+    assert all(any("nodiscard" in word for word in argv) for argv in made)
+    xfs = build_plan(Choices(study_of("xfs", "external"), lab, spare, workloads=()))
+    assert all("-K" in s.argv for s in xfs.steps if s.kind == MKFS)
+
+
+def test_the_script_repeats_mkfs_per_block_exactly_as_the_run_does():
+    study = load_studies()["ext4-external-journal"]
+    plan = build_plan(Choices(study, TARGET, LOG, repeats=3, workloads=("metadata",), run_id="golden"))
+    script = render_script(plan)
+    import shlex
+
+    mkfs = [shlex.join(s.argv) for s in plan.steps if s.destructive]
+    assert len(mkfs) == 3 * 3  # per block: the baseline's mkfs, the variant's journal and mkfs
+    assert [line for line in script.splitlines() if line.startswith("mkfs.")] == mkfs
+    assert "#   block 2/3: external, internal" in script
+    assert "# ── Block 2/3, 1/2 (variant): external" in script

@@ -8,36 +8,20 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 import fstune.cli.run as cli_run
+from conftest import study_text
 from fstune import filesystems
 from fstune.runner.audit import read_log
 from fstune.cli import main
 from fstune.runner import STATE_FILE, find_leftovers, package_hint
 
-STUDY = textwrap.dedent('''\
-    title = "cli run"
-    summary = "s"
-    explanation = "e"
-    [[configurations]]
-    name = "base"
-    title = "baseline"
-    filesystem = "{fs}"
-    [[configurations]]
-    name = "tuned"
-    title = "variant"
-    filesystem = "{fs}"
-    {second}
-''')
-
-
 def study_file(tmp_path: Path, fs: str = "ext4", second: str = 'mount_options = "noatime"') -> str:
     path = tmp_path / f"cli-{fs}.toml"
-    path.write_text(STUDY.format(fs=fs, second=second))
+    path.write_text(study_text(fs, title="cli run", second=second))
     return str(path)
 
 
@@ -95,12 +79,12 @@ def test_a_run_id_with_a_path_in_it_is_refused_before_anything_is_written(tmp_pa
     assert list(tmp_path.rglob("*")) == [], "nothing may be written anywhere"
 
 
-@pytest.mark.parametrize("option", [["--rsd-threshold", "-1"], ["--max-repeats", "0"]])
+@pytest.mark.parametrize("option", [["--max-blocks", "0"], ["--max-repeats", "0"]])
 def test_a_repeat_policy_that_makes_no_sense_is_refused(monkeypatch, capsys, option):
     monkeypatch.setattr(cli_run, "geteuid", lambda: 0)
     code = main(["run", "--study", "x", "--device", "/dev/sdz1", "--yes", *option])
     err = capsys.readouterr().err
-    assert code == 2 and "--rsd-threshold must be a percentage of 0 or more" in err
+    assert code == 2 and "--max-blocks must be at least 1" in err
 
 
 def test_missing_tools_name_their_debian_package():
@@ -130,31 +114,20 @@ def test_a_full_small_run_on_the_lab(tmp_path, lab, state_home, capsys):
     log = read_log(logs[0])
     assert log[-1]["status"] == "finished"
     starts = [r["argv"] for r in log if r["event"] == "step-start"]
-    assert ["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-F", spare] in starts
+    assert ["mkfs.ext4", "-b", "4096", "-O", "journal_dev", "-E", "lazy_journal_init=0,nodiscard", "-F", spare] \
+        in starts
     assert all(r["ok"] for r in log if r["event"] == "safety") and any(r["event"] == "safety" for r in log)
     assert blkid(spare, "TYPE") == "jbd" and blkid(data, "TYPE") == "ext4"
     assert f"/run/fstune/{run_id}" not in Path("/proc/self/mountinfo").read_text()
     assert not Path(f"/run/fstune/{run_id}").exists()
 
 
-DEBUG_STUDY = """\
-title = "debug log"
-summary = "s"
-explanation = "e"
+DEBUG_STUDY = study_text(title="debug log", head="""\
 workloads = ["command"]
 repeats = 3
 [workload_params.command]
 command = "sh -c 'head -c 100000 /dev/zero > f'"
-[[configurations]]
-name = "base"
-title = "baseline"
-filesystem = "ext4"
-[[configurations]]
-name = "tuned"
-title = "variant"
-filesystem = "ext4"
-mount_options = "noatime"
-"""
+""")
 
 
 @pytest.mark.loopdev
@@ -345,23 +318,11 @@ def _run_until_hangup(argv: list[str], env: dict, marker: str, stderr) -> tuple[
             child.kill()
 
 
-HANGUP_STUDY = """\
-title = "hang-up"
-summary = "s"
-explanation = "e"
+HANGUP_STUDY = study_text(title="hang-up", head="""\
 workloads = ["command"]
 [workload_params.command]
 command = "sh -c 'head -c 1000000 /dev/zero > f; sync; sleep 1'"
-[[configurations]]
-name = "base"
-title = "baseline"
-filesystem = "ext4"
-[[configurations]]
-name = "tuned"
-title = "variant"
-filesystem = "ext4"
-mount_options = "noatime"
-"""
+""")
 
 
 @pytest.mark.loopdev

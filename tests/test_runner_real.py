@@ -14,7 +14,6 @@ import os
 import signal
 import struct
 import subprocess
-import textwrap
 import threading
 import time
 from pathlib import Path
@@ -30,6 +29,7 @@ from fstune.runner import (
     StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
 )
 
+from conftest import study_text
 from fstune.studies import parse_study
 
 pytestmark = pytest.mark.loopdev
@@ -37,24 +37,9 @@ pytestmark = pytest.mark.loopdev
 CAPS = filesystems.MachineCapabilities.probe()
 
 
-def study(fs: str, *, second: str = "", first: str = "", workloads: str = "") -> object:
+def study(fs: str, *, second: str = "", first: str = "") -> object:
     """A two-configuration study: ``first`` and ``second`` are extra TOML lines per config."""
-    text = textwrap.dedent(f'''\
-        title = "runner test"
-        summary = "s"
-        explanation = "e"
-        [[configurations]]
-        name = "base"
-        title = "baseline"
-        filesystem = "{fs}"
-        {first}
-        [[configurations]]
-        name = "tuned"
-        title = "variant"
-        filesystem = "{fs}"
-        {second}
-    ''')
-    return parse_study(text, "runner-test.toml")
+    return parse_study(study_text(fs, title="runner test", first=first, second=second), "runner-test.toml")
 
 
 def choice(path: str) -> DeviceChoice:
@@ -312,9 +297,10 @@ def test_a_failing_mount_removes_its_mountpoint(tmp_path, lab):
     data = lab.disks[0].data
     plan = plan_for(tmp_path, study("ext4"), data)
     first = plan.configs[0]
+    block = plan.blocks[0]
     broken = [dataclasses.replace(s, argv=(*s.argv[:3], "-o", "fstune_no_such_option", *s.argv[3:]))
-              if s.kind == kinds.MOUNT else s for s in first.steps]
-    plan = dataclasses.replace(plan, configs=(dataclasses.replace(first, steps=tuple(broken)), *plan.configs[1:]))
+              if s.kind == kinds.MOUNT and s.config == first.config.name else s for s in block.steps]
+    plan = dataclasses.replace(plan, blocks=(dataclasses.replace(block, steps=tuple(broken)), *plan.blocks[1:]))
     outcome, rec = run(plan, tmp_path)
     assert outcome.status == FAILED and outcome.kind == FAIL_STEP
     assert "Mount" in outcome.reason and "mount exited with status" in outcome.reason

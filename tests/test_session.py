@@ -67,7 +67,7 @@ def test_a_run_is_measured_stored_then_compared(tmp_path):
     session = RunSession(plan, make_runner=lambda plan, **options: Recorded(plan, FIGURES, **options),
                          open_store=lambda: Store(tmp_path / "state"), scan=None)
     runner = session.start()
-    assert runner.options["extend"] == session.measurement.extend  # extra repeats while noisy
+    assert runner.options["extend"] == session.measurement.extend  # further blocks while the question is open
     outcome = session.run(seen.append)
     assert seen == runner.events  # every event, in order, after the measurement saw it
     ended = session.finish(outcome)

@@ -268,15 +268,3 @@ def test_alpha_is_respected():
 # repeats
 
 
-def test_needs_more_repeats():
-    assert stats.needs_more_repeats([]) is True
-    assert stats.needs_more_repeats([5.0, 5.0]) is True  # never fewer than 3, however steady
-    assert stats.needs_more_repeats([100.0, 103.0, 97.0]) is False  # RSD exactly 3 % is not above it
-    assert stats.needs_more_repeats([100.0, 104.0, 96.0]) is True  # RSD 4 %
-    assert stats.needs_more_repeats([100.0, 104.0, 96.0], threshold=0.05) is False
-    noisy = [100.0, 130.0, 80.0, 115.0, 90.0, 125.0, 85.0, 110.0, 95.0]
-    assert stats.needs_more_repeats(noisy) is True
-    assert stats.needs_more_repeats(noisy + [120.0]) is False  # the cap (10) stops it
-    assert stats.needs_more_repeats(noisy[:4], cap=4) is False
-    assert stats.needs_more_repeats([0.0, 0.0, 0.0]) is False  # steady zeros are steady
-    assert stats.needs_more_repeats([5.0, 5.0], cap=2) is True  # the cap never goes below 3

@@ -457,3 +457,55 @@ def test_describe_device_reads_the_disk_of_a_partition(tmp_path):
     record = describe_device("/dev/sdb1", "target", sys_root=str(tmp_path))
     assert record == DeviceRecord(path="/dev/sdb1", role="target", model="WDC WD2003FZEX-0", size=2048000 * 512,
                                   transport="sata", rotational=True, scheduler="mq-deadline")
+
+
+# --- blocks, design and settings (schema 2) ---------------------------------------------------
+
+
+def test_a_blocked_run_keeps_its_design_settings_and_each_repeats_place(tmp_path):
+    record = realistic_run(failed_repeat=False)
+    for result in record.results:  # two configurations, alternating A B / B A
+        result.block = result.repeat
+        result.position = 1 + ((result.config == "external") != (result.repeat % 2 == 0))
+        result.conditions = {"readback": {"journal_uuid": "0b9f…", "mount": ["rw", "relatime"]},
+                             "host": {"load1": 0.42, "pressure_io_some_avg10": 0.0}}
+    record.results[3].dropped = "foreign I/O pressure rose to 41 % during block 4"
+    record.method = "paired-gs-obf/1"
+    record.design = {"primary": {"workload": "metadata", "metric": "dbench.throughput_mbs"},
+                     "delta": {"default": 0.02, "metrics": {}}, "looks": [5, 10, 15],
+                     "order": [["internal", "external"], ["external", "internal"]]}
+    record.settings = {"workload_params": {"metadata": {"seconds": 10, "clients": 15}}, "machine_id": "5c1e…"}
+    with Store(tmp_path) as store:
+        back = store.load_run(store.save_run(record))
+    assert back.results == record.results
+    assert (back.method, back.design, back.settings) == (record.method, record.design, record.settings)
+    assert not back.legacy and not back.results[3].counts and back.results[2].counts
+
+
+def test_a_run_stored_before_blocks_comes_back_as_legacy(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 1)
+    with Store(tmp_path) as old:
+        assert old.schema_version() == 1  # the v1 writer is gone: the row is written by hand below
+    db = sqlite3.connect(tmp_path / store_module.DB_NAME)
+    db.execute("INSERT INTO runs (study, title, started, status, baseline, environment, fstune_version)"
+               " VALUES ('s', 't', 1.0, 'finished', 'a', '{}', '0.1')")
+    run_id = db.execute("SELECT id FROM runs").fetchone()[0]
+    db.execute("INSERT INTO configs (run_id, position, name, filesystem, journal, mkfs_options, mount_options,"
+               " mkfs_argv) VALUES (?, 0, 'a', 'ext4', 'internal', '[]', '[]', '[]')", (run_id,))
+    db.execute("INSERT INTO repeats (run_id, position, config, workload, repeat, warm_cache)"
+               " VALUES (?, 0, 'a', 'metadata', 1, 0)", (run_id,))
+    db.commit()
+    db.close()
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
+    with Store(tmp_path) as new:
+        back = new.load_run(run_id)
+    assert back.legacy and back.design == {} and back.settings == {}
+    assert back.results[0].block is None and back.results[0].conditions == {} and back.results[0].counts
+
+
+def test_a_stored_runs_status_words_are_the_runners():
+    # records.py spells them out so that reading runs does not import the runner
+    from fstune.results.records import STATUSES
+    from fstune.runner import RunStatus
+
+    assert list(STATUSES) == [str(status) for status in RunStatus]

@@ -528,3 +528,50 @@ def test_a_broken_copy_of_a_shipped_study_is_not_quietly_replaced_by_the_shipped
     with pytest.raises(StudyError, match=r"mine\.toml, line 7: repeats") as info:
         find_study("xfs-log-tuning", studies)
     assert "move the file away" in info.value.hint
+
+
+# --- the primary metric and δ (docs/verdicts.md) ----------------------------------------------
+
+
+def test_primary_defaults_to_the_first_workload_that_declares_one(tmp_path):
+    study = load_study_file(_study(tmp_path, _valid(), "good-study"))
+    assert study.primary == ("metadata", "dbench.throughput_mbs")
+    assert study.delta_for("metadata", "dbench.throughput_mbs") == pytest.approx(0.02)
+
+
+def test_primary_and_deltas_are_read_and_checked(tmp_path):
+    text = _valid().replace('repeats = 3', 'repeats = 3\nprimary = "metadata:dbench.max_latency_ms"\n'
+                            'delta_percent = 5\n', 1)
+    text = text.replace("[[configurations]]", '[delta_percent_by_metric]\n"metadata:dbench.max_latency_ms" = 10\n\n'
+                        "[[configurations]]", 1)
+    study = load_study_file(_study(tmp_path, text, "good-study"))
+    assert study.primary == ("metadata", "dbench.max_latency_ms")
+    assert study.delta_for("metadata", "dbench.max_latency_ms") == pytest.approx(0.10)
+    assert study.delta_for("metadata", "dbench.throughput_mbs") == pytest.approx(0.05)
+
+
+def test_a_study_whose_workloads_declare_no_primary_must_name_one(tmp_path):
+    message = _error(tmp_path, _valid().replace('["metadata"]', '["writes"]'))
+    assert "primary: is missing" in message and "WORKLOAD:METRIC" in message
+
+
+@pytest.mark.parametrize("value, words", [
+    ('"metadata:nothing.here"', "workload metadata has no metric 'nothing.here'; it reports: dbench.throughput_mbs"),
+    ('"writes:build.mb_written"', "'writes' is not one of the study's workloads (metadata)"),
+    ('"dbench.throughput_mbs"', 'must be "WORKLOAD:METRIC"'),
+])
+def test_a_wrong_primary_is_refused_with_what_is_allowed(tmp_path, value, words):
+    message = _error(tmp_path, _valid().replace("repeats = 3", f"repeats = 3\nprimary = {value}", 1))
+    assert words in message and ", line 7: primary:" in message
+
+
+@pytest.mark.parametrize("value", ["0", "100", '"2"', "true"])
+def test_delta_percent_must_be_a_percentage(tmp_path, value):
+    message = _error(tmp_path, _valid().replace("repeats = 3", f"repeats = 3\ndelta_percent = {value}", 1))
+    assert "delta_percent: must be a percentage above 0 and below 100" in message
+
+
+def test_every_shipped_study_names_its_primary_metric(shipped):
+    for path in _shipped_files():
+        text = (Path(__file__).parent.parent / "recipes" / path).read_text()
+        assert re.search(r'^primary = "\w+:[\w.-]+"$', text, re.M), path

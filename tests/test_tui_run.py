@@ -575,7 +575,7 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
     # at most one extra repeat per configuration when loop devices are noisy: keeps the test short
     from fstune.results.collection import Measurement
 
-    screen = RunScreen(plan, svc, measurement=Measurement(plan, max_repeats=4))
+    screen = RunScreen(plan, svc, measurement=Measurement(plan, max_blocks=4))
     app = HostApp(screen)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: screen.ended, timeout=240, what="the real run to end")

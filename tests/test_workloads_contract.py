@@ -10,9 +10,6 @@ contract fails here, by name.
 
 from __future__ import annotations
 
-import importlib
-from pathlib import Path
-
 import pytest
 from textual.widgets import Checkbox, Input, Label, Static
 
@@ -25,24 +22,11 @@ from fstune.screens.app import make_app
 from fstune.units import format_estimate
 from fstune.workloads import Metric, Workload
 from test_tui_wizard import SIZE, pick_devices, services, settle, text_of, to_devices
+from contracts import contract_for, gather
 from wlcontract import Contract, context, fixture, measured_steps, terminal_lines
 
-HERE = Path(__file__).resolve().parent
 STUDY = "xfs-log-tuning"  # any shipped study: --workloads chooses the workload
-
-
-def _contracts() -> dict[str, Contract]:
-    found: dict[str, Contract] = {}
-    for path in sorted(HERE.glob("test_wl_*.py")):
-        found.update(importlib.import_module(path.stem).CONTRACTS)
-    return found
-
-
-CONTRACTS = _contracts()
-
-
-def _module(workload: Workload) -> str:
-    return type(workload).__module__.rsplit(".", 1)[-1]
+CONTRACTS = gather("test_wl_")
 
 
 @pytest.fixture(params=workloads.all(), ids=lambda w: w.name)
@@ -52,10 +36,7 @@ def workload(request) -> Workload:
 
 @pytest.fixture
 def contract(workload) -> Contract:
-    if workload.name not in CONTRACTS:
-        pytest.fail(f"{workload.name} has no contract: declare CONTRACTS[{workload.name!r}] in "
-                    f"tests/test_wl_{_module(workload)}.py")
-    return CONTRACTS[workload.name]
+    return contract_for(CONTRACTS, workload, "test_wl_")
 
 
 def recorded_samples(workload: Workload, contract: Contract, phase: str | None = None):

@@ -9,6 +9,8 @@ registered workload. See docs/ARCHITECTURE.md, "How to add a workload".
 from __future__ import annotations
 
 import re
+import subprocess
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,3 +86,25 @@ class Contract:
     # a recorded progress line; None: its tools print none of their own (the runner's
     # generic percentage parser reads them)
     progress: ProgressLine | None
+
+
+@contextmanager
+def mounted(device: str, run_destructive, where: Path, *, options: str = "", mkfs: tuple[str, ...] = ("mkfs.ext4",)):
+    """``device`` (a lab partition) freshly formatted and mounted at ``where``; unmounted afterwards
+    even when the test fails. For the workloads' real runs."""
+    run_destructive([*mkfs, "-q", "-F", device], device)
+    where.mkdir(parents=True, exist_ok=True)
+    run_destructive(["mount", *(("-o", options) if options else ()), device, str(where)], device)
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", str(where)], check=False, capture_output=True)
+
+
+def sectors_written(device: str) -> int:
+    """512-byte sectors the kernel has written to ``device`` since it appeared (field 7)."""
+    name = Path(device).resolve().name
+    return int(Path(f"/sys/class/block/{name}/stat").read_text().split()[6])
+
+# the step before every cold-cache measurement: flush, then wait for dirty data to be written
+SETTLE = ("fstune", "workload-helper", "settle")

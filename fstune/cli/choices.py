@@ -38,7 +38,10 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--configs", metavar="NAME,…",
                         help="run only these configurations (the baseline is always kept), e.g. to skip a "
                         "filesystem this kernel lacks")
-    parser.add_argument("--repeats", type=int, metavar="N", help="repeats per configuration (default: the study's, at least 3)")
+    parser.add_argument("--blocks", "--repeats", dest="repeats", type=int, metavar="N",
+                        help="blocks planned before the first look: each block makes, measures (one repeat of "
+                        "every workload) and unmounts every configuration once, in alternating order "
+                        "(default: the study's 'repeats', at least 3; --repeats is the old name)")
     parser.add_argument("--assume-size", metavar="SIZE",
                         help="plan for a --device that is not on this machine, of this size (dry runs only)")
     parser.add_argument("--assume-log-size", metavar="SIZE",

@@ -12,6 +12,7 @@ from rich.table import Table
 from fstune import diskmodel
 from fstune import lab as labmod
 from fstune import vmlab
+from fstune.errors import UsageError
 from fstune.units import format_size
 
 DESCRIPTION = """\
@@ -167,7 +168,7 @@ def run_up(args: argparse.Namespace) -> int:
     if args.vm:
         return _run_vm_up(args)
     if args.seek_ms is not None or args.accel is not None or args.disk_model is not None:
-        raise labmod.UsageError("--disk-model, --seek-ms and --accel are for the VM lab: add --vm.")
+        raise UsageError("--disk-model, --seek-ms and --accel are for the VM lab: add --vm.")
     lab = labmod.lab_up(args.disks, args.size, args.directory, args.spare_size)
     out = _console()
     out.print(f"Made a lab of {len(lab.disks)} disk(s) of {format_size(lab.size)} in {lab.directory}")
@@ -302,7 +303,7 @@ def _run_vm_up(args: argparse.Namespace) -> int:
     out.print("Booting the VM lab (a full kernel under QEMU; without KVM this takes 10 to 30 s)…")
     model = args.disk_model
     if model is None and args.seek_ms is not None:
-        raise labmod.UsageError("--seek-ms is the flat cap that stands in for the disk model: "
+        raise UsageError("--seek-ms is the flat cap that stands in for the disk model: "
                                 "add --disk-model none to use it.")
     lab = vmlab.vm_up(disks=args.disks, size=args.size, directory=args.directory, seek_ms=args.seek_ms,
                       spare_size=args.spare_size, accel=args.accel,
@@ -313,7 +314,7 @@ def _run_vm_up(args: argparse.Namespace) -> int:
     for warning in lab.warnings:
         out.print(f"[yellow]warning:[/] {warning}")
     _print_vm_disks(out, lab)
-    flag = vmlab._dir_flag(lab.directory)
+    flag = vmlab.dir_flag(lab.directory)
     out.print("\nNext:")
     out.print(f"  fstune lab vm run{flag} -- fstune disks     the disks, as the guest sees them")
     out.print(f"  fstune lab vm run{flag} -- fstune           the wizard, inside the VM")
@@ -372,7 +373,7 @@ def run_vm_command(args: argparse.Namespace) -> int:
     if argv and argv[0] == "--":
         argv = argv[1:]
     if not argv:
-        raise labmod.UsageError("Name the command to run in the VM, e.g. fstune lab vm run -- fstune disks")
+        raise UsageError("Name the command to run in the VM, e.g. fstune lab vm run -- fstune disks")
     lab = vmlab.require_running(args.directory)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     tty = interactive if args.tty is None else args.tty

@@ -122,7 +122,8 @@ def explain(console: Console, study: Study, caps: MachineCapabilities) -> None:
         if config.look_for:
             console.print(f"[bold]{config.name}[/]: {escape(config.look_for)}", highlight=False)
     names = ", ".join(f"{w} ({WORKLOADS[w].title})" for w in study.workloads) or "none"
-    console.print(f"\nWorkloads: {names}; {study.repeats} repeats per configuration.", highlight=False)
+    console.print(f"\nWorkloads: {names}; {study.repeats} blocks (each configuration once per block) before "
+                  "the first look.", highlight=False)
     for fs_name in study.filesystems:
         availability = caps.availability(fs_name)
         if not availability.available:

@@ -14,7 +14,7 @@ from fstune.errors import UsageError
 from fstune.results import classroom, classroom_report, reports
 from fstune.results.compare import compare_runs, side_by_side
 from fstune.results.formatting import fmt_time, iso_time
-from fstune.results.records import RunRecord
+from fstune.results.records import FINISHED, RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
 from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, workload_table
 from fstune.results.views import (CELLS_NOTE, VERDICT_NOTE, device_summary, env_summary, honest_notes, metric_views,
@@ -160,7 +160,7 @@ def _run_header(console: Console, run: RunRecord) -> None:
     env = run.environment
     console.print(f"{status} · started {fmt_time(run.started)} · took {took} · host {escape(run.hostname)} · "
                   f"kernel {escape(str(env.get('kernel') or '?'))}")
-    if run.reason and run.status != "finished":
+    if run.reason and run.status != FINISHED:
         console.print(f"[{STATUS_STYLE.get(run.status, 'bold')}]{escape(run.reason)}[/]")
 
 

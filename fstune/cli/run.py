@@ -15,13 +15,14 @@ import select
 import signal
 import sys
 import time
+from dataclasses import replace
 
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
 from fstune.plan import Plan, build_plan
-from fstune.results.collection import Measurement
+from fstune.results.collection import DEFAULT_LOOKS, Measurement
 from fstune.runner import (
-    CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
+    CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Level, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,
 )
 from fstune.session import ProblemKind, RunEnd, RunSession
@@ -37,8 +38,11 @@ def stdin_is_interactive() -> bool:
 
 
 DESCRIPTION = """\
-Run a study for real: format the target (and the journal/log device) once per configuration,
-mount it with that configuration's options, run the workloads and their repeats, unmount.
+Run a study for real, in blocks: each block formats the target (and the journal/log device),
+mounts it with one configuration's options, runs one repeat of every workload and unmounts, for
+every configuration once, in an order that alternates from block to block. After the planned
+blocks (--blocks) fstune judges the study's primary metric and adds blocks until the answer is
+clear or the cap (--max-blocks) is reached (docs/verdicts.md).
 Exactly the commands `fstune plan` prints, with live progress, an audit log of every command
 and its output, and a summary at the end. Needs root.
 
@@ -76,11 +80,13 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--allow-unmountable", action="store_true",
                         help="run even when this kernel cannot mount the filesystem: mkfs runs, then the "
                         "run stops at the mount step")
-    parser.add_argument("--rsd-threshold", type=float, default=3.0, metavar="PCT",
-                        help="add repeats while a workload's main figure varies more than PCT %% "
-                        "(relative standard deviation; default 3)")
-    parser.add_argument("--max-repeats", type=int, default=10, metavar="N",
-                        help="never more than N repeats per configuration (default 10)")
+    parser.add_argument("--max-blocks", "--max-repeats", dest="max_blocks", type=int, default=DEFAULT_LOOKS[-1],
+                        metavar="N",
+                        help="the cap: never more than N blocks (default %(default)s; --max-repeats is the old "
+                        "name). After the planned blocks fstune looks at the study's primary metric; while "
+                        "its interval does not decide (beyond or inside ±δ) it adds blocks up to the next "
+                        "look (by default after 5, 10 and 15 blocks), then stops at the cap. A cap at or "
+                        "below --blocks gives one look at the cap: a fixed number of blocks")
     parser.set_defaults(func=run)
 
 
@@ -102,9 +108,10 @@ def _prepare(args, sessions: list[RunSession]) -> int:
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
                          "fstune run works on real devices only.")
-    if args.rsd_threshold < 0 or args.max_repeats < 1:
-        raise UsageError("--rsd-threshold must be a percentage of 0 or more and --max-repeats at least 1.",
-                         "E.g. --rsd-threshold 2.5 --max-repeats 8.")
+    if args.max_blocks < 1:
+        raise UsageError("--max-blocks must be at least 1 (3 or more for a verdict).", "E.g. --max-blocks 10.")
+    if args.repeats is not None and args.repeats > args.max_blocks:
+        args.repeats = args.max_blocks  # the cap wins: the plan holds no more blocks than it allows
     if geteuid() != 0:
         _say("fstune run formats and mounts devices and needs root: run it with sudo "
              "(`fstune plan` shows the commands without root).")
@@ -122,7 +129,9 @@ def _prepare(args, sessions: list[RunSession]) -> int:
     plan = build_plan(choices)
     for warning in plan.warnings:
         _say(f"note: {warning}")
-    measurement = Measurement(plan, rsd_threshold=args.rsd_threshold / 100, max_repeats=args.max_repeats)
+    if args.repeats is None and plan.repeats > args.max_blocks:
+        plan = build_plan(replace(choices, repeats=args.max_blocks))
+    measurement = Measurement(plan, max_blocks=args.max_blocks)
     session = RunSession(plan, measurement=measurement)
     sessions.append(session)
 
@@ -146,6 +155,7 @@ def _prepare(args, sessions: list[RunSession]) -> int:
 def _execute(session: RunSession, args) -> int:
     plan = session.plan
     display = Display(plan, interactive_answers=not args.yes)
+    display.measurement = session.measurement
     answer = _answer_for_confirmed_devices(session.identities, display) if args.yes else None
     runner = session.start(answer=answer)
     display.runner = runner
@@ -297,7 +307,7 @@ def _confirm(plan: Plan) -> bool:
     choices = plan.choices
     print(f"Study {plan.study.name}: {plan.study.title}")
     print(f"{len(plan.steps)} steps, {len(plan.configs)} configurations, workloads: "
-          f"{', '.join(plan.workloads) or 'none'}, repeats: {plan.repeats}")
+          f"{', '.join(plan.workloads) or 'none'}, blocks: {plan.repeats}")
     devices = [("target", choices.target)]
     if choices.log_device is not None and choices.log_device.path in plan.destructive_devices():
         devices.append(("journal/log device", choices.log_device))
@@ -334,6 +344,9 @@ class Display:
         self.live_mode = self.console.is_terminal
         self.tail: list[str] = []
         self.title = ""
+        self.block: int | None = None  # the block whose steps are running
+        self.looks_shown = 0
+        self.measurement = None  # the run's Measurement: the block labels ("block 2/up to 15: …")
         self.step_fraction: float | None = None
         self.step_eta: float | None = None
         self.done = 0
@@ -347,10 +360,10 @@ class Display:
         if self.live_mode:
             from rich.live import Live
             from rich.progress import (
-                BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+                BarColumn, Progress as Bar, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
             )
 
-            self._progress = Bar(TextColumn("[bold]steps"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            self._progress = Bar(TextColumn("[bold]run"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
                                  TextColumn("eta"), TimeRemainingColumn(), console=self.console)
             self._task = self._progress.add_task("run", total=len(self.plan.steps))
             self._live = Live(self._render(), console=self.console, refresh_per_second=8, transient=True)
@@ -420,6 +433,13 @@ class Display:
         elif isinstance(event, StepStarted):
             number = f"{event.index + 1}/{event.total}" if event.index >= 0 else "cleanup"
             self.title = f"[{number}] {'cleanup: ' if event.cleanup else ''}{event.step.title}"
+            if event.step.block and event.step.block != self.block and not event.cleanup:
+                self.block = event.step.block  # the block order, as it runs
+                if self.measurement is not None:
+                    for line in self.measurement.look_lines[self.looks_shown:]:
+                        self._print(f"── {line}", "bold")  # what the look found, and what is expected
+                    self.looks_shown = len(self.measurement.look_lines)
+                    self._print(f"── {self.measurement.progress().label}", "bold")
             self.step_fraction = self.step_eta = None
             self.tail.clear()
             if self.live_mode:
@@ -428,12 +448,18 @@ class Display:
                 self._print(self.title, "bold")
         elif isinstance(event, StepFinished):
             if not event.cleanup and self._progress is not None:
-                self._progress.update(self._task, advance=1)
+                if self.measurement is not None and self.plan.blocks and self.plan.workloads:
+                    # a share of the most blocks the run can come to: never backwards when blocks are added
+                    progress = self.measurement.progress()
+                    self._progress.update(self._task, total=len(self.plan.steps), completed=round(
+                        progress.fraction * len(self.plan.steps)))
+                else:
+                    self._progress.update(self._task, advance=1)
             if event.status not in (OK,):
                 self._print(f"  {event.status}: {event.message}", "red" if event.status != WARNING else "yellow")
             self._refresh()
         elif isinstance(event, Notice):
-            if event.level == "warning":
+            if event.level == Level.WARNING:
                 self.note(event.text)
         elif isinstance(event, Prompt):
             if self.interactive_answers:
@@ -490,6 +516,13 @@ class Display:
             self._print(f"Audit log (every command and its output): {outcome.audit_path}")
         if self.plan.workloads:
             self._print(f"Tool reports: {self.plan.work_dir}")
+        if self.measurement is not None:
+            for line in self.measurement.look_lines[self.looks_shown:]:
+                self._print(line, "bold")  # the last look: the one the blocks ended on
+            self.looks_shown = len(self.measurement.look_lines)
+            stopped = self.measurement.stopped
+            if stopped:
+                self._print(f"Blocks: {len(self.measurement.orders)} ({stopped}).")
         if outcome.status == FINISHED:
             self._print(f"Done: {len(outcome.results)} steps in {format_elapsed(outcome.duration)}.", "bold green")
         elif outcome.status == CANCELLED:

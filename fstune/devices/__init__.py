@@ -13,11 +13,11 @@ does the same from recorded property sets and system texts, for tests and the TU
 from __future__ import annotations
 
 from fstune.devices.inventory import Inventory, build_inventory
-from fstune.devices.model import CONFIRM, LOCKED, USABLE, Device, Identity, Verdict
+from fstune.devices.model import CONFIRM, LOCKED, USABLE, Device, Identity, Status, Verdict
 from fstune.devices.system import SystemState
 
 __all__ = [
-    "CONFIRM", "LOCKED", "USABLE", "Device", "Identity", "Inventory", "SystemState", "Verdict",
+    "CONFIRM", "LOCKED", "USABLE", "Device", "Identity", "Inventory", "Status", "SystemState", "Verdict",
     "build_inventory", "scan",
 ]
 

@@ -12,6 +12,7 @@ import os
 import re
 from typing import Callable, Iterable, Iterator
 
+from fstune import filesystems
 from fstune.devices import rules
 from fstune.devices.model import LOCKED, Device, Identity, Verdict
 from fstune.devices.system import SystemState, TabEntry, parse_spec
@@ -317,6 +318,43 @@ def _tag_keys(device: Device, props: dict) -> Iterable[tuple[str, str]]:
             yield ("ID", link.rsplit("/", 1)[1])
 
 
+def _journal_owners(devices: dict[str, Device], properties: dict[str, dict], probed: dict[str, dict],
+                    tags: dict) -> tuple[dict[str, str], dict[str, str]]:
+    """journal device → the filesystem device that uses it, and journal device → the UUID it names.
+
+    Each filesystem declares how blkid links the pair (``UuidLink``): the filesystem names its
+    journal (ext: the journal UUID in the superblock, read by the scan), or the journal names its
+    filesystem (an XFS log: udev's ID_FS_LOGUUID, else the scan's read of the log).
+    """
+    journal_owner: dict[str, str] = {}
+    log_fs_uuids: dict[str, str] = {}
+    for blkid_type, kind in filesystems.journal_kinds().items():
+        link = kind.external.uuid_link
+        if link is None:
+            continue
+        key = link.reader.probed_key if link.reader else None
+        if link.holder == "filesystem":
+            by_journal: dict[str, str] = {}
+            for name, extra in probed.items():
+                if key and extra.get(key):
+                    by_journal.setdefault(extra[key], name)
+            for name, device in devices.items():
+                if device.fs_type == blkid_type and device.fs_uuid in by_journal:
+                    journal_owner[name] = by_journal[device.fs_uuid]
+            continue
+        for name, device in devices.items():
+            if device.fs_type != blkid_type:
+                continue
+            owner_uuid = ((properties[name].get(link.udev_property) if link.udev_property else None)
+                          or (probed[name].get(key) if key else None))
+            if owner_uuid:
+                log_fs_uuids[name] = owner_uuid
+            owners = [d for d in tags.get(("UUID", owner_uuid), []) if d.fs_type in kind.fs_names]
+            if owners:
+                journal_owner[name] = owners[0].name
+    return journal_owner, log_fs_uuids
+
+
 def _match_tab(entry: TabEntry, index: dict[str, Device],
                tags: dict[tuple[str, str], list[Device]]) -> list[Device]:
     if entry.tag:
@@ -426,22 +464,7 @@ def build_inventory(records: list[dict], state: SystemState | None = None, *,
                     system_disks.setdefault(disk, []).append((mount.mountpoint, name))
 
     # external journals and logs: who owns them
-    journal_owner: dict[str, str] = {}
-    log_fs_uuids: dict[str, str] = {}
-    ext_by_journal = {}
-    for name, extra in probed.items():
-        if extra.get("ext_journal_uuid"):
-            ext_by_journal.setdefault(extra["ext_journal_uuid"], name)
-    for name, device in devices.items():
-        if device.fs_type == "jbd" and device.fs_uuid in ext_by_journal:
-            journal_owner[name] = ext_by_journal[device.fs_uuid]
-        elif device.fs_type == "xfs_external_log":
-            owner_uuid = properties[name].get("ID_FS_LOGUUID") or probed[name].get("log_uuid")
-            if owner_uuid:
-                log_fs_uuids[name] = owner_uuid
-            owners = [d for d in tags.get(("UUID", owner_uuid), []) if d.fs_type == "xfs"]
-            if owners:
-                journal_owner[name] = owners[0].name
+    journal_owner, log_fs_uuids = _journal_owners(devices, properties, probed, tags)
 
     facts = rules.Facts(devices=devices, properties=properties, mounts=mounts, swaps=swaps,
                         tab_refs=tab_refs, uppers=uppers, base_disks=base_disks,

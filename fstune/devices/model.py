@@ -8,15 +8,23 @@ udev property sets without a real machine.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 
-USABLE = "usable"  # nothing on it that fstune would destroy unasked
-CONFIRM = "confirm"  # holds a filesystem: usable once the user types its name
-LOCKED = "locked"  # cannot be chosen; ``reason`` says why
+
+class Status(StrEnum):
+    """What fstune may do with a device. The values are in ``fstune disks --json``: keep them."""
+
+    USABLE = "usable"  # nothing on it that fstune would destroy unasked
+    CONFIRM = "confirm"  # holds a filesystem: usable once the user types its name
+    LOCKED = "locked"  # cannot be chosen; ``reason`` says why
+
+
+USABLE, CONFIRM, LOCKED = Status.USABLE, Status.CONFIRM, Status.LOCKED
 
 
 @dataclass(frozen=True)
 class Verdict:
-    status: str  # USABLE | CONFIRM | LOCKED
+    status: Status
     reason: str  # one line a person understands; empty only for plain USABLE
     notes: tuple[str, ...] = ()  # extra, non-blocking remarks ("a sibling partition is mounted")
 

@@ -35,7 +35,8 @@ MEMBER_TYPES = {
     "ceph": "a Ceph OSD",
     "drbd": "a DRBD replicated device",
 }
-JOURNAL_TYPES = {"jbd": "external journal", "xfs_external_log": "external log"}
+# blkid's types for an external journal/log → "external journal" (each filesystem declares its own)
+JOURNAL_TYPES = {kind: journal.noun for kind, journal in filesystems.journal_kinds().items()}
 
 # RAM-backed devices: never a disk worth tuning, and zram is usually swap already
 _RAM_PREFIXES = ("ram", "zram")
@@ -93,7 +94,7 @@ class Facts:
     unprobed: set[str] = field(default_factory=set)
     hidden: dict[str, str] = field(default_factory=dict)  # name → why (--all only)
     unreadable: set[str] = field(default_factory=set)  # superblocks we could not read (not root)
-    log_fs_uuids: dict[str, str] = field(default_factory=dict)  # XFS log dev → its filesystem's UUID
+    log_fs_uuids: dict[str, str] = field(default_factory=dict)  # a journal that names its fs (XFS log) → that UUID
     locks: dict[str, str] = field(default_factory=dict)  # name → "locked: in use by fstune run R (pid N)"
 
     def describe_holder(self, name: str) -> str:
@@ -259,7 +260,7 @@ def _journal(device: Device, facts: Facts) -> list[Finding]:
         label = f" '{fs.fs_label}'" if fs.fs_label else ""
         return [Finding(P_JOURNAL, LOCKED,
                         f"is the {noun} ({device.fs_type}) of {fs.fs_type}{label} on {owner}")]
-    family = "an ext3/ext4" if device.fs_type == "jbd" else "an XFS"
+    family = filesystems.journal_kind(device.fs_type).family
     uuid = f", uuid {device.fs_uuid}" if device.fs_uuid else ""
     if device.lab and not facts.unreadable:
         # the practice lab's own leftover (a cancelled run, a later study that reformatted the
@@ -430,11 +431,19 @@ def remedy(device: Device, facts: Facts, verdict: Verdict | None = None) -> str 
     if device.lab:
         return ("`sudo fstune run` and the wizard wipe such a leftover off a lab disk they are to use "
                 f"(`sudo fstune --lab` at once); or erase it yourself: `wipefs --all {device.path}`.")
-    owner = device.fs_uuid if device.fs_type == "jbd" else facts.log_fs_uuids.get(device.name)
-    if owner:  # blkid names an ext filesystem's journal EXT_JOURNAL; an XFS log names its filesystem
-        check = f"`blkid -t {'EXT_JOURNAL' if device.fs_type == 'jbd' else 'UUID'}={owner}` lists none"
+    # blkid shows the link in the filesystem (ext: EXT_JOURNAL=the journal's UUID) or in the journal
+    # (an XFS log's LOGUUID=its filesystem's UUID): search for the side that names the other
+    link = filesystems.journal_kind(device.fs_type).external.uuid_link
+    if link is not None and link.holder == "filesystem":
+        owner, query = device.fs_uuid, link.key
     else:
-        check = "`dumpe2fs -h` or `xfs_info` of each filesystem names another journal"
+        owner, query = (facts.log_fs_uuids.get(device.name), "UUID") if link is not None else (None, "")
+    if owner:
+        check = f"`blkid -t {query}={owner}` lists none"
+    else:
+        commands = dict.fromkeys(kind.external.owner_command for kind in filesystems.journal_kinds().values()
+                                 if kind.external.owner_command)
+        check = " or ".join(f"`{command}`" for command in commands) + " of each filesystem names another journal"
     return (f"If no filesystem uses it any more ({check}, with every disk that might hold one "
             f"attached), free it with `wipefs --all {device.path}`.")
 

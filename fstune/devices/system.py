@@ -40,6 +40,8 @@ class Mount:
     # the ids that tell stacked mounts on one mountpoint apart (fstune/runner/mountcheck.py)
     mount_id: int = 0
     parent_id: int = 0
+    options: str = ""  # the per-mount options the kernel applied: "rw,noatime"
+    super_options: str = ""  # the filesystem's own options as the kernel shows them: "rw,journal_path=…"
 
     @property
     def majmin(self) -> str:
@@ -89,7 +91,8 @@ def parse_mountinfo(text: str) -> list[Mount]:
             mounts.append(Mount(
                 int(major), int(minor), unescape_octal(fields[3]), unescape_octal(fields[4]),
                 fields[dash + 1], unescape_octal(fields[dash + 2]) if len(fields) > dash + 2 else "",
-                mount_id=int(fields[0]), parent_id=int(fields[1]),
+                mount_id=int(fields[0]), parent_id=int(fields[1]), options=fields[5],
+                super_options=unescape_octal(fields[dash + 3]) if len(fields) > dash + 3 else "",
             ))
         except (ValueError, IndexError):
             continue

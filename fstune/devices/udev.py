@@ -17,7 +17,7 @@ A record looks like::
 
 ``size`` is in 512-byte sectors, as sysfs gives it. ``probed`` holds the few facts udev does not
 export but the safety rules need: an ext filesystem's external journal UUID and an XFS external
-log's filesystem UUID (read from their superblocks, read-only).
+log's filesystem UUID (read from their superblocks, read-only, where each filesystem module says).
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ import errno
 import json
 import os
 import platform
-import struct
 import sys
-import uuid
 
+from fstune import filesystems
 from fstune.devices.rules import hidden_reason
 from fstune.errors import DeviceError
 
@@ -65,11 +64,6 @@ def _listdir(path: str) -> list[str]:
 
 # --- superblock facts udev does not export --------------------------------------------------
 
-_EXT_MAGIC = 0xEF53
-_EXT_HAS_JOURNAL = 0x4
-_XLOG_MAGIC = 0xFEEDBABE
-
-
 # the device went away between listing and reading: nothing there can own a journal
 _GONE = (errno.ENOENT, errno.ENXIO, errno.ENODEV)
 
@@ -89,55 +83,29 @@ def _read_block(devnode: str, offset: int, length: int) -> bytes | None:
         os.close(fd)
 
 
-def ext_journal_uuid(superblock: bytes) -> str | None:
-    """The external journal's UUID from an ext2/3/4 superblock (bytes 1024…2047), or None."""
-    if len(superblock) < 0xE8 or struct.unpack_from("<H", superblock, 0x38)[0] != _EXT_MAGIC:
-        return None
-    if not struct.unpack_from("<I", superblock, 0x5C)[0] & _EXT_HAS_JOURNAL:
-        return None
-    raw = superblock[0xD0:0xE0]
-    if raw == bytes(16):
-        return None  # the journal is internal
-    return str(uuid.UUID(bytes=raw))
-
-
-def xfs_log_fs_uuid(first_sector: bytes) -> str | None:
-    """The owning filesystem's UUID from an XFS external log's first record header, or None."""
-    # xlog_rec_header: magic, cycle, version, len, lsn(8), tail_lsn(8), crc, prev_block,
-    # num_logops, cycle_data[64 words], fmt, then the filesystem's UUID at byte 304
-    if len(first_sector) < 320 or struct.unpack_from(">I", first_sector, 0)[0] != _XLOG_MAGIC:
-        return None
-    raw = first_sector[304:320]
-    return None if raw == bytes(16) else str(uuid.UUID(bytes=raw))
-
-
 def probe_journals(records: list[dict]) -> None:
-    """Fill ``probed`` for external journals/logs and the ext filesystems that may own them.
+    """Fill ``probed`` for external journals/logs and the filesystems that may own them.
 
     Only done when the machine has an external journal or log at all, so a normal scan reads no
-    device; udev may also already export the owner (``ID_FS_LOGUUID`` in newer systemd).
+    device; udev may also already export the owner (``ID_FS_LOGUUID`` in newer systemd). Where to
+    read, and how, is each filesystem's ``UuidLink`` (fstune.filesystems).
     """
     types = {r["properties"].get("ID_FS_TYPE") for r in records}
-    if "xfs_external_log" in types:
+    for blkid_type, kind in filesystems.journal_kinds().items():
+        link = kind.external.uuid_link
+        reader = link.reader if link else None
+        if reader is None or blkid_type not in types:
+            continue
         for record in records:
             props = record["properties"]
-            if props.get("ID_FS_TYPE") == "xfs_external_log" and not props.get("ID_FS_LOGUUID"):
-                data = _read_block(props.get("DEVNAME", f"/dev/{record['name']}"), 0, 512)
-                if data is None:
-                    record["probed"]["unreadable"] = True  # not root: the owner stays unknown
-                owner = xfs_log_fs_uuid(data or b"")
-                if owner:
-                    record["probed"]["log_uuid"] = owner
-    if "jbd" in types:
-        for record in records:
-            props = record["properties"]
-            if props.get("ID_FS_TYPE") in ("ext3", "ext4", "ext4dev", "ext2"):
-                data = _read_block(props.get("DEVNAME", f"/dev/{record['name']}"), 1024, 1024)
-                if data is None:
-                    record["probed"]["unreadable"] = True
-                journal = ext_journal_uuid(data or b"")
-                if journal:
-                    record["probed"]["ext_journal_uuid"] = journal
+            if props.get("ID_FS_TYPE") not in reader.types or (link.udev_property and props.get(link.udev_property)):
+                continue
+            data = _read_block(props.get("DEVNAME", f"/dev/{record['name']}"), reader.offset, reader.length)
+            if data is None:
+                record["probed"]["unreadable"] = True  # not root: the owner stays unknown
+            value = reader.read(data or b"")
+            if value:
+                record["probed"][reader.probed_key] = value
 
 
 # --- records --------------------------------------------------------------------------------

@@ -16,18 +16,21 @@ from __future__ import annotations
 
 from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, GENERIC_OPTIONS, INTERNAL, NONE,
                                      PLACEMENTS, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
-                                     RefusedMkfsOption, UuidLink, join_options, merge_options, split_options)
+                                     RefusedMkfsOption, SuperblockReader, UuidLink, join_options, merge_options,
+                                     split_options)
 from fstune.filesystems.machine import Availability, MachineCapabilities
-from fstune.filesystems.registry import (FILESYSTEMS, all, check_mkfs_options, check_mount_options, find, get,
-                                         known_prompts, load_modules, minimum_size, mkfs_block_size, package_of,
-                                         progress_parser, register)
+from fstune.filesystems.registry import (FILESYSTEMS, JournalKind, all, check_mkfs_options, check_mount_options,
+                                         find, get, journal_kind, journal_kinds, known_prompts, load_modules,
+                                         minimum_size, mkfs_block_size, package_of, progress_parser, register,
+                                         version_argv)
 
 load_modules(__name__, __path__)
 
 __all__ = [
     "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL", "NONE",
-    "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "MachineCapabilities", "MiB", "MkfsJob",
-    "MountOption", "RefusedMkfsOption", "UuidLink", "all", "check_mkfs_options", "check_mount_options", "find",
-    "get", "join_options", "known_prompts", "merge_options", "minimum_size", "mkfs_block_size", "package_of",
-    "progress_parser", "register", "split_options",
+    "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "JournalKind", "MachineCapabilities", "MiB",
+    "MkfsJob", "MountOption", "RefusedMkfsOption", "SuperblockReader", "UuidLink", "all", "check_mkfs_options",
+    "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds", "known_prompts",
+    "merge_options", "minimum_size", "mkfs_block_size", "package_of", "progress_parser", "register",
+    "split_options", "version_argv",
 ]

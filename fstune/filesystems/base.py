@@ -14,7 +14,7 @@ docs/ARCHITECTURE.md, "Filesystems: one module each".
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
@@ -172,13 +172,28 @@ def merge_options(base: list[tuple[str, str | None]], extra: list[tuple[str, str
 
 
 @dataclass(frozen=True)
+class SuperblockReader:
+    """Where a device's own bytes name the other end of a ``UuidLink``, for the device scan
+    (``fstune.devices.udev``), which reads them read-only when udev does not export the link."""
+
+    offset: int  # the bytes to read from the start of the device
+    length: int
+    read: Callable[[bytes], str | None]  # those bytes → the other end's UUID, or None
+    types: tuple[str, ...]  # blkid TYPE= of the devices that carry it
+    probed_key: str  # the value's name among a scan's probed facts (machine recordings keep it)
+
+
+@dataclass(frozen=True)
 class UuidLink:
     """How blkid shows that a filesystem and its external journal/log belong together: the
     value of ``key`` in the blkid output of ``holder`` ("filesystem" or "journal") is the UUID
-    of the other one. fstab export and the Ansible playbook check it before they trust a pair."""
+    of the other one. fstab export and the Ansible playbook check it before they trust a pair;
+    the device rules use it to find a journal's owner (docs/refused-devices.md)."""
 
     holder: str  # "filesystem" | "journal"
     key: str  # e.g. EXT_JOURNAL (in the filesystem's blkid) or LOGUUID (in the log's)
+    udev_property: str | None = None  # the udev property that carries it, where udev does
+    reader: SuperblockReader | None = None  # how the scan reads it otherwise (None: it cannot)
 
 
 @dataclass(frozen=True)
@@ -193,6 +208,10 @@ class ExternalJournal:
     notes: str = ""
     blkid_type: str | None = None  # TYPE= blkid gives the journal device (None: blkid cannot tell)
     uuid_link: UuidLink | None = None  # how to tell that a journal belongs to a filesystem
+    # the filesystems such a journal belongs to, with the article, as the device rules say it
+    # ("an ext3/ext4"); empty: "a" and their titles
+    family: str = ""
+    owner_command: str | None = None  # the read-only command that names a filesystem's journal device
 
 
 # --- mkfs ------------------------------------------------------------------------------------
@@ -232,14 +251,15 @@ class MkfsJob:
     log: str | None = None  # the external journal/log device
     log_size: int | None = None  # its size in bytes
     force: bool = True  # pass the force flag once: the user confirmed the devices
+    discard: bool = True  # False: tell mkfs not to discard (a loop device: see nodiscard_mkfs_options)
 
     @classmethod
-    def for_configuration(cls, config, target, log=None, force: bool = True) -> "MkfsJob":
+    def for_configuration(cls, config, target, log=None, force: bool = True, discard: bool = True) -> "MkfsJob":
         """From a study ``Configuration`` and the chosen devices (``DeviceChoice``: path, size)."""
         external = config.journal == EXTERNAL and log is not None
         return cls(config=config.name, title=config.title, target=target.path, options=tuple(config.mkfs_options),
                    journal=config.journal, attach=config.journal_attach, log=log.path if external else None,
-                   log_size=log.size if external else None, force=force)
+                   log_size=log.size if external else None, force=force, discard=discard)
 
     @property
     def external(self) -> bool:
@@ -289,7 +309,16 @@ class Filesystem:
     journal_attach_tool: str | None = None  # attaches an external journal to an existing filesystem
     fsck_pass: int = 0  # fstab's sixth field: 2 when its fsck checks it usefully at boot
     ansible_filesystem_module: bool = False  # community.general.filesystem can make it (fstype = name)
+    # mkfs flags that finish the filesystem at mkfs, so no initialisation writes in the background
+    # land inside a measured window (docs/verdicts.md, "Quiet, repeatable preconditions")
+    complete_mkfs_options: tuple[str, ...] = ()
+    # mkfs flags that skip discarding the device: on a loop device discard punches holes into the
+    # backing file, and the next block would measure a different file ((): no such flag)
+    nodiscard_mkfs_options: tuple[str, ...] = ()
     listing_order: int = 1000  # where it appears in lists of filesystems and messages; lower first
+    # how its tools tell their version, for a run's record (fstune.results.environment); a tool
+    # not listed is asked with --version
+    version_argv: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -379,11 +408,15 @@ class Filesystem:
 
     def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
         """Override for a filesystem whose journal can move; this is the plain ``mkfs -f DEV``."""
-        return [self._format_step(job, (self.mkfs, *self._force(job), *job.options, job.target),
+        return [self._format_step(job, (self.mkfs, *self._force(job), *self._settled(job), *job.options, job.target),
                                   f"Format {job.target} as {self.title}")]
 
     def _force(self, job: MkfsJob) -> tuple[str, ...]:
         return (self.force_flag,) if job.force else ()
+
+    def _settled(self, job: MkfsJob) -> tuple[str, ...]:
+        """The flags every fresh filesystem of a run gets: complete at mkfs, no discard on a loop."""
+        return (*self.complete_mkfs_options, *(() if job.discard else self.nodiscard_mkfs_options))
 
     def _format_step(self, job: MkfsJob, argv: tuple[str, ...], title: str, writes_log: bool = False) -> Step:
         """The step that makes the filesystem on the target (``writes_log``: and formats the log)."""
@@ -412,6 +445,31 @@ class Filesystem:
 
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...] | None:
         """The read-only command that shows how it was really made; None: there is none."""
+        return None
+
+    def parse_record(self, text: str) -> dict:
+        """What ``record_argv``'s output says the filesystem really is (docs/verdicts.md, "Proof
+        that the variant ran"): "journal" ("internal", "external", "none"), and where the tool
+        tells them "uuid", "features", "journal_uuid", "journal_device" (a path, or "MAJOR:MINOR").
+        {} when the tool says nothing fstune can check."""
+        return {}
+
+    def placement_problem(self, readback: dict, journal: str, journal_device: str | None,
+                          journal_majmin: str | None) -> str | None:
+        """Why the readback shows another journal placement than the configuration's ``journal``
+        (and, for an external one, another device than ``journal_device``, whose device number
+        is ``journal_majmin``); None when it matches or the readback cannot tell."""
+        found = readback.get("journal")
+        if not found:
+            return None
+        noun = self.journal_noun
+        if found != journal:
+            where = {INTERNAL: "inside the filesystem", EXTERNAL: "on another device", NONE: "absent"}
+            return (f"the configuration puts the {noun} {where.get(journal, journal)}, but the filesystem that was "
+                    f"made has it {where.get(found, found)}")
+        seen = readback.get("journal_device")
+        if journal == EXTERNAL and seen and seen not in (journal_device, journal_majmin):
+            return f"the {noun} is on device {seen}, not on {journal_device} ({journal_majmin})"
         return None
 
     # --- a journal found on a device ---

@@ -70,7 +70,9 @@ class Btrfs(Filesystem):
              "Tune it with its own options instead: compress=, commit=, noatime, space_cache=v2.")
     fsck_pass = 0  # fsck.btrfs does nothing; btrfs check is run by hand, never at boot
     ansible_filesystem_module = True
+    nodiscard_mkfs_options = ("--nodiscard",)
     listing_order = 30
+    version_argv = {"mkfs.btrfs": ("mkfs.btrfs", "--version")}
 
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
         return ("btrfs", "filesystem", "show", mountpoint)

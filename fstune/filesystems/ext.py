@@ -8,10 +8,12 @@ up for ext2 and ext3 too.
 from __future__ import annotations
 
 import re
+import struct
+import uuid
 
 from fstune.errors import UsageError
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, NONE, ExternalJournal, Filesystem, MiB, MkfsJob,
-                                     MountOption, RefusedMkfsOption, UuidLink, option_table)
+                                     MountOption, RefusedMkfsOption, SuperblockReader, UuidLink, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 from fstune.util.progress import ProgressParser
@@ -85,6 +87,22 @@ _EXT_REMOVED = option_table(
     MountOption("nobh", removed="removed from ext4 in Linux 3.x."),
 )
 
+_EXT_MAGIC = 0xEF53
+_EXT_HAS_JOURNAL = 0x4
+
+
+def ext_journal_uuid(superblock: bytes) -> str | None:
+    """The external journal's UUID from an ext2/3/4 superblock (bytes 1024…2047), or None."""
+    if len(superblock) < 0xE8 or struct.unpack_from("<H", superblock, 0x38)[0] != _EXT_MAGIC:
+        return None
+    if not struct.unpack_from("<I", superblock, 0x5C)[0] & _EXT_HAS_JOURNAL:
+        return None
+    raw = superblock[0xD0:0xE0]
+    if raw == bytes(16):
+        return None  # the journal is internal
+    return str(uuid.UUID(bytes=raw))
+
+
 _EXT_JOURNAL = ExternalJournal(
     noun="journal",
     min_bytes=1024 * 4096,  # mke2fs wants at least 1024 journal blocks
@@ -95,7 +113,13 @@ _EXT_JOURNAL = ExternalJournal(
     "the filesystem; the whole device becomes the journal.",
     blkid_type="jbd",
     # the filesystem's superblock names its journal: blkid shows it as EXT_JOURNAL
-    uuid_link=UuidLink(holder="filesystem", key="EXT_JOURNAL"),
+    # (udev does not export it: the device scan reads it from the superblock)
+    uuid_link=UuidLink(holder="filesystem", key="EXT_JOURNAL",
+                       reader=SuperblockReader(offset=1024, length=1024, read=ext_journal_uuid,
+                                               types=("ext3", "ext4", "ext4dev", "ext2"),
+                                               probed_key="ext_journal_uuid")),
+    family="an ext3/ext4",
+    owner_command="dumpe2fs -h",
 )
 
 
@@ -139,6 +163,7 @@ class Ext(Filesystem):
     )
     fsck_pass = 2
     ansible_filesystem_module = True
+    version_argv = {tool: (tool, "-V") for tool in ("mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mke2fs", "dumpe2fs")}
     mkfs_makes_journal = True  # plain mke2fs adds a journal; journal = "none" must say -O ^has_journal
 
     @property
@@ -161,6 +186,33 @@ class Ext(Filesystem):
                 return int(arg[2:])
         return self.default_block_size
 
+    # mke2fs keeps only the last -E it is given: fstune's extended options and a study's own are
+    # passed as one -E, the study's last (so they win)
+    complete_extended = ("lazy_itable_init=0", "lazy_journal_init=0")
+    nodiscard_extended = ("nodiscard",)
+
+    def _extended(self, job: MkfsJob, options: list[str], *, journal_device: bool = False) -> list[str]:
+        """``options`` with one -E holding fstune's settled extended options and the study's."""
+        ours = [*(self.complete_extended if self.mkfs_makes_journal else ()),
+                *(() if job.discard else self.nodiscard_extended)]
+        if journal_device:  # a journal device has no inode tables
+            ours = [word for word in ours if not word.startswith("lazy_itable_init")]
+        rest, theirs = [], []
+        index = 0
+        while index < len(options):
+            word = options[index]
+            if word == "-E" and index + 1 < len(options):
+                theirs.append(options[index + 1])
+                index += 2
+                continue
+            if word.startswith("-E") and len(word) > 2:
+                theirs.append(word[2:])
+            else:
+                rest.append(word)
+            index += 1
+        merged = ",".join([*ours, *theirs])
+        return [*rest, "-E", merged] if merged else rest
+
     def check_mkfs_options(self, args: list[str] | tuple[str, ...], placement: str) -> None:
         super().check_mkfs_options(args, placement)
         if "^has_journal" in " ".join(args) and placement != NONE:
@@ -181,7 +233,8 @@ class Ext(Filesystem):
         steps: list[Step] = []
         if job.journal == EXTERNAL:
             steps.append(self._journal_step(
-                job, (self.mkfs, "-b", str(block), "-O", "journal_dev", *force, job.log),
+                job, (self.mkfs, "-b", str(block), "-O", "journal_dev",
+                      *self._extended(job, [], journal_device=True), *force, job.log),
                 title=f"Make {job.log} an external journal ({block}-byte blocks)",
                 why="the journal device must exist before the filesystem that uses it, with the same block size."))
             journal: tuple[str, ...] = ("-J", f"device={job.log}")
@@ -190,6 +243,7 @@ class Ext(Filesystem):
         else:
             journal = ()
         external = journal[:1] == ("-J",)
+        options = self._extended(job, options)
         steps.append(self._format_step(
             job, (self.mkfs, *options, *journal, *force, job.target),
             f"Format {job.target} as {self.title}" + (f" with its journal on {job.log}" if external else ""),
@@ -198,6 +252,33 @@ class Ext(Filesystem):
 
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
         return ("dumpe2fs", "-h", target)
+
+    def parse_record(self, text: str) -> dict:
+        """``dumpe2fs -h``: an external journal shows "Journal UUID" and "Journal device" (the
+        kernel's encoded device number); an internal one "Journal inode"."""
+        fields = {}
+        for line in text.splitlines():
+            key, sep, value = line.partition(":")
+            if sep:
+                fields.setdefault(key.strip(), value.strip())
+        features = fields.get("Filesystem features", "").split()
+        if not fields.get("Filesystem UUID"):
+            return {}
+        found: dict = {"uuid": fields["Filesystem UUID"], "features": features}
+        if fields.get("Journal device") or fields.get("Journal UUID"):
+            found["journal"] = EXTERNAL
+            if fields.get("Journal UUID"):
+                found["journal_uuid"] = fields["Journal UUID"]
+            if fields.get("Journal device"):
+                try:
+                    dev = int(fields["Journal device"], 0)
+                except ValueError:
+                    pass
+                else:  # the kernel's new_encode_dev: 12 bits of major, 20 of minor, interleaved
+                    found["journal_device"] = f"{(dev & 0xfff00) >> 8}:{(dev & 0xff) | ((dev >> 12) & 0xfff00)}"
+        else:
+            found["journal"] = INTERNAL if "has_journal" in features else NONE
+        return found
 
 
 @register

@@ -56,6 +56,7 @@ class Jfs(Filesystem):
     fsck_pass = 2
     ansible_filesystem_module = False  # the playbook runs mkfs.jfs itself, as measured
     listing_order = 50
+    version_argv = {"mkfs.jfs": ("mkfs.jfs", "-V")}
 
     def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
         force = self._force(job)

@@ -11,9 +11,10 @@ import importlib
 import os
 import pkgutil
 import re
+from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import Filesystem, split_options
+from fstune.filesystems.base import ExternalJournal, Filesystem, split_options
 from fstune.util.progress import ProgressParser
 
 # name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
@@ -75,6 +76,49 @@ def progress_parser(tool: str) -> ProgressParser | None:
 def known_prompts() -> tuple[re.Pattern[str], ...]:
     """Every question the filesystems' tools are known to ask, e.g. mke2fs's "Proceed anyway? (y,N)"."""
     return tuple(dict.fromkeys(pattern for fs in FILESYSTEMS.values() for pattern in fs.prompts))
+
+
+def version_argv(tool: str) -> tuple[str, ...] | None:
+    """How a filesystem's program tells its version (``mkfs.xfs -V``), or None: not one of theirs."""
+    return next((fs.version_argv[tool] for fs in FILESYSTEMS.values() if tool in fs.version_argv), None)
+
+
+@dataclass(frozen=True)
+class JournalKind:
+    """An external journal/log as blkid types it (``jbd``, ``xfs_external_log``): what the device
+    rules and the scan need to recognise one, find its owner and name it."""
+
+    blkid_type: str
+    external: ExternalJournal
+    filesystems: tuple[Filesystem, ...]  # the ones whose journal it can be
+
+    @property
+    def noun(self) -> str:
+        """"external journal", "external log"."""
+        return f"external {self.external.noun}"
+
+    @property
+    def family(self) -> str:
+        """"an ext3/ext4", "an XFS": the filesystems it belongs to, with the article."""
+        return self.external.family or "a " + "/".join(fs.short_title for fs in self.filesystems)
+
+    @property
+    def fs_names(self) -> frozenset[str]:
+        return frozenset(fs.name for fs in self.filesystems)
+
+
+def journal_kinds() -> dict[str, JournalKind]:
+    """Every external journal type blkid can tell, by its TYPE=, in listing order."""
+    grouped: dict[str, list[Filesystem]] = {}
+    for fs in FILESYSTEMS.values():
+        if fs.external is not None and fs.external.blkid_type:
+            grouped.setdefault(fs.external.blkid_type, []).append(fs)
+    return {kind: JournalKind(kind, members[0].external, tuple(members)) for kind, members in grouped.items()}
+
+
+def journal_kind(blkid_type: str | None) -> JournalKind | None:
+    """The journal kind of a device whose blkid TYPE= is ``blkid_type``, or None: not a journal."""
+    return journal_kinds().get(blkid_type or "")
 
 
 def minimum_size(fs_name: str, role: str = "target") -> int:

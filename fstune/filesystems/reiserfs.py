@@ -63,6 +63,7 @@ class ReiserFs(Filesystem):
     fsck_pass = 2
     ansible_filesystem_module = True
     listing_order = 40
+    version_argv = {"mkreiserfs": ("mkreiserfs", "-V"), "mkfs.reiserfs": ("mkfs.reiserfs", "-V")}
 
     def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
         journal = ("-j", job.log) if job.external else ()

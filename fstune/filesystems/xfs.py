@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import struct
+import uuid
+
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
-                                     RefusedMkfsOption, UuidLink, option_table)
+                                     RefusedMkfsOption, SuperblockReader, UuidLink, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 
@@ -58,6 +61,18 @@ _XFS_OPTIONS = option_table(
     MountOption("logbufsize", removed="there is no such option; the number of log buffers is 'logbufs'."),
 )
 
+_XLOG_MAGIC = 0xFEEDBABE
+
+
+def xfs_log_fs_uuid(first_sector: bytes) -> str | None:
+    """The owning filesystem's UUID from an XFS external log's first record header, or None."""
+    # xlog_rec_header: magic, cycle, version, len, lsn(8), tail_lsn(8), crc, prev_block,
+    # num_logops, cycle_data[64 words], fmt, then the filesystem's UUID at byte 304
+    if len(first_sector) < 320 or struct.unpack_from(">I", first_sector, 0)[0] != _XLOG_MAGIC:
+        return None
+    raw = first_sector[304:320]
+    return None if raw == bytes(16) else str(uuid.UUID(bytes=raw))
+
 
 @register
 class Xfs(Filesystem):
@@ -77,7 +92,12 @@ class Xfs(Filesystem):
         "same 'logdev=' every time; a log device larger than 2038 MiB is used only in part.",
         blkid_type="xfs_external_log",
         # an XFS external log carries the UUID of the filesystem it belongs to (blkid: LOGUUID)
-        uuid_link=UuidLink(holder="journal", key="LOGUUID"),
+        # (newer udev exports it as ID_FS_LOGUUID; the device scan reads the log's first sector otherwise)
+        uuid_link=UuidLink(holder="journal", key="LOGUUID", udev_property="ID_FS_LOGUUID",
+                           reader=SuperblockReader(offset=0, length=512, read=xfs_log_fs_uuid,
+                                                   types=("xfs_external_log",), probed_key="log_uuid")),
+        family="an XFS",
+        owner_command="xfs_info",
     )
     mount_options = _XFS_OPTIONS
     refused_mkfs_options = (
@@ -88,7 +108,9 @@ class Xfs(Filesystem):
     notes = "XFS always has a log; it can be inside the filesystem or on another device."
     fsck_pass = 0  # fsck.xfs does nothing; XFS replays its log at mount
     ansible_filesystem_module = True
+    nodiscard_mkfs_options = ("-K",)
     listing_order = 20
+    version_argv = {"mkfs.xfs": ("mkfs.xfs", "-V"), "xfs_info": ("xfs_info", "-V")}
 
     def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
         log_args: tuple[str, ...] = ()
@@ -100,9 +122,20 @@ class Xfs(Filesystem):
                 spec += f",size={maximum // MiB}m"
             log_args = ("-l", spec)
         return [self._format_step(
-            job, (self.mkfs, *self._force(job), *job.options, *log_args, job.target),
+            job, (self.mkfs, *self._force(job), *self._settled(job), *job.options, *log_args, job.target),
             f"Format {job.target} as {self.title}" + (f" with its log on {job.log}" if log_args else ""),
             writes_log=bool(log_args))]
 
     def record_argv(self, target: str, mountpoint: str) -> tuple[str, ...]:
         return ("xfs_info", mountpoint)
+
+    def parse_record(self, text: str) -> dict:
+        """``xfs_info``: "log =internal log" or "log =/dev/sdc1" (the external log's device)."""
+        import re
+
+        match = re.search(r"^log\s+=(internal log|\S+)", text, re.M)
+        if match is None:
+            return {}
+        if match.group(1) == "internal log":
+            return {"journal": INTERNAL}
+        return {"journal": EXTERNAL, "journal_device": match.group(1)}

@@ -2,8 +2,9 @@
 
 What a run collects and keeps:
 
-- ``collection``: ``Measurement`` parses each measured step during a run and adds repeats while
-  the figures are noisy; ``run_record`` makes the run's record (the figures themselves are
+- ``collection``: ``Measurement`` parses each measured step during a run, proves each repeat
+  measured its configuration and adds blocks while the study's question is open; ``run_record``
+  makes the run's record (the figures themselves are
   ``fstune.figures``: the workloads produce them, below this package);
 - ``records``: ``RunRecord``, ``DeviceRecord``; ``environment``: the machine, its tools and
   devices as the run found them; ``store``: the SQLite history, its schema and migrations.

@@ -1,30 +1,87 @@
-"""Turning a run into figures: parse each measured step as it finishes, add repeats while the
-figures are still too noisy, and describe the whole run for the results store.
+"""Turning a run into figures: parse each measured step as it finishes, prove each repeat measured
+the configuration it claims, add blocks until the study's question is answered, and describe the
+whole run for the results store.
 
 ``Measurement`` sits between the Runner and whoever shows the run: feed it every event
 (``observe``) and give the Runner its ``extend`` hook. It never invents a number: a step that
 failed, or whose output its workload's parser rejects, marks that repeat failed with the reason.
+
+The design (docs/verdicts.md): the plan holds the blocks up to the first look; at each look the
+study's primary metric is judged for every variant against the baseline (``judge_primary``), and
+while any variant is undecided the run gets the blocks up to the next look, until the cap. Around
+every repeat it records what the filesystem really was ("readback": the record step's output
+parsed by the filesystem module, the mount options from /proc/self/mountinfo, whether the
+external journal was written) and the host's conditions ("host": times, device counters, load,
+pressure, steal); a repeat whose configuration was not applied fails the run with the option
+that is missing, and a block the declared pressure rule rejects is dropped and replaced.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from fstune import filesystems
 from fstune import steps as kinds
+from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.plan import Plan
+from fstune.results.sequential import Reason
 from fstune.results.compare import ConfigDescription
-from fstune.results.stats import needs_more_repeats
+from fstune.results.records import CANCELLED as RUN_CANCELLED
+from fstune.results.records import FAILED as RUN_FAILED
+from fstune.results.records import FINISHED as RUN_FINISHED
 from fstune.steps import Step
-from fstune.units import format_percent
+from fstune.util import procfs
 from fstune.workloads import WORKLOADS
+from fstune.workloads import metric as declared_metric
 
-DEFAULT_RSD_THRESHOLD = 0.03  # keep repeating while the steering figures vary more than 3 %
-DEFAULT_MAX_REPEATS = 10
+DEFAULT_LOOKS = (5, 10, 15)  # fstune.results.sequential.DEFAULT_SCHEDULE's looks, the cap last
 RAW_LIMIT = 256 * 1024  # keep at most this much of one step's output in the store
+
+# How the blocks ended (RunRecord.design["stopped"])
+DECIDED = "decided"
+CAP_UNDECIDED = "cap reached while undecided"
+CANCELLED = "cancelled"
+FAILED = "failed"
+TOO_FEW = "too few blocks to decide (fewer than 3)"
+
+# The declared drop rule (docs/verdicts.md, "Dropped blocks"): a block is dropped when the share
+# of its wall time in which some task waited for I/O (/proc/pressure/io "some") exceeds the
+# median share of the blocks before it by more than this many percentage points.
+DROP_PRESSURE_POINTS = 25.0
+DROP_RULE_MIN_BLOCKS = 2  # blocks seen before the rule can call one a spike
+DROP_RULE = "io-pressure-spike/1"
+
+
+def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
+    """The looks for a run that plans ``first`` blocks and may run up to ``cap``: the first look
+    after the planned blocks, then the default looks that fall between, then the cap.
+    () when fewer than 3 blocks are allowed: such a run cannot decide."""
+    first = min(first, cap)
+    if first < 3:
+        return ()
+    looks = [first, *(n for n in DEFAULT_LOOKS if first < n < cap)]
+    if cap > first:
+        looks.append(cap)
+    return tuple(looks)
+
+
+MAKE_SECONDS = 5.0  # making, mounting and reading back one configuration, until measured
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the progress panes show (``Measurement.progress``)."""
+
+    fraction: float  # 0..1 of the most the run can come to; never decreases
+    seconds_left_at_most: float  # to the cap, at the measured (or planned) block time
+    seconds_left_expected: float | None  # from the look's forecast, once there is one
+    label: str  # "block 2/up to 15: external, internal"
 
 
 @dataclass
@@ -36,30 +93,103 @@ class _Pending:
     lines: list[str] = field(default_factory=list)
 
 
+@dataclass
+class _Turn:
+    """One configuration's turn in one block: what was read back and the host around it."""
+
+    config: str
+    block: int
+    position: int
+    readback: dict = field(default_factory=dict)
+    host: dict = field(default_factory=dict)
+    start: dict | None = None  # counters when its first repeat step started
+    problem: str | None = None  # why its configuration was not applied
+    reported: bool = False  # the run was stopped for it
+
+
+def _host_snapshot(devices: dict[str, str]) -> dict:
+    return {"time": time.time(), "monotonic": time.monotonic(), "load": procfs.loadavg(),
+            "io": procfs.pressure("io"), "cpu": procfs.pressure("cpu"), "ticks": procfs.cpu_ticks(),
+            "devices": {role: procfs.block_stat(path) for role, path in devices.items()}}
+
+
+def _host_delta(before: dict, after: dict) -> dict:
+    """What changed between two snapshots, JSON-shaped (RepeatResult.conditions["host"])."""
+    wall = max(after["monotonic"] - before["monotonic"], 1e-9)
+    found: dict = {"start": before["time"], "end": after["time"], "seconds": round(wall, 3),
+                   "load": after["load"]}
+    for resource in ("io", "cpu"):
+        for kind in ("some", "full"):
+            start, end = before[resource].get(kind), after[resource].get(kind)
+            if start and end and "total" in start and "total" in end:
+                micro = end["total"] - start["total"]
+                found[f"{resource}_{kind}"] = {"avg10": end.get("avg10"), "total_us": micro,
+                                               "share": round(micro / 1e6 / wall, 4)}
+    ticks_before, ticks_after = before["ticks"], after["ticks"]
+    if ticks_before and ticks_after and ticks_after["total"] > ticks_before["total"]:
+        found["steal_share"] = round((ticks_after["steal"] - ticks_before["steal"])
+                                     / (ticks_after["total"] - ticks_before["total"]), 4)
+    found["devices"] = {role: {key: after["devices"][role].get(key, 0) - value for key, value in counters.items()}
+                        for role, counters in before["devices"].items() if counters and after["devices"].get(role)}
+    return found
+
+
 class Measurement:
-    """Collects RepeatResults from a run's events and decides on extra repeats."""
+    """Collects RepeatResults from a run's events, checks each repeat, and adds blocks."""
 
-    def __init__(self, plan: Plan, *, rsd_threshold: float = DEFAULT_RSD_THRESHOLD,
-                 max_repeats: int = DEFAULT_MAX_REPEATS, adaptive: bool = True) -> None:
+    def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
+                 sequential: bool = True, snapshot=None) -> None:
         self.plan = plan
-        self.rsd_threshold = rsd_threshold
-        self.max_repeats = max(max_repeats, plan.repeats)
-        # below 3 planned repeats the user chose a quick look; do not second-guess that
-        self.adaptive = adaptive and plan.repeats >= 3 and bool(plan.workloads)
+        self._snapshot = snapshot or _host_snapshot  # the host's counters now (tests pass their own)
+        study = plan.study
+        planned = len(plan.blocks)
+        self.max_blocks = max(max_blocks if max_blocks is not None else DEFAULT_LOOKS[-1], 1)
+        self.looks = tuple(looks) if looks is not None else schedule_looks(planned, self.max_blocks)
+        if self.looks:
+            self.max_blocks = self.looks[-1]
+        self.notes: list[str] = []
+        self.primary = self._primary_for(plan)
+        # with no primary metric or fewer than 3 blocks nothing can be decided: the plan runs as it is
+        self.sequential = sequential and self.primary is not None and bool(self.looks)
         self.results: dict[tuple[str, str, int], RepeatResult] = {}
+        self.orders: dict[int, tuple[str, ...]] = {b.number: b.order for b in plan.blocks}
+        self.scheduled = planned  # blocks in the run so far, dropped ones included
+        self.dropped_blocks: dict[int, str] = {}
+        self.stopped = ""
+        self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
+        self.look_lines: list[str] = []  # one line per look taken, for the progress panes
+        self.block_seconds: list[float] = []  # the measured wall time of each finished block
+        self._block_started: dict[int, float] = {}
+        self._ended_blocks: set[int] = set()
+        self._current_block: int | None = None
+        self._step_in_block = 0
+        self._block_steps: dict[int, list[Step]] = {}
+        self._making: list[float] = []  # seconds to make, mount and read back one configuration
+        self._making_started: dict[tuple[str, int], float] = {}
+        self._shown_fraction = 0.0
         self._current: _Pending | None = None
-        # the last step of each configuration's last repeat: when it is done, decide on more
-        self._last_repeat_step = {cp.config.name: self._last_measuring_step(cp.steps) for cp in plan.configs}
-        self._repeats_done = {cp.config.name: plan.repeats for cp in plan.configs}
-        self.added_repeats: dict[str, int] = {}
+        self._turns: dict[tuple[str, int], _Turn] = {}
+        log = plan.choices.log_device
+        self._devices = {"data": plan.choices.target.path}
+        if log is not None and study.needs_journal_device:
+            self._devices["journal"] = log.path
 
-    @staticmethod
-    def _last_measuring_step(steps: tuple[Step, ...]) -> Step | None:
-        last = None
-        for step in steps:
-            if step.repeat is not None:
-                last = step
-        return last
+    def _primary_for(self, plan: Plan) -> tuple[str, str] | None:
+        """The study's primary metric when its workload runs; else (the user chose other workloads)
+        the first running workload's declared primary, said in the run's notes; else None."""
+        if not plan.workloads:
+            return None
+        if plan.study.primary_metric and plan.study.primary_metric[0] in plan.workloads:
+            return plan.study.primary_metric
+        for name in plan.workloads:
+            declared = next((m.name for m in WORKLOADS[name].metrics if m.primary), None)
+            if declared:
+                self.notes.append(f"The study's primary metric is not measured by the chosen workloads; "
+                                  f"the blocks stop on {name}:{declared} instead.")
+                return name, declared
+        self.notes.append("None of the chosen workloads declares a primary metric: the planned blocks run, "
+                          "and no block is added.")
+        return None
 
     # --- events ---------------------------------------------------------------------------------
 
@@ -69,6 +199,7 @@ class Measurement:
 
         if isinstance(event, runner.StepStarted):
             self._current = _Pending(event.index, event.step)
+            self._started(event.step)
         elif isinstance(event, runner.OutputLine) and self._current and event.index == self._current.index:
             # every line arrives exactly once in its final form (partial=False); an `update`
             # flag on it only says it replaces a partial line, which was never stored here
@@ -79,26 +210,74 @@ class Measurement:
             self._current = None
             self._finished(event, "\n".join(pending.lines) if pending else "")
 
+    def _turn(self, step: Step) -> _Turn | None:
+        if step.config is None or step.block is None:
+            return None
+        key = (step.config, step.block)
+        if key not in self._turns:
+            self._turns[key] = _Turn(step.config, step.block, step.position or 0)
+        return self._turns[key]
+
+    def _steps_of(self, block: int) -> list[Step]:
+        if block not in self._block_steps:
+            self._block_steps[block] = list(self.plan.block(block).steps)
+        return self._block_steps[block]
+
+    def _started(self, step: Step) -> None:
+        if step.block is not None:
+            if step.block not in self._block_started:
+                self._block_started[step.block] = time.monotonic()
+            self._current_block = step.block
+            steps = self._steps_of(step.block)
+            self._step_in_block = steps.index(step) if step in steps else self._step_in_block
+            key = (step.config or "", step.block)
+            if step.kind in (kinds.JOURNAL, kinds.MKFS) and key not in self._making_started:
+                self._making_started[key] = time.monotonic()
+            elif step.repeat is not None and key in self._making_started:
+                self._making.append(time.monotonic() - self._making_started.pop(key))
+        turn = self._turn(step)
+        if turn is None:
+            return
+        if step.repeat is not None and turn.start is None:
+            turn.start = self._snapshot(self._devices)
+        elif step.kind == kinds.UMOUNT and turn.start is not None and not turn.host:
+            turn.host.update(_host_delta(turn.start, self._snapshot(self._devices)))
+            self._check_journal_written(turn)
+
     def _repeat(self, step: Step) -> RepeatResult:
         key = (step.config, step.workload, step.repeat)
         if key not in self.results:
-            self.results[key] = RepeatResult(step.config, step.workload, step.repeat)
+            turn = self._turn(step)
+            conditions = {"readback": turn.readback, "host": turn.host} if turn is not None else {}
+            self.results[key] = RepeatResult(step.config, step.workload, step.repeat, block=step.block,
+                                             position=step.position, conditions=conditions)
         return self.results[key]
 
     def _finished(self, event, output: str) -> None:
         step: Step = event.step
-        if event.cleanup or step.config is None or step.workload is None or step.repeat is None:
+        if event.cleanup:
+            return
+        from fstune.runner import OK, WARNING  # imported here: see observe
+
+        if step.kind == kinds.RECORD and event.status == OK:
+            self._read_back(step, output)
+            return
+        if step.config is None or step.workload is None or step.repeat is None:
             return
         repeat = self._repeat(step)
         if step.kind == kinds.CACHE:
-            if event.status == "warning":
+            if event.status == WARNING:
                 repeat.warm_cache = True  # caches could not be dropped before this repeat
+            match = re.search(r"settled: (\d+) kB dirty\+writeback after ([\d.]+) s( \(timed out)?", output)
+            if match:
+                repeat.conditions.setdefault("settle", []).append(
+                    {"pending_kib": int(match[1]), "seconds": float(match[2]), "timed_out": bool(match[3])})
             return
         if not step.phase:
             return
         if repeat.failed:
             return  # one failed phase already spoils the repeat
-        if event.status != "ok":
+        if event.status != OK:
             repeat.failed = event.message or f"step '{step.title}' did not finish"
             return
         result_text = None
@@ -118,53 +297,333 @@ class Measurement:
             return
         repeat.samples.extend(samples)
 
-    # --- adaptive repeats ---------------------------------------------------------------------------
+    # --- proof that the variant ran (docs/verdicts.md, "Proof that the variant ran") --------------
 
-    def values(self, config: str, workload: str, metric: str) -> list[float]:
-        return [s.value for r in self.results.values() if r.ok and r.config == config and r.workload == workload
-                for s in r.samples if s.metric == metric]
+    def _config_plan(self, name: str):
+        return next(cp for cp in self.plan.configs if cp.config.name == name)
 
-    def noisy_workloads(self, config: str) -> list[str]:
-        """Workloads of ``config`` whose steering figures still vary more than the threshold."""
-        noisy = []
-        for name in self.plan.workloads:
-            steering = WORKLOADS[name].steering
-            metrics = {s.metric for r in self.results.values() if r.ok and r.config == config
-                       and r.workload == name for s in r.samples if s.metric.endswith(steering)}
-            if any(needs_more_repeats(self.values(config, name, m), self.rsd_threshold, self.max_repeats)
-                   for m in metrics):
-                noisy.append(name)
-        return noisy
+    def _read_back(self, step: Step, output: str) -> None:
+        """The record step's output, the kernel's mount options, and the checks on both."""
+        turn = self._turn(step)
+        if turn is None:
+            return
+        cp = self._config_plan(step.config)
+        fs = filesystems.get(cp.config.filesystem)
+        found = fs.parse_record(output)
+        turn.readback.update(found)
+        mount = _mount_of(cp.mountpoint)
+        if mount is not None:
+            turn.readback["mount_options"] = mount.options
+            turn.readback["super_options"] = mount.super_options
+        log = self.plan.choices.log_device
+        journal_device = log.path if cp.config.external_journal and log is not None else None
+        if journal_device:
+            turn.readback["expected_journal_device"] = journal_device
+        problem = fs.placement_problem(found, cp.config.journal, journal_device, _majmin(journal_device))
+        if problem is None and mount is not None:
+            problem = _missing_mount_option(cp.mount_options, fs, mount)
+        if problem:
+            self._not_applied(turn, problem)
+
+    def _check_journal_written(self, turn: _Turn) -> None:
+        cp = self._config_plan(turn.config)
+        if not cp.config.external_journal or "journal" not in self._devices:
+            return
+        written = turn.host.get("devices", {}).get("journal", {}).get("write_sectors")
+        turn.readback["journal_write_sectors"] = written
+        if written is not None and written <= 0:
+            self._not_applied(turn, f"the external journal {self._devices['journal']} was not written while "
+                              "the workloads ran")
+
+    def _not_applied(self, turn: _Turn, problem: str) -> None:
+        turn.problem = problem
+        turn.readback["not_applied"] = problem
+        for workload in self.plan.workloads:
+            key = (turn.config, workload, turn.block)
+            if key not in self.results:
+                self.results[key] = RepeatResult(turn.config, workload, turn.block, block=turn.block,
+                                                 position=turn.position,
+                                                 conditions={"readback": turn.readback, "host": turn.host})
+            result = self.results[key]
+            result.failed = result.failed or f"configuration not applied: {problem}"
+
+    # --- blocks and looks -------------------------------------------------------------------------
 
     def extend(self, index: int, step: Step) -> list[Step]:
-        """Runner hook: after a configuration's last repeat, add one more while it is noisy."""
-        if not self.adaptive or step.config is None or step != self._last_repeat_step.get(step.config):
+        """Runner hook, after every step that succeeded: at the end of a block apply the drop rule,
+        and at the end of the last block scheduled take the look and add blocks if it is open."""
+        turn = self._turn(step)
+        if turn is not None and turn.problem and not turn.reported:
+            turn.reported = True
+            # loud: the runner stops the run (its cleanup still runs) with this as the reason
+            raise FstuneError(f"Block {turn.block}: configuration '{turn.config}' was not applied: "
+                              f"{turn.problem}. Its figures count for nothing.")
+        if step.block is None or step.kind != kinds.RMDIR or step.position != len(self.orders.get(step.block, ())):
             return []
-        config = step.config
-        if self._repeats_done[config] >= self.max_repeats:
+        started = self._block_started.get(step.block)
+        if started is not None:
+            self.block_seconds.append(time.monotonic() - started)
+        self._ended_blocks.add(step.block)
+        self._apply_drop_rule(step.block)
+        if step.block != self.scheduled or not self.sequential:
             return []
-        noisy = self.noisy_workloads(config)
-        if not noisy:
+        more = self._blocks_wanted()
+        if more <= 0:
             return []
-        repeat = self._repeats_done[config] + 1
-        contexts = next(cp.contexts for cp in self.plan.configs if cp.config.name == config)
         extra: list[Step] = []
-        for name in noisy:
-            extra += WORKLOADS[name].repeat_steps(contexts[name], repeat)
-        self._repeats_done[config] = repeat
-        self.added_repeats[config] = self.added_repeats.get(config, 0) + 1
-        self._last_repeat_step[config] = self._last_measuring_step(tuple(extra))
+        for number in range(self.scheduled + 1, self.scheduled + more + 1):
+            block = self.plan.block(number)
+            self.orders[number] = block.order
+            extra += block.steps
+        self.scheduled += more
         return extra
+
+    def _counted(self) -> list[int]:
+        finished = {b for (c, b), t in self._turns.items() if t.host}
+        complete = [b for b in sorted(finished) if all((name, b) in self._turns and self._turns[(name, b)].host
+                                                          for name in self.orders.get(b, ()))]
+        return [b for b in complete if b not in self.dropped_blocks]
+
+    def _blocks_wanted(self) -> int:
+        """How many blocks to add now: 0 when the question is answered or the cap is reached."""
+        counted = len(self._counted())
+        if self.scheduled - len(self.dropped_blocks) > counted:
+            return 0  # blocks still running (cannot happen at the last block's end)
+        upcoming = next((n for n in self.looks if n > counted), None)
+        if counted >= self.looks[0]:
+            self.judge()
+            self.look_lines.append(self._describe_look(counted, upcoming))
+            if self.judged and not any(result.decision.action == "continue" for result in self.judged.values()):
+                answered = all(result.decision.reason != Reason.CAP for result in self.judged.values())
+                self.stopped = DECIDED if answered else CAP_UNDECIDED
+                return 0
+        if upcoming is None:
+            self.stopped = CAP_UNDECIDED
+            return 0
+        # never more than twice the cap in all, dropped blocks included
+        room = 2 * self.max_blocks - self.scheduled
+        return max(0, min(upcoming - counted, room))
+
+    def values(self, config: str, workload: str, metric: str) -> list[float]:
+        """Every counted value of one metric for ``config``, in block order."""
+        ordered = sorted((r for r in self.results.values() if r.counts and r.config == config
+                          and r.workload == workload), key=lambda r: (r.block or 0, r.repeat))
+        return [s.value for r in ordered for s in r.samples if s.metric == metric]
+
+    def primary_values(self, config: str) -> dict[int, float]:
+        """The primary metric's value per counted block for ``config``."""
+        if self.primary is None:
+            return {}
+        workload, metric = self.primary
+        values = {}
+        for result in self.results.values():
+            if result.config == config and result.workload == workload and result.counts and result.block:
+                for sample in result.samples:
+                    if sample.metric == metric:
+                        values[result.block] = sample.value
+        return values
+
+    def judge(self) -> dict[str, object]:
+        """The primary metric's decision for each variant against the baseline, on the blocks that
+        count and have both values; alpha is split evenly between the variants."""
+        from fstune.results.judge import judge_primary
+        from fstune.results.scales import MetricRule, Scale
+        from fstune.results.sequential import LookSchedule
+
+        workload, metric = self.primary
+        declared = declared_metric(workload, metric)
+        rule = MetricRule(scale=Scale(declared.scale), better=declared.better,
+                          delta=self.plan.study.delta_for(workload, metric))
+        baseline = self.plan.configs[0].config.name
+        variants = [cp.config.name for cp in self.plan.configs[1:]]
+        schedule = LookSchedule(self.looks).with_alpha(LookSchedule(self.looks).alpha / max(1, len(variants)))
+        counted = set(self._counted())
+        base = self.primary_values(baseline)
+        seconds = statistics.median(self.block_seconds) if self.block_seconds else None
+        judged = {}
+        for name in variants:
+            other = self.primary_values(name)
+            blocks = [b for b in sorted(counted) if b in base and b in other]
+            if len(blocks) < self.looks[0]:
+                continue
+            judged[name] = judge_primary(metric, [base[b] for b in blocks], [other[b] for b in blocks], rule,
+                                         schedule, block_seconds=seconds)
+        self.judged = judged
+        return judged
+
+    def _describe_look(self, counted: int, upcoming: int | None) -> str:
+        """"Look at 5 blocks: external too noisy to tell, +3.1 % [−20.4, +33.5]; about 5 more blocks
+        (4 min), decided by the cap in 62 % of forecasts"."""
+        from fstune.results.judge import percent_or_unit
+        from fstune.units import format_elapsed
+
+        parts = [f"{name} {result.decision.verdict}, {percent_or_unit(result)}" for name, result in self.judged.items()]
+        line = f"Look at {counted} blocks: " + ("; ".join(parts) or "no variant has paired values yet")
+        outlooks = [r.decision.outlook for r in self.judged.values() if r.decision.outlook is not None]
+        if outlooks and upcoming is not None:
+            further = max(o.expected_further_blocks for o in outlooks)
+            chance = min(o.decision_probability for o in outlooks)
+            line += (f"; about {further:.0f} more blocks expected ({format_elapsed(further * self.block_estimate())}),"
+                     f" decided by the cap in {chance:.0%} of forecasts")
+        return line
+
+    def _apply_drop_rule(self, block: int) -> None:
+        """The declared rule: an I/O-pressure spike during a block drops the whole block."""
+        shares = {}
+        for (name, number), turn in self._turns.items():
+            share = turn.host.get("io_some", {}).get("share") if turn.host else None
+            if share is not None:
+                shares.setdefault(number, []).append(share)
+        if block not in shares:
+            return
+        mine = statistics.mean(shares[block])
+        earlier = [statistics.mean(v) for n, v in shares.items() if n < block and n not in self.dropped_blocks]
+        if len(earlier) < DROP_RULE_MIN_BLOCKS:
+            return
+        usual = statistics.median(earlier)
+        if (mine - usual) * 100 <= DROP_PRESSURE_POINTS:
+            return
+        reason = (f"I/O pressure spike: tasks waited for I/O {mine:.0%} of the block's time against a usual "
+                  f"{usual:.0%} (rule {DROP_RULE}: more than {DROP_PRESSURE_POINTS:g} points above the median "
+                  "of the blocks before)")
+        self.dropped_blocks[block] = reason
+        self.notes.append(f"Block {block} was dropped and replaced: {reason}.")
+        for result in self.results.values():
+            if result.block == block:
+                result.dropped = reason
+
+    # --- progress ------------------------------------------------------------------------------------
+
+    @property
+    def blocks_at_most(self) -> int:
+        """The most blocks this run can still come to (the percentage is measured against it)."""
+        if not self.sequential or self.stopped:
+            return self.scheduled
+        return max(self.scheduled, self.max_blocks + len(self.dropped_blocks))
+
+    def planned_block_seconds(self) -> float:
+        """One block's time from the plan: every configuration's workloads by their estimates,
+        plus making and mounting it as measured on this device so far (else MAKE_SECONDS)."""
+        workloads = sum(WORKLOADS[name].estimate_seconds(WORKLOADS[name].resolve(ctx.params))
+                        for cp in self.plan.configs[:1] for name, ctx in cp.contexts.items())
+        making = statistics.median(self._making) if self._making else MAKE_SECONDS
+        return len(self.plan.configs) * (workloads + making)
+
+    def block_estimate(self) -> float:
+        """The seconds one block takes: measured once a block has run, else from the plan."""
+        return statistics.median(self.block_seconds) if self.block_seconds else self.planned_block_seconds()
+
+    def progress(self) -> Progress:
+        """How far the run is, for the progress panes: never less than it was before, also when
+        blocks are added (the share is of the most blocks the run can come to)."""
+        at_most = max(1, self.blocks_at_most)
+        block = self._current_block
+        ended = set(self._ended_blocks)  # a copy: the wizard asks from another thread than the run's
+        done = len(ended)
+        within = 0.0
+        if block is not None and block not in ended:
+            steps = self._steps_of(block)
+            within = (self._step_in_block / len(steps)) if steps else 0.0
+        fraction = min(1.0, (done + within) / at_most)
+        self._shown_fraction = max(self._shown_fraction, fraction)
+        per_block = self.block_estimate()
+        remaining = max(0.0, at_most - done - within) * per_block
+        expected = None
+        forecasts = [r.decision.n + r.decision.outlook.expected_further_blocks for r in list(self.judged.values())
+                     if r.decision.outlook is not None]
+        if forecasts and not self.stopped:
+            # the look's forecast: the blocks the slowest variant is expected to need, less those run since
+            expected = max(0.0, max(forecasts) + len(self.dropped_blocks) - done - within) * per_block
+        label = ""
+        if block is not None:
+            of = f"up to {at_most}" if self.sequential and not self.stopped else str(self.scheduled)
+            label = f"block {block}/{of}: {', '.join(self.orders.get(block, ()))}"
+        return Progress(self._shown_fraction, remaining, expected, label)
 
     # --- the record -------------------------------------------------------------------------------
 
     def repeat_results(self) -> list[RepeatResult]:
-        ordered = sorted(self.results.values(), key=lambda r: (self._config_order(r.config), r.workload, r.repeat))
+        ordered = sorted(self.results.values(),
+                         key=lambda r: (self._config_order(r.config), r.workload, r.repeat))
         # a repeat whose measured steps never ran (the run stopped first) is not a result
         return [r for r in ordered if r.samples or r.failed]
 
     def _config_order(self, name: str) -> int:
         return next((i for i, cp in enumerate(self.plan.configs) if cp.config.name == name), 99)
+
+    def design(self, status: str) -> dict:
+        """RunRecord.design: what was decided how, and why the blocks ended."""
+        study = self.plan.study
+        stopped = self.stopped
+        if status == RUN_CANCELLED:
+            stopped = CANCELLED
+        elif status != RUN_FINISHED:
+            stopped = FAILED
+        elif not self.sequential:
+            stopped = stopped or (TOO_FEW if not self.looks else DECIDED)
+        workload, metric = self.primary if self.primary else ("", "")
+        deltas = {f"{w}:{m}": value / 100 for (w, m), value in study.delta_percent_by_metric.items()}
+        run = sorted({r.block for r in self.results.values() if r.block})
+        return {
+            "primary": {"workload": workload, "metric": metric},
+            "delta": {"default": study.delta_percent / 100, "metrics": deltas},
+            "looks": list(self.looks),
+            "max_blocks": self.max_blocks,
+            "order": [list(self.orders[n]) for n in run if n in self.orders],
+            "dropped_blocks": {str(n): reason for n, reason in self.dropped_blocks.items()},
+            "drop_rule": DROP_RULE,
+            "stopped": stopped,
+        }
+
+
+def _mount_of(mountpoint: str):
+    from fstune.devices.system import parse_mountinfo
+
+    mounts = [m for m in parse_mountinfo(procfs.read_text("/proc/self/mountinfo")) if m.mountpoint == mountpoint]
+    return mounts[-1] if mounts else None  # the top of a stack is what the workloads see
+
+
+def _majmin(path: str | None) -> str | None:
+    if not path:
+        return None
+    try:
+        rdev = os.stat(path).st_rdev
+    except OSError:
+        return None
+    return f"{os.major(rdev)}:{os.minor(rdev)}"
+
+
+# options the kernel shows by these names in /proc/self/mountinfo when they are set; the others
+# (a value equal to the default, options the kernel folds into others) are recorded, not checked
+_SHOWN_FLAGS = ("noatime", "nodiratime", "relatime", "ro", "nosuid", "nodev", "noexec", "sync", "dirsync")
+
+
+def _same_value(wanted: str, applied: str) -> bool:
+    """"256k" and "262144" are the same log buffer size; "writeback" and "ordered" are not."""
+    if wanted == applied:
+        return True
+    from fstune.errors import UsageError
+    from fstune.units import parse_size
+
+    try:
+        return parse_size(wanted) == parse_size(applied)
+    except UsageError:
+        return False
+
+
+def _missing_mount_option(options, fs, mount) -> str | None:
+    shown = set(mount.options.split(",")) | set(mount.super_options.split(","))
+    managed = fs.managed_options
+    for name, value in options:
+        if name in managed:
+            continue  # the journal device option: the record step's readback checks where it is
+        if value is None and name in _SHOWN_FLAGS and name not in shown:
+            return (f"mount option '{name}' is not among the options the kernel applied "
+                    f"({mount.options}; {mount.super_options})")
+        applied = next((w for w in shown if w.startswith(f"{name}=")), None)
+        if value is not None and applied is not None and not _same_value(value, applied.partition("=")[2]):
+            return f"mount option '{name}={value}' was applied as '{applied}'"
+    return None
 
 
 def config_descriptions(plan: Plan) -> list[ConfigDescription]:
@@ -185,6 +644,7 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     """Everything the store keeps about this run."""
     from fstune.results.environment import capture_environment, describe_device
     from fstune.results.records import RunRecord
+    from fstune.results.sequential import METHOD
 
     devices = []
     for role, choice in (("target", plan.choices.target), ("journal", plan.choices.log_device)):
@@ -196,15 +656,31 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     mkfs_argv: dict[str, list[tuple[str, ...]]] = {}
     for cp in plan.configs:
         mkfs_argv[cp.config.name] = [s.argv for s in cp.steps if s.destructive]
-    warnings = list(plan.warnings) + list(getattr(outcome, "warnings", ()))
-    for config, added in measurement.added_repeats.items():
-        warnings.append(f"{config}: {added} repeat(s) added because the figures varied more than "
-                        f"{format_percent(measurement.rsd_threshold, None)}")
-    status = {"finished": "finished", "cancelled": "cancelled"}.get(outcome.status, "failed")
+    warnings = list(plan.warnings) + list(getattr(outcome, "warnings", ())) + list(measurement.notes)
+    status = {RUN_FINISHED: RUN_FINISHED, RUN_CANCELLED: RUN_CANCELLED}.get(outcome.status, RUN_FAILED)
+    results = measurement.repeat_results()
+    blocks = {r.block for r in results if r.block}
     return RunRecord(
         study=plan.study.name, title=plan.study.title, started=started, finished=time.time(),
         status=status, reason=outcome.reason or "", configs=config_descriptions(plan),
-        results=measurement.repeat_results(), environment=capture_environment(), devices=devices,
-        mkfs_argv=mkfs_argv, baseline=plan.study.baseline.name, repeats=plan.repeats, warnings=warnings,
+        results=results, environment=capture_environment(), devices=devices,
+        mkfs_argv=mkfs_argv, baseline=plan.study.baseline.name, repeats=len(blocks) or plan.repeats,
+        warnings=warnings, method=METHOD, design=measurement.design(status),
+        settings=_settings(plan),
     )
 
+
+def _settings(plan: Plan) -> dict:
+    """RunRecord.settings: what must be equal for two runs to be compared (what this side knows)."""
+    contexts = plan.configs[0].contexts if plan.configs else {}
+    roles = {plan.choices.target.path: "target"}
+    if plan.choices.log_device is not None and plan.study.needs_journal_device:
+        roles[plan.choices.log_device.path] = "journal"
+    machine = procfs.read_text("/etc/machine-id").strip()
+    return {"workload_params": {name: WORKLOADS[name].resolve(ctx.params) for name, ctx in contexts.items()},
+            "device_roles": roles, "machine_id": machine,
+            "lab_kind": "loop" if Path(plan.choices.target.path).name.startswith("loop") else ""}
+
+
+__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DEFAULT_LOOKS", "DROP_PRESSURE_POINTS", "DROP_RULE",
+           "Measurement", "config_descriptions", "run_record", "schedule_looks"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from fstune import filesystems
@@ -35,7 +36,17 @@ from fstune.results import stats
 if TYPE_CHECKING:  # records.py imports ConfigDescription from here
     from fstune.results.records import RunRecord
 
-BETTER, WORSE, NOISE, NO_DATA = "better", "worse", "within noise", "not enough data"
+
+class Judgement(StrEnum):
+    """The words of the verdict rule in force (``judge``). Stored and exported: never change them."""
+
+    BETTER = "better"
+    WORSE = "worse"
+    NOISE = "within noise"
+    NO_DATA = "not enough data"
+
+
+BETTER, WORSE, NOISE, NO_DATA = Judgement.BETTER, Judgement.WORSE, Judgement.NOISE, Judgement.NO_DATA
 CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median
 
 
@@ -399,5 +410,5 @@ class _Unset:
 
 _UNSET = _Unset()
 
-__all__ = ["BETTER", "WORSE", "NOISE", "NO_DATA", "Column", "ConfigDescription", "Summary", "Row", "Comparison",
-           "SideBySide", "compare", "compare_runs", "judge", "option_diff", "side_by_side"]
+__all__ = ["BETTER", "WORSE", "NOISE", "NO_DATA", "Judgement", "Column", "ConfigDescription", "Summary", "Row",
+           "Comparison", "SideBySide", "compare", "compare_runs", "judge", "option_diff", "side_by_side"]

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from fstune import __version__
+from fstune import __version__, filesystems
 from fstune.devices.loop import describe_loop, loop_backing_file
 from fstune.results.records import DeviceRecord
 from fstune.util.paths import which
@@ -23,25 +23,20 @@ from fstune.util.procfs import read_text
 
 NOT_INSTALLED = "not installed"
 
-# How each tool tells its version. The first non-empty line of its output is kept. Tools not
-# listed are asked with --version.
+# How each tool tells its version. The first non-empty line of its output is kept. The
+# filesystems' tools say it in their modules (``Filesystem.version_argv``); these are the rest.
+# Tools listed nowhere are asked with --version.
 VERSION_ARGV: dict[str, tuple[str, ...]] = {
-    "mkfs.ext2": ("mkfs.ext2", "-V"),
-    "mkfs.ext3": ("mkfs.ext3", "-V"),
-    "mkfs.ext4": ("mkfs.ext4", "-V"),
-    "mke2fs": ("mke2fs", "-V"),
-    "mkfs.xfs": ("mkfs.xfs", "-V"),
-    "mkfs.jfs": ("mkfs.jfs", "-V"),
-    "mkreiserfs": ("mkreiserfs", "-V"),
-    "mkfs.reiserfs": ("mkfs.reiserfs", "-V"),
-    "mkfs.btrfs": ("mkfs.btrfs", "--version"),
     "fio": ("fio", "--version"),
     "dbench": ("dbench", "--help"),  # dbench has no version flag; its usage text starts with it
     "tar": ("tar", "--version"),
     "mount": ("mount", "--version"),
-    "dumpe2fs": ("dumpe2fs", "-V"),
-    "xfs_info": ("xfs_info", "-V"),
 }
+
+
+def version_argv(tool: str) -> tuple[str, ...]:
+    """The command that makes ``tool`` print its version."""
+    return filesystems.version_argv(tool) or VERSION_ARGV.get(tool) or (tool, "--version")
 
 DEFAULT_TOOLS = ("mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.jfs", "mkreiserfs", "fio", "dbench", "tar", "mount")
 
@@ -52,7 +47,7 @@ def tool_version(tool: str, timeout: float = 5.0,
     executable = which(tool)  # also in the sbin directories a sudo shell may lack
     if executable is None:
         return NOT_INSTALLED
-    argv = (executable, *VERSION_ARGV.get(tool, (tool, "--version"))[1:])
+    argv = (executable, *version_argv(tool)[1:])
     try:
         # stdin from /dev/null: a tool that would ask a question gets EOF instead of hanging
         done = run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout,
@@ -159,4 +154,4 @@ def describe_device(path: str, role: str, sys_root: str = "/sys", model: str | N
 
 
 __all__ = ["NOT_INSTALLED", "VERSION_ARGV", "active_scheduler", "capture_environment", "describe_device",
-           "tool_version"]
+           "tool_version", "version_argv"]

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fstune.figures import RepeatResult
 from fstune.results.compare import ConfigDescription
 
+# how a run ended: the runner's RunStatus words, stored with the run (spelled out here so that
+# reading stored runs does not import the runner and the plan machinery)
 FINISHED = "finished"
 FAILED = "failed"
 CANCELLED = "cancelled"
@@ -52,6 +54,18 @@ class RunRecord:
     baseline: str = ""  # empty: the first configuration
     repeats: int | None = None  # repeats planned per configuration and workload
     warnings: list[str] = field(default_factory=list)  # the plan's warnings, e.g. same-disk journal
+    # The decision method's name and version (fstune.results.sequential.METHOD) when the run was
+    # measured in interleaved blocks; empty for a legacy run, which paired statistics never use.
+    method: str = ""
+    # How it was measured and decided (docs/verdicts.md): {"primary": {"workload", "metric"},
+    # "delta": {"default": fraction, "metrics": {"workload:metric": fraction}}, "looks": [5, 10, 15],
+    # "max_blocks": n, "order": [[config, …] per block], "dropped_blocks": {block: reason},
+    # "stopped": why the blocks ended}.
+    design: dict = field(default_factory=dict)
+    # What must be equal for two runs to be compared or merged (docs/verdicts.md, "Comparing
+    # runs"): {"workload_params": {workload: {param: value}}, "repeat_rules": {...},
+    # "study_version": str, "lab_kind": str, "device_roles": {path: role}, "machine_id": str}.
+    settings: dict = field(default_factory=dict)
     id: int | None = None  # set by the store
 
     def __post_init__(self) -> None:
@@ -75,6 +89,11 @@ class RunRecord:
         for name in self.mkfs_argv:
             if name not in names:
                 raise ValueError(f"mkfs_argv names configuration {name!r}, which the run does not have")
+
+    @property
+    def legacy(self) -> bool:
+        """Measured before blocks existed: shown, never mixed into paired statistics."""
+        return not self.method
 
     @property
     def hostname(self) -> str:

@@ -67,16 +67,6 @@ def rsd(values: Sequence[float]) -> float:
     return spread / centre if centre else math.inf
 
 
-def needs_more_repeats(values: Sequence[float], threshold: float = 0.03, cap: int = 10) -> bool:
-    """Should the runner do another repeat? Yes below 3 repeats; then while RSD > threshold, up to cap."""
-    count = len(values)
-    if count < MIN_REPEATS:
-        return True
-    if count >= cap:
-        return False
-    return rsd(values) > threshold
-
-
 # ---------------------------------------------------------------------------------------------
 # Student's t distribution
 

@@ -43,7 +43,7 @@ from fstune.results.compare import ConfigDescription
 from fstune.results.records import DeviceRecord, RunRecord
 
 DB_NAME = "results.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class StoreError(FstuneError):
@@ -171,6 +171,17 @@ MIGRATIONS: dict[int, list[str]] = {
             data BLOB NOT NULL,  -- zlib-compressed UTF-8
             PRIMARY KEY (repeat_id, phase)
         )""",
+    ],
+    # interleaved blocks: how a run was designed and decided, the settings that must match for a
+    # comparison, and each repeat's place in the design with what was checked around it
+    2: [
+        "ALTER TABLE runs ADD COLUMN method TEXT NOT NULL DEFAULT ''",  # '' = legacy
+        "ALTER TABLE runs ADD COLUMN design TEXT NOT NULL DEFAULT '{}'",  # JSON
+        "ALTER TABLE runs ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",  # JSON
+        "ALTER TABLE repeats ADD COLUMN block INTEGER",
+        "ALTER TABLE repeats ADD COLUMN block_position INTEGER",
+        "ALTER TABLE repeats ADD COLUMN conditions TEXT NOT NULL DEFAULT '{}'",  # JSON
+        "ALTER TABLE repeats ADD COLUMN dropped TEXT",
     ],
 }
 
@@ -316,17 +327,20 @@ class Store:
         env = record.environment
         cursor = db.execute(
             "INSERT INTO runs (study, title, started, finished, status, reason, baseline, repeats, hostname, kernel,"
-            " environment, warnings, fstune_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " environment, warnings, fstune_version, method, design, settings)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.study, record.title, record.started, record.finished, record.status, record.reason,
              record.baseline, record.repeats, str(env.get("hostname") or ""), str(env.get("kernel") or ""),
-             _json(env), _json(list(record.warnings)), str(env.get("fstune") or __version__)))
+             _json(env), _json(list(record.warnings)), str(env.get("fstune") or __version__), record.method,
+             _json(record.design), _json(record.settings)))
         return int(cursor.lastrowid)
 
     def _write_repeat(self, db: sqlite3.Connection, run_id: int, position: int, result: RepeatResult) -> None:
         cursor = db.execute(
-            "INSERT INTO repeats (run_id, position, config, workload, repeat, failed, warm_cache)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (run_id, position, result.config, result.workload, result.repeat, result.failed, int(result.warm_cache)))
+            "INSERT INTO repeats (run_id, position, config, workload, repeat, failed, warm_cache, block,"
+            " block_position, conditions, dropped) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (run_id, position, result.config, result.workload, result.repeat, result.failed, int(result.warm_cache),
+             result.block, result.position, _json(result.conditions), result.dropped))
         repeat_id = cursor.lastrowid
         db.executemany(
             "INSERT INTO samples (repeat_id, position, workload, metric, value, unit, better)"
@@ -384,8 +398,8 @@ class Store:
         db.execute("BEGIN")
         try:
             row = db.execute(
-                "SELECT study, title, started, finished, status, reason, baseline, repeats, environment, warnings"
-                " FROM runs WHERE id = ?", (run_id,)).fetchone()
+                "SELECT study, title, started, finished, status, reason, baseline, repeats, environment, warnings,"
+                " method, design, settings FROM runs WHERE id = ?", (run_id,)).fetchone()
             if row is None:
                 raise self._not_found(run_id)
             devices = [DeviceRecord(path=d[1], role=d[0], model=d[2], size=d[3], transport=d[4],
@@ -413,15 +427,18 @@ class Store:
                                 " ORDER BY o.repeat_id, o.rowid", (run_id,)):
                 raw.setdefault(o[0], {})[o[1]] = zlib.decompress(o[2]).decode("utf-8", "surrogateescape")
             results = [RepeatResult(config=p[1], workload=p[2], repeat=p[3], samples=samples.get(p[0], []),
-                                    failed=p[4], warm_cache=bool(p[5]), raw=raw.get(p[0], {}))
-                       for p in db.execute("SELECT id, config, workload, repeat, failed, warm_cache FROM repeats"
+                                    failed=p[4], warm_cache=bool(p[5]), raw=raw.get(p[0], {}), block=p[6],
+                                    position=p[7], conditions=json.loads(p[8]), dropped=p[9])
+                       for p in db.execute("SELECT id, config, workload, repeat, failed, warm_cache, block,"
+                                           " block_position, conditions, dropped FROM repeats"
                                            " WHERE run_id = ? ORDER BY position", (run_id,))]
         finally:
             db.execute("COMMIT")
         return RunRecord(study=row[0], title=row[1], started=row[2], finished=row[3], status=row[4], reason=row[5],
                          baseline=row[6], repeats=row[7], environment=json.loads(row[8]),
                          warnings=list(json.loads(row[9])), configs=configs, results=results, devices=devices,
-                         mkfs_argv=mkfs_argv, id=run_id)
+                         mkfs_argv=mkfs_argv, method=row[10], design=json.loads(row[11]),
+                         settings=json.loads(row[12]), id=run_id)
 
 
 __all__ = ["RunNotFound", "RunSummary", "Store", "StoreError", "state_dir", "store_path"]

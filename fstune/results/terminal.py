@@ -18,9 +18,10 @@ from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
 from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
+from fstune.results.records import CANCELLED, FAILED, FINISHED
 
 VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow"}
-STATUS_STYLE = {"finished": "green", "failed": "red", "cancelled": "yellow"}
+STATUS_STYLE = {FINISHED: "green", FAILED: "red", CANCELLED: "yellow"}
 
 
 def narrow_table(title: str) -> Table:

@@ -81,9 +81,9 @@ class Runner:
         # guided mode: every plan step waits for ``gate.allow(index)``, announced by StepWaiting
         self.gate = gate
         self.steps: list[Step] = plan.steps
-        # called after each step that succeeded; the steps it returns run next (extra repeats
-        # while the figures are still too noisy). They must not be destructive: the devices
-        # were confirmed for the plan as it was shown.
+        # called after each step that succeeded; the steps it returns run next (further blocks
+        # while the study's question is open). They may write only to the devices confirmed for
+        # the plan as it was shown, and each write is checked like the plan's own.
         self.extend = extend
         self.identities = dict(identities) if identities is not None else record_identities(plan)
         self.answer = answer
@@ -383,14 +383,16 @@ class Runner:
             return
         extra = list(self.extend(index, step))
         for added in extra:
-            if added.destructive:
-                raise FstuneError(f"extra step '{added.title}' would write to a device; only the plan may.")
+            unconfirmed = [device for device in added.written_devices if device not in self.identities]
+            if added.destructive and unconfirmed:
+                raise FstuneError(f"extra step '{added.title}' would write to {', '.join(unconfirmed)}, which "
+                                  "was not confirmed for this run; only the plan's devices may be written.")
         if extra:
             # run() walks self.steps by index, so steps inserted after this one run next
             self.steps[index + 1:index + 1] = extra
             self._audit.write("notice", step=index, level=Level.INFO,
                               text=f"{len(extra)} steps added after step {index + 1}: {extra[0].title} …")
-            log.info("%d steps added after step %d (the figures vary too much): %s", len(extra), index + 1,
+            log.info("%d steps added after step %d (the study's question is still open): %s", len(extra), index + 1,
                      [step.title for step in extra])
 
     def _emit(self, event: object) -> None:

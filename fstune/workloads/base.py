@@ -104,9 +104,11 @@ class WorkloadContext:
 
 def cold_cache_steps(ctx: WorkloadContext, before: str, repeat: int | None = None,
                      workload: str | None = None) -> list[Step]:
-    """Flush dirty data and drop the page cache so the next phase reads from the device."""
+    """Flush dirty data, wait until it is written, and drop the page cache so the next phase
+    reads from the device (docs/verdicts.md, "Quiet, repeatable preconditions")."""
     return [
-        Step(("sync",), title="Flush dirty data", kind=CACHE, needs_root=False,
+        Step((*HELPER, "settle"), title="Flush dirty data and wait until it is written", kind=CACHE,
+             needs_root=False,
              why=f"so that {before} does not pay for writes left over from earlier steps",
              config=ctx.config, workload=workload, repeat=repeat),
         Step(("sysctl", "-q", "vm.drop_caches=3"), title="Drop the page cache", kind=CACHE,
@@ -268,15 +270,10 @@ def _counted_devices(argv: tuple[str, ...]) -> list[str]:
     return [words[i + 1] for i, word in enumerate(words[:-1]) if word == "--device"]
 
 
-def count_writes_samples(workload: Workload, phase: str, step: Step, exit_status: int,
-                         result_text: str | None) -> list[Sample]:
-    """Figures from ``fstune workload-helper count-writes``' JSON report.
-
-    ``PHASE.mb_written`` is the total over every counted device, ``PHASE.data_mb_written`` the
-    first (the filesystem's own device), ``PHASE.journal_mb_written`` the second (an external
-    journal or log) when there is one, and ``PHASE.seconds`` the command's run time.
-    MB = bytes / 10^6, as the seed's tables and the helper's own message use.
-    """
+def _helper_report(phase: str, step: Step, exit_status: int, result_text: str | None, helper: str,
+                   duration: str) -> dict:
+    """The JSON report of a helper that runs a command (count-writes, timed), checked: the command
+    ended well and ``report[duration]`` is a positive number of seconds."""
     command = _command_after_dashes(step.argv)
     name = command[0] if command else step.argv[0]
     if command[:2] == HELPER and len(command) > 2:
@@ -286,27 +283,53 @@ def count_writes_samples(workload: Workload, phase: str, step: Step, exit_status
         try:
             report = json.loads(result_text)
         except ValueError as error:
-            raise MeasurementError(f"the write counter's report for '{phase}' is not complete JSON "
-                                   f"({error}).") from None
+            raise MeasurementError(f"the {helper}'s report for '{phase}' is not complete JSON ({error}).") from None
         if not isinstance(report, dict):
-            raise MeasurementError(f"the write counter's report for '{phase}' is not a JSON object.")
+            raise MeasurementError(f"the {helper}'s report for '{phase}' is not a JSON object.")
     if exit_status != 0:
         # the command's own status is in the report when the helper got as far as writing it
         status = report.get("exit_status") if report else None
         if isinstance(status, int) and status != 0:
             raise MeasurementError(f"phase '{phase}': '{name}' {describe_exit(status)}; its figures are not used.")
-        raise MeasurementError(f"phase '{phase}': the write counter around '{name}' {describe_exit(exit_status)}; "
+        raise MeasurementError(f"phase '{phase}': the {helper} around '{name}' {describe_exit(exit_status)}; "
                                "no figures.")
     if report is None:
-        raise MeasurementError(f"the write counter wrote no report for phase '{phase}' ({step.result_file}).")
+        raise MeasurementError(f"the {helper} wrote no report for phase '{phase}' ({step.result_file}).")
     status = report.get("exit_status")
     if not isinstance(status, int) or isinstance(status, bool):
-        raise MeasurementError(f"the write counter's report for '{phase}' has no exit status.")
+        raise MeasurementError(f"the {helper}'s report for '{phase}' has no exit status.")
     if status != 0:
         raise MeasurementError(f"phase '{phase}': '{name}' {describe_exit(status)}; its figures are not used.")
-    elapsed = report.get("seconds")
+    elapsed = report.get(duration)
     if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not math.isfinite(elapsed) or elapsed <= 0:
-        raise MeasurementError(f"the write counter's report for '{phase}' has no usable duration ({elapsed!r}).")
+        raise MeasurementError(f"the {helper}'s report for '{phase}' has no usable duration ({elapsed!r}).")
+    return report
+
+
+def timed_samples(workload: Workload, phase: str, step: Step, exit_status: int,
+                  result_text: str | None) -> list[Sample]:
+    """``PHASE.seconds`` from ``fstune workload-helper timed``' report: the command and the flush
+    of the filesystem after it, so the figure is what reached the disk, not the page cache."""
+    report = _helper_report(phase, step, exit_status, result_text, "timer", "seconds")
+    return [workload.sample(f"{phase}.seconds", float(report["seconds"]))]
+
+
+def flushed_command(ctx: WorkloadContext, command: tuple[str, ...], result_file: str) -> tuple[str, ...]:
+    """Wrap ``command`` so its time includes flushing the filesystem under test after it."""
+    return (*HELPER, "timed", "--flush", ctx.mountpoint, "--result", result_file, "--", *command)
+
+
+def count_writes_samples(workload: Workload, phase: str, step: Step, exit_status: int,
+                         result_text: str | None) -> list[Sample]:
+    """Figures from ``fstune workload-helper count-writes``' JSON report.
+
+    ``PHASE.mb_written`` is the total over every counted device, ``PHASE.data_mb_written`` the
+    first (the filesystem's own device), ``PHASE.journal_mb_written`` the second (an external
+    journal or log) when there is one, and ``PHASE.seconds`` the command's run time.
+    MB = bytes / 10^6, as the seed's tables and the helper's own message use.
+    """
+    report = _helper_report(phase, step, exit_status, result_text, "write counter", "seconds")
+    elapsed = report["seconds"]
     devices = report.get("devices")
     if not isinstance(devices, dict) or not devices:
         raise MeasurementError(f"the write counter's report for '{phase}' lists no devices.")

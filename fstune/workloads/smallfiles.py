@@ -3,20 +3,30 @@
 The tree is D directories of D directories of D directories of F files (the seed's mail-spool
 test used 10×10×10×1000 = one million files). The tarball is made once, outside the filesystem
 under test, so extracting it measures the filesystem, not the generator. Every phase starts
-from a cold cache and is timed on its own.
+from a cold cache and is timed on its own, with the flush of the filesystem after it inside the
+timing (the seed synced between tests): without it, untar and rm -r measure the page cache.
+
+Directory indexing and the allocators only matter once a directory outgrows one block: the
+``spool`` and ``seed`` presets put 1000 files in each leaf directory, as the seed did.
 """
 
 from __future__ import annotations
 
-from fstune.steps import MEASURE, PREPARE, Step
+from fstune.errors import UsageError
 from fstune.figures import Sample
+from fstune.steps import MEASURE, PREPARE, Step
+from fstune.units import format_size
 from fstune.workloads.base import (CACHE_SECONDS, HELPER, Param, Workload, WorkloadContext, cold_cache_steps,
-                                   wall_time_samples)
+                                   flushed_command, timed_samples)
 from fstune.workloads.metrics import SECONDS, in_phases
 from fstune.workloads.registry import get, register
 
-# (dirs per level, files per leaf directory)
-PRESETS = {"quick": (4, 40), "default": (6, 100), "seed": (10, 1000)}
+# (dirs per level, files per leaf directory), smallest first
+PRESETS = {"quick": (4, 40), "default": (6, 100), "spool": (3, 1000), "seed": (10, 1000)}
+# mke2fs makes one inode per 16 KiB of an ext2/3/4 filesystem by default (its "inode_ratio"), and
+# every file takes one: the tightest limit on how many small files a partition holds. The same
+# tree is unpacked on every configuration of a study, so it must fit the strictest of them.
+BYTES_PER_FILE = 16 * 1024
 # the measured phases in the order they run, with their titles (the commands an admin knows)
 PHASES = (("untar", "untar"), ("tar", "tar"), ("read", "read"), ("ls-lR", "ls -lR"), ("ls-flR", "ls -flR"),
           ("find", "find"), ("rm", "rm -r"))
@@ -37,23 +47,38 @@ class SmallFiles(Workload):
     tools = ("tar", "find", "ls", "rm")
     packages = {"tar": "tar", "find": "findutils", "ls": "coreutils", "rm": "coreutils"}
     params = {
-        "preset": Param("preset", "choice", "default", "tree size: quick (4×4×4×40), default (6×6×6×100) "
-                        "or seed (10×10×10×1000, needs several GiB)", choices=tuple(PRESETS)),
+        "preset": Param("preset", "choice", "default", "tree size: quick (4×4×4×40), default (6×6×6×100), "
+                        "spool (3×3×3×1000, 1000 files to a directory; needs 422 MiB) or seed "
+                        "(10×10×10×1000, the seed's million files; needs 16 GiB)", choices=tuple(PRESETS)),
         "file_size": Param("file_size", "size", 1024, "bytes per file", 1),
     }
     duration_param = "preset"  # its choices go from the smallest tree to the largest
     metrics = in_phases(PHASES, SECONDS.but(steers=True))
 
     def estimate_seconds(self, params: dict[str, object]) -> float:
-        # about a millisecond per file per phase on a plain disk
-        dirs, files = PRESETS[str(params["preset"])]
-        return dirs ** 3 * files * 6 / 1000 + 6 * CACHE_SECONDS
+        # about a millisecond per file per phase on a plain disk, flush included
+        return tree_files(str(params["preset"])) * 7 / 1000 + len(PHASES) * CACHE_SECONDS
+
+    def check_fits(self, ctx: WorkloadContext) -> None:
+        """Refuse a tree the partition cannot hold, naming the largest preset it can."""
+        preset = str(self.resolve(ctx.params)["preset"])
+        if tree_files(preset) * BYTES_PER_FILE <= ctx.target_size:
+            return
+        fitting = [name for name in PRESETS if tree_files(name) * BYTES_PER_FILE <= ctx.target_size]
+        hint = (f"Choose a preset that fits, e.g. smallfiles.preset={fitting[-1]}, or a larger partition."
+                if fitting else "Choose a larger partition.")
+        raise UsageError(
+            f"smallfiles.preset={preset} makes {tree_files(preset):,} files; ext2/3/4 make one inode per "
+            f"{format_size(BYTES_PER_FILE)} by default, so it needs a partition of at least "
+            f"{format_size(tree_files(preset) * BYTES_PER_FILE)}, and this one is {format_size(ctx.target_size)}.",
+            hint)
 
     def tarball(self, ctx: WorkloadContext) -> str:
         params = self.resolve(ctx.params)
         return f"{ctx.shared_dir}/smallfiles-{params['preset']}-{params['file_size']}.tar"
 
     def prepare_steps(self, ctx: WorkloadContext) -> list[Step]:
+        self.check_fits(ctx)
         params = self.resolve(ctx.params)
         dirs, files = PRESETS[params["preset"]]
         argv = (*HELPER, "make-tree", "--levels", "3", "--dirs", str(dirs), "--files", str(files),
@@ -77,9 +102,11 @@ class SmallFiles(Workload):
         steps: list[Step] = []
         for phase, argv, stdout, what in phases:
             steps += cold_cache_steps(ctx, f"'{phase}'", repeat, self.name)
-            steps.append(Step(argv, title=f"{phase}: {what} (repeat {repeat})", kind=MEASURE,
-                              why="timed from a cold cache, as in the seed's small-file test",
-                              config=ctx.config, workload=self.name, phase=phase, repeat=repeat, stdout=stdout))
+            result = f"{ctx.workdir}/smallfiles-{phase}-{repeat}.json"
+            steps.append(Step(flushed_command(ctx, argv, result), title=f"{phase}: {what} (repeat {repeat})",
+                              kind=MEASURE, why="timed from a cold cache, flush included, as in the seed's small-file "
+                              "test", config=ctx.config, workload=self.name,
+                              phase=phase, repeat=repeat, stdout=stdout, result_file=result))
         steps.append(Step(("rm", "-f", f"{ctx.workdir}/smallfiles-out.tar"), title="Remove the packed tarball",
                           kind="cleanup-files", why="it is only needed for timing the tar phase",
                           needs_root=False, config=ctx.config, workload=self.name, repeat=repeat))
@@ -87,9 +114,14 @@ class SmallFiles(Workload):
 
     def parse(self, step: Step, output: str, seconds: float, exit_status: int,
               result_text: str | None) -> list[Sample]:
-        # each phase is a plain command timed by the runner's wall clock; a failed tar or rm
-        # means the tree was not (fully) handled, so its time says nothing
-        return wall_time_samples(self, self.measured_phase(step), step, seconds, exit_status)
+        # the timer's report: the command and the flush after it; a failed tar or rm means the
+        # tree was not (fully) handled, so its time says nothing
+        return timed_samples(self, self.measured_phase(step), step, exit_status, result_text)
+
+
+def tree_files(preset: str) -> int:
+    dirs, files = PRESETS[preset]
+    return dirs ** 3 * files
 
 
 SMALLFILES = get(SmallFiles.name)

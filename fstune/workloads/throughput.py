@@ -1,10 +1,19 @@
 """throughput — the tiobench-style test, done with fio.
 
 Four phases in the order tiobench ran them, each waiting for the one before (stonewall):
-sequential write, random write, sequential read, random read; N threads, 4 KiB blocks, direct
-I/O so the page cache does not flatter the reads, fsync at the end of the writes. All phases
-share the same files, so the reads read what the writes wrote. fio writes its JSON report to a
-result file; the live status line goes to the terminal.
+sequential write, random write, sequential read, random read; N threads, 4 KiB blocks, fsync at
+the end of the writes. All phases share the same files, so the reads read what the writes wrote.
+The writes and the reads are two fio runs with the caches dropped between them. By default the
+I/O is direct, so the page cache does not flatter the reads; ``io=buffered`` goes through it as
+the seed's tiotest did (its shape: ``threads=32``, 4 KiB blocks), with files as large as the
+partition allows so that less of them fits in the cache.
+
+A phase that ends after a second or two varies by 5–15 % from run to run. Every phase is
+therefore time-based: a ramp whose figures are dropped, then fio's own steady-state detection
+(the bandwidth's trend over a rolling window flat to within STEADY_SLOPE) ends it, or
+``runtime`` does. ``PHASE.steady`` says which: 1 when fio saw a steady state, 0 when the phase
+ran out of time first and its figures are not to be trusted as the device's steady rate.
+fio writes its JSON report to a result file; the live status line goes to the terminal.
 """
 
 from __future__ import annotations
@@ -23,6 +32,12 @@ from fstune.workloads.registry import get, register
 
 MiB = 1024 * 1024
 PHASES = (("seqwrite", "write"), ("randwrite", "randwrite"), ("seqread", "read"), ("randread", "randread"))
+# the two fio runs (measured steps), each with its phases; the caches are dropped between them
+RUNS = (("fio-writes", "writes", "write, then rewrite at random", PHASES[:2]),
+        ("fio-reads", "reads", "read, then read at random", PHASES[2:]))
+RAMP_SECONDS = 2  # each phase's start, left out of its figures (fio's ramp_time)
+STEADY_WINDOW = 5  # seconds of bandwidth samples (one a second) fio judges the steady state on
+STEADY_SLOPE = "2%"  # the bandwidth's least-squares slope, of its mean, under which it is steady
 PHASE_TITLES = {"seqwrite": "sequential write", "randwrite": "random write", "seqread": "sequential read",
                 "randread": "random read"}
 # which section of fio's per-job report holds a phase's figures
@@ -40,6 +55,8 @@ PER_PHASE = (
     Metric("over_2s_pct", "%", LOWER, DIFFERENCE, "requests over 2 s", "over 2s pct"),
     Metric("over_10s_pct", "%", LOWER, DIFFERENCE, "requests over 10 s", "over 10s pct", optional=True),
     Metric("cpu_eff", "MB/s per CPU %", HIGHER, RATIO, "CPU efficiency", "cpu eff", optional=True),
+    # 1: fio ended the phase on a steady state; 0: runtime ran out first (fio 2.x cannot tell)
+    Metric("steady", "1 = yes", HIGHER, DIFFERENCE, "reached a steady state", "steady state", optional=True),
 )
 
 
@@ -60,24 +77,32 @@ class Throughput(Workload):
     packages = {"fio": "fio"}
     params = {
         "threads": Param("threads", "int", 4, "parallel jobs (the seed used 32)", 1, 256),
-        "size": Param("size", "size", "auto", "total bytes of test files (auto: a quarter of the partition, at most 1 GiB)", 16 * MiB),
-        "runtime": Param("runtime", "int", 30, "seconds each phase may take at most", 1, 3600, unit="s"),
+        "size": Param("size", "size", "auto", "total bytes of test files (auto: a quarter of the partition, at most 1 GiB; "
+                      "with io=buffered three quarters)", 16 * MiB),
+        "runtime": Param("runtime", "int", 30, "seconds each phase may take at most after its "
+                         f"{RAMP_SECONDS} s ramp; it ends sooner once its rate is steady", 1, 3600, unit="s"),
         "block_size": Param("block_size", "choice", "4k", "I/O size", choices=("4k", "8k", "16k", "64k", "1m")),
+        "io": Param("io", "choice", "direct", "direct: past the page cache; buffered: through it, as the "
+                    "seed's tiotest (with threads=32)", choices=("direct", "buffered")),
     }
     duration_param = "runtime"
     metrics = in_phases(((phase, PHASE_TITLES[phase]) for phase, _rw in PHASES), *PER_PHASE)
-    estimate_note = "fio's figure is an upper bound"
+    estimate_note = "an upper bound, plus writing fio's files once"
 
     def estimate_seconds(self, params: dict[str, object]) -> float:
-        # every phase stops at ``runtime`` at the latest (sooner when its files are done)
-        return len(PHASES) * int(params["runtime"]) + CACHE_SECONDS
+        # every phase stops at its ramp plus ``runtime`` at the latest (sooner once it is steady);
+        # writing the files in full first depends on the disk and is not counted
+        return len(PHASES) * (RAMP_SECONDS + int(params["runtime"])) + len(RUNS) * CACHE_SECONDS
 
     def progress_parser(self, argv: tuple[str, ...]) -> ProgressParser | None:
         return FioProgress() if os.path.basename(argv[0]) == "fio" else None
 
     def file_size_per_thread(self, ctx: WorkloadContext, params: dict) -> int:
         total = params["size"]
-        if total == "auto":
+        if total == "auto" and params["io"] == "buffered":
+            # buffered reads are cold only as far as the files outgrow the page cache
+            total = ctx.target_size * 3 // 4
+        elif total == "auto":
             total = min(ctx.target_size // 4, 1024 * MiB)
         per_thread = max(total // params["threads"], 4 * MiB)
         return per_thread // MiB * MiB
@@ -85,29 +110,44 @@ class Throughput(Workload):
     def repeat_steps(self, ctx: WorkloadContext, repeat: int) -> list[Step]:
         params = self.resolve(ctx.params)
         per_thread = self.file_size_per_thread(ctx, params)
-        result = f"{ctx.workdir}/throughput-{repeat}.json"
-        argv = [
-            "fio", "--output-format=json", f"--output={result}", "--eta=always",
-            f"--directory={ctx.mountpoint}", "--filename_format=fstune-fio.$jobnum",
-            "--ioengine=psync", "--direct=1", f"--bs={params['block_size']}",
-            f"--numjobs={params['threads']}", f"--size={per_thread // MiB}m",
-            f"--runtime={params['runtime']}", "--group_reporting", "--end_fsync=1",
+        files = [
+            "--eta=always", f"--directory={ctx.mountpoint}", "--filename_format=fstune-fio.$jobnum",
+            "--ioengine=psync", f"--direct={int(params['io'] == 'direct')}", f"--numjobs={params['threads']}",
+            f"--size={per_thread // MiB}m", "--group_reporting",
         ]
-        for index, (phase, rw) in enumerate(PHASES):
-            argv += [f"--name={phase}", f"--rw={rw}"]
-            if index:
-                argv.append("--stonewall")
-        return [
-            *cold_cache_steps(ctx, "the fio run", repeat, self.name),
-            Step(tuple(argv), title=f"fio: write, rewrite at random, read, read at random (repeat {repeat})",
-                 why="measures bulk data throughput and latency the way tiobench did",
-                 kind=MEASURE, config=ctx.config, workload=self.name, phase="fio", repeat=repeat,
-                 result_file=result),
-            Step(("rm", "-f", *(f"{ctx.mountpoint}/fstune-fio.{job}" for job in range(params["threads"]))),
-                 title="Remove fio's test files", kind="cleanup-files",
-                 why="each repeat starts from an empty filesystem",
+        common = [
+            "--output-format=json", *files, f"--bs={params['block_size']}",
+            "--time_based", f"--runtime={params['runtime']}", f"--ramp_time={RAMP_SECONDS}",
+            f"--steadystate=bw_slope:{STEADY_SLOPE}", f"--ss_dur={STEADY_WINDOW}",
+        ]
+        # A time-based write ends when it is steady, not when it has covered its file, and fio
+        # preallocates what it has not written: reads there cost no I/O. So the files are
+        # written in full first, unmeasured.
+        steps: list[Step] = [
+            Step(("fio", *files, "--bs=1m", "--end_fsync=1", "--name=layout", "--rw=write"),
+                 title=f"Write fio's files in full (repeat {repeat})", kind="setup",
+                 why="every block the measured phases read holds data that was really written",
                  config=ctx.config, workload=self.name, repeat=repeat),
         ]
+        for phase, label, what, jobs in RUNS:
+            result = f"{ctx.workdir}/throughput-{phase}-{repeat}.json"
+            argv = ["fio", f"--output={result}", *common]
+            if phase == "fio-writes":
+                argv.append("--end_fsync=1")
+            for index, (job, rw) in enumerate(jobs):
+                argv += [f"--name={job}", f"--rw={rw}"]
+                if index:
+                    argv.append("--stonewall")
+            steps += cold_cache_steps(ctx, f"fio's {label}", repeat, self.name)
+            steps.append(Step(tuple(argv), title=f"fio: {what} (repeat {repeat})",
+                              why="bulk data throughput and latency the way tiobench measured them, each phase "
+                              "until its rate is steady", kind=MEASURE, config=ctx.config, workload=self.name,
+                              phase=phase, repeat=repeat, result_file=result))
+        steps.append(Step(("rm", "-f", *(f"{ctx.mountpoint}/fstune-fio.{job}" for job in range(params["threads"]))),
+                          title="Remove fio's test files", kind="cleanup-files",
+                          why="each repeat starts from an empty filesystem",
+                          config=ctx.config, workload=self.name, repeat=repeat))
+        return steps
 
     def parse(self, step: Step, output: str, seconds: float, exit_status: int,
               result_text: str | None) -> list[Sample]:
@@ -172,6 +212,12 @@ class Throughput(Workload):
         # with no CPU time recorded (a run too short for fio's clock) the ratio is undefined
         if cpu > 0:
             samples.append(self.sample(f"{phase}.cpu_eff", rate / cpu))
+        steady = job.get("steadystate")
+        if isinstance(steady, dict):  # asked for, and a fio that knows it (2.17 and later)
+            attained = steady.get("attained")
+            if attained not in (0, 1) or isinstance(attained, bool):
+                raise MeasurementError(f"fio's steady-state report for phase '{phase}' has no verdict ({attained!r}).")
+            samples.append(self.sample(f"{phase}.steady", float(attained)))
         return samples
 
 

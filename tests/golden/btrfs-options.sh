@@ -10,7 +10,12 @@
 #   2. noatime: btrfs, internal journal, mount -o noatime
 #   3. zstd-noatime: btrfs, internal journal, mount -o compress=zstd:1,noatime
 #   4. commit-60-noatime: btrfs, internal journal, mount -o commit=60,noatime
-# Workloads: metadata, smallfiles; repeats per configuration: 3
+# Workloads: metadata, smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: defaults, noatime, commit-60-noatime, zstd-noatime
+#   block 2/5: noatime, zstd-noatime, defaults, commit-60-noatime
+#   block 3/5: zstd-noatime, commit-60-noatime, noatime, defaults
+#   block 4/5: commit-60-noatime, defaults, zstd-noatime, noatime
+#   block 5/5: defaults, noatime, commit-60-noatime, zstd-noatime
 
 set -euo pipefail
 
@@ -169,7 +174,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
 fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar
 
-# ── Configuration 1/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 1/5, 1/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [3] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
@@ -194,9 +199,9 @@ mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/defaults
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -210,1352 +215,2712 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/defaults/clients
 
-# [12] Flush dirty data
+# [12] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [13] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [14] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 014-untar-unpack-the-tree-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 014-untar-unpack-the-tree-repeat-1.log
 
-# [15] Flush dirty data
+# [15] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [16] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [17] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 017-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 017-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
-# [18] Flush dirty data
+# [18] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [19] Drop the page cache
 #     so that 'read' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [20] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 020-read-read-every-file-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-1.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 020-read-read-every-file-repeat-1.log
 
-# [21] Flush dirty data
+# [21] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [22] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [23] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 023-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 023-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
-# [24] Flush dirty data
+# [24] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [25] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [26] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 026-ls-flr-list-the-tree-unsorted-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 026-ls-flr-list-the-tree-unsorted-repeat-1.log
 
-# [27] Flush dirty data
+# [27] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [28] Drop the page cache
 #     so that 'find' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [29] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 029-find-walk-the-tree-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-1.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 029-find-walk-the-tree-repeat-1.log
 
-# [30] Flush dirty data
+# [30] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [31] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [32] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 032-rm-delete-the-tree-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-1.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 032-rm-delete-the-tree-repeat-1.log
 
 # [33] Remove the packed tarball
 #     it is only needed for timing the tar phase
 rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
 
-# [34] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [35] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [36] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 036-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [37] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
-
-# [38] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [39] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [40] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 040-untar-unpack-the-tree-repeat-2.log
-
-# [41] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [42] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [43] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 043-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [44] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [45] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [46] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 046-read-read-every-file-repeat-2.log
-
-# [47] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [48] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [49] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 049-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [50] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [51] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [52] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 052-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [53] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [54] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [55] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 055-find-walk-the-tree-repeat-2.log
-
-# [56] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [57] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [58] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 058-rm-delete-the-tree-repeat-2.log
-
-# [59] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
-
-# [60] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [61] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [62] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 062-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [63] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
-
-# [64] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [65] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [66] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 066-untar-unpack-the-tree-repeat-3.log
-
-# [67] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [68] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [69] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 069-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [70] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [71] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [72] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 072-read-read-every-file-repeat-3.log
-
-# [73] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [74] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [75] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 075-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [76] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [77] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [78] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 078-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [79] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [80] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [81] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 081-find-walk-the-tree-repeat-3.log
-
-# [82] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [83] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [84] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 084-rm-delete-the-tree-repeat-3.log
-
-# [85] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
-
-# [86] Unmount /dev/sdb1
+# [34] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/defaults
 
-# [87] Remove the mountpoint
+# [35] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/defaults
 
-# ── Configuration 2/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 1/5, 2/4 (variant): noatime — Btrfs, noatime ──
 
-# [88] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+# [36] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [89] Make the mountpoint /run/fstune/golden/noatime
+# [37] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
 
-# [90] Mount /dev/sdb1 (noatime)
+# [38] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
 mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
-# [91] Show how the filesystem was made
+# [39] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 091-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 039-show-how-the-filesystem-was-made.log
 
-# [92] Make the directory for this configuration's results
+# [40] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [93] Flush dirty data
+# [41] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [94] Drop the page cache
+# [42] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [95] dbench with 8 clients for 60 s (repeat 1)
+# [43] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 095-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 043-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [96] Remove dbench's files
+# [44] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/noatime/clients
 
-# [97] Flush dirty data
+# [45] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [98] Drop the page cache
+# [46] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [99] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 099-untar-unpack-the-tree-repeat-1.log
+# [47] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 047-untar-unpack-the-tree-repeat-1.log
 
-# [100] Flush dirty data
+# [48] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [101] Drop the page cache
+# [49] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [102] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 102-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+# [50] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 050-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
-# [103] Flush dirty data
+# [51] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [104] Drop the page cache
+# [52] Drop the page cache
 #     so that 'read' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [105] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 105-read-read-every-file-repeat-1.log
+# [53] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-1.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 053-read-read-every-file-repeat-1.log
 
-# [106] Flush dirty data
+# [54] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [107] Drop the page cache
+# [55] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [108] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 108-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+# [56] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 056-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
-# [109] Flush dirty data
+# [57] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [110] Drop the page cache
+# [58] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [111] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 111-ls-flr-list-the-tree-unsorted-repeat-1.log
+# [59] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 059-ls-flr-list-the-tree-unsorted-repeat-1.log
 
-# [112] Flush dirty data
+# [60] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [113] Drop the page cache
+# [61] Drop the page cache
 #     so that 'find' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [114] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 114-find-walk-the-tree-repeat-1.log
+# [62] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-1.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 062-find-walk-the-tree-repeat-1.log
 
-# [115] Flush dirty data
+# [63] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [116] Drop the page cache
+# [64] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [117] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 117-rm-delete-the-tree-repeat-1.log
+# [65] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 065-rm-delete-the-tree-repeat-1.log
 
-# [118] Remove the packed tarball
+# [66] Remove the packed tarball
 #     it is only needed for timing the tar phase
 rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
 
-# [119] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [120] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [121] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 121-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [122] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/noatime/clients
-
-# [123] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [124] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [125] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 125-untar-unpack-the-tree-repeat-2.log
-
-# [126] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [127] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [128] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 128-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [129] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [130] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [131] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 131-read-read-every-file-repeat-2.log
-
-# [132] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [133] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [134] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 134-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [135] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [136] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [137] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 137-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [138] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [139] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [140] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 140-find-walk-the-tree-repeat-2.log
-
-# [141] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [142] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [143] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 143-rm-delete-the-tree-repeat-2.log
-
-# [144] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
-
-# [145] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [146] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [147] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 147-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [148] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/noatime/clients
-
-# [149] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [150] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [151] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 151-untar-unpack-the-tree-repeat-3.log
-
-# [152] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [153] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [154] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 154-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [155] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [156] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [157] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 157-read-read-every-file-repeat-3.log
-
-# [158] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [159] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [160] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 160-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [161] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [162] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [163] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 163-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [164] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [165] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [166] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 166-find-walk-the-tree-repeat-3.log
-
-# [167] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [168] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [169] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 169-rm-delete-the-tree-repeat-3.log
-
-# [170] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
-
-# [171] Unmount /dev/sdb1
+# [67] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/noatime
 
-# [172] Remove the mountpoint
+# [68] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Configuration 3/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 1/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
-# [173] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
-#     once because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.btrfs -f /dev/sdb1
-
-# [174] Make the mountpoint /run/fstune/golden/zstd-noatime
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
-mkdir -p /run/fstune/golden/zstd-noatime
-
-# [175] Mount /dev/sdb1 (compress=zstd:1,noatime)
-#     the workloads run inside the freshly made filesystem
-mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
-
-# [176] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 176-show-how-the-filesystem-was-made.log
-
-# [177] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/zstd-noatime
-
-# [178] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [179] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [180] dbench with 8 clients for 60 s (repeat 1)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 180-dbench-with-8-clients-for-60-s-repeat-1.log
-
-# [181] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/zstd-noatime/clients
-
-# [182] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [183] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [184] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-1.log
-
-# [185] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [186] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [187] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [188] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [189] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [190] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-1.log
-
-# [191] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [192] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [193] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
-
-# [194] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [195] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [196] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-1.log
-
-# [197] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [198] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [199] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-1.log
-
-# [200] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [201] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [202] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-1.log
-
-# [203] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
-
-# [204] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [205] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [206] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 206-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [207] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/zstd-noatime/clients
-
-# [208] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [209] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [210] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 210-untar-unpack-the-tree-repeat-2.log
-
-# [211] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [212] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [213] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 213-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [214] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [215] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [216] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 216-read-read-every-file-repeat-2.log
-
-# [217] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [218] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [219] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 219-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [220] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [221] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [222] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [223] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [224] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [225] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 225-find-walk-the-tree-repeat-2.log
-
-# [226] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [227] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [228] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 228-rm-delete-the-tree-repeat-2.log
-
-# [229] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
-
-# [230] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [231] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [232] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 232-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [233] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/zstd-noatime/clients
-
-# [234] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [235] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [236] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 236-untar-unpack-the-tree-repeat-3.log
-
-# [237] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [238] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [239] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 239-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [240] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [241] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [242] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 242-read-read-every-file-repeat-3.log
-
-# [243] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [244] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [245] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 245-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [246] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [247] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [248] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 248-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [249] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [250] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [251] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 251-find-walk-the-tree-repeat-3.log
-
-# [252] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [253] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [254] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 254-rm-delete-the-tree-repeat-3.log
-
-# [255] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
-
-# [256] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/zstd-noatime
-
-# [257] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/zstd-noatime
-
-# ── Configuration 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
-
-# [258] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+# [69] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [259] Make the mountpoint /run/fstune/golden/commit-60-noatime
+# [70] Make the mountpoint /run/fstune/golden/commit-60-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
 
-# [260] Mount /dev/sdb1 (commit=60,noatime)
+# [71] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
 mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
 
-# [261] Show how the filesystem was made
+# [72] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 261-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 072-show-how-the-filesystem-was-made.log
 
-# [262] Make the directory for this configuration's results
+# [73] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
-# [263] Flush dirty data
+# [74] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [264] Drop the page cache
+# [75] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [265] dbench with 8 clients for 60 s (repeat 1)
+# [76] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 265-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 076-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [266] Remove dbench's files
+# [77] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/commit-60-noatime/clients
 
-# [267] Flush dirty data
+# [78] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [268] Drop the page cache
+# [79] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [269] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 269-untar-unpack-the-tree-repeat-1.log
+# [80] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 080-untar-unpack-the-tree-repeat-1.log
 
-# [270] Flush dirty data
+# [81] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [271] Drop the page cache
+# [82] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [272] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 272-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+# [83] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 083-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
-# [273] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [274] Drop the page cache
+# [85] Drop the page cache
 #     so that 'read' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [275] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 275-read-read-every-file-repeat-1.log
+# [86] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-1.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 086-read-read-every-file-repeat-1.log
 
-# [276] Flush dirty data
+# [87] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [277] Drop the page cache
+# [88] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [278] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 278-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+# [89] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 089-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
-# [279] Flush dirty data
+# [90] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [280] Drop the page cache
+# [91] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [281] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 281-ls-flr-list-the-tree-unsorted-repeat-1.log
+# [92] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 092-ls-flr-list-the-tree-unsorted-repeat-1.log
 
-# [282] Flush dirty data
+# [93] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [283] Drop the page cache
+# [94] Drop the page cache
 #     so that 'find' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [284] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 284-find-walk-the-tree-repeat-1.log
+# [95] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-1.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 095-find-walk-the-tree-repeat-1.log
 
-# [285] Flush dirty data
+# [96] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [286] Drop the page cache
+# [97] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [287] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 287-rm-delete-the-tree-repeat-1.log
+# [98] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 098-rm-delete-the-tree-repeat-1.log
 
-# [288] Remove the packed tarball
+# [99] Remove the packed tarball
 #     it is only needed for timing the tar phase
 rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
 
-# [289] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [290] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [291] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 291-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [292] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-60-noatime/clients
-
-# [293] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [294] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [295] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 295-untar-unpack-the-tree-repeat-2.log
-
-# [296] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [297] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [298] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 298-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [299] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [300] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [301] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 301-read-read-every-file-repeat-2.log
-
-# [302] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [303] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [304] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 304-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [305] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [306] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [307] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 307-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [308] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [309] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [310] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 310-find-walk-the-tree-repeat-2.log
-
-# [311] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [312] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [313] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 313-rm-delete-the-tree-repeat-2.log
-
-# [314] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
-
-# [315] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [316] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [317] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 317-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [318] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-60-noatime/clients
-
-# [319] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [320] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [321] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 321-untar-unpack-the-tree-repeat-3.log
-
-# [322] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [323] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [324] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 324-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [325] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [326] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [327] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 327-read-read-every-file-repeat-3.log
-
-# [328] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [329] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [330] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 330-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [331] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [332] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [333] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 333-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [334] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [335] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [336] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 336-find-walk-the-tree-repeat-3.log
-
-# [337] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [338] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [339] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 339-rm-delete-the-tree-repeat-3.log
-
-# [340] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
-
-# [341] Unmount /dev/sdb1
+# [100] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/commit-60-noatime
 
-# [342] Remove the mountpoint
+# [101] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-60-noatime
 
+# ── Block 1/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+
+# [102] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [103] Make the mountpoint /run/fstune/golden/zstd-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
+
+# [104] Mount /dev/sdb1 (compress=zstd:1,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+
+# [105] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 105-show-how-the-filesystem-was-made.log
+
+# [106] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
+
+# [107] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [108] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [109] dbench with 8 clients for 60 s (repeat 1)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 109-dbench-with-8-clients-for-60-s-repeat-1.log
+
+# [110] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/zstd-noatime/clients
+
+# [111] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [112] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [113] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 113-untar-unpack-the-tree-repeat-1.log
+
+# [114] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [115] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [116] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 116-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [117] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [118] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [119] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-1.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 119-read-read-every-file-repeat-1.log
+
+# [120] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [121] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [122] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 122-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+
+# [123] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [124] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [125] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 125-ls-flr-list-the-tree-unsorted-repeat-1.log
+
+# [126] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [127] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [128] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-1.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 128-find-walk-the-tree-repeat-1.log
+
+# [129] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [130] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [131] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 131-rm-delete-the-tree-repeat-1.log
+
+# [132] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+
+# [133] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/zstd-noatime
+
+# [134] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/zstd-noatime
+
+# ── Block 2/5, 1/4 (variant): noatime — Btrfs, noatime ──
+
+# [135] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [136] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [137] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [138] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
+
+# [139] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [140] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [141] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [142] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 142-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [143] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/noatime/clients
+
+# [144] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [145] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [146] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 146-untar-unpack-the-tree-repeat-2.log
+
+# [147] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [148] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [149] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 149-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [150] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [151] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [152] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-2.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 152-read-read-every-file-repeat-2.log
+
+# [153] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [154] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [155] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 155-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [156] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [157] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [158] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 158-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [159] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [160] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [161] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-2.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 161-find-walk-the-tree-repeat-2.log
+
+# [162] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [163] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [164] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 164-rm-delete-the-tree-repeat-2.log
+
+# [165] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+
+# [166] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [167] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 2/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+
+# [168] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [169] Make the mountpoint /run/fstune/golden/zstd-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
+
+# [170] Mount /dev/sdb1 (compress=zstd:1,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+
+# [171] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 171-show-how-the-filesystem-was-made.log
+
+# [172] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
+
+# [173] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [174] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [175] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 175-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [176] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/zstd-noatime/clients
+
+# [177] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [178] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [179] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 179-untar-unpack-the-tree-repeat-2.log
+
+# [180] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [181] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [182] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 182-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [183] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [184] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [185] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-2.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 185-read-read-every-file-repeat-2.log
+
+# [186] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [187] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [188] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 188-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [189] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [190] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [191] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 191-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [192] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [193] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [194] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-2.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 194-find-walk-the-tree-repeat-2.log
+
+# [195] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [196] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [197] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 197-rm-delete-the-tree-repeat-2.log
+
+# [198] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+
+# [199] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/zstd-noatime
+
+# [200] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/zstd-noatime
+
+# ── Block 2/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
+
+# [201] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [202] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [203] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [204] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 204-show-how-the-filesystem-was-made.log
+
+# [205] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [206] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [207] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [208] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 208-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [209] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [210] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [211] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [212] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 212-untar-unpack-the-tree-repeat-2.log
+
+# [213] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [214] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [215] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 215-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [216] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [217] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [218] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-2.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 218-read-read-every-file-repeat-2.log
+
+# [219] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [220] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [221] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 221-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [222] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [223] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [224] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 224-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [225] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [226] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [227] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-2.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 227-find-walk-the-tree-repeat-2.log
+
+# [228] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [229] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [230] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-2.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 230-rm-delete-the-tree-repeat-2.log
+
+# [231] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+
+# [232] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [233] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 2/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+
+# [234] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [235] Make the mountpoint /run/fstune/golden/commit-60-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
+
+# [236] Mount /dev/sdb1 (commit=60,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+
+# [237] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 237-show-how-the-filesystem-was-made.log
+
+# [238] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+
+# [239] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [240] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [241] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 241-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [242] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-60-noatime/clients
+
+# [243] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [244] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [245] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 245-untar-unpack-the-tree-repeat-2.log
+
+# [246] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [247] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [248] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 248-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [249] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [250] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [251] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-2.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 251-read-read-every-file-repeat-2.log
+
+# [252] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [253] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [254] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [255] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [256] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [257] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 257-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [258] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [259] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [260] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-2.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 260-find-walk-the-tree-repeat-2.log
+
+# [261] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [262] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [263] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 263-rm-delete-the-tree-repeat-2.log
+
+# [264] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+
+# [265] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-60-noatime
+
+# [266] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-60-noatime
+
+# ── Block 3/5, 1/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+
+# [267] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [268] Make the mountpoint /run/fstune/golden/zstd-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
+
+# [269] Mount /dev/sdb1 (compress=zstd:1,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+
+# [270] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 270-show-how-the-filesystem-was-made.log
+
+# [271] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
+
+# [272] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [273] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [274] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 274-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [275] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/zstd-noatime/clients
+
+# [276] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [277] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [278] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 278-untar-unpack-the-tree-repeat-3.log
+
+# [279] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [280] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [281] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 281-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [282] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [283] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [284] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-3.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 284-read-read-every-file-repeat-3.log
+
+# [285] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [286] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [287] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 287-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [288] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [289] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [290] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 290-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [291] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [292] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [293] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-3.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 293-find-walk-the-tree-repeat-3.log
+
+# [294] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [295] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [296] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 296-rm-delete-the-tree-repeat-3.log
+
+# [297] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+
+# [298] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/zstd-noatime
+
+# [299] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/zstd-noatime
+
+# ── Block 3/5, 2/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+
+# [300] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [301] Make the mountpoint /run/fstune/golden/commit-60-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
+
+# [302] Mount /dev/sdb1 (commit=60,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+
+# [303] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 303-show-how-the-filesystem-was-made.log
+
+# [304] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+
+# [305] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [306] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [307] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 307-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [308] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-60-noatime/clients
+
+# [309] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [310] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [311] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 311-untar-unpack-the-tree-repeat-3.log
+
+# [312] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [313] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [314] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 314-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [315] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [316] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [317] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-3.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 317-read-read-every-file-repeat-3.log
+
+# [318] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [319] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [320] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 320-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [321] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [322] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [323] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 323-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [324] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [325] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [326] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-3.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 326-find-walk-the-tree-repeat-3.log
+
+# [327] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [328] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [329] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 329-rm-delete-the-tree-repeat-3.log
+
+# [330] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+
+# [331] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-60-noatime
+
+# [332] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-60-noatime
+
+# ── Block 3/5, 3/4 (variant): noatime — Btrfs, noatime ──
+
+# [333] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [334] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [335] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [336] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 336-show-how-the-filesystem-was-made.log
+
+# [337] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [338] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [339] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [340] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 340-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [341] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/noatime/clients
+
+# [342] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [343] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [344] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 344-untar-unpack-the-tree-repeat-3.log
+
+# [345] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [346] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [347] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 347-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [348] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [349] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [350] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-3.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 350-read-read-every-file-repeat-3.log
+
+# [351] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [352] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [353] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 353-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [354] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [355] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [356] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 356-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [357] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [358] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [359] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-3.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 359-find-walk-the-tree-repeat-3.log
+
+# [360] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [361] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [362] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 362-rm-delete-the-tree-repeat-3.log
+
+# [363] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+
+# [364] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [365] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 3/5, 4/4 (baseline): defaults — Btrfs, default mount options ──
+
+# [366] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [367] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [368] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [369] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 369-show-how-the-filesystem-was-made.log
+
+# [370] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [371] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [372] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [373] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 373-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [374] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [375] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [376] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [377] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 377-untar-unpack-the-tree-repeat-3.log
+
+# [378] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [379] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [380] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 380-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [381] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [382] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [383] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-3.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 383-read-read-every-file-repeat-3.log
+
+# [384] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [385] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [386] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 386-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [387] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [388] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [389] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 389-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [390] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [391] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [392] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-3.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 392-find-walk-the-tree-repeat-3.log
+
+# [393] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [394] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [395] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-3.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 395-rm-delete-the-tree-repeat-3.log
+
+# [396] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+
+# [397] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [398] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 4/5, 1/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+
+# [399] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [400] Make the mountpoint /run/fstune/golden/commit-60-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
+
+# [401] Mount /dev/sdb1 (commit=60,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+
+# [402] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 402-show-how-the-filesystem-was-made.log
+
+# [403] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+
+# [404] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [405] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [406] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 406-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [407] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-60-noatime/clients
+
+# [408] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [409] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [410] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 410-untar-unpack-the-tree-repeat-4.log
+
+# [411] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [412] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [413] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 413-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [414] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [415] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [416] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-4.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 416-read-read-every-file-repeat-4.log
+
+# [417] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [418] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [419] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 419-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [420] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [421] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [422] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 422-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [423] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [424] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [425] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-4.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 425-find-walk-the-tree-repeat-4.log
+
+# [426] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [427] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [428] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 428-rm-delete-the-tree-repeat-4.log
+
+# [429] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+
+# [430] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-60-noatime
+
+# [431] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-60-noatime
+
+# ── Block 4/5, 2/4 (baseline): defaults — Btrfs, default mount options ──
+
+# [432] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [433] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [434] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [435] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 435-show-how-the-filesystem-was-made.log
+
+# [436] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [437] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [438] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [439] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 439-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [440] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [441] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [442] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [443] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 443-untar-unpack-the-tree-repeat-4.log
+
+# [444] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [445] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [446] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 446-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [447] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [448] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [449] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-4.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 449-read-read-every-file-repeat-4.log
+
+# [450] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [451] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [452] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 452-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [453] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [454] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [455] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 455-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [456] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [457] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [458] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-4.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 458-find-walk-the-tree-repeat-4.log
+
+# [459] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [460] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [461] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-4.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 461-rm-delete-the-tree-repeat-4.log
+
+# [462] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+
+# [463] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [464] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 4/5, 3/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+
+# [465] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [466] Make the mountpoint /run/fstune/golden/zstd-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
+
+# [467] Mount /dev/sdb1 (compress=zstd:1,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+
+# [468] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 468-show-how-the-filesystem-was-made.log
+
+# [469] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
+
+# [470] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [471] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [472] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 472-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [473] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/zstd-noatime/clients
+
+# [474] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [475] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [476] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 476-untar-unpack-the-tree-repeat-4.log
+
+# [477] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [478] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [479] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 479-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [480] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [481] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [482] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-4.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 482-read-read-every-file-repeat-4.log
+
+# [483] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [484] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [485] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 485-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [486] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [487] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [488] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 488-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [489] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [490] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [491] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-4.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 491-find-walk-the-tree-repeat-4.log
+
+# [492] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [493] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [494] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 494-rm-delete-the-tree-repeat-4.log
+
+# [495] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+
+# [496] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/zstd-noatime
+
+# [497] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/zstd-noatime
+
+# ── Block 4/5, 4/4 (variant): noatime — Btrfs, noatime ──
+
+# [498] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [499] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [500] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [501] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 501-show-how-the-filesystem-was-made.log
+
+# [502] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [503] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [504] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [505] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 505-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [506] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/noatime/clients
+
+# [507] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [508] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [509] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 509-untar-unpack-the-tree-repeat-4.log
+
+# [510] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [511] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [512] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 512-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [513] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [514] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [515] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-4.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 515-read-read-every-file-repeat-4.log
+
+# [516] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [517] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [518] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 518-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [519] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [520] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [521] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 521-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [522] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [523] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [524] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-4.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 524-find-walk-the-tree-repeat-4.log
+
+# [525] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [526] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [527] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 527-rm-delete-the-tree-repeat-4.log
+
+# [528] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+
+# [529] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [530] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 5/5, 1/4 (baseline): defaults — Btrfs, default mount options ──
+
+# [531] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [532] Make the mountpoint /run/fstune/golden/defaults
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
+
+# [533] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+
+# [534] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 534-show-how-the-filesystem-was-made.log
+
+# [535] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/defaults
+
+# [536] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [537] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [538] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 538-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [539] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/defaults/clients
+
+# [540] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [541] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [542] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 542-untar-unpack-the-tree-repeat-5.log
+
+# [543] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [544] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [545] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 545-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [546] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [547] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [548] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-5.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 548-read-read-every-file-repeat-5.log
+
+# [549] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [550] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [551] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 551-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [552] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [553] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [554] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 554-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [555] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [556] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [557] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-5.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 557-find-walk-the-tree-repeat-5.log
+
+# [558] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [559] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [560] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-5.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 560-rm-delete-the-tree-repeat-5.log
+
+# [561] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+
+# [562] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/defaults
+
+# [563] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/defaults
+
+# ── Block 5/5, 2/4 (variant): noatime — Btrfs, noatime ──
+
+# [564] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [565] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [566] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [567] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 567-show-how-the-filesystem-was-made.log
+
+# [568] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [569] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [570] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [571] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 571-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [572] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/noatime/clients
+
+# [573] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [574] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [575] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 575-untar-unpack-the-tree-repeat-5.log
+
+# [576] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [577] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [578] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 578-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [579] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [580] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [581] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-5.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 581-read-read-every-file-repeat-5.log
+
+# [582] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [583] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [584] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 584-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [585] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [586] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [587] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 587-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [588] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [589] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [590] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-5.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 590-find-walk-the-tree-repeat-5.log
+
+# [591] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [592] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [593] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 593-rm-delete-the-tree-repeat-5.log
+
+# [594] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+
+# [595] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [596] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 5/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+
+# [597] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [598] Make the mountpoint /run/fstune/golden/commit-60-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
+
+# [599] Mount /dev/sdb1 (commit=60,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+
+# [600] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 600-show-how-the-filesystem-was-made.log
+
+# [601] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+
+# [602] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [603] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [604] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 604-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [605] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-60-noatime/clients
+
+# [606] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [607] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [608] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 608-untar-unpack-the-tree-repeat-5.log
+
+# [609] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [610] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [611] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 611-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [612] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [613] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [614] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-5.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 614-read-read-every-file-repeat-5.log
+
+# [615] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [616] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [617] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 617-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [618] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [619] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [620] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 620-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [621] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [622] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [623] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-5.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 623-find-walk-the-tree-repeat-5.log
+
+# [624] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [625] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [626] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 626-rm-delete-the-tree-repeat-5.log
+
+# [627] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+
+# [628] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-60-noatime
+
+# [629] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-60-noatime
+
+# ── Block 5/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+
+# [630] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.btrfs -f /dev/sdb1
+
+# [631] Make the mountpoint /run/fstune/golden/zstd-noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
+
+# [632] Mount /dev/sdb1 (compress=zstd:1,noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+
+# [633] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 633-show-how-the-filesystem-was-made.log
+
+# [634] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
+
+# [635] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [636] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [637] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 637-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [638] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/zstd-noatime/clients
+
+# [639] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [640] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [641] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 641-untar-unpack-the-tree-repeat-5.log
+
+# [642] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [643] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [644] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 644-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [645] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [646] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [647] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-5.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 647-read-read-every-file-repeat-5.log
+
+# [648] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [649] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [650] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 650-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [651] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [652] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [653] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 653-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [654] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [655] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [656] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-5.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 656-find-walk-the-tree-repeat-5.log
+
+# [657] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [658] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [659] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 659-rm-delete-the-tree-repeat-5.log
+
+# [660] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+
+# [661] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/zstd-noatime
+
+# [662] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/zstd-noatime
+
 # ── Finish ──
 
-# [343] Remove fstune's run directory
+# [663] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [344] Remove the generated inputs
+# [664] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -9,7 +9,12 @@
 #   1. ext3: ext3, internal journal, mount -o defaults
 #   2. xfs: xfs, internal journal, mount -o defaults
 #   3. reiserfs: reiserfs, internal journal, mount -o defaults
-# Workloads: coldread; repeats per configuration: 5
+# Workloads: coldread; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: ext3, xfs, reiserfs
+#   block 2/5: xfs, reiserfs, ext3
+#   block 3/5: reiserfs, ext3, xfs
+#   block 4/5: reiserfs, xfs, ext3
+#   block 5/5: ext3, reiserfs, xfs
 
 set -euo pipefail
 
@@ -166,15 +171,15 @@ mkdir -p /var/tmp/fstune/golden/inputs
 
 # [2] Generate a start-up tree of 3000 files of mixed sizes
 #     made once so every configuration reads the same files
-fstune workload-helper make-tree --kind mixed --files 3000 --top startup /var/tmp/fstune/golden/inputs/startup-3000.tar
+fstune workload-helper make-tree --kind mixed --files 3000 --top startup --order /var/tmp/fstune/golden/inputs/startup-3000.order /var/tmp/fstune/golden/inputs/startup-3000.tar
 
-# ── Configuration 1/3 (baseline): ext3 — ext3, defaults ──
+# ── Block 1/5, 1/3 (baseline): ext3 — ext3, defaults ──
 
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -197,275 +202,719 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
-# [9] Flush dirty data
+# [9] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [10] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [11] Read the whole tree (repeat 1)
+# [11] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-{ find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 011-read-the-whole-tree-repeat-1.log
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 011-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
-# [12] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [13] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [14] Read the whole tree (repeat 2)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 014-read-the-whole-tree-repeat-2.log
-
-# [15] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [16] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [17] Read the whole tree (repeat 3)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 017-read-the-whole-tree-repeat-3.log
-
-# [18] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [19] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [20] Read the whole tree (repeat 4)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 020-read-the-whole-tree-repeat-4.log
-
-# [21] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [22] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [23] Read the whole tree (repeat 5)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/ext3/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 023-read-the-whole-tree-repeat-5.log
-
-# [24] Unmount /dev/sdb1
+# [12] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/ext3
 
-# [25] Remove the mountpoint
+# [13] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Configuration 2/3 (variant): xfs — XFS, defaults ──
+# ── Block 1/5, 2/3 (variant): xfs — XFS, defaults ──
 
-# [26] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+# [14] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [27] Make the mountpoint /run/fstune/golden/xfs
+# [15] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
 
-# [28] Mount /dev/sdb1 (defaults)
+# [16] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
-# [29] Show how the filesystem was made
+# [17] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 029-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 017-show-how-the-filesystem-was-made.log
 
-# [30] Make the directory for this configuration's results
+# [18] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/xfs
 
-# [31] Unpack the start-up tree
+# [19] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
-# [32] Flush dirty data
+# [20] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [33] Drop the page cache
+# [21] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [34] Read the whole tree (repeat 1)
+# [22] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-{ find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 034-read-the-whole-tree-repeat-1.log
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 022-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
-# [35] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [36] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [37] Read the whole tree (repeat 2)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 037-read-the-whole-tree-repeat-2.log
-
-# [38] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [39] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [40] Read the whole tree (repeat 3)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 040-read-the-whole-tree-repeat-3.log
-
-# [41] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [42] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [43] Read the whole tree (repeat 4)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 043-read-the-whole-tree-repeat-4.log
-
-# [44] Flush dirty data
-#     so that the start-up read does not pay for writes left over from earlier steps
-sync
-
-# [45] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [46] Read the whole tree (repeat 5)
-#     timed from a cold cache, like a program start
-{ find /run/fstune/golden/xfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 046-read-the-whole-tree-repeat-5.log
-
-# [47] Unmount /dev/sdb1
+# [23] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/xfs
 
-# [48] Remove the mountpoint
+# [24] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/xfs
 
-# ── Configuration 3/3 (variant): reiserfs — ReiserFS, defaults ──
+# ── Block 1/5, 3/3 (variant): reiserfs — ReiserFS, defaults ──
 
-# [49] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+# [25] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
-# [50] Make the mountpoint /run/fstune/golden/reiserfs
+# [26] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
 
-# [51] Mount /dev/sdb1 (defaults)
+# [27] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
-# [52] Show how the filesystem was made
+# [28] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 052-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 028-show-how-the-filesystem-was-made.log
 
-# [53] Make the directory for this configuration's results
+# [29] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/reiserfs
 
-# [54] Unpack the start-up tree
+# [30] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
 tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
-# [55] Flush dirty data
+# [31] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [56] Drop the page cache
+# [32] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [57] Read the whole tree (repeat 1)
+# [33] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-{ find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 057-read-the-whole-tree-repeat-1.log
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 033-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
-# [58] Flush dirty data
+# [34] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [35] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 2/5, 1/3 (variant): xfs — XFS, defaults ──
+
+# [36] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [37] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [38] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [39] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 039-show-how-the-filesystem-was-made.log
+
+# [40] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [41] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+
+# [42] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [59] Drop the page cache
+# [43] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [60] Read the whole tree (repeat 2)
+# [44] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-{ find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 060-read-the-whole-tree-repeat-2.log
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 044-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
-# [61] Flush dirty data
+# [45] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [46] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 2/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
+
+# [47] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [48] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [49] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [50] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 050-show-how-the-filesystem-was-made.log
+
+# [51] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [52] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
+
+# [53] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [62] Drop the page cache
+# [54] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [63] Read the whole tree (repeat 3)
+# [55] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-{ find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 063-read-the-whole-tree-repeat-3.log
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 055-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
-# [64] Flush dirty data
+# [56] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [57] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 2/5, 3/3 (baseline): ext3 — ext3, defaults ──
+
+# [58] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [59] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [60] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [61] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 061-show-how-the-filesystem-was-made.log
+
+# [62] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [63] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+
+# [64] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [65] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [66] Read the whole tree (repeat 4)
+# [66] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-{ find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 066-read-the-whole-tree-repeat-4.log
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 066-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
-# [67] Flush dirty data
+# [67] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [68] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 3/5, 1/3 (variant): reiserfs — ReiserFS, defaults ──
+
+# [69] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [70] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [71] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [72] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 072-show-how-the-filesystem-was-made.log
+
+# [73] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [74] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
+
+# [75] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [68] Drop the page cache
+# [76] Drop the page cache
 #     so that the start-up read reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [69] Read the whole tree (repeat 5)
+# [77] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-{ find /run/fstune/golden/reiserfs/startup -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 069-read-the-whole-tree-repeat-5.log
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 077-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
-# [70] Unmount /dev/sdb1
+# [78] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/reiserfs
 
-# [71] Remove the mountpoint
+# [79] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/reiserfs
 
+# ── Block 3/5, 2/3 (baseline): ext3 — ext3, defaults ──
+
+# [80] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [81] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [82] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [83] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
+
+# [84] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [85] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+
+# [86] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [87] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [88] Read the whole tree in a start-up's scattered order (repeat 3)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 088-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [89] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [90] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 3/5, 3/3 (variant): xfs — XFS, defaults ──
+
+# [91] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [92] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [93] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [94] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 094-show-how-the-filesystem-was-made.log
+
+# [95] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [96] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+
+# [97] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [98] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [99] Read the whole tree in a start-up's scattered order (repeat 3)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 099-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [100] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [101] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 4/5, 1/3 (variant): reiserfs — ReiserFS, defaults ──
+
+# [102] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [103] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [104] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [105] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 105-show-how-the-filesystem-was-made.log
+
+# [106] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [107] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
+
+# [108] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [109] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [110] Read the whole tree in a start-up's scattered order (repeat 4)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 110-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [111] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [112] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 4/5, 2/3 (variant): xfs — XFS, defaults ──
+
+# [113] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [114] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [115] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [116] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 116-show-how-the-filesystem-was-made.log
+
+# [117] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [118] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+
+# [119] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [120] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [121] Read the whole tree in a start-up's scattered order (repeat 4)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 121-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [122] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [123] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 4/5, 3/3 (baseline): ext3 — ext3, defaults ──
+
+# [124] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [125] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [126] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [127] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 127-show-how-the-filesystem-was-made.log
+
+# [128] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [129] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+
+# [130] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [131] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [132] Read the whole tree in a start-up's scattered order (repeat 4)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 132-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [133] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [134] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 1/3 (baseline): ext3 — ext3, defaults ──
+
+# [135] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [136] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [137] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [138] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
+
+# [139] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [140] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+
+# [141] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [142] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [143] Read the whole tree in a start-up's scattered order (repeat 5)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 143-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [144] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [145] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
+
+# [146] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [147] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [148] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [149] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 149-show-how-the-filesystem-was-made.log
+
+# [150] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [151] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
+
+# [152] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [153] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [154] Read the whole tree in a start-up's scattered order (repeat 5)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 154-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [155] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [156] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 5/5, 3/3 (variant): xfs — XFS, defaults ──
+
+# [157] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [158] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [159] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [160] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 160-show-how-the-filesystem-was-made.log
+
+# [161] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [162] Unpack the start-up tree
+#     the files a start-up reads; unpacked once, read in every repeat
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+
+# [163] Flush dirty data and wait until it is written
+#     so that the start-up read does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [164] Drop the page cache
+#     so that the start-up read reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [165] Read the whole tree in a start-up's scattered order (repeat 5)
+#     timed from a cold cache, like a program start
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 165-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+
+# [166] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [167] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
 # ── Finish ──
 
-# [72] Remove fstune's run directory
+# [168] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [73] Remove the generated inputs
+# [169] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -8,7 +8,12 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. internal: ext3, internal journal, mount -o defaults
 #   2. external: ext3, external journal/log, mount -o journal_path=/dev/sdc1
-# Workloads: throughput, metadata; repeats per configuration: 3
+# Workloads: throughput, metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: internal, external
+#   block 2/5: external, internal
+#   block 3/5: internal, external
+#   block 4/5: external, internal
+#   block 5/5: internal, external
 
 set -euo pipefail
 
@@ -164,13 +169,13 @@ fstune_check_device /dev/sdc1 size=536870912
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+# ── Block 1/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
 
 # [2] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -189,253 +194,853 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [7] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [7] Write fio's files in full (repeat 1)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [8] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+# [8] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [9] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [9] fio: write, rewrite at random, read, read at random (repeat 1)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-1.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 009-fio-write-rewrite-at-random-read-read-at-random.log
+# [10] fio: write, then rewrite at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 010-fio-write-then-rewrite-at-random-repeat-1.log
 
-# [10] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
-
-# [11] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
+# [11] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
 
 # [12] Drop the page cache
-#     so that dbench reads from the device, not from memory
+#     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [13] dbench with 8 clients for 60 s (repeat 1)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 013-dbench-with-8-clients-for-60-s-repeat-1.log
+# [13] fio: read, then read at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 013-fio-read-then-read-at-random-repeat-1.log
 
-# [14] Remove dbench's files
+# [14] Remove fio's test files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
 
-# [15] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [15] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
 
 # [16] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [17] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 017-fio-write-rewrite-at-random-read-read-at-random.log
-
-# [18] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
-
-# [19] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [20] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [21] dbench with 8 clients for 60 s (repeat 2)
+# [17] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 021-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 017-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [22] Remove dbench's files
+# [18] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
-# [23] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [24] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [25] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 025-fio-write-rewrite-at-random-read-read-at-random.log
-
-# [26] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
-
-# [27] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [28] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [29] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 029-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [30] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [31] Unmount /dev/sdb1
+# [19] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/internal
 
-# [32] Remove the mountpoint
+# [20] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Configuration 2/2 (variant): external — ext3, journal on the spare device ──
+# ── Block 1/5, 2/2 (variant): external — ext3, journal on the spare device ──
 
-# [33] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+# [21] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
-mkfs.ext3 -b 4096 -O journal_dev -F /dev/sdc1
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
-# [34] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+# [22] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
-mkfs.ext3 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
-# [35] Make the mountpoint /run/fstune/golden/external
+# [23] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
 
-# [36] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+# [24] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
 mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
-# [37] Show how the filesystem was made
+# [25] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 037-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 025-show-how-the-filesystem-was-made.log
 
-# [38] Make the directory for this configuration's results
+# [26] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [39] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [27] Write fio's files in full (repeat 1)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [40] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+# [28] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [29] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [41] fio: write, rewrite at random, read, read at random (repeat 1)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 041-fio-write-rewrite-at-random-read-read-at-random.log
+# [30] fio: write, then rewrite at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 030-fio-write-then-rewrite-at-random-repeat-1.log
 
-# [42] Remove fio's test files
+# [31] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [32] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [33] fio: read, then read at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 033-fio-read-then-read-at-random-repeat-1.log
+
+# [34] Remove fio's test files
 #     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
 
-# [43] Flush dirty data
+# [35] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [44] Drop the page cache
+# [36] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [45] dbench with 8 clients for 60 s (repeat 1)
+# [37] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 045-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 037-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [46] Remove dbench's files
+# [38] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [47] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [48] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [49] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 049-fio-write-rewrite-at-random-read-read-at-random.log
-
-# [50] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [51] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [52] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [53] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 053-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [54] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [55] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [56] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [57] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 057-fio-write-rewrite-at-random-read-read-at-random.log
-
-# [58] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [59] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [60] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [61] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 061-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [62] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [63] Unmount /dev/sdb1
+# [39] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external
 
-# [64] Remove the mountpoint
+# [40] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/5, 1/2 (variant): external — ext3, journal on the spare device ──
+
+# [41] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [42] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [43] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [44] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [45] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 045-show-how-the-filesystem-was-made.log
+
+# [46] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [47] Write fio's files in full (repeat 2)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [48] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [49] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [50] fio: write, then rewrite at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 050-fio-write-then-rewrite-at-random-repeat-2.log
+
+# [51] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [52] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [53] fio: read, then read at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 053-fio-read-then-read-at-random-repeat-2.log
+
+# [54] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [55] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [56] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [57] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 057-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [58] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [59] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [60] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/5, 2/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [61] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [62] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [63] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [64] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
+
+# [65] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [66] Write fio's files in full (repeat 2)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [67] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [68] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [69] fio: write, then rewrite at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 069-fio-write-then-rewrite-at-random-repeat-2.log
+
+# [70] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [71] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [72] fio: read, then read at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 072-fio-read-then-read-at-random-repeat-2.log
+
+# [73] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [74] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [75] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [76] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 076-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [77] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [78] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [79] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [80] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [81] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [82] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [83] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
+
+# [84] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [85] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [86] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [87] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [88] fio: write, then rewrite at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 088-fio-write-then-rewrite-at-random-repeat-3.log
+
+# [89] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [90] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [91] fio: read, then read at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 091-fio-read-then-read-at-random-repeat-3.log
+
+# [92] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [93] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [94] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [95] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 095-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [96] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [97] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [98] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 2/2 (variant): external — ext3, journal on the spare device ──
+
+# [99] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [100] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [101] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [102] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [103] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 103-show-how-the-filesystem-was-made.log
+
+# [104] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [105] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [106] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [107] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [108] fio: write, then rewrite at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 108-fio-write-then-rewrite-at-random-repeat-3.log
+
+# [109] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [110] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [111] fio: read, then read at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 111-fio-read-then-read-at-random-repeat-3.log
+
+# [112] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [113] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [114] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [115] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 115-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [116] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [117] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [118] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 1/2 (variant): external — ext3, journal on the spare device ──
+
+# [119] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [120] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [121] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [122] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [123] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 123-show-how-the-filesystem-was-made.log
+
+# [124] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [125] Write fio's files in full (repeat 4)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [126] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [127] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [128] fio: write, then rewrite at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 128-fio-write-then-rewrite-at-random-repeat-4.log
+
+# [129] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [130] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [131] fio: read, then read at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 131-fio-read-then-read-at-random-repeat-4.log
+
+# [132] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [133] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [134] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [135] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 135-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [136] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [137] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [138] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 2/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [139] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [140] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [141] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [142] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 142-show-how-the-filesystem-was-made.log
+
+# [143] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [144] Write fio's files in full (repeat 4)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [145] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [146] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [147] fio: write, then rewrite at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 147-fio-write-then-rewrite-at-random-repeat-4.log
+
+# [148] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [149] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [150] fio: read, then read at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 150-fio-read-then-read-at-random-repeat-4.log
+
+# [151] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [152] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [153] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [154] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 154-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [155] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [156] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [157] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
+
+# [158] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [159] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [160] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
+
+# [161] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 161-show-how-the-filesystem-was-made.log
+
+# [162] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [163] Write fio's files in full (repeat 5)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [164] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [165] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [166] fio: write, then rewrite at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 166-fio-write-then-rewrite-at-random-repeat-5.log
+
+# [167] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [168] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [169] fio: read, then read at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 169-fio-read-then-read-at-random-repeat-5.log
+
+# [170] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3 /run/fstune/golden/internal/fstune-fio.4 /run/fstune/golden/internal/fstune-fio.5 /run/fstune/golden/internal/fstune-fio.6 /run/fstune/golden/internal/fstune-fio.7 /run/fstune/golden/internal/fstune-fio.8 /run/fstune/golden/internal/fstune-fio.9 /run/fstune/golden/internal/fstune-fio.10 /run/fstune/golden/internal/fstune-fio.11 /run/fstune/golden/internal/fstune-fio.12 /run/fstune/golden/internal/fstune-fio.13 /run/fstune/golden/internal/fstune-fio.14 /run/fstune/golden/internal/fstune-fio.15 /run/fstune/golden/internal/fstune-fio.16 /run/fstune/golden/internal/fstune-fio.17 /run/fstune/golden/internal/fstune-fio.18 /run/fstune/golden/internal/fstune-fio.19 /run/fstune/golden/internal/fstune-fio.20 /run/fstune/golden/internal/fstune-fio.21 /run/fstune/golden/internal/fstune-fio.22 /run/fstune/golden/internal/fstune-fio.23 /run/fstune/golden/internal/fstune-fio.24 /run/fstune/golden/internal/fstune-fio.25 /run/fstune/golden/internal/fstune-fio.26 /run/fstune/golden/internal/fstune-fio.27 /run/fstune/golden/internal/fstune-fio.28 /run/fstune/golden/internal/fstune-fio.29 /run/fstune/golden/internal/fstune-fio.30 /run/fstune/golden/internal/fstune-fio.31
+
+# [171] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [172] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [173] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 173-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [174] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [175] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [176] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 2/2 (variant): external — ext3, journal on the spare device ──
+
+# [177] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [178] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext3, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [179] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [180] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [181] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 181-show-how-the-filesystem-was-made.log
+
+# [182] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [183] Write fio's files in full (repeat 5)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [184] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [185] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [186] fio: write, then rewrite at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 186-fio-write-then-rewrite-at-random-repeat-5.log
+
+# [187] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [188] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [189] fio: read, then read at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 189-fio-read-then-read-at-random-repeat-5.log
+
+# [190] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3 /run/fstune/golden/external/fstune-fio.4 /run/fstune/golden/external/fstune-fio.5 /run/fstune/golden/external/fstune-fio.6 /run/fstune/golden/external/fstune-fio.7 /run/fstune/golden/external/fstune-fio.8 /run/fstune/golden/external/fstune-fio.9 /run/fstune/golden/external/fstune-fio.10 /run/fstune/golden/external/fstune-fio.11 /run/fstune/golden/external/fstune-fio.12 /run/fstune/golden/external/fstune-fio.13 /run/fstune/golden/external/fstune-fio.14 /run/fstune/golden/external/fstune-fio.15 /run/fstune/golden/external/fstune-fio.16 /run/fstune/golden/external/fstune-fio.17 /run/fstune/golden/external/fstune-fio.18 /run/fstune/golden/external/fstune-fio.19 /run/fstune/golden/external/fstune-fio.20 /run/fstune/golden/external/fstune-fio.21 /run/fstune/golden/external/fstune-fio.22 /run/fstune/golden/external/fstune-fio.23 /run/fstune/golden/external/fstune-fio.24 /run/fstune/golden/external/fstune-fio.25 /run/fstune/golden/external/fstune-fio.26 /run/fstune/golden/external/fstune-fio.27 /run/fstune/golden/external/fstune-fio.28 /run/fstune/golden/external/fstune-fio.29 /run/fstune/golden/external/fstune-fio.30 /run/fstune/golden/external/fstune-fio.31
+
+# [191] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [192] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [193] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 193-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [194] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [195] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [196] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
 # ── Finish ──
 
-# [65] Remove fstune's run directory
+# [197] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [66] Remove the generated inputs
+# [198] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

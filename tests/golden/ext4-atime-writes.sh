@@ -8,7 +8,12 @@
 #   1. strictatime: ext4, internal journal, mount -o strictatime
 #   2. relatime: ext4, internal journal, mount -o relatime
 #   3. noatime: ext4, internal journal, mount -o noatime
-# Workloads: writes; repeats per configuration: 3
+# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: strictatime, relatime, noatime
+#   block 2/5: relatime, noatime, strictatime
+#   block 3/5: noatime, strictatime, relatime
+#   block 4/5: noatime, relatime, strictatime
+#   block 5/5: strictatime, noatime, relatime
 
 set -euo pipefail
 
@@ -167,13 +172,13 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration builds the same tree
 fstune workload-helper make-tree --kind source --files 2000 --top src /var/tmp/fstune/golden/inputs/source-2000.tar
 
-# ── Configuration 1/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 1/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [3] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'strictatime': ext4, access time written on every read. The force flag is
 #     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/strictatime
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -192,9 +197,9 @@ mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/strictatime
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -202,293 +207,833 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 010-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 010-populate-unpack-the-source-tree-like-git-clone-r.log
 
-# [11] build: read every source file and write its object file (like make) (repeat 1)
+# [11] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 011-build-read-every-source-file-and-write-its-objec.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 011-build-read-every-source-file-and-its-headers-wri.log
 
-# [12] clean: delete the object files (like make clean) (repeat 1)
+# [12] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 012-clean-delete-the-object-files-like-make-clean-re.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 012-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [13] Remove the source tree
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/strictatime/src
 
-# [14] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [15] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [16] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 016-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [17] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 017-build-read-every-source-file-and-write-its-objec.log
-
-# [18] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 018-clean-delete-the-object-files-like-make-clean-re.log
-
-# [19] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
-
-# [20] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [21] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [22] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 022-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [23] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 023-build-read-every-source-file-and-write-its-objec.log
-
-# [24] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/strictatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 024-clean-delete-the-object-files-like-make-clean-re.log
-
-# [25] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
-
-# [26] Unmount /dev/sdb1
+# [14] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/strictatime
 
-# [27] Remove the mountpoint
+# [15] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/strictatime
 
-# ── Configuration 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 1/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
-# [28] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [16] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [29] Make the mountpoint /run/fstune/golden/relatime
+# [17] Make the mountpoint /run/fstune/golden/relatime
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
 
-# [30] Mount /dev/sdb1 (relatime)
+# [18] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
-# [31] Show how the filesystem was made
+# [19] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 031-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 019-show-how-the-filesystem-was-made.log
 
-# [32] Make the directory for this configuration's results
+# [20] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/relatime
 
-# [33] Flush dirty data
+# [21] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [34] Drop the page cache
+# [22] Drop the page cache
 #     so that the build reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [35] populate: unpack the source tree (like git clone) (repeat 1)
+# [23] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime; } 2>&1 | fstune_keep 035-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 023-populate-unpack-the-source-tree-like-git-clone-r.log
 
-# [36] build: read every source file and write its object file (like make) (repeat 1)
+# [24] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 036-build-read-every-source-file-and-write-its-objec.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 024-build-read-every-source-file-and-its-headers-wri.log
 
-# [37] clean: delete the object files (like make clean) (repeat 1)
+# [25] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 037-clean-delete-the-object-files-like-make-clean-re.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 025-clean-read-the-makefiles-look-at-every-file-dele.log
 
-# [38] Remove the source tree
+# [26] Remove the source tree
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/relatime/src
 
-# [39] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [40] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [41] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime; } 2>&1 | fstune_keep 041-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [42] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 042-build-read-every-source-file-and-write-its-objec.log
-
-# [43] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 043-clean-delete-the-object-files-like-make-clean-re.log
-
-# [44] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
-
-# [45] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [46] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [47] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/relatime; } 2>&1 | fstune_keep 047-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [48] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 048-build-read-every-source-file-and-write-its-objec.log
-
-# [49] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/relatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 049-clean-delete-the-object-files-like-make-clean-re.log
-
-# [50] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
-
-# [51] Unmount /dev/sdb1
+# [27] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/relatime
 
-# [52] Remove the mountpoint
+# [28] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/relatime
 
-# ── Configuration 3/3 (variant): noatime — ext4, noatime ──
+# ── Block 1/5, 3/3 (variant): noatime — ext4, noatime ──
 
-# [53] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [29] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'noatime': ext4, noatime. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [54] Make the mountpoint /run/fstune/golden/noatime
+# [30] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
 
-# [55] Mount /dev/sdb1 (noatime)
+# [31] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
-# [56] Show how the filesystem was made
+# [32] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 056-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 032-show-how-the-filesystem-was-made.log
 
-# [57] Make the directory for this configuration's results
+# [33] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/noatime
 
-# [58] Flush dirty data
+# [34] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [59] Drop the page cache
+# [35] Drop the page cache
 #     so that the build reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [60] populate: unpack the source tree (like git clone) (repeat 1)
+# [36] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 060-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 036-populate-unpack-the-source-tree-like-git-clone-r.log
 
-# [61] build: read every source file and write its object file (like make) (repeat 1)
+# [37] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 061-build-read-every-source-file-and-write-its-objec.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 037-build-read-every-source-file-and-its-headers-wri.log
 
-# [62] clean: delete the object files (like make clean) (repeat 1)
+# [38] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 062-clean-delete-the-object-files-like-make-clean-re.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 038-clean-read-the-makefiles-look-at-every-file-dele.log
 
-# [63] Remove the source tree
+# [39] Remove the source tree
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/noatime/src
 
-# [64] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [65] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [66] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 066-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [67] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 067-build-read-every-source-file-and-write-its-objec.log
-
-# [68] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 068-clean-delete-the-object-files-like-make-clean-re.log
-
-# [69] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/noatime/src
-
-# [70] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [71] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [72] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 072-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [73] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 073-build-read-every-source-file-and-write-its-objec.log
-
-# [74] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/noatime/src -name '*.o' -delete; } 2>&1 | fstune_keep 074-clean-delete-the-object-files-like-make-clean-re.log
-
-# [75] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/noatime/src
-
-# [76] Unmount /dev/sdb1
+# [40] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/noatime
 
-# [77] Remove the mountpoint
+# [41] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
+# ── Block 2/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [42] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [43] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [44] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [45] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 045-show-how-the-filesystem-was-made.log
+
+# [46] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [47] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [48] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [49] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 049-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [50] build: read every source file and its headers, write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 050-build-read-every-source-file-and-its-headers-wri.log
+
+# [51] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 051-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [52] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [53] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [54] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
+# ── Block 2/5, 2/3 (variant): noatime — ext4, noatime ──
+
+# [55] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [56] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [57] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [58] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 058-show-how-the-filesystem-was-made.log
+
+# [59] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [60] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [61] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [62] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 062-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [63] build: read every source file and its headers, write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 063-build-read-every-source-file-and-its-headers-wri.log
+
+# [64] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 064-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [65] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [66] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [67] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 2/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [69] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [70] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [71] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
+
+# [72] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [73] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [74] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 075-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [76] build: read every source file and its headers, write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 076-build-read-every-source-file-and-its-headers-wri.log
+
+# [77] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 077-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [78] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [79] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [80] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 3/5, 1/3 (variant): noatime — ext4, noatime ──
+
+# [81] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [82] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [83] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [84] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 084-show-how-the-filesystem-was-made.log
+
+# [85] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [86] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [87] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [88] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 088-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [89] build: read every source file and its headers, write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 089-build-read-every-source-file-and-its-headers-wri.log
+
+# [90] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 090-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [91] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [92] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [93] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 3/5, 2/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [94] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [95] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [96] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [97] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 097-show-how-the-filesystem-was-made.log
+
+# [98] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [99] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [100] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [101] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 101-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [102] build: read every source file and its headers, write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 102-build-read-every-source-file-and-its-headers-wri.log
+
+# [103] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 103-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [104] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [105] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [106] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 3/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [107] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [108] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [109] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [110] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 110-show-how-the-filesystem-was-made.log
+
+# [111] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [112] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [113] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [114] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 114-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [115] build: read every source file and its headers, write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 115-build-read-every-source-file-and-its-headers-wri.log
+
+# [116] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 116-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [117] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [118] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [119] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
+# ── Block 4/5, 1/3 (variant): noatime — ext4, noatime ──
+
+# [120] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [121] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [122] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [123] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 123-show-how-the-filesystem-was-made.log
+
+# [124] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [125] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [126] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [127] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 127-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [128] build: read every source file and its headers, write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 128-build-read-every-source-file-and-its-headers-wri.log
+
+# [129] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 129-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [130] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [131] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [132] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 4/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [133] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [134] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [135] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [136] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 136-show-how-the-filesystem-was-made.log
+
+# [137] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [138] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [139] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [140] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 140-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [141] build: read every source file and its headers, write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 141-build-read-every-source-file-and-its-headers-wri.log
+
+# [142] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 142-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [143] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [144] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [145] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
+# ── Block 4/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [146] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [147] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [148] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [149] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 149-show-how-the-filesystem-was-made.log
+
+# [150] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [151] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [152] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [153] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 153-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [154] build: read every source file and its headers, write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 154-build-read-every-source-file-and-its-headers-wri.log
+
+# [155] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 155-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [156] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [157] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [158] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 5/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
+
+# [159] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [160] Make the mountpoint /run/fstune/golden/strictatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
+
+# [161] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+
+# [162] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 162-show-how-the-filesystem-was-made.log
+
+# [163] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/strictatime
+
+# [164] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [165] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [166] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 166-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [167] build: read every source file and its headers, write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 167-build-read-every-source-file-and-its-headers-wri.log
+
+# [168] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 168-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [169] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/strictatime/src
+
+# [170] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/strictatime
+
+# [171] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/strictatime
+
+# ── Block 5/5, 2/3 (variant): noatime — ext4, noatime ──
+
+# [172] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [173] Make the mountpoint /run/fstune/golden/noatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
+
+# [174] Mount /dev/sdb1 (noatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+
+# [175] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 175-show-how-the-filesystem-was-made.log
+
+# [176] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/noatime
+
+# [177] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [178] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [179] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 179-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [180] build: read every source file and its headers, write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 180-build-read-every-source-file-and-its-headers-wri.log
+
+# [181] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 181-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [182] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/noatime/src
+
+# [183] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/noatime
+
+# [184] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/noatime
+
+# ── Block 5/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
+
+# [185] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [186] Make the mountpoint /run/fstune/golden/relatime
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
+
+# [187] Mount /dev/sdb1 (relatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+
+# [188] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 188-show-how-the-filesystem-was-made.log
+
+# [189] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/relatime
+
+# [190] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [191] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [192] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 192-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [193] build: read every source file and its headers, write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 193-build-read-every-source-file-and-its-headers-wri.log
+
+# [194] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 194-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [195] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/relatime/src
+
+# [196] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/relatime
+
+# [197] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/relatime
+
 # ── Finish ──
 
-# [78] Remove fstune's run directory
+# [198] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [79] Remove the generated inputs
+# [199] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

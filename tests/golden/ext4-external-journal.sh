@@ -9,7 +9,12 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. internal: ext4, internal journal, mount -o defaults
 #   2. external: ext4, external journal/log, mount -o journal_path=/dev/sdc1
-# Workloads: metadata, throughput; repeats per configuration: 3
+# Workloads: metadata, throughput; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: internal, external
+#   block 2/5: external, internal
+#   block 3/5: internal, external
+#   block 4/5: external, internal
+#   block 5/5: internal, external
 
 set -euo pipefail
 
@@ -165,13 +170,13 @@ fstune_check_device /dev/sdc1 size=536870912
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/2 (baseline): internal — ext4, journal inside the filesystem ──
+# ── Block 1/5, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
 
 # [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -190,9 +195,9 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [7] Flush dirty data
+# [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [8] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -206,161 +211,173 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
-# [11] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [11] Write fio's files in full (repeat 1)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [12] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+# [12] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [13] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [13] fio: write, rewrite at random, read, read at random (repeat 1)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-1.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 013-fio-write-rewrite-at-random-read-read-at-random.log
+# [14] fio: write, then rewrite at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 014-fio-write-then-rewrite-at-random-repeat-1.log
 
-# [14] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
-
-# [15] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
+# [15] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
 
 # [16] Drop the page cache
-#     so that dbench reads from the device, not from memory
+#     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [17] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 017-dbench-with-8-clients-for-60-s-repeat-2.log
+# [17] fio: read, then read at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 017-fio-read-then-read-at-random-repeat-1.log
 
-# [18] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [19] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [20] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [21] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-2.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 021-fio-write-rewrite-at-random-read-read-at-random.log
-
-# [22] Remove fio's test files
+# [18] Remove fio's test files
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
 
-# [23] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [24] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [25] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 025-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [26] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [27] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [28] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [29] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/internal/throughput-3.json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 029-fio-write-rewrite-at-random-read-read-at-random.log
-
-# [30] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
-
-# [31] Unmount /dev/sdb1
+# [19] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/internal
 
-# [32] Remove the mountpoint
+# [20] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Configuration 2/2 (variant): external — ext4, journal on the spare device ──
+# ── Block 1/5, 2/2 (variant): external — ext4, journal on the spare device ──
 
-# [33] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+# [21] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
-mkfs.ext4 -b 4096 -O journal_dev -F /dev/sdc1
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
-# [34] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+# [22] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext4, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
-mkfs.ext4 -b 4096 -J device=/dev/sdc1 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
-# [35] Make the mountpoint /run/fstune/golden/external
+# [23] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
 
-# [36] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+# [24] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
-# [37] Show how the filesystem was made
+# [25] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 037-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 025-show-how-the-filesystem-was-made.log
 
-# [38] Make the directory for this configuration's results
+# [26] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [39] Flush dirty data
+# [27] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [40] Drop the page cache
+# [28] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [41] dbench with 8 clients for 60 s (repeat 1)
+# [29] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 041-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 029-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [42] Remove dbench's files
+# [30] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [43] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [31] Write fio's files in full (repeat 1)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [44] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+# [32] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [33] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [45] fio: write, rewrite at random, read, read at random (repeat 1)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-1.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 045-fio-write-rewrite-at-random-read-read-at-random.log
+# [34] fio: write, then rewrite at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 034-fio-write-then-rewrite-at-random-repeat-1.log
 
-# [46] Remove fio's test files
+# [35] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [36] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [37] fio: read, then read at random (repeat 1)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 037-fio-read-then-read-at-random-repeat-1.log
+
+# [38] Remove fio's test files
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
 
-# [47] Flush dirty data
+# [39] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [40] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/5, 1/2 (variant): external — ext4, journal on the spare device ──
+
+# [41] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [42] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext4, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [43] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [44] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [45] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 045-show-how-the-filesystem-was-made.log
+
+# [46] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [47] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [48] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -374,69 +391,657 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [51] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
+# [51] Write fio's files in full (repeat 2)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
 
-# [52] Drop the page cache
-#     so that the fio run reads from the device, not from memory
+# [52] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [53] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [53] fio: write, rewrite at random, read, read at random (repeat 2)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-2.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 053-fio-write-rewrite-at-random-read-read-at-random.log
+# [54] fio: write, then rewrite at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 054-fio-write-then-rewrite-at-random-repeat-2.log
 
-# [54] Remove fio's test files
-#     each repeat starts from an empty filesystem
-rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
-
-# [55] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
+# [55] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
 
 # [56] Drop the page cache
-#     so that dbench reads from the device, not from memory
+#     so that fio's reads reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [57] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 057-dbench-with-8-clients-for-60-s-repeat-3.log
+# [57] fio: read, then read at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 057-fio-read-then-read-at-random-repeat-2.log
 
-# [58] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [59] Flush dirty data
-#     so that the fio run does not pay for writes left over from earlier steps
-sync
-
-# [60] Drop the page cache
-#     so that the fio run reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [61] fio: write, rewrite at random, read, read at random (repeat 3)
-#     measures bulk data throughput and latency the way tiobench did
-{ fio --output-format=json --output=/var/tmp/fstune/golden/external/throughput-3.json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --bs=4k --numjobs=4 --size=256m --runtime=30 --group_reporting --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall --name=seqread --rw=read --stonewall --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 061-fio-write-rewrite-at-random-read-read-at-random.log
-
-# [62] Remove fio's test files
+# [58] Remove fio's test files
 #     each repeat starts from an empty filesystem
 rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
 
-# [63] Unmount /dev/sdb1
+# [59] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external
 
-# [64] Remove the mountpoint
+# [60] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/5, 2/2 (baseline): internal — ext4, journal inside the filesystem ──
+
+# [61] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [62] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [63] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
+
+# [64] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
+
+# [65] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [66] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [67] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [68] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 068-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [69] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [70] Write fio's files in full (repeat 2)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [71] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [72] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [73] fio: write, then rewrite at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 073-fio-write-then-rewrite-at-random-repeat-2.log
+
+# [74] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [75] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [76] fio: read, then read at random (repeat 2)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 076-fio-read-then-read-at-random-repeat-2.log
+
+# [77] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [78] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [79] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
+
+# [80] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [81] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [82] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
+
+# [83] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
+
+# [84] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [85] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [86] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [87] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 087-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [88] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [89] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [90] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [91] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [92] fio: write, then rewrite at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 092-fio-write-then-rewrite-at-random-repeat-3.log
+
+# [93] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [94] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [95] fio: read, then read at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 095-fio-read-then-read-at-random-repeat-3.log
+
+# [96] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [97] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [98] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 2/2 (variant): external — ext4, journal on the spare device ──
+
+# [99] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [100] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext4, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [101] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [102] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [103] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 103-show-how-the-filesystem-was-made.log
+
+# [104] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [105] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [106] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [107] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 107-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [108] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [109] Write fio's files in full (repeat 3)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [110] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [111] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [112] fio: write, then rewrite at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 112-fio-write-then-rewrite-at-random-repeat-3.log
+
+# [113] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [114] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [115] fio: read, then read at random (repeat 3)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 115-fio-read-then-read-at-random-repeat-3.log
+
+# [116] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [117] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [118] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 1/2 (variant): external — ext4, journal on the spare device ──
+
+# [119] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [120] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext4, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [121] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [122] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [123] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 123-show-how-the-filesystem-was-made.log
+
+# [124] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [125] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [126] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [127] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 127-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [128] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [129] Write fio's files in full (repeat 4)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [130] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [131] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [132] fio: write, then rewrite at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 132-fio-write-then-rewrite-at-random-repeat-4.log
+
+# [133] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [134] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [135] fio: read, then read at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 135-fio-read-then-read-at-random-repeat-4.log
+
+# [136] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [137] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [138] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 2/2 (baseline): internal — ext4, journal inside the filesystem ──
+
+# [139] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [140] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [141] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
+
+# [142] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 142-show-how-the-filesystem-was-made.log
+
+# [143] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [144] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [145] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [146] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 146-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [147] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [148] Write fio's files in full (repeat 4)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [149] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [150] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [151] fio: write, then rewrite at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 151-fio-write-then-rewrite-at-random-repeat-4.log
+
+# [152] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [153] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [154] fio: read, then read at random (repeat 4)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 154-fio-read-then-read-at-random-repeat-4.log
+
+# [155] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [156] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [157] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
+
+# [158] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [159] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [160] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
+
+# [161] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 161-show-how-the-filesystem-was-made.log
+
+# [162] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [163] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [164] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [165] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 165-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [166] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [167] Write fio's files in full (repeat 5)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [168] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [169] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [170] fio: write, then rewrite at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 170-fio-write-then-rewrite-at-random-repeat-5.log
+
+# [171] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [172] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [173] fio: read, then read at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 173-fio-read-then-read-at-random-repeat-5.log
+
+# [174] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstune-fio.1 /run/fstune/golden/internal/fstune-fio.2 /run/fstune/golden/internal/fstune-fio.3
+
+# [175] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [176] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 2/2 (variant): external — ext4, journal on the spare device ──
+
+# [177] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
+#     the journal device must exist before the filesystem that uses it, with the same block
+#     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
+
+# [178] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ext4, journal on the spare device. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
+
+# [179] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [180] Mount /dev/sdb1 (journal_path=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [181] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 181-show-how-the-filesystem-was-made.log
+
+# [182] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [183] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [184] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [185] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 185-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [186] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [187] Write fio's files in full (repeat 5)
+#     every block the measured phases read holds data that was really written
+fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=1m --end_fsync=1 --name=layout --rw=write
+
+# [188] Flush dirty data and wait until it is written
+#     so that fio's writes does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [189] Drop the page cache
+#     so that fio's writes reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [190] fio: write, then rewrite at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 190-fio-write-then-rewrite-at-random-repeat-5.log
+
+# [191] Flush dirty data and wait until it is written
+#     so that fio's reads does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [192] Drop the page cache
+#     so that fio's reads reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [193] fio: read, then read at random (repeat 5)
+#     bulk data throughput and latency the way tiobench measured them, each phase until its rate
+#     is steady
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 193-fio-read-then-read-at-random-repeat-5.log
+
+# [194] Remove fio's test files
+#     each repeat starts from an empty filesystem
+rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstune-fio.1 /run/fstune/golden/external/fstune-fio.2 /run/fstune/golden/external/fstune-fio.3
+
+# [195] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [196] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
 # ── Finish ──
 
-# [65] Remove fstune's run directory
+# [197] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [66] Remove the generated inputs
+# [198] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -8,7 +8,12 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. journal: ext4, internal journal, mount -o strictatime
 #   2. no-journal: ext4, no journal, mount -o strictatime
-# Workloads: writes; repeats per configuration: 3
+# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: journal, no-journal
+#   block 2/5: no-journal, journal
+#   block 3/5: journal, no-journal
+#   block 4/5: no-journal, journal
+#   block 5/5: journal, no-journal
 
 set -euo pipefail
 
@@ -167,13 +172,13 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration builds the same tree
 fstune workload-helper make-tree --kind source --files 2000 --top src /var/tmp/fstune/golden/inputs/source-2000.tar
 
-# ── Configuration 1/2 (baseline): journal — ext4 with its journal, mounted strictatime ──
+# ── Block 1/5, 1/2 (baseline): journal — ext4 with its journal, mounted strictatime ──
 
 # [3] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'journal': ext4 with its journal, mounted strictatime. The force flag is
 #     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/journal
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -192,9 +197,9 @@ mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/journal
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/journal
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that the build reads from the device, not from memory
@@ -202,188 +207,548 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/journal; } 2>&1 | fstune_keep 010-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal; } 2>&1 | fstune_keep 010-populate-unpack-the-source-tree-like-git-clone-r.log
 
-# [11] build: read every source file and write its object file (like make) (repeat 1)
+# [11] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 011-build-read-every-source-file-and-write-its-objec.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 011-build-read-every-source-file-and-its-headers-wri.log
 
-# [12] clean: delete the object files (like make clean) (repeat 1)
+# [12] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/journal/src -name '*.o' -delete; } 2>&1 | fstune_keep 012-clean-delete-the-object-files-like-make-clean-re.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 012-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [13] Remove the source tree
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/journal/src
 
-# [14] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [15] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [16] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/journal; } 2>&1 | fstune_keep 016-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [17] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 017-build-read-every-source-file-and-write-its-objec.log
-
-# [18] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/journal/src -name '*.o' -delete; } 2>&1 | fstune_keep 018-clean-delete-the-object-files-like-make-clean-re.log
-
-# [19] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/journal/src
-
-# [20] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [21] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [22] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/journal; } 2>&1 | fstune_keep 022-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [23] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 023-build-read-every-source-file-and-write-its-objec.log
-
-# [24] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/journal/src -name '*.o' -delete; } 2>&1 | fstune_keep 024-clean-delete-the-object-files-like-make-clean-re.log
-
-# [25] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/journal/src
-
-# [26] Unmount /dev/sdb1
+# [14] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/journal
 
-# [27] Remove the mountpoint
+# [15] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/journal
 
-# ── Configuration 2/2 (variant): no-journal — ext4 without a journal (-O ^has_journal), mounted strictatime ──
+# ── Block 1/5, 2/2 (variant): no-journal — ext4 without a journal (-O ^has_journal), mounted strictatime ──
 
-# [28] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [16] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'no-journal': ext4 without a journal (-O ^has_journal), mounted strictatime.
 #     The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -O '^has_journal' -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -O '^has_journal' -F /dev/sdb1
 
-# [29] Make the mountpoint /run/fstune/golden/no-journal
+# [17] Make the mountpoint /run/fstune/golden/no-journal
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/no-journal)
 mkdir -p /run/fstune/golden/no-journal
 
-# [30] Mount /dev/sdb1 (strictatime)
+# [18] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/no-journal
 
-# [31] Show how the filesystem was made
+# [19] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 031-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 019-show-how-the-filesystem-was-made.log
 
-# [32] Make the directory for this configuration's results
+# [20] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/no-journal
 
-# [33] Flush dirty data
+# [21] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [34] Drop the page cache
+# [22] Drop the page cache
 #     so that the build reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [35] populate: unpack the source tree (like git clone) (repeat 1)
+# [23] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-1.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 035-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 023-populate-unpack-the-source-tree-like-git-clone-r.log
 
-# [36] build: read every source file and write its object file (like make) (repeat 1)
+# [24] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 036-build-read-every-source-file-and-write-its-objec.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 024-build-read-every-source-file-and-its-headers-wri.log
 
-# [37] clean: delete the object files (like make clean) (repeat 1)
+# [25] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-1.json --device /dev/sdb1 -- find /run/fstune/golden/no-journal/src -name '*.o' -delete; } 2>&1 | fstune_keep 037-clean-delete-the-object-files-like-make-clean-re.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 025-clean-read-the-makefiles-look-at-every-file-dele.log
 
-# [38] Remove the source tree
+# [26] Remove the source tree
 #     each repeat starts from an empty filesystem
 rm -r /run/fstune/golden/no-journal/src
 
-# [39] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [40] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [41] populate: unpack the source tree (like git clone) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-2.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 041-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [42] build: read every source file and write its object file (like make) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 042-build-read-every-source-file-and-write-its-objec.log
-
-# [43] clean: delete the object files (like make clean) (repeat 2)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-2.json --device /dev/sdb1 -- find /run/fstune/golden/no-journal/src -name '*.o' -delete; } 2>&1 | fstune_keep 043-clean-delete-the-object-files-like-make-clean-re.log
-
-# [44] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/no-journal/src
-
-# [45] Flush dirty data
-#     so that the build does not pay for writes left over from earlier steps
-sync
-
-# [46] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [47] populate: unpack the source tree (like git clone) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-3.json --device /dev/sdb1 -- tar -xf /var/tmp/fstune/golden/inputs/source-2000.tar -C /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 047-populate-unpack-the-source-tree-like-git-clone-r.log
-
-# [48] build: read every source file and write its object file (like make) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 048-build-read-every-source-file-and-write-its-objec.log
-
-# [49] clean: delete the object files (like make clean) (repeat 3)
-#     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-3.json --device /dev/sdb1 -- find /run/fstune/golden/no-journal/src -name '*.o' -delete; } 2>&1 | fstune_keep 049-clean-delete-the-object-files-like-make-clean-re.log
-
-# [50] Remove the source tree
-#     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/no-journal/src
-
-# [51] Unmount /dev/sdb1
+# [27] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/no-journal
 
-# [52] Remove the mountpoint
+# [28] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/no-journal
+
+# ── Block 2/5, 1/2 (variant): no-journal — ext4 without a journal (-O ^has_journal), mounted strictatime ──
+
+# [29] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'no-journal': ext4 without a journal (-O ^has_journal), mounted strictatime.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -O '^has_journal' -F /dev/sdb1
+
+# [30] Make the mountpoint /run/fstune/golden/no-journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/no-journal)
+mkdir -p /run/fstune/golden/no-journal
+
+# [31] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/no-journal
+
+# [32] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 032-show-how-the-filesystem-was-made.log
+
+# [33] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/no-journal
+
+# [34] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [35] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [36] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 036-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [37] build: read every source file and its headers, write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 037-build-read-every-source-file-and-its-headers-wri.log
+
+# [38] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 038-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [39] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/no-journal/src
+
+# [40] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/no-journal
+
+# [41] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/no-journal
+
+# ── Block 2/5, 2/2 (baseline): journal — ext4 with its journal, mounted strictatime ──
+
+# [42] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'journal': ext4 with its journal, mounted strictatime. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [43] Make the mountpoint /run/fstune/golden/journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/journal)
+mkdir -p /run/fstune/golden/journal
+
+# [44] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/journal
+
+# [45] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 045-show-how-the-filesystem-was-made.log
+
+# [46] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/journal
+
+# [47] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [48] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [49] populate: unpack the source tree (like git clone) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal; } 2>&1 | fstune_keep 049-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [50] build: read every source file and its headers, write its object file (like make) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 050-build-read-every-source-file-and-its-headers-wri.log
+
+# [51] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 051-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [52] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/journal/src
+
+# [53] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/journal
+
+# [54] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/journal
+
+# ── Block 3/5, 1/2 (baseline): journal — ext4 with its journal, mounted strictatime ──
+
+# [55] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'journal': ext4 with its journal, mounted strictatime. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [56] Make the mountpoint /run/fstune/golden/journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/journal)
+mkdir -p /run/fstune/golden/journal
+
+# [57] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/journal
+
+# [58] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 058-show-how-the-filesystem-was-made.log
+
+# [59] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/journal
+
+# [60] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [61] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [62] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal; } 2>&1 | fstune_keep 062-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [63] build: read every source file and its headers, write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 063-build-read-every-source-file-and-its-headers-wri.log
+
+# [64] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 064-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [65] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/journal/src
+
+# [66] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/journal
+
+# [67] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/journal
+
+# ── Block 3/5, 2/2 (variant): no-journal — ext4 without a journal (-O ^has_journal), mounted strictatime ──
+
+# [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'no-journal': ext4 without a journal (-O ^has_journal), mounted strictatime.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -O '^has_journal' -F /dev/sdb1
+
+# [69] Make the mountpoint /run/fstune/golden/no-journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/no-journal)
+mkdir -p /run/fstune/golden/no-journal
+
+# [70] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/no-journal
+
+# [71] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
+
+# [72] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/no-journal
+
+# [73] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [74] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] populate: unpack the source tree (like git clone) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 075-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [76] build: read every source file and its headers, write its object file (like make) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 076-build-read-every-source-file-and-its-headers-wri.log
+
+# [77] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 077-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [78] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/no-journal/src
+
+# [79] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/no-journal
+
+# [80] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/no-journal
+
+# ── Block 4/5, 1/2 (variant): no-journal — ext4 without a journal (-O ^has_journal), mounted strictatime ──
+
+# [81] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'no-journal': ext4 without a journal (-O ^has_journal), mounted strictatime.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -O '^has_journal' -F /dev/sdb1
+
+# [82] Make the mountpoint /run/fstune/golden/no-journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/no-journal)
+mkdir -p /run/fstune/golden/no-journal
+
+# [83] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/no-journal
+
+# [84] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 084-show-how-the-filesystem-was-made.log
+
+# [85] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/no-journal
+
+# [86] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [87] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [88] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 088-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [89] build: read every source file and its headers, write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 089-build-read-every-source-file-and-its-headers-wri.log
+
+# [90] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 090-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [91] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/no-journal/src
+
+# [92] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/no-journal
+
+# [93] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/no-journal
+
+# ── Block 4/5, 2/2 (baseline): journal — ext4 with its journal, mounted strictatime ──
+
+# [94] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'journal': ext4 with its journal, mounted strictatime. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [95] Make the mountpoint /run/fstune/golden/journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/journal)
+mkdir -p /run/fstune/golden/journal
+
+# [96] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/journal
+
+# [97] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 097-show-how-the-filesystem-was-made.log
+
+# [98] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/journal
+
+# [99] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [100] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [101] populate: unpack the source tree (like git clone) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal; } 2>&1 | fstune_keep 101-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [102] build: read every source file and its headers, write its object file (like make) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 102-build-read-every-source-file-and-its-headers-wri.log
+
+# [103] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 103-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [104] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/journal/src
+
+# [105] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/journal
+
+# [106] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/journal
+
+# ── Block 5/5, 1/2 (baseline): journal — ext4 with its journal, mounted strictatime ──
+
+# [107] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'journal': ext4 with its journal, mounted strictatime. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [108] Make the mountpoint /run/fstune/golden/journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/journal)
+mkdir -p /run/fstune/golden/journal
+
+# [109] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/journal
+
+# [110] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 110-show-how-the-filesystem-was-made.log
+
+# [111] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/journal
+
+# [112] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [113] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [114] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/journal; } 2>&1 | fstune_keep 114-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [115] build: read every source file and its headers, write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 115-build-read-every-source-file-and-its-headers-wri.log
+
+# [116] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/journal/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/journal/src; } 2>&1 | fstune_keep 116-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [117] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/journal/src
+
+# [118] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/journal
+
+# [119] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/journal
+
+# ── Block 5/5, 2/2 (variant): no-journal — ext4 without a journal (-O ^has_journal), mounted strictatime ──
+
+# [120] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'no-journal': ext4 without a journal (-O ^has_journal), mounted strictatime.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -O '^has_journal' -F /dev/sdb1
+
+# [121] Make the mountpoint /run/fstune/golden/no-journal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/no-journal)
+mkdir -p /run/fstune/golden/no-journal
+
+# [122] Mount /dev/sdb1 (strictatime)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/no-journal
+
+# [123] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 123-show-how-the-filesystem-was-made.log
+
+# [124] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/no-journal
+
+# [125] Flush dirty data and wait until it is written
+#     so that the build does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [126] Drop the page cache
+#     so that the build reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [127] populate: unpack the source tree (like git clone) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/no-journal; } 2>&1 | fstune_keep 127-populate-unpack-the-source-tree-like-git-clone-r.log
+
+# [128] build: read every source file and its headers, write its object file (like make) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 128-build-read-every-source-file-and-its-headers-wri.log
+
+# [129] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 5)
+#     counts the sectors this phase writes to every device under test
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/no-journal/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/no-journal/src; } 2>&1 | fstune_keep 129-clean-read-the-makefiles-look-at-every-file-dele.log
+
+# [130] Remove the source tree
+#     each repeat starts from an empty filesystem
+rm -r /run/fstune/golden/no-journal/src
+
+# [131] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/no-journal
+
+# [132] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/no-journal
 
 # ── Finish ──
 
-# [53] Remove fstune's run directory
+# [133] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [54] Remove the generated inputs
+# [134] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -10,7 +10,12 @@
 #   2. writeback: ext4, internal journal, mount -o data=writeback
 #   3. commit-30: ext4, internal journal, mount -o commit=30
 #   4. writeback-commit-30: ext4, internal journal, mount -o data=writeback,commit=30
-# Workloads: metadata; repeats per configuration: 3
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: ordered, writeback, writeback-commit-30, commit-30
+#   block 2/5: writeback, commit-30, ordered, writeback-commit-30
+#   block 3/5: commit-30, writeback-commit-30, writeback, ordered
+#   block 4/5: writeback-commit-30, ordered, commit-30, writeback
+#   block 5/5: ordered, writeback, writeback-commit-30, commit-30
 
 set -euo pipefail
 
@@ -165,13 +170,13 @@ fstune_check_device /dev/sdb1 size=21474836480
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 1/5, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/ordered
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -190,9 +195,9 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ordered
 
-# [7] Flush dirty data
+# [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [8] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -206,296 +211,952 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/ordered/clients
 
-# [11] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [12] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [13] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 013-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [14] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
-
-# [15] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [16] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [17] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 017-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [18] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
-
-# [19] Unmount /dev/sdb1
+# [11] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/ordered
 
-# [20] Remove the mountpoint
+# [12] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/ordered
 
-# ── Configuration 2/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 1/5, 2/4 (variant): writeback — ext4, data=writeback ──
 
-# [21] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [13] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [22] Make the mountpoint /run/fstune/golden/writeback
+# [14] Make the mountpoint /run/fstune/golden/writeback
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
 
-# [23] Mount /dev/sdb1 (data=writeback)
+# [15] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
-# [24] Show how the filesystem was made
+# [16] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 024-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 016-show-how-the-filesystem-was-made.log
 
-# [25] Make the directory for this configuration's results
+# [17] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback
 
-# [26] Flush dirty data
+# [18] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [27] Drop the page cache
+# [19] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [28] dbench with 8 clients for 60 s (repeat 1)
+# [20] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 028-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 020-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [29] Remove dbench's files
+# [21] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/writeback/clients
 
-# [30] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [31] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [32] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 032-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [33] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
-
-# [34] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [35] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [36] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 036-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [37] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
-
-# [38] Unmount /dev/sdb1
+# [22] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/writeback
 
-# [39] Remove the mountpoint
+# [23] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback
 
-# ── Configuration 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 1/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
-# [40] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
-#     once because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
-
-# [41] Make the mountpoint /run/fstune/golden/commit-30
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
-mkdir -p /run/fstune/golden/commit-30
-
-# [42] Mount /dev/sdb1 (commit=30)
-#     the workloads run inside the freshly made filesystem
-mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
-
-# [43] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 043-show-how-the-filesystem-was-made.log
-
-# [44] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-30
-
-# [45] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [46] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [47] dbench with 8 clients for 60 s (repeat 1)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 047-dbench-with-8-clients-for-60-s-repeat-1.log
-
-# [48] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
-
-# [49] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [50] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [51] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 051-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [52] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
-
-# [53] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [54] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [55] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 055-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [56] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
-
-# [57] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/commit-30
-
-# [58] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/commit-30
-
-# ── Configuration 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
-
-# [59] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+# [24] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [60] Make the mountpoint /run/fstune/golden/writeback-commit-30
+# [25] Make the mountpoint /run/fstune/golden/writeback-commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
 
-# [61] Mount /dev/sdb1 (data=writeback,commit=30)
+# [26] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
 mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
 
-# [62] Show how the filesystem was made
+# [27] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 062-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 027-show-how-the-filesystem-was-made.log
 
-# [63] Make the directory for this configuration's results
+# [28] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
-# [64] Flush dirty data
+# [29] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [65] Drop the page cache
+# [30] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [66] dbench with 8 clients for 60 s (repeat 1)
+# [31] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 066-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 031-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [67] Remove dbench's files
+# [32] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/writeback-commit-30/clients
 
-# [68] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [69] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [70] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 070-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [71] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
-
-# [72] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [73] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [74] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 074-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [75] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
-
-# [76] Unmount /dev/sdb1
+# [33] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/writeback-commit-30
 
-# [77] Remove the mountpoint
+# [34] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/writeback-commit-30
 
+# ── Block 1/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [35] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [36] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [37] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [38] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 038-show-how-the-filesystem-was-made.log
+
+# [39] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [40] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [41] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [42] dbench with 8 clients for 60 s (repeat 1)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 042-dbench-with-8-clients-for-60-s-repeat-1.log
+
+# [43] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [44] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [45] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 2/5, 1/4 (variant): writeback — ext4, data=writeback ──
+
+# [46] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [47] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [48] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [49] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 049-show-how-the-filesystem-was-made.log
+
+# [50] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [51] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [52] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [53] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 053-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [54] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [55] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [56] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 2/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [57] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [58] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [59] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [60] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 060-show-how-the-filesystem-was-made.log
+
+# [61] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [62] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [63] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [64] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 064-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [65] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [66] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [67] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 2/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [69] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [70] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [71] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
+
+# [72] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [73] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [74] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 075-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [76] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [77] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [78] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
+# ── Block 2/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [79] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [80] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [81] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [82] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 082-show-how-the-filesystem-was-made.log
+
+# [83] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [84] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [85] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [86] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 086-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [87] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [88] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [89] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 3/5, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [91] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [92] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [93] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
+
+# [94] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [95] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [96] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [97] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 097-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [98] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [99] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [100] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 3/5, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [101] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [102] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [103] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [104] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 104-show-how-the-filesystem-was-made.log
+
+# [105] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [106] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [107] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [108] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 108-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [109] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [110] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [111] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 3/5, 3/4 (variant): writeback — ext4, data=writeback ──
+
+# [112] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [113] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [114] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [115] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
+
+# [116] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [117] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [118] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [119] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [120] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [121] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [122] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 3/5, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [123] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [124] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [125] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [126] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 126-show-how-the-filesystem-was-made.log
+
+# [127] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [128] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [129] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [130] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 130-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [131] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [132] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [133] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
+# ── Block 4/5, 1/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [134] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [135] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [136] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [137] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 137-show-how-the-filesystem-was-made.log
+
+# [138] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [139] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [140] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [141] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 141-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [142] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [143] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [144] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 4/5, 2/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [145] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [146] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [147] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [148] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 148-show-how-the-filesystem-was-made.log
+
+# [149] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [150] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [151] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [152] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 152-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [153] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [154] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [155] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
+# ── Block 4/5, 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [156] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [157] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [158] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [159] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 159-show-how-the-filesystem-was-made.log
+
+# [160] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [161] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [162] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [163] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 163-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [164] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [165] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [166] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
+# ── Block 4/5, 4/4 (variant): writeback — ext4, data=writeback ──
+
+# [167] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [168] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [169] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [170] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 170-show-how-the-filesystem-was-made.log
+
+# [171] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [172] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [173] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [174] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 174-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [175] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [176] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [177] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 5/5, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+
+# [178] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [179] Make the mountpoint /run/fstune/golden/ordered
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
+
+# [180] Mount /dev/sdb1 (data=ordered)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+
+# [181] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 181-show-how-the-filesystem-was-made.log
+
+# [182] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ordered
+
+# [183] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [184] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [185] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 185-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [186] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/ordered/clients
+
+# [187] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ordered
+
+# [188] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ordered
+
+# ── Block 5/5, 2/4 (variant): writeback — ext4, data=writeback ──
+
+# [189] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [190] Make the mountpoint /run/fstune/golden/writeback
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
+
+# [191] Mount /dev/sdb1 (data=writeback)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+
+# [192] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 192-show-how-the-filesystem-was-made.log
+
+# [193] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback
+
+# [194] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [195] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [196] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 196-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [197] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback/clients
+
+# [198] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback
+
+# [199] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback
+
+# ── Block 5/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+
+# [200] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [201] Make the mountpoint /run/fstune/golden/writeback-commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
+
+# [202] Mount /dev/sdb1 (data=writeback,commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+
+# [203] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 203-show-how-the-filesystem-was-made.log
+
+# [204] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+
+# [205] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [206] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [207] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 207-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [208] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/writeback-commit-30/clients
+
+# [209] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/writeback-commit-30
+
+# [210] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/writeback-commit-30
+
+# ── Block 5/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+
+# [211] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [212] Make the mountpoint /run/fstune/golden/commit-30
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
+
+# [213] Mount /dev/sdb1 (commit=30)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+
+# [214] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 214-show-how-the-filesystem-was-made.log
+
+# [215] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/commit-30
+
+# [216] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [217] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [218] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 218-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [219] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/commit-30/clients
+
+# [220] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/commit-30
+
+# [221] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/commit-30
+
 # ── Finish ──
 
-# [78] Remove fstune's run directory
+# [222] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [79] Remove the generated inputs
+# [223] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

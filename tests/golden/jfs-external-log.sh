@@ -10,7 +10,12 @@
 #   1. internal: jfs, internal journal, mount -o defaults
 #   2. external-mkfs: jfs, external journal/log, mount -o defaults
 #   3. external-tune: jfs, external journal/log, mount -o defaults
-# Workloads: metadata; repeats per configuration: 3
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: internal, external-mkfs, external-tune
+#   block 2/5: external-mkfs, external-tune, internal
+#   block 3/5: external-tune, internal, external-mkfs
+#   block 4/5: external-tune, external-mkfs, internal
+#   block 5/5: internal, external-tune, external-mkfs
 
 set -euo pipefail
 
@@ -166,7 +171,7 @@ fstune_check_device /dev/sdc1 size=536870912
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/3 (baseline): internal — JFS, log inside the volume ──
+# ── Block 1/5, 1/3 (baseline): internal — JFS, log inside the volume ──
 
 # [2] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'internal': JFS, log inside the volume. The force flag is passed once
@@ -191,9 +196,9 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/internal
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [7] Flush dirty data
+# [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [8] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -207,234 +212,802 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
-# [11] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [12] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [13] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 013-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [14] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [15] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [16] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [17] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 017-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [18] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [19] Unmount /dev/sdb1
+# [11] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/internal
 
-# [20] Remove the mountpoint
+# [12] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Configuration 2/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+# ── Block 1/5, 2/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
 
-# [21] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+# [13] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [22] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+# [14] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
 #     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 
-# [23] Make the mountpoint /run/fstune/golden/external-mkfs
+# [15] Make the mountpoint /run/fstune/golden/external-mkfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
 
-# [24] Mount /dev/sdb1 (defaults)
+# [16] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
 
-# [25] Show how the filesystem was made
+# [17] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 025-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 017-show-how-the-filesystem-was-made.log
 
-# [26] Make the directory for this configuration's results
+# [18] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-mkfs
 
-# [27] Flush dirty data
+# [19] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [28] Drop the page cache
+# [20] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [29] dbench with 8 clients for 60 s (repeat 1)
+# [21] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 029-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 021-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [30] Remove dbench's files
+# [22] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external-mkfs/clients
 
-# [31] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [32] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [33] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 033-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [34] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-mkfs/clients
-
-# [35] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [36] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [37] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 037-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [38] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-mkfs/clients
-
-# [39] Unmount /dev/sdb1
+# [23] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external-mkfs
 
-# [40] Remove the mountpoint
+# [24] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external-mkfs
 
-# ── Configuration 3/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+# ── Block 1/5, 3/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
 
-# [41] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+# [25] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [42] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+# [26] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'external-tune': JFS, log moved to the spare device afterwards with
 #     jfs_tune. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
-# [43] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+# [27] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
 #     shows the other way to get an external log: attach it to an existing filesystem
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 jfs_tune -J device=/dev/sdc1 /dev/sdb1
 
-# [44] Make the mountpoint /run/fstune/golden/external-tune
+# [28] Make the mountpoint /run/fstune/golden/external-tune
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
 
-# [45] Mount /dev/sdb1 (defaults)
+# [29] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
 
-# [46] Show how the filesystem was made
+# [30] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 046-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 030-show-how-the-filesystem-was-made.log
 
-# [47] Make the directory for this configuration's results
+# [31] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-tune
 
-# [48] Flush dirty data
+# [32] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [49] Drop the page cache
+# [33] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [50] dbench with 8 clients for 60 s (repeat 1)
+# [34] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 050-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 034-dbench-with-8-clients-for-60-s-repeat-1.log
 
-# [51] Remove dbench's files
+# [35] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external-tune/clients
 
-# [52] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [53] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [54] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 054-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [55] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-tune/clients
-
-# [56] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [57] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [58] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 058-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [59] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-tune/clients
-
-# [60] Unmount /dev/sdb1
+# [36] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external-tune
 
-# [61] Remove the mountpoint
+# [37] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external-tune
 
+# ── Block 2/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+
+# [38] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [39] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
+#     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
+
+# [40] Make the mountpoint /run/fstune/golden/external-mkfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
+mkdir -p /run/fstune/golden/external-mkfs
+
+# [41] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
+
+# [42] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 042-show-how-the-filesystem-was-made.log
+
+# [43] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-mkfs
+
+# [44] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [45] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [46] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 046-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [47] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-mkfs/clients
+
+# [48] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-mkfs
+
+# [49] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-mkfs
+
+# ── Block 2/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [50] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [51] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
+#     jfs_tune. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [52] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+#     shows the other way to get an external log: attach it to an existing filesystem
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+jfs_tune -J device=/dev/sdc1 /dev/sdb1
+
+# [53] Make the mountpoint /run/fstune/golden/external-tune
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
+mkdir -p /run/fstune/golden/external-tune
+
+# [54] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
+
+# [55] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 055-show-how-the-filesystem-was-made.log
+
+# [56] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-tune
+
+# [57] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [58] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [59] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 059-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [60] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-tune/clients
+
+# [61] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-tune
+
+# [62] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-tune
+
+# ── Block 2/5, 3/3 (baseline): internal — JFS, log inside the volume ──
+
+# [63] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [64] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [65] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+
+# [66] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 066-show-how-the-filesystem-was-made.log
+
+# [67] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [68] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [69] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [70] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 070-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [71] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [72] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [73] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 1/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [74] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [75] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
+#     jfs_tune. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [76] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+#     shows the other way to get an external log: attach it to an existing filesystem
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+jfs_tune -J device=/dev/sdc1 /dev/sdb1
+
+# [77] Make the mountpoint /run/fstune/golden/external-tune
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
+mkdir -p /run/fstune/golden/external-tune
+
+# [78] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
+
+# [79] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 079-show-how-the-filesystem-was-made.log
+
+# [80] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-tune
+
+# [81] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [82] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [83] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 083-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [84] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-tune/clients
+
+# [85] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-tune
+
+# [86] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-tune
+
+# ── Block 3/5, 2/3 (baseline): internal — JFS, log inside the volume ──
+
+# [87] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [88] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [89] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+
+# [90] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 090-show-how-the-filesystem-was-made.log
+
+# [91] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [92] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [93] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [94] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 094-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [95] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [96] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [97] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+
+# [98] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [99] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
+#     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
+
+# [100] Make the mountpoint /run/fstune/golden/external-mkfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
+mkdir -p /run/fstune/golden/external-mkfs
+
+# [101] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
+
+# [102] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 102-show-how-the-filesystem-was-made.log
+
+# [103] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-mkfs
+
+# [104] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [105] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [106] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 106-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [107] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-mkfs/clients
+
+# [108] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-mkfs
+
+# [109] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-mkfs
+
+# ── Block 4/5, 1/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [110] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [111] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
+#     jfs_tune. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [112] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+#     shows the other way to get an external log: attach it to an existing filesystem
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+jfs_tune -J device=/dev/sdc1 /dev/sdb1
+
+# [113] Make the mountpoint /run/fstune/golden/external-tune
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
+mkdir -p /run/fstune/golden/external-tune
+
+# [114] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
+
+# [115] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
+
+# [116] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-tune
+
+# [117] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [118] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [119] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [120] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-tune/clients
+
+# [121] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-tune
+
+# [122] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-tune
+
+# ── Block 4/5, 2/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+
+# [123] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [124] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
+#     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
+
+# [125] Make the mountpoint /run/fstune/golden/external-mkfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
+mkdir -p /run/fstune/golden/external-mkfs
+
+# [126] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
+
+# [127] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 127-show-how-the-filesystem-was-made.log
+
+# [128] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-mkfs
+
+# [129] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [130] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [131] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 131-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [132] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-mkfs/clients
+
+# [133] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-mkfs
+
+# [134] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-mkfs
+
+# ── Block 4/5, 3/3 (baseline): internal — JFS, log inside the volume ──
+
+# [135] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [136] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [137] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+
+# [138] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
+
+# [139] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [140] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [141] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [142] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 142-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [143] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [144] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [145] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 1/3 (baseline): internal — JFS, log inside the volume ──
+
+# [146] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [147] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [148] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+
+# [149] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 149-show-how-the-filesystem-was-made.log
+
+# [150] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [151] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [152] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [153] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 153-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [154] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [155] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [156] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [157] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [158] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
+#     jfs_tune. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [159] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+#     shows the other way to get an external log: attach it to an existing filesystem
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+jfs_tune -J device=/dev/sdc1 /dev/sdb1
+
+# [160] Make the mountpoint /run/fstune/golden/external-tune
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
+mkdir -p /run/fstune/golden/external-tune
+
+# [161] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
+
+# [162] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 162-show-how-the-filesystem-was-made.log
+
+# [163] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-tune
+
+# [164] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [165] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [166] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 166-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [167] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-tune/clients
+
+# [168] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-tune
+
+# [169] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-tune
+
+# ── Block 5/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+
+# [170] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [171] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
+#     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
+
+# [172] Make the mountpoint /run/fstune/golden/external-mkfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
+mkdir -p /run/fstune/golden/external-mkfs
+
+# [173] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
+
+# [174] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 174-show-how-the-filesystem-was-made.log
+
+# [175] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-mkfs
+
+# [176] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [177] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [178] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 178-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [179] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-mkfs/clients
+
+# [180] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-mkfs
+
+# [181] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-mkfs
+
 # ── Finish ──
 
-# [62] Remove fstune's run directory
+# [182] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [63] Remove the generated inputs
+# [183] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

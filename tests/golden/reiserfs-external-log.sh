@@ -10,7 +10,12 @@
 #   1. internal: reiserfs, internal journal, mount -o defaults
 #   2. external: reiserfs, external journal/log, mount -o jdev=/dev/sdc1
 #   3. external-notail: reiserfs, external journal/log, mount -o notail,jdev=/dev/sdc1
-# Workloads: metadata; repeats per configuration: 3
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: internal, external, external-notail
+#   block 2/5: external, external-notail, internal
+#   block 3/5: external-notail, internal, external
+#   block 4/5: external-notail, external, internal
+#   block 5/5: internal, external-notail, external
 
 set -euo pipefail
 
@@ -166,7 +171,7 @@ fstune_check_device /dev/sdc1 size=536870912
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Configuration 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 1/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
 # [2] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
@@ -191,9 +196,9 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/internal
 
-# [7] Flush dirty data
+# [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [8] Drop the page cache
 #     so that dbench reads from the device, not from memory
@@ -207,217 +212,717 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/internal/clients
 
-# [11] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [12] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [13] dbench with 15 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 013-dbench-with-15-clients-for-60-s-repeat-2.log
-
-# [14] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [15] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [16] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [17] dbench with 15 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 017-dbench-with-15-clients-for-60-s-repeat-3.log
-
-# [18] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [19] Unmount /dev/sdb1
+# [11] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/internal
 
-# [20] Remove the mountpoint
+# [12] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/internal
 
-# ── Configuration 2/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 1/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
 
-# [21] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+# [13] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [22] Make the mountpoint /run/fstune/golden/external
+# [14] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
 
-# [23] Mount /dev/sdb1 (jdev=/dev/sdc1)
+# [15] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
 mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
-# [24] Show how the filesystem was made
+# [16] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 024-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 016-show-how-the-filesystem-was-made.log
 
-# [25] Make the directory for this configuration's results
+# [17] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external
 
-# [26] Flush dirty data
+# [18] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [27] Drop the page cache
+# [19] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [28] dbench with 15 clients for 60 s (repeat 1)
+# [20] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 028-dbench-with-15-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 020-dbench-with-15-clients-for-60-s-repeat-1.log
 
-# [29] Remove dbench's files
+# [21] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external/clients
 
-# [30] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [31] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [32] dbench with 15 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 032-dbench-with-15-clients-for-60-s-repeat-2.log
-
-# [33] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [34] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [35] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [36] dbench with 15 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 036-dbench-with-15-clients-for-60-s-repeat-3.log
-
-# [37] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
-
-# [38] Unmount /dev/sdb1
+# [22] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external
 
-# [39] Remove the mountpoint
+# [23] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external
 
-# ── Configuration 3/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+# ── Block 1/5, 3/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
-# [40] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+# [24] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
 #     The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [41] Make the mountpoint /run/fstune/golden/external-notail
+# [25] Make the mountpoint /run/fstune/golden/external-notail
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
 
-# [42] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+# [26] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
 mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
 
-# [43] Show how the filesystem was made
+# [27] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 043-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 027-show-how-the-filesystem-was-made.log
 
-# [44] Make the directory for this configuration's results
+# [28] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-notail
 
-# [45] Flush dirty data
+# [29] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [46] Drop the page cache
+# [30] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [47] dbench with 15 clients for 60 s (repeat 1)
+# [31] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 047-dbench-with-15-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 031-dbench-with-15-clients-for-60-s-repeat-1.log
 
-# [48] Remove dbench's files
+# [32] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external-notail/clients
 
-# [49] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [50] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [51] dbench with 15 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 051-dbench-with-15-clients-for-60-s-repeat-2.log
-
-# [52] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-notail/clients
-
-# [53] Flush dirty data
-#     so that dbench does not pay for writes left over from earlier steps
-sync
-
-# [54] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [55] dbench with 15 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 055-dbench-with-15-clients-for-60-s-repeat-3.log
-
-# [56] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-notail/clients
-
-# [57] Unmount /dev/sdb1
+# [33] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external-notail
 
-# [58] Remove the mountpoint
+# [34] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external-notail
 
+# ── Block 2/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
+
+# [35] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [36] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [37] Mount /dev/sdb1 (jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [38] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 038-show-how-the-filesystem-was-made.log
+
+# [39] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [40] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [41] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [42] dbench with 15 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 042-dbench-with-15-clients-for-60-s-repeat-2.log
+
+# [43] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [44] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [45] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 2/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+
+# [46] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [47] Make the mountpoint /run/fstune/golden/external-notail
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
+
+# [48] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+
+# [49] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 049-show-how-the-filesystem-was-made.log
+
+# [50] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-notail
+
+# [51] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [52] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [53] dbench with 15 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 053-dbench-with-15-clients-for-60-s-repeat-2.log
+
+# [54] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-notail/clients
+
+# [55] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-notail
+
+# [56] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-notail
+
+# ── Block 2/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+
+# [57] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [58] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [59] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+
+# [60] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 060-show-how-the-filesystem-was-made.log
+
+# [61] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [62] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [63] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [64] dbench with 15 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 064-dbench-with-15-clients-for-60-s-repeat-2.log
+
+# [65] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [66] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [67] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+
+# [68] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [69] Make the mountpoint /run/fstune/golden/external-notail
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
+
+# [70] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+
+# [71] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
+
+# [72] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-notail
+
+# [73] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [74] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [75] dbench with 15 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 075-dbench-with-15-clients-for-60-s-repeat-3.log
+
+# [76] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-notail/clients
+
+# [77] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-notail
+
+# [78] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-notail
+
+# ── Block 3/5, 2/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+
+# [79] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [80] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [81] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+
+# [82] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 082-show-how-the-filesystem-was-made.log
+
+# [83] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [84] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [85] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [86] dbench with 15 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 086-dbench-with-15-clients-for-60-s-repeat-3.log
+
+# [87] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [88] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [89] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 3/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
+
+# [90] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [91] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [92] Mount /dev/sdb1 (jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [93] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
+
+# [94] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [95] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [96] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [97] dbench with 15 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 097-dbench-with-15-clients-for-60-s-repeat-3.log
+
+# [98] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [99] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [100] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+
+# [101] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [102] Make the mountpoint /run/fstune/golden/external-notail
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
+
+# [103] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+
+# [104] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 104-show-how-the-filesystem-was-made.log
+
+# [105] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-notail
+
+# [106] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [107] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [108] dbench with 15 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 108-dbench-with-15-clients-for-60-s-repeat-4.log
+
+# [109] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-notail/clients
+
+# [110] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-notail
+
+# [111] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-notail
+
+# ── Block 4/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
+
+# [112] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [113] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [114] Mount /dev/sdb1 (jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [115] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
+
+# [116] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [117] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [118] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [119] dbench with 15 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 119-dbench-with-15-clients-for-60-s-repeat-4.log
+
+# [120] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [121] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [122] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
+# ── Block 4/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+
+# [123] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [124] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [125] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+
+# [126] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 126-show-how-the-filesystem-was-made.log
+
+# [127] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [128] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [129] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [130] dbench with 15 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 130-dbench-with-15-clients-for-60-s-repeat-4.log
+
+# [131] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [132] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [133] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+
+# [134] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [135] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [136] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+
+# [137] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 137-show-how-the-filesystem-was-made.log
+
+# [138] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [139] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [140] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [141] dbench with 15 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 141-dbench-with-15-clients-for-60-s-repeat-5.log
+
+# [142] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [143] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [144] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 5/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+
+# [145] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [146] Make the mountpoint /run/fstune/golden/external-notail
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
+
+# [147] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+
+# [148] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 148-show-how-the-filesystem-was-made.log
+
+# [149] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-notail
+
+# [150] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [151] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [152] dbench with 15 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 152-dbench-with-15-clients-for-60-s-repeat-5.log
+
+# [153] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-notail/clients
+
+# [154] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-notail
+
+# [155] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-notail
+
+# ── Block 5/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
+
+# [156] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+
+# [157] Make the mountpoint /run/fstune/golden/external
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
+
+# [158] Mount /dev/sdb1 (jdev=/dev/sdc1)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+
+# [159] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 159-show-how-the-filesystem-was-made.log
+
+# [160] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external
+
+# [161] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [162] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [163] dbench with 15 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 163-dbench-with-15-clients-for-60-s-repeat-5.log
+
+# [164] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external/clients
+
+# [165] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external
+
+# [166] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external
+
 # ── Finish ──
 
-# [59] Remove fstune's run directory
+# [167] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [60] Remove the generated inputs
+# [168] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

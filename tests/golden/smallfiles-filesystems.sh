@@ -11,7 +11,12 @@
 #   4. xfs: xfs, internal journal, mount -o defaults
 #   5. reiserfs: reiserfs, internal journal, mount -o defaults
 #   6. jfs: jfs, internal journal, mount -o defaults
-# Workloads: smallfiles; repeats per configuration: 3
+# Workloads: smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+#   block 1/5: ext3, ext2, jfs, ext4, reiserfs, xfs
+#   block 2/5: ext2, ext4, ext3, xfs, jfs, reiserfs
+#   block 3/5: ext4, xfs, ext2, reiserfs, ext3, jfs
+#   block 4/5: xfs, reiserfs, ext4, jfs, ext2, ext3
+#   block 5/5: reiserfs, jfs, xfs, ext3, ext4, ext2
 
 set -euo pipefail
 
@@ -166,17 +171,17 @@ fstune_check_device /dev/sdb1 size=21474836480
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# [2] Generate the small-file tarball (6×6×6 dirs × 100 files)
+# [2] Generate the small-file tarball (3×3×3 dirs × 1000 files)
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
-fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar
+fstune workload-helper make-tree --levels 3 --dirs 3 --files 1000 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar
 
-# ── Configuration 1/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 1/5, 1/6 (baseline): ext3 — ext3, defaults ──
 
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
@@ -195,1770 +200,3618 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext3
 
-# [8] Flush dirty data
+# [8] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [9] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [10] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
 
-# [11] Flush dirty data
+# [11] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [12] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
-# [14] Flush dirty data
+# [14] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [15] Drop the page cache
 #     so that 'read' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [16] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-1.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
 
-# [17] Flush dirty data
+# [17] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [18] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
-# [20] Flush dirty data
+# [20] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [21] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
 
-# [23] Flush dirty data
+# [23] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [24] Drop the page cache
 #     so that 'find' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [25] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-1.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
 
-# [26] Flush dirty data
+# [26] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
 # [27] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
 # [28] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
 rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
 
-# [30] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [31] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [32] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 032-untar-unpack-the-tree-repeat-2.log
-
-# [33] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [34] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [35] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 035-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [36] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [37] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [38] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 038-read-read-every-file-repeat-2.log
-
-# [39] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [40] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [41] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 041-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [42] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [43] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [44] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 044-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [45] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [46] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [47] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 047-find-walk-the-tree-repeat-2.log
-
-# [48] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [49] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [50] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 050-rm-delete-the-tree-repeat-2.log
-
-# [51] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
-
-# [52] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [53] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [54] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 054-untar-unpack-the-tree-repeat-3.log
-
-# [55] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [56] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [57] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 057-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [58] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [59] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [60] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 060-read-read-every-file-repeat-3.log
-
-# [61] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [62] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [63] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 063-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [64] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [65] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [66] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 066-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [67] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [68] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [69] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 069-find-walk-the-tree-repeat-3.log
-
-# [70] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [71] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [72] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 072-rm-delete-the-tree-repeat-3.log
-
-# [73] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
-
-# [74] Unmount /dev/sdb1
+# [30] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/ext3
 
-# [75] Remove the mountpoint
+# [31] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3
 
-# ── Configuration 2/6 (variant): ext2 — ext2, no journal ──
+# ── Block 1/5, 2/6 (variant): ext2 — ext2, no journal ──
 
-# [76] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+# [32] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -F /dev/sdb1
 
-# [77] Make the mountpoint /run/fstune/golden/ext2
+# [33] Make the mountpoint /run/fstune/golden/ext2
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
 
-# [78] Mount /dev/sdb1 (defaults)
+# [34] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
-# [79] Show how the filesystem was made
+# [35] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 079-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 035-show-how-the-filesystem-was-made.log
 
-# [80] Make the directory for this configuration's results
+# [36] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/ext2
 
-# [81] Flush dirty data
+# [37] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [82] Drop the page cache
+# [38] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [83] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 083-untar-unpack-the-tree-repeat-1.log
+# [39] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 039-untar-unpack-the-tree-repeat-1.log
 
-# [84] Flush dirty data
+# [40] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [85] Drop the page cache
+# [41] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [86] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 086-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+# [42] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 042-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
-# [87] Flush dirty data
+# [43] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [88] Drop the page cache
+# [44] Drop the page cache
 #     so that 'read' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [89] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 089-read-read-every-file-repeat-1.log
+# [45] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-1.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 045-read-read-every-file-repeat-1.log
 
-# [90] Flush dirty data
+# [46] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [91] Drop the page cache
+# [47] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [92] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 092-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+# [48] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 048-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
-# [93] Flush dirty data
+# [49] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [94] Drop the page cache
+# [50] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [95] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 095-ls-flr-list-the-tree-unsorted-repeat-1.log
+# [51] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 051-ls-flr-list-the-tree-unsorted-repeat-1.log
 
-# [96] Flush dirty data
+# [52] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [97] Drop the page cache
+# [53] Drop the page cache
 #     so that 'find' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [98] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 098-find-walk-the-tree-repeat-1.log
+# [54] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-1.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 054-find-walk-the-tree-repeat-1.log
 
-# [99] Flush dirty data
+# [55] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [100] Drop the page cache
+# [56] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [101] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 101-rm-delete-the-tree-repeat-1.log
+# [57] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 057-rm-delete-the-tree-repeat-1.log
 
-# [102] Remove the packed tarball
+# [58] Remove the packed tarball
 #     it is only needed for timing the tar phase
 rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
 
-# [103] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [104] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [105] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 105-untar-unpack-the-tree-repeat-2.log
-
-# [106] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [107] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [108] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 108-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [109] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [110] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [111] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 111-read-read-every-file-repeat-2.log
-
-# [112] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [113] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [114] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 114-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [115] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [116] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [117] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 117-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [118] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [119] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [120] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 120-find-walk-the-tree-repeat-2.log
-
-# [121] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [122] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [123] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 123-rm-delete-the-tree-repeat-2.log
-
-# [124] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
-
-# [125] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [126] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [127] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 127-untar-unpack-the-tree-repeat-3.log
-
-# [128] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [129] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [130] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 130-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [131] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [132] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [133] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 133-read-read-every-file-repeat-3.log
-
-# [134] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [135] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [136] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 136-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [137] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [138] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [139] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 139-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [140] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [141] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [142] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 142-find-walk-the-tree-repeat-3.log
-
-# [143] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [144] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [145] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 145-rm-delete-the-tree-repeat-3.log
-
-# [146] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
-
-# [147] Unmount /dev/sdb1
+# [59] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/ext2
 
-# [148] Remove the mountpoint
+# [60] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/ext2
 
-# ── Configuration 3/6 (variant): ext4 — ext4, defaults ──
+# ── Block 1/5, 3/6 (variant): jfs — JFS, defaults ──
 
-# [149] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
-#     this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -F /dev/sdb1
-
-# [150] Make the mountpoint /run/fstune/golden/ext4
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
-mkdir -p /run/fstune/golden/ext4
-
-# [151] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
-
-# [152] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 152-show-how-the-filesystem-was-made.log
-
-# [153] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext4
-
-# [154] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [155] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [156] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 156-untar-unpack-the-tree-repeat-1.log
-
-# [157] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [158] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [159] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 159-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [160] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [161] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [162] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 162-read-read-every-file-repeat-1.log
-
-# [163] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [164] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [165] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 165-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
-
-# [166] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [167] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [168] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 168-ls-flr-list-the-tree-unsorted-repeat-1.log
-
-# [169] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [170] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [171] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 171-find-walk-the-tree-repeat-1.log
-
-# [172] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [173] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [174] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 174-rm-delete-the-tree-repeat-1.log
-
-# [175] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
-
-# [176] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [177] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [178] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 178-untar-unpack-the-tree-repeat-2.log
-
-# [179] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [180] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [181] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 181-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [182] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [183] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [184] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 184-read-read-every-file-repeat-2.log
-
-# [185] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [186] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [187] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 187-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [188] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [189] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [190] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 190-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [191] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [192] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [193] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 193-find-walk-the-tree-repeat-2.log
-
-# [194] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [195] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [196] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 196-rm-delete-the-tree-repeat-2.log
-
-# [197] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
-
-# [198] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [199] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [200] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 200-untar-unpack-the-tree-repeat-3.log
-
-# [201] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [202] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [203] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 203-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [204] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [205] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [206] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 206-read-read-every-file-repeat-3.log
-
-# [207] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [208] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [209] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 209-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [210] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [211] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [212] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 212-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [213] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [214] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [215] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 215-find-walk-the-tree-repeat-3.log
-
-# [216] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [217] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [218] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 218-rm-delete-the-tree-repeat-3.log
-
-# [219] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
-
-# [220] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/ext4
-
-# [221] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/ext4
-
-# ── Configuration 4/6 (variant): xfs — XFS, defaults ──
-
-# [222] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
-#     this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
-
-# [223] Make the mountpoint /run/fstune/golden/xfs
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
-
-# [224] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
-
-# [225] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 225-show-how-the-filesystem-was-made.log
-
-# [226] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
-
-# [227] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [228] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [229] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 229-untar-unpack-the-tree-repeat-1.log
-
-# [230] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [231] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [232] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 232-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [233] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [234] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [235] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 235-read-read-every-file-repeat-1.log
-
-# [236] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [237] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [238] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 238-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
-
-# [239] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [240] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [241] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 241-ls-flr-list-the-tree-unsorted-repeat-1.log
-
-# [242] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [243] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [244] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 244-find-walk-the-tree-repeat-1.log
-
-# [245] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [246] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [247] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 247-rm-delete-the-tree-repeat-1.log
-
-# [248] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
-
-# [249] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [250] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [251] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 251-untar-unpack-the-tree-repeat-2.log
-
-# [252] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [253] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [254] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 254-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [255] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [256] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [257] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 257-read-read-every-file-repeat-2.log
-
-# [258] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [259] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [260] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 260-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [261] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [262] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [263] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 263-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [264] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [265] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [266] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 266-find-walk-the-tree-repeat-2.log
-
-# [267] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [268] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [269] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 269-rm-delete-the-tree-repeat-2.log
-
-# [270] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
-
-# [271] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [272] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [273] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 273-untar-unpack-the-tree-repeat-3.log
-
-# [274] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [275] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [276] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 276-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [277] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [278] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [279] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 279-read-read-every-file-repeat-3.log
-
-# [280] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [281] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [282] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 282-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [283] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [284] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [285] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 285-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [286] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [287] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [288] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 288-find-walk-the-tree-repeat-3.log
-
-# [289] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [290] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [291] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 291-rm-delete-the-tree-repeat-3.log
-
-# [292] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
-
-# [293] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/xfs
-
-# [294] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/xfs
-
-# ── Configuration 5/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
-
-# [295] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
-#     because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
-
-# [296] Make the mountpoint /run/fstune/golden/reiserfs
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
-
-# [297] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
-
-# [298] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 298-show-how-the-filesystem-was-made.log
-
-# [299] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
-
-# [300] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [301] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [302] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 302-untar-unpack-the-tree-repeat-1.log
-
-# [303] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [304] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [305] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 305-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [306] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [307] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [308] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 308-read-read-every-file-repeat-1.log
-
-# [309] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [310] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [311] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 311-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
-
-# [312] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [313] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [314] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 314-ls-flr-list-the-tree-unsorted-repeat-1.log
-
-# [315] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [316] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [317] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 317-find-walk-the-tree-repeat-1.log
-
-# [318] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [319] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [320] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 320-rm-delete-the-tree-repeat-1.log
-
-# [321] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
-
-# [322] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [323] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [324] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 324-untar-unpack-the-tree-repeat-2.log
-
-# [325] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [326] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [327] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 327-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [328] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [329] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [330] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 330-read-read-every-file-repeat-2.log
-
-# [331] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [332] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [333] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 333-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [334] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [335] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [336] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 336-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [337] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [338] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [339] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 339-find-walk-the-tree-repeat-2.log
-
-# [340] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [341] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [342] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 342-rm-delete-the-tree-repeat-2.log
-
-# [343] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
-
-# [344] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [345] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [346] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 346-untar-unpack-the-tree-repeat-3.log
-
-# [347] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [348] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [349] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 349-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [350] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [351] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [352] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 352-read-read-every-file-repeat-3.log
-
-# [353] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [354] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [355] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 355-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [356] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [357] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [358] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 358-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [359] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [360] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [361] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 361-find-walk-the-tree-repeat-3.log
-
-# [362] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [363] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [364] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 364-rm-delete-the-tree-repeat-3.log
-
-# [365] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
-
-# [366] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
-
-# [367] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
-
-# ── Configuration 6/6 (variant): jfs — JFS, defaults ──
-
-# [368] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+# [61] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
-# [369] Make the mountpoint /run/fstune/golden/jfs
+# [62] Make the mountpoint /run/fstune/golden/jfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
 
-# [370] Mount /dev/sdb1 (defaults)
+# [63] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
-# [371] Show how the filesystem was made
+# [64] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 371-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
 
-# [372] Make the directory for this configuration's results
+# [65] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/jfs
 
-# [373] Flush dirty data
+# [66] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [374] Drop the page cache
+# [67] Drop the page cache
 #     so that 'untar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [375] untar: unpack the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 375-untar-unpack-the-tree-repeat-1.log
+# [68] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 068-untar-unpack-the-tree-repeat-1.log
 
-# [376] Flush dirty data
+# [69] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [377] Drop the page cache
+# [70] Drop the page cache
 #     so that 'tar' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [378] tar: pack the tree into a tarball outside the filesystem (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 378-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+# [71] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 071-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
-# [379] Flush dirty data
+# [72] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [380] Drop the page cache
+# [73] Drop the page cache
 #     so that 'read' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [381] read: read every file (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 381-read-read-every-file-repeat-1.log
+# [74] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-1.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 074-read-read-every-file-repeat-1.log
 
-# [382] Flush dirty data
+# [75] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [383] Drop the page cache
+# [76] Drop the page cache
 #     so that 'ls-lR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [384] ls-lR: list the tree with details, sorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 384-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+# [77] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 077-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
-# [385] Flush dirty data
+# [78] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [386] Drop the page cache
+# [79] Drop the page cache
 #     so that 'ls-flR' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [387] ls-flR: list the tree unsorted (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 387-ls-flr-list-the-tree-unsorted-repeat-1.log
+# [80] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 080-ls-flr-list-the-tree-unsorted-repeat-1.log
 
-# [388] Flush dirty data
+# [81] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [389] Drop the page cache
+# [82] Drop the page cache
 #     so that 'find' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [390] find: walk the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 390-find-walk-the-tree-repeat-1.log
+# [83] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-1.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 083-find-walk-the-tree-repeat-1.log
 
-# [391] Flush dirty data
+# [84] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
-sync
+fstune workload-helper settle
 
-# [392] Drop the page cache
+# [85] Drop the page cache
 #     so that 'rm' reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [393] rm: delete the tree (repeat 1)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 393-rm-delete-the-tree-repeat-1.log
+# [86] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 086-rm-delete-the-tree-repeat-1.log
 
-# [394] Remove the packed tarball
+# [87] Remove the packed tarball
 #     it is only needed for timing the tar phase
 rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
 
-# [395] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [396] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [397] untar: unpack the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 397-untar-unpack-the-tree-repeat-2.log
-
-# [398] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [399] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [400] tar: pack the tree into a tarball outside the filesystem (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 400-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [401] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [402] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [403] read: read every file (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 403-read-read-every-file-repeat-2.log
-
-# [404] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [405] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [406] ls-lR: list the tree with details, sorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 406-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
-
-# [407] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [408] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [409] ls-flR: list the tree unsorted (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 409-ls-flr-list-the-tree-unsorted-repeat-2.log
-
-# [410] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [411] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [412] find: walk the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 412-find-walk-the-tree-repeat-2.log
-
-# [413] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [414] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [415] rm: delete the tree (repeat 2)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 415-rm-delete-the-tree-repeat-2.log
-
-# [416] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
-
-# [417] Flush dirty data
-#     so that 'untar' does not pay for writes left over from earlier steps
-sync
-
-# [418] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [419] untar: unpack the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 419-untar-unpack-the-tree-repeat-3.log
-
-# [420] Flush dirty data
-#     so that 'tar' does not pay for writes left over from earlier steps
-sync
-
-# [421] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [422] tar: pack the tree into a tarball outside the filesystem (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 422-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
-
-# [423] Flush dirty data
-#     so that 'read' does not pay for writes left over from earlier steps
-sync
-
-# [424] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [425] read: read every file (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 425-read-read-every-file-repeat-3.log
-
-# [426] Flush dirty data
-#     so that 'ls-lR' does not pay for writes left over from earlier steps
-sync
-
-# [427] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [428] ls-lR: list the tree with details, sorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
-
-# [429] Flush dirty data
-#     so that 'ls-flR' does not pay for writes left over from earlier steps
-sync
-
-# [430] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [431] ls-flR: list the tree unsorted (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 431-ls-flr-list-the-tree-unsorted-repeat-3.log
-
-# [432] Flush dirty data
-#     so that 'find' does not pay for writes left over from earlier steps
-sync
-
-# [433] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [434] find: walk the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 434-find-walk-the-tree-repeat-3.log
-
-# [435] Flush dirty data
-#     so that 'rm' does not pay for writes left over from earlier steps
-sync
-
-# [436] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [437] rm: delete the tree (repeat 3)
-#     timed from a cold cache, as in the seed's small-file test
-{ rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 437-rm-delete-the-tree-repeat-3.log
-
-# [438] Remove the packed tarball
-#     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
-
-# [439] Unmount /dev/sdb1
+# [88] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/jfs
 
-# [440] Remove the mountpoint
+# [89] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/jfs
 
+# ── Block 1/5, 4/6 (variant): ext4 — ext4, defaults ──
+
+# [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [91] Make the mountpoint /run/fstune/golden/ext4
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
+
+# [92] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+
+# [93] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
+
+# [94] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext4
+
+# [95] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [96] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [97] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 097-untar-unpack-the-tree-repeat-1.log
+
+# [98] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [99] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [100] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 100-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [101] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [102] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [103] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-1.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 103-read-read-every-file-repeat-1.log
+
+# [104] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [105] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [106] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 106-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+
+# [107] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [108] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [109] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 109-ls-flr-list-the-tree-unsorted-repeat-1.log
+
+# [110] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [111] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [112] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-1.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 112-find-walk-the-tree-repeat-1.log
+
+# [113] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [114] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [115] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 115-rm-delete-the-tree-repeat-1.log
+
+# [116] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+
+# [117] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext4
+
+# [118] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext4
+
+# ── Block 1/5, 5/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+
+# [119] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [120] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [121] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [122] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 122-show-how-the-filesystem-was-made.log
+
+# [123] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [124] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [125] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [126] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 126-untar-unpack-the-tree-repeat-1.log
+
+# [127] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [128] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [129] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 129-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [130] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [131] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [132] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-1.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 132-read-read-every-file-repeat-1.log
+
+# [133] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [134] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [135] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 135-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+
+# [136] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [137] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [138] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 138-ls-flr-list-the-tree-unsorted-repeat-1.log
+
+# [139] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [140] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [141] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-1.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 141-find-walk-the-tree-repeat-1.log
+
+# [142] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [143] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [144] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 144-rm-delete-the-tree-repeat-1.log
+
+# [145] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+
+# [146] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [147] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 1/5, 6/6 (variant): xfs — XFS, defaults ──
+
+# [148] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [149] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [150] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [151] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 151-show-how-the-filesystem-was-made.log
+
+# [152] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [153] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [154] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [155] untar: unpack the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 155-untar-unpack-the-tree-repeat-1.log
+
+# [156] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [157] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [158] tar: pack the tree into a tarball outside the filesystem (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 158-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [159] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [160] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [161] read: read every file (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-1.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 161-read-read-every-file-repeat-1.log
+
+# [162] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [163] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [164] ls-lR: list the tree with details, sorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 164-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+
+# [165] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [166] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [167] ls-flR: list the tree unsorted (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 167-ls-flr-list-the-tree-unsorted-repeat-1.log
+
+# [168] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [169] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [170] find: walk the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-1.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 170-find-walk-the-tree-repeat-1.log
+
+# [171] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [172] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [173] rm: delete the tree (repeat 1)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 173-rm-delete-the-tree-repeat-1.log
+
+# [174] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+
+# [175] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [176] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 2/5, 1/6 (variant): ext2 — ext2, no journal ──
+
+# [177] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [178] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [179] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+
+# [180] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 180-show-how-the-filesystem-was-made.log
+
+# [181] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [182] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [183] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [184] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-2.log
+
+# [185] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [186] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [187] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [188] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [189] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [190] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-2.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-2.log
+
+# [191] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [192] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [193] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [194] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [195] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [196] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [197] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [198] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [199] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-2.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-2.log
+
+# [200] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [201] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [202] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-2.log
+
+# [203] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+
+# [204] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [205] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
+# ── Block 2/5, 2/6 (variant): ext4 — ext4, defaults ──
+
+# [206] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [207] Make the mountpoint /run/fstune/golden/ext4
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
+
+# [208] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+
+# [209] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 209-show-how-the-filesystem-was-made.log
+
+# [210] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext4
+
+# [211] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [212] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [213] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 213-untar-unpack-the-tree-repeat-2.log
+
+# [214] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [215] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [216] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 216-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [217] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [218] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [219] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-2.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 219-read-read-every-file-repeat-2.log
+
+# [220] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [221] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [222] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [223] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [224] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [225] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 225-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [226] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [227] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [228] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-2.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 228-find-walk-the-tree-repeat-2.log
+
+# [229] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [230] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [231] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 231-rm-delete-the-tree-repeat-2.log
+
+# [232] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+
+# [233] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext4
+
+# [234] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext4
+
+# ── Block 2/5, 3/6 (baseline): ext3 — ext3, defaults ──
+
+# [235] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [236] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [237] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [238] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 238-show-how-the-filesystem-was-made.log
+
+# [239] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [240] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [241] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [242] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 242-untar-unpack-the-tree-repeat-2.log
+
+# [243] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [244] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [245] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 245-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [246] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [247] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [248] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-2.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 248-read-read-every-file-repeat-2.log
+
+# [249] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [250] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [251] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 251-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [252] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [253] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [254] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [255] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [256] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [257] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-2.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 257-find-walk-the-tree-repeat-2.log
+
+# [258] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [259] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [260] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 260-rm-delete-the-tree-repeat-2.log
+
+# [261] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+
+# [262] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [263] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 2/5, 4/6 (variant): xfs — XFS, defaults ──
+
+# [264] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [265] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [266] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [267] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 267-show-how-the-filesystem-was-made.log
+
+# [268] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [269] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [270] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [271] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 271-untar-unpack-the-tree-repeat-2.log
+
+# [272] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [273] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [274] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 274-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [275] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [276] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [277] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-2.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 277-read-read-every-file-repeat-2.log
+
+# [278] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [279] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [280] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 280-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [281] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [282] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [283] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 283-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [284] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [285] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [286] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-2.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 286-find-walk-the-tree-repeat-2.log
+
+# [287] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [288] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [289] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 289-rm-delete-the-tree-repeat-2.log
+
+# [290] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+
+# [291] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [292] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 2/5, 5/6 (variant): jfs — JFS, defaults ──
+
+# [293] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [294] Make the mountpoint /run/fstune/golden/jfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
+
+# [295] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+
+# [296] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 296-show-how-the-filesystem-was-made.log
+
+# [297] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/jfs
+
+# [298] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [299] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [300] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 300-untar-unpack-the-tree-repeat-2.log
+
+# [301] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [302] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [303] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 303-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [304] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [305] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [306] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-2.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 306-read-read-every-file-repeat-2.log
+
+# [307] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [308] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [309] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 309-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [310] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [311] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [312] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 312-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [313] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [314] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [315] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-2.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 315-find-walk-the-tree-repeat-2.log
+
+# [316] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [317] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [318] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 318-rm-delete-the-tree-repeat-2.log
+
+# [319] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+
+# [320] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/jfs
+
+# [321] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/jfs
+
+# ── Block 2/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+
+# [322] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [323] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [324] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [325] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 325-show-how-the-filesystem-was-made.log
+
+# [326] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [327] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [328] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [329] untar: unpack the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 329-untar-unpack-the-tree-repeat-2.log
+
+# [330] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [331] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [332] tar: pack the tree into a tarball outside the filesystem (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 332-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [333] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [334] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [335] read: read every file (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-2.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 335-read-read-every-file-repeat-2.log
+
+# [336] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [337] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [338] ls-lR: list the tree with details, sorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 338-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+
+# [339] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [340] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [341] ls-flR: list the tree unsorted (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 341-ls-flr-list-the-tree-unsorted-repeat-2.log
+
+# [342] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [343] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [344] find: walk the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-2.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 344-find-walk-the-tree-repeat-2.log
+
+# [345] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [346] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [347] rm: delete the tree (repeat 2)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 347-rm-delete-the-tree-repeat-2.log
+
+# [348] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+
+# [349] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [350] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 3/5, 1/6 (variant): ext4 — ext4, defaults ──
+
+# [351] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [352] Make the mountpoint /run/fstune/golden/ext4
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
+
+# [353] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+
+# [354] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 354-show-how-the-filesystem-was-made.log
+
+# [355] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext4
+
+# [356] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [357] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [358] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 358-untar-unpack-the-tree-repeat-3.log
+
+# [359] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [360] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [361] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 361-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [362] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [363] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [364] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-3.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 364-read-read-every-file-repeat-3.log
+
+# [365] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [366] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [367] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 367-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [368] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [369] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [370] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 370-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [371] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [372] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [373] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-3.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 373-find-walk-the-tree-repeat-3.log
+
+# [374] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [375] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [376] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 376-rm-delete-the-tree-repeat-3.log
+
+# [377] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+
+# [378] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext4
+
+# [379] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext4
+
+# ── Block 3/5, 2/6 (variant): xfs — XFS, defaults ──
+
+# [380] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [381] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [382] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [383] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 383-show-how-the-filesystem-was-made.log
+
+# [384] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [385] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [386] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [387] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 387-untar-unpack-the-tree-repeat-3.log
+
+# [388] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [389] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [390] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 390-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [391] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [392] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [393] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-3.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 393-read-read-every-file-repeat-3.log
+
+# [394] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [395] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [396] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 396-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [397] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [398] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [399] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 399-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [400] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [401] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [402] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-3.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 402-find-walk-the-tree-repeat-3.log
+
+# [403] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [404] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [405] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 405-rm-delete-the-tree-repeat-3.log
+
+# [406] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+
+# [407] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [408] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 3/5, 3/6 (variant): ext2 — ext2, no journal ──
+
+# [409] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [410] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [411] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+
+# [412] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 412-show-how-the-filesystem-was-made.log
+
+# [413] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [414] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [415] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [416] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 416-untar-unpack-the-tree-repeat-3.log
+
+# [417] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [418] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [419] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 419-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [420] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [421] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [422] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-3.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 422-read-read-every-file-repeat-3.log
+
+# [423] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [424] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [425] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 425-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [426] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [427] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [428] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [429] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [430] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [431] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-3.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 431-find-walk-the-tree-repeat-3.log
+
+# [432] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [433] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [434] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 434-rm-delete-the-tree-repeat-3.log
+
+# [435] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+
+# [436] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [437] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
+# ── Block 3/5, 4/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+
+# [438] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [439] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [440] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [441] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 441-show-how-the-filesystem-was-made.log
+
+# [442] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [443] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [444] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [445] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 445-untar-unpack-the-tree-repeat-3.log
+
+# [446] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [447] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [448] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 448-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [449] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [450] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [451] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-3.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 451-read-read-every-file-repeat-3.log
+
+# [452] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [453] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [454] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 454-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [455] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [456] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [457] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 457-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [458] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [459] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [460] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-3.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 460-find-walk-the-tree-repeat-3.log
+
+# [461] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [462] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [463] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 463-rm-delete-the-tree-repeat-3.log
+
+# [464] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+
+# [465] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [466] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 3/5, 5/6 (baseline): ext3 — ext3, defaults ──
+
+# [467] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [468] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [469] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [470] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 470-show-how-the-filesystem-was-made.log
+
+# [471] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [472] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [473] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [474] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 474-untar-unpack-the-tree-repeat-3.log
+
+# [475] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [476] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [477] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 477-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [478] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [479] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [480] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-3.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 480-read-read-every-file-repeat-3.log
+
+# [481] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [482] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [483] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 483-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [484] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [485] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [486] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 486-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [487] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [488] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [489] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-3.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 489-find-walk-the-tree-repeat-3.log
+
+# [490] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [491] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [492] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 492-rm-delete-the-tree-repeat-3.log
+
+# [493] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+
+# [494] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [495] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 3/5, 6/6 (variant): jfs — JFS, defaults ──
+
+# [496] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [497] Make the mountpoint /run/fstune/golden/jfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
+
+# [498] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+
+# [499] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 499-show-how-the-filesystem-was-made.log
+
+# [500] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/jfs
+
+# [501] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [502] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [503] untar: unpack the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 503-untar-unpack-the-tree-repeat-3.log
+
+# [504] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [505] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [506] tar: pack the tree into a tarball outside the filesystem (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 506-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [507] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [508] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [509] read: read every file (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-3.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 509-read-read-every-file-repeat-3.log
+
+# [510] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [511] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [512] ls-lR: list the tree with details, sorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 512-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+
+# [513] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [514] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [515] ls-flR: list the tree unsorted (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 515-ls-flr-list-the-tree-unsorted-repeat-3.log
+
+# [516] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [517] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [518] find: walk the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-3.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 518-find-walk-the-tree-repeat-3.log
+
+# [519] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [520] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [521] rm: delete the tree (repeat 3)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 521-rm-delete-the-tree-repeat-3.log
+
+# [522] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+
+# [523] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/jfs
+
+# [524] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/jfs
+
+# ── Block 4/5, 1/6 (variant): xfs — XFS, defaults ──
+
+# [525] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [526] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [527] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [528] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 528-show-how-the-filesystem-was-made.log
+
+# [529] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [530] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [531] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [532] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 532-untar-unpack-the-tree-repeat-4.log
+
+# [533] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [534] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [535] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 535-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [536] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [537] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [538] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-4.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 538-read-read-every-file-repeat-4.log
+
+# [539] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [540] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [541] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 541-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [542] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [543] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [544] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 544-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [545] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [546] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [547] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-4.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 547-find-walk-the-tree-repeat-4.log
+
+# [548] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [549] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [550] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 550-rm-delete-the-tree-repeat-4.log
+
+# [551] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+
+# [552] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [553] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 4/5, 2/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+
+# [554] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [555] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [556] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [557] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 557-show-how-the-filesystem-was-made.log
+
+# [558] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [559] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [560] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [561] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 561-untar-unpack-the-tree-repeat-4.log
+
+# [562] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [563] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [564] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 564-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [565] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [566] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [567] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-4.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 567-read-read-every-file-repeat-4.log
+
+# [568] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [569] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [570] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 570-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [571] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [572] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [573] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 573-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [574] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [575] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [576] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-4.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 576-find-walk-the-tree-repeat-4.log
+
+# [577] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [578] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [579] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 579-rm-delete-the-tree-repeat-4.log
+
+# [580] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+
+# [581] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [582] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 4/5, 3/6 (variant): ext4 — ext4, defaults ──
+
+# [583] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [584] Make the mountpoint /run/fstune/golden/ext4
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
+
+# [585] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+
+# [586] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 586-show-how-the-filesystem-was-made.log
+
+# [587] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext4
+
+# [588] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [589] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [590] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 590-untar-unpack-the-tree-repeat-4.log
+
+# [591] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [592] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [593] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 593-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [594] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [595] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [596] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-4.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 596-read-read-every-file-repeat-4.log
+
+# [597] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [598] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [599] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 599-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [600] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [601] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [602] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 602-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [603] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [604] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [605] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-4.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 605-find-walk-the-tree-repeat-4.log
+
+# [606] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [607] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [608] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 608-rm-delete-the-tree-repeat-4.log
+
+# [609] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+
+# [610] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext4
+
+# [611] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext4
+
+# ── Block 4/5, 4/6 (variant): jfs — JFS, defaults ──
+
+# [612] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [613] Make the mountpoint /run/fstune/golden/jfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
+
+# [614] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+
+# [615] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 615-show-how-the-filesystem-was-made.log
+
+# [616] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/jfs
+
+# [617] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [618] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [619] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 619-untar-unpack-the-tree-repeat-4.log
+
+# [620] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [621] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [622] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 622-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [623] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [624] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [625] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-4.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 625-read-read-every-file-repeat-4.log
+
+# [626] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [627] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [628] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 628-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [629] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [630] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [631] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 631-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [632] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [633] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [634] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-4.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 634-find-walk-the-tree-repeat-4.log
+
+# [635] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [636] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [637] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 637-rm-delete-the-tree-repeat-4.log
+
+# [638] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+
+# [639] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/jfs
+
+# [640] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/jfs
+
+# ── Block 4/5, 5/6 (variant): ext2 — ext2, no journal ──
+
+# [641] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [642] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [643] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+
+# [644] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 644-show-how-the-filesystem-was-made.log
+
+# [645] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [646] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [647] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [648] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 648-untar-unpack-the-tree-repeat-4.log
+
+# [649] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [650] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [651] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 651-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [652] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [653] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [654] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-4.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 654-read-read-every-file-repeat-4.log
+
+# [655] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [656] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [657] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 657-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [658] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [659] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [660] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 660-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [661] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [662] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [663] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-4.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 663-find-walk-the-tree-repeat-4.log
+
+# [664] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [665] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [666] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 666-rm-delete-the-tree-repeat-4.log
+
+# [667] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+
+# [668] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [669] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
+# ── Block 4/5, 6/6 (baseline): ext3 — ext3, defaults ──
+
+# [670] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [671] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [672] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [673] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 673-show-how-the-filesystem-was-made.log
+
+# [674] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [675] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [676] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [677] untar: unpack the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 677-untar-unpack-the-tree-repeat-4.log
+
+# [678] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [679] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [680] tar: pack the tree into a tarball outside the filesystem (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 680-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [681] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [682] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [683] read: read every file (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-4.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 683-read-read-every-file-repeat-4.log
+
+# [684] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [685] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [686] ls-lR: list the tree with details, sorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 686-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+
+# [687] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [688] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [689] ls-flR: list the tree unsorted (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 689-ls-flr-list-the-tree-unsorted-repeat-4.log
+
+# [690] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [691] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [692] find: walk the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-4.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 692-find-walk-the-tree-repeat-4.log
+
+# [693] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [694] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [695] rm: delete the tree (repeat 4)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 695-rm-delete-the-tree-repeat-4.log
+
+# [696] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+
+# [697] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [698] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+
+# [699] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkreiserfs -f /dev/sdb1
+
+# [700] Make the mountpoint /run/fstune/golden/reiserfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
+
+# [701] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+
+# [702] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 702-show-how-the-filesystem-was-made.log
+
+# [703] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/reiserfs
+
+# [704] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [705] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [706] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 706-untar-unpack-the-tree-repeat-5.log
+
+# [707] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [708] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [709] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 709-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [710] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [711] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [712] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-5.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 712-read-read-every-file-repeat-5.log
+
+# [713] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [714] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [715] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 715-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [716] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [717] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [718] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 718-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [719] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [720] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [721] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-5.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 721-find-walk-the-tree-repeat-5.log
+
+# [722] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [723] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [724] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 724-rm-delete-the-tree-repeat-5.log
+
+# [725] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+
+# [726] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/reiserfs
+
+# [727] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/reiserfs
+
+# ── Block 5/5, 2/6 (variant): jfs — JFS, defaults ──
+
+# [728] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [729] Make the mountpoint /run/fstune/golden/jfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
+
+# [730] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+
+# [731] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 731-show-how-the-filesystem-was-made.log
+
+# [732] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/jfs
+
+# [733] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [734] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [735] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 735-untar-unpack-the-tree-repeat-5.log
+
+# [736] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [737] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [738] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 738-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [739] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [740] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [741] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-5.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 741-read-read-every-file-repeat-5.log
+
+# [742] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [743] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [744] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 744-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [745] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [746] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [747] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 747-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [748] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [749] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [750] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-5.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 750-find-walk-the-tree-repeat-5.log
+
+# [751] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [752] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [753] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 753-rm-delete-the-tree-repeat-5.log
+
+# [754] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+
+# [755] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/jfs
+
+# [756] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/jfs
+
+# ── Block 5/5, 3/6 (variant): xfs — XFS, defaults ──
+
+# [757] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.xfs -f /dev/sdb1
+
+# [758] Make the mountpoint /run/fstune/golden/xfs
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
+
+# [759] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+
+# [760] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 760-show-how-the-filesystem-was-made.log
+
+# [761] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/xfs
+
+# [762] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [763] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [764] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 764-untar-unpack-the-tree-repeat-5.log
+
+# [765] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [766] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [767] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 767-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [768] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [769] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [770] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-5.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 770-read-read-every-file-repeat-5.log
+
+# [771] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [772] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [773] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 773-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [774] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [775] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [776] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 776-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [777] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [778] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [779] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-5.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 779-find-walk-the-tree-repeat-5.log
+
+# [780] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [781] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [782] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 782-rm-delete-the-tree-repeat-5.log
+
+# [783] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+
+# [784] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/xfs
+
+# [785] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/xfs
+
+# ── Block 5/5, 4/6 (baseline): ext3 — ext3, defaults ──
+
+# [786] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [787] Make the mountpoint /run/fstune/golden/ext3
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
+
+# [788] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+
+# [789] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 789-show-how-the-filesystem-was-made.log
+
+# [790] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext3
+
+# [791] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [792] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [793] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 793-untar-unpack-the-tree-repeat-5.log
+
+# [794] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [795] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [796] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 796-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [797] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [798] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [799] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-5.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 799-read-read-every-file-repeat-5.log
+
+# [800] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [801] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [802] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 802-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [803] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [804] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [805] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 805-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [806] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [807] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [808] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-5.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 808-find-walk-the-tree-repeat-5.log
+
+# [809] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [810] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [811] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 811-rm-delete-the-tree-repeat-5.log
+
+# [812] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+
+# [813] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext3
+
+# [814] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext3
+
+# ── Block 5/5, 5/6 (variant): ext4 — ext4, defaults ──
+
+# [815] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+
+# [816] Make the mountpoint /run/fstune/golden/ext4
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
+
+# [817] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+
+# [818] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 818-show-how-the-filesystem-was-made.log
+
+# [819] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext4
+
+# [820] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [821] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [822] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 822-untar-unpack-the-tree-repeat-5.log
+
+# [823] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [824] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [825] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 825-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [826] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [827] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [828] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-5.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 828-read-read-every-file-repeat-5.log
+
+# [829] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [830] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [831] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 831-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [832] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [833] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [834] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 834-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [835] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [836] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [837] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-5.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 837-find-walk-the-tree-repeat-5.log
+
+# [838] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [839] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [840] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 840-rm-delete-the-tree-repeat-5.log
+
+# [841] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+
+# [842] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext4
+
+# [843] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext4
+
+# ── Block 5/5, 6/6 (variant): ext2 — ext2, no journal ──
+
+# [844] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.ext2 -b 4096 -F /dev/sdb1
+
+# [845] Make the mountpoint /run/fstune/golden/ext2
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
+
+# [846] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+
+# [847] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 847-show-how-the-filesystem-was-made.log
+
+# [848] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/ext2
+
+# [849] Flush dirty data and wait until it is written
+#     so that 'untar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [850] Drop the page cache
+#     so that 'untar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [851] untar: unpack the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 851-untar-unpack-the-tree-repeat-5.log
+
+# [852] Flush dirty data and wait until it is written
+#     so that 'tar' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [853] Drop the page cache
+#     so that 'tar' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [854] tar: pack the tree into a tarball outside the filesystem (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 854-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+
+# [855] Flush dirty data and wait until it is written
+#     so that 'read' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [856] Drop the page cache
+#     so that 'read' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [857] read: read every file (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-5.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 857-read-read-every-file-repeat-5.log
+
+# [858] Flush dirty data and wait until it is written
+#     so that 'ls-lR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [859] Drop the page cache
+#     so that 'ls-lR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [860] ls-lR: list the tree with details, sorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 860-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+
+# [861] Flush dirty data and wait until it is written
+#     so that 'ls-flR' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [862] Drop the page cache
+#     so that 'ls-flR' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [863] ls-flR: list the tree unsorted (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 863-ls-flr-list-the-tree-unsorted-repeat-5.log
+
+# [864] Flush dirty data and wait until it is written
+#     so that 'find' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [865] Drop the page cache
+#     so that 'find' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [866] find: walk the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-5.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 866-find-walk-the-tree-repeat-5.log
+
+# [867] Flush dirty data and wait until it is written
+#     so that 'rm' does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [868] Drop the page cache
+#     so that 'rm' reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [869] rm: delete the tree (repeat 5)
+#     timed from a cold cache, flush included, as in the seed's small-file test
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 869-rm-delete-the-tree-repeat-5.log
+
+# [870] Remove the packed tarball
+#     it is only needed for timing the tar phase
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+
+# [871] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/ext2
+
+# [872] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/ext2
+
 # ── Finish ──
 
-# [441] Remove fstune's run directory
+# [873] Remove fstune's run directory
 #     leave nothing behind
 rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not empty' >&2
 
-# [442] Remove the generated inputs
+# [874] Remove the generated inputs
 #     only the tools' reports are kept, in /var/tmp/fstune/golden
 rm -rf /var/tmp/fstune/golden/inputs
 

@@ -1,0 +1,121 @@
+"""A/A runs on the loop-device lab: two identical ext4 configurations, headless, each run stored.
+
+Any verdict other than "no detectable difference" or "too noisy to tell" on two identical
+configurations is a false positive; the design promises at most 5 % of them (docs/verdicts.md).
+This script only makes the runs: it builds a lab of its own in a temporary directory, runs the
+A/A study through the real `fstune run` as many times as asked (or as fit in --minutes), keeps
+every run in a results store that outlives it, takes the lab down again (also when interrupted),
+and prints the store and the run ids. `bench/recompute_aa.py` counts the false positives and the
+order effect from those stored runs' raw figures:
+
+    sudo .venv/bin/python bench/bench_aa.py --minutes 60 --state /var/tmp/fstune-aa
+    sudo .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa
+
+A run of the default study (dbench 5 s with 4 clients, up to 15 blocks) takes about 2 to 6
+minutes on the 2-core lab machine, depending on where it stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDY = '''title = "A/A: the same ext4 filesystem twice"
+summary = "two identical configurations; any claimed difference is a false positive"
+explanation = "Written by bench/bench_aa.py."
+workloads = ["metadata"]
+primary = "metadata:dbench.throughput_mbs"
+
+[[configurations]]
+name = "a"
+title = "ext4"
+filesystem = "ext4"
+
+[[configurations]]
+name = "b"
+title = "the same ext4 again"
+filesystem = "ext4"
+'''
+
+
+def fstune(*args: str, env: dict[str, str], capture: bool = False) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "fstune", *args]
+    print("+", shlex.join(command[2:]), flush=True)
+    return subprocess.run(command, env=env, stdin=subprocess.DEVNULL, text=True,
+                          capture_output=capture)
+
+
+def _interrupted(signum, frame):
+    """SIGTERM (a CI timeout) must still take the lab down: raise what the finally blocks see."""
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=None, help="how many A/A runs (default: as many as fit)")
+    parser.add_argument("--minutes", type=float, default=60.0, help="start no run after this long (default 60)")
+    parser.add_argument("--seconds", type=int, default=5, help="dbench's run time per repeat (at least 5)")
+    parser.add_argument("--clients", type=int, default=4, help="dbench clients")
+    parser.add_argument("--blocks", type=int, default=5, help="blocks before the first look")
+    parser.add_argument("--max-blocks", type=int, default=15, help="the cap")
+    parser.add_argument("--state", type=Path, default=Path("/var/tmp/fstune-aa"),
+                        help="the results store the runs are kept in (kept afterwards)")
+    args = parser.parse_args(argv)
+    if os.geteuid() != 0:
+        parser.error("needs root: it attaches loop devices and formats them")
+
+    args.state.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="fstune-aa-", dir="/var/tmp"))
+    lab_dir = tmp / "lab"
+    env = {**os.environ, "FSTUNE_STATE_DIR": str(args.state), "XDG_STATE_HOME": str(tmp / "xdg"),
+           "FSTUNE_LAB_ONLY": "1", "PYTHONPATH": str(ROOT),
+           "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}  # workload-helper
+    study = tmp / "aa.toml"
+    study.write_text(STUDY)
+    started = time.monotonic()
+    ids: list[int] = []
+    failures = 0
+    signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        try:
+            fstune("lab", "up", "--dir", str(lab_dir), "--disks", "2", "--size", "1G", env=env)
+            number = 0
+            while (args.runs is None or number < args.runs) and time.monotonic() - started < args.minutes * 60:
+                number += 1
+                run = fstune("run", "--study", str(study), "--lab", str(lab_dir), "--workloads", "metadata",
+                             "--workload-param", f"metadata.seconds={args.seconds}",
+                             "--workload-param", f"metadata.clients={args.clients}",
+                             "--blocks", str(args.blocks), "--max-blocks", str(args.max_blocks), "--yes",
+                             "--run-id", f"aa-{os.getpid()}-{number}", env=env, capture=True)
+                stored = re.search(r"stored as run (\d+)", " ".join((run.stdout + run.stderr).split()))
+                if run.returncode != 0 or stored is None:
+                    failures += 1
+                    print(f"run {number} failed (exit status {run.returncode}):\n{run.stderr[-2000:]}", flush=True)
+                    continue
+                ids.append(int(stored.group(1)))
+                print(f"run {number}: stored as run {ids[-1]} after {time.monotonic() - started:.0f} s", flush=True)
+        finally:
+            fstune("lab", "down", "--dir", str(lab_dir), env=env)
+    finally:
+        subprocess.run(["rm", "-rf", "--one-file-system", str(tmp)], check=False)
+    manifest = {"state": str(args.state), "run_ids": ids, "failed_runs": failures,
+                "command": "bench/bench_aa.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
+                "seconds": round(time.monotonic() - started)}
+    (args.state / "aa-runs.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    print(json.dumps(manifest))
+    print(f"recompute: .venv/bin/python bench/recompute_aa.py --state {args.state}")
+    return 0 if ids and not failures else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

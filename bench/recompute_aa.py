@@ -1,0 +1,114 @@
+"""Recompute the A/A false-positive count and the order effect from stored runs' raw figures.
+
+Reads the runs `bench/bench_aa.py` stored (their ids from the store's aa-runs.json, or given
+with --runs), never figures typed into a note. For each run it takes the primary metric's value
+per block and configuration from the stored repeats that count (not failed, block not dropped),
+pairs them by block, and judges them again with the decision code at the looks the run recorded
+(`fstune.results.judge.judge_primary`). Then:
+
+- the **false positives**: runs whose verdict claims a difference (anything but "no detectable
+  difference" and "too noisy to tell"), with a 95 % Clopper–Pearson interval on their share;
+- the **order effect**: within each block, ln(value in position 1) − ln(value in position 2),
+  pooled over all blocks of all runs, with its mean, a 95 % t interval and the share of blocks
+  where the first position was faster. On identical configurations only the position differs,
+  so a mean away from 0 is what running first or second costs.
+
+    .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa [--runs 3,4,5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from fstune.results.judge import judge_primary  # noqa: E402
+from fstune.results.scales import MetricRule, Scale  # noqa: E402
+from fstune.results.sequential import LookSchedule  # noqa: E402
+from fstune.results.store import Store  # noqa: E402
+from fstune.workloads import metric as declared_metric  # noqa: E402
+
+
+def per_block(record, workload: str, metric: str) -> dict[int, dict[str, tuple[int, float]]]:
+    """block → config → (position, value), from the repeats that count."""
+    found: dict[int, dict[str, tuple[int, float]]] = {}
+    for result in record.results:
+        if not result.counts or result.workload != workload or result.block is None:
+            continue
+        for sample in result.samples:
+            if sample.metric == metric:
+                found.setdefault(result.block, {})[result.config] = (result.position or 0, sample.value)
+    return found
+
+
+def judge(record) -> dict:
+    design = record.design
+    workload, metric = design["primary"]["workload"], design["primary"]["metric"]
+    declared = declared_metric(workload, metric)
+    rule = MetricRule(scale=Scale(declared.scale), better=declared.better, delta=design["delta"]["default"])
+    baseline = record.baseline
+    variant = next(c.name for c in record.configs if c.name != baseline)
+    blocks = per_block(record, workload, metric)
+    paired = [b for b in sorted(blocks) if baseline in blocks[b] and variant in blocks[b]]
+    looks = tuple(design["looks"])
+    outcome = {"run": record.id, "blocks": len(paired), "stopped": design.get("stopped"), "verdict": None,
+               "order": [blocks[b][c][1] for b in paired for c in sorted(blocks[b], key=lambda c: blocks[b][c][0])]}
+    if looks and len(paired) >= looks[0]:
+        schedule = LookSchedule(looks)
+        result = judge_primary(metric, [blocks[b][baseline][1] for b in paired],
+                               [blocks[b][variant][1] for b in paired], rule, schedule, outlook=False)
+        outcome["verdict"] = str(result.decision.verdict)
+        outcome["claims_difference"] = bool(result.decision.verdict and result.decision.verdict.claims_difference)
+        outcome["interval_percent"] = result.interval_percent
+    outcome["order_contrasts"] = [
+        math.log(first[1]) - math.log(second[1])
+        for b in paired
+        for first, second in [sorted(blocks[b].values())]
+        if first[1] > 0 and second[1] > 0]
+    return outcome
+
+
+def main(argv: list[str] | None = None) -> int:
+    from scipy import stats
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--state", type=Path, default=Path("/var/tmp/fstune-aa"), help="the results store")
+    parser.add_argument("--runs", help="comma-separated run ids (default: aa-runs.json in the store)")
+    args = parser.parse_args(argv)
+    if args.runs:
+        ids = [int(word) for word in args.runs.split(",") if word.strip()]
+    else:
+        ids = json.loads((args.state / "aa-runs.json").read_text())["run_ids"]
+    with Store(args.state) as store:
+        records = [store.load_run(run_id) for run_id in ids]
+    judged = [judge(record) for record in records if not record.legacy]
+    decided = [j for j in judged if j["verdict"] is not None]
+    positives = sum(j["claims_difference"] for j in decided)
+    for j in judged:
+        interval = j.get("interval_percent")
+        shown = f"[{interval[0]:+.1f} %, {interval[1]:+.1f} %]" if interval else ""
+        print(f"run {j['run']}: {j['blocks']} blocks, {j['verdict'] or 'no verdict (too few blocks)'} {shown} "
+              f"({j['stopped']})")
+    if decided:
+        low, high = stats.binomtest(positives, len(decided)).proportion_ci(0.95, method="exact")
+        print(f"false positives: {positives} of {len(decided)} runs ({positives / len(decided):.1%}; "
+              f"95 % Clopper-Pearson interval {low:.1%} to {high:.1%}); the design promises at most 5 %")
+    contrasts = [c for j in judged for c in j["order_contrasts"]]
+    if len(contrasts) >= 2:
+        mean = sum(contrasts) / len(contrasts)
+        sd = math.sqrt(sum((c - mean) ** 2 for c in contrasts) / (len(contrasts) - 1))
+        half = stats.t.ppf(0.975, len(contrasts) - 1) * sd / math.sqrt(len(contrasts))
+        first_higher = sum(c > 0 for c in contrasts) / len(contrasts)
+        print(f"order effect (position 1 against position 2, {len(contrasts)} blocks): "
+              f"{100 * math.expm1(mean):+.1f} % [{100 * math.expm1(mean - half):+.1f}, "
+              f"{100 * math.expm1(mean + half):+.1f}]; position 1 higher in {first_higher:.0%} of blocks")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
