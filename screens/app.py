@@ -11,13 +11,12 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
-
-from typing import TYPE_CHECKING
 
 from fstune.errors import ExitCode
 from fstune.screens.state import Services, WizardState

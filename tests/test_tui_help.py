@@ -20,7 +20,7 @@ from test_tui_wizard import SIZE, pick_devices, services, settle, text_of, to_de
 # a phrase only that step's help says
 OWN_WORDS = {
     "Disks": "No spare disk?", "Study": "A study is one experiment", "Devices": "The spare partition holds",
-    "Options": "Mount options are separated by commas", "Workloads": "'repeats' times",
+    "Options": "Mount options are separated by commas", "Workloads": "The run is a sequence of blocks",
     "Review": "type the name of each device", "Run": "the running step's own output",
     "Results": "Each variant against the baseline", "Guided": "Guided mode stops before every step",
 }
