@@ -52,7 +52,8 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
     elif device.fs_type:
         label = f" '{device.fs_label}'" if device.fs_label else ""
         description = f"holds {device.fs_type}{label}, which will be erased"
-    return DeviceChoice(path=device.path, size=device.size, disk=device.disk, description=description)
+    return DeviceChoice(path=device.path, size=device.size, disk=device.disk, description=description,
+                        majmin=device.majmin, partuuid=device.partuuid, backing_file=device.backing_file)
 
 
 __all__ = ["resolve_device"]

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from fstune import __version__, filesystems, workloads
+from fstune import __version__, filesystems, script_guard, workloads
 from fstune import steps as kinds
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import MkfsJob
@@ -60,6 +60,10 @@ class DeviceChoice:
     disk: str | None = None  # the whole disk it is on, to warn when journal and data share it
     description: str = ""  # e.g. "holds ext4 'data'" — shown in the script's header
     assumed: bool = False  # given by path for a dry run; not seen on this machine
+    # what the saved script checks again before it writes (fstune/script_guard.py)
+    majmin: str | None = None
+    partuuid: str | None = None
+    backing_file: str | None = None  # a loop device's (or its partition's) backing file
 
 
 @dataclass(frozen=True)
@@ -441,11 +445,12 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  {release}
   exit "$status"
 }
 trap fstune_cleanup EXIT
 trap 'exit 130' INT TERM
-"""
+""".replace("{release}", script_guard.RELEASE)
 
 
 def render_script(plan: Plan) -> str:
@@ -476,10 +481,10 @@ def render_script(plan: Plan) -> str:
                  "configuration once, in this order:")
     for block in plan.blocks:
         lines.append(f"#   {block.describe(len(plan.blocks))}")
-    lines += ["", "set -euo pipefail", "", _CLEANUP,
+    lines += ["", "set -euo pipefail", "", *script_guard.functions(), "", _CLEANUP,
               'if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi',
               f"FSTUNE_MOUNTPOINTS+=({shlex.quote(plan.run_dir)})  # the run directory: removed last, if empty",
-              ""]
+              "", *script_guard.start(choices, plan.work_dir)]
     number = 0
 
     def emit(step: Step) -> None:
@@ -489,7 +494,8 @@ def render_script(plan: Plan) -> str:
         lines.extend(_comment(step.why, "#     "))
         if step.kind == kinds.MKDIR and step.mountpoint:
             lines.append(f"FSTUNE_MOUNTPOINTS+=({shlex.quote(step.mountpoint)})")
-        lines.append(command_line(step))
+        lines.extend(script_guard.before_write(choices, step))
+        lines.append(script_guard.keep_output(step, number, command_line(step)))
         lines.append("")
 
     if plan.prepare:
@@ -512,4 +518,5 @@ def render_script(plan: Plan) -> str:
     for step in plan.finish:
         emit(step)
     lines.append(f"echo {shlex.quote('fstune: plan finished; tool reports are in ' + plan.work_dir)}")
+    lines += script_guard.closing()
     return "\n".join(lines) + "\n"

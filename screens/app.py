@@ -11,19 +11,22 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 
-from fstune.devices import Inventory
 from fstune.errors import ExitCode
-from fstune.filesystems import MachineCapabilities
-from fstune.plan import Plan
-from fstune.studies import Study
 from fstune.screens.state import Services, WizardState
 from fstune.screens.widgets import StepScreen
+
+if TYPE_CHECKING:  # the core's modules load in the workers, after the first screen is drawn
+    from fstune.devices import Inventory
+    from fstune.filesystems import MachineCapabilities
+    from fstune.plan import Plan
+    from fstune.studies import Study
 
 # wizard steps this app owns, in order: screen name → (module, class); imported on first visit
 STEP_SCREENS = {
@@ -40,12 +43,15 @@ STOP_SIGNALS = {signal.SIGHUP: "the terminal was lost (SIGHUP)", signal.SIGTERM:
 
 
 class StudiesLoaded(Message):
-    """The studies were read (a worker: parsing every TOML file takes tens of milliseconds)."""
+    """The studies were read, and what this machine can make probed (a worker: parsing every TOML
+    file and importing every filesystem's module take a while, and the first screen needs neither)."""
 
-    def __init__(self, studies: dict[str, Study], error: str | None = None) -> None:
+    def __init__(self, studies: dict[str, Study], error: str | None = None,
+                 capabilities: MachineCapabilities | None = None) -> None:
         super().__init__()
         self.studies = studies
         self.error = error
+        self.capabilities = capabilities
 
 
 class FstuneApp(App):
@@ -81,23 +87,29 @@ class FstuneApp(App):
             loop = asyncio.get_running_loop()
             for number, reason in STOP_SIGNALS.items():
                 loop.add_signal_handler(number, self.stop_by_signal, number, reason)
-        probe = self.services.capabilities or MachineCapabilities.probe  # a few ms: /proc and PATH
-        self.capabilities = probe()
-        self._load_studies()
         self.goto("Disks")
+        # after the first screen is drawn: the worker's imports would hold the interpreter meanwhile
+        self.call_after_refresh(self._load_studies)
 
     @work(thread=True, exclusive=True, group="studies")
     def _load_studies(self) -> None:
+        probe = self.services.capabilities
+        if probe is None:
+            from fstune.filesystems import MachineCapabilities
+
+            probe = MachineCapabilities.probe  # a few ms: /proc and PATH
+        capabilities = probe()
         try:
             studies = self.services.studies()
         except Exception as error:  # a broken user study file must not kill the wizard: say which
-            self.post_message(StudiesLoaded({}, str(getattr(error, "message", error))))
+            self.post_message(StudiesLoaded({}, str(getattr(error, "message", error)), capabilities))
             return
         # a broken user study file leaves out only itself; say which (file, line, key)
         broken = getattr(studies, "broken", ())
-        self.post_message(StudiesLoaded(studies, "\n".join(b.error.message for b in broken) or None))
+        self.post_message(StudiesLoaded(studies, "\n".join(b.error.message for b in broken) or None, capabilities))
 
     def on_studies_loaded(self, message: StudiesLoaded) -> None:
+        self.capabilities = message.capabilities
         self.studies = message.studies
         self.studies_error = message.error
         if self.is_screen_installed("Study"):
@@ -149,7 +161,8 @@ class FstuneApp(App):
         if isinstance(self.screen, HelpScreen):
             self.pop_screen()
             return
-        step = getattr(self.screen, "STEP", None) or "Disks"
+        # the step under any dialog: a question asked on the Run screen is still the Run step
+        step = next((s.STEP for s in reversed(self.screen_stack) if getattr(s, "STEP", None)), ORDER[0])
         self.push_screen(HelpScreen(step))
 
     async def action_quit(self) -> None:
@@ -210,12 +223,26 @@ def make_app(services: Services) -> FstuneApp:
 
 
 def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False) -> Services:
-    """What ``fstune`` itself runs with: the live machine, the real runner and results store."""
-    from fstune.devices import scan
-    from fstune.devices.monitor import InventoryMonitor
-    from fstune.lab import default_lab_dir
+    """What ``fstune`` itself runs with: the live machine, the real runner and results store.
+
+    Each service imports its module when first called, in the worker that calls it: the first
+    screen is drawn before the inventory, the studies and the lab's modules are loaded."""
     from fstune.screens.state import LabControl
-    from fstune.studies import load_studies
+
+    def scan():
+        from fstune.devices import scan
+
+        return scan()
+
+    def monitor():
+        from fstune.devices.monitor import InventoryMonitor
+
+        return InventoryMonitor()
+
+    def load_studies():
+        from fstune.studies import load_studies
+
+        return load_studies()
 
     def make_runner(plan: Plan, **options):
         from fstune.runner import Runner
@@ -234,8 +261,8 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
 
     is_root = os.geteuid() == 0
     return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,
-                    monitor=InventoryMonitor, is_root=is_root, dry_run=dry_run or not is_root,
-                    lab=LabControl(default_lab_dir(), requested=lab), guided=guided,
+                    monitor=monitor, is_root=is_root, dry_run=dry_run or not is_root,
+                    lab=LabControl(requested=lab), guided=guided,
                     lock_devices=None if dry_run or not is_root else lock_devices)
 
 
@@ -266,11 +293,18 @@ class _DropFailedWrites:
         return getattr(self._stream, name)
 
 
+def kept_lab_message(directory: str) -> str:
+    """What ``fstune`` prints on quitting with the lab kept: where it is, and the exact command
+    that removes it (with ``--dir`` when it is not in the built-in place)."""
+    from fstune.lab import dir_flag
+
+    return (f"fstune: the practice lab is still in {directory}. "
+            f"Remove it with: sudo fstune lab down{dir_flag(directory)}")
+
+
 def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
     """Start the wizard on this machine; the exit code of ``fstune``."""
     import sys
-
-    from fstune.lab import default_lab_dir
 
     app = make_app(real_services(dry_run, lab=lab, guided=guided))
     app.stop_on_signals = True
@@ -286,7 +320,5 @@ def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
               "(unmounting, removing its directories) has finished.", flush=True)
     if app.lab_kept:
         # the terminal is back: say once more where the practice disks are and how they go
-        flag = "" if app.lab_kept == str(default_lab_dir()) else f" --dir {app.lab_kept}"
-        print(f"fstune: the practice lab is still in {app.lab_kept}. "
-              f"Remove it with: sudo fstune lab down{flag}")
+        print(kept_lab_message(app.lab_kept))
     return app.return_code or 0

@@ -8,7 +8,8 @@ Only the message handler touches the table.
 
 from __future__ import annotations
 
-from pathlib import Path
+import time
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -18,16 +19,23 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from fstune.devices import CONFIRM, LOCKED, Device, Inventory
-from fstune.devices.monitor import ADDED, REMOVED
 from fstune.screens.widgets import StepScreen
 from fstune.units import format_size
 
+if TYPE_CHECKING:  # the first screen is drawn before the inventory's modules load (in the scan's thread)
+    from fstune.devices import Device, Inventory
+
+
+# how long after fstune's own work on a disk (a run, building or wiping the lab) the udev events
+# of that disk are still its own: releasing a disk asks udev to look at it again
+OWN_GRACE = 15.0
+
 
 class InventoryUpdated(Message):
-    """A new inventory snapshot, from the first scan or after a hotplug burst."""
+    """A new inventory snapshot, from the first scan or after a hotplug burst; ``changes`` are
+    the burst's (kind, Device) pairs."""
 
-    def __init__(self, inventory: Inventory, changes: tuple[str, ...] = (), note: str = "") -> None:
+    def __init__(self, inventory: Inventory, changes: tuple[tuple[str, Device], ...] = (), note: str = "") -> None:
         super().__init__()
         self.inventory = inventory
         self.changes = changes
@@ -65,6 +73,8 @@ class InventoryFailed(Message):
 
 
 def describe_change(kind: str, device: Device) -> str:
+    from fstune.devices.monitor import ADDED, REMOVED
+
     if kind == ADDED:
         return f"{device.name} appeared ({format_size(device.size)})"
     if kind == REMOVED:
@@ -73,6 +83,8 @@ def describe_change(kind: str, device: Device) -> str:
 
 
 def verdict_cell(device: Device) -> Text:
+    from fstune.devices import CONFIRM, LOCKED
+
     style = {LOCKED: "red", CONFIRM: "yellow"}.get(device.verdict.status, "green")
     return Text(device.verdict.status, style=style)
 
@@ -89,7 +101,8 @@ def fit_mountpoint(mountpoints: tuple[str, ...] | list[str], width: int = MOUNTP
 
 
 def device_row(device: Device) -> tuple:
-    rotational = {True: "hdd", False: "ssd", None: "?"}[device.rotational]
+    # a loop device's own flag means nothing: the reason box says what holds its file
+    rotational = "file" if device.backing_file else {True: "hdd", False: "ssd", None: "?"}[device.rotational]
     mountpoint = fit_mountpoint(device.mountpoints)
     name = device.name if device.devtype == "disk" else f" {device.name}"  # partitions indent
     # "lab" in the Bus column, which still shows at 80 columns (Model does not)
@@ -101,12 +114,15 @@ def device_row(device: Device) -> tuple:
 
 def explain(device: Device, *, refused: bool = False) -> Text:
     """The reason line under the table: what the verdict means for this device."""
+    from fstune.devices import CONFIRM, LOCKED
+    from fstune.devices.loop import describe_loop
+
     verdict = device.verdict
     text = Text()
     text.append(f"{device.path}", style="bold")
-    if device.lab:  # on the first line: at 80×24 the box shows four lines
-        backing = Path((device.backing_file or "?").removesuffix(" (deleted)"))
-        text.append(f"  {format_size(device.size)}  practice lab disk: {backing.name} in {backing.parent}\n")
+    if device.backing_file:  # on the first line: at 80×24 the box shows four lines
+        what = "practice lab disk" if device.lab else "loop device"
+        text.append(f"  {format_size(device.size)}  {what}: {describe_loop(device.backing_file)}\n")
     else:
         text.append(f"  {format_size(device.size)}  {device.model or device.transport or ''}\n")
     if verdict.status == LOCKED:
@@ -149,6 +165,7 @@ class DisksScreen(StepScreen):
         self._lab_step = ""
         self._focus_lab: str | None = None  # a lab partition to put the cursor on once it shows
         self._lab_swept = False  # `fstune --lab` wiped the leftovers of earlier runs (once)
+        self._lab_quiet_until = 0.0  # until then the lab's udev events follow this wizard's own work
 
     def compose_body(self) -> ComposeResult:
         yield Static("Reading the disks…", id="disks-summary")
@@ -160,7 +177,8 @@ class DisksScreen(StepScreen):
         yield Static("", id="disks-reason")
 
     def on_mount(self) -> None:
-        self.watch_inventory()
+        # the scan's thread imports the inventory's modules: let the screen be drawn first
+        self.call_after_refresh(self.watch_inventory)
 
     def on_unmount(self) -> None:
         if self._monitor is not None:
@@ -199,8 +217,7 @@ class DisksScreen(StepScreen):
                 # dozen devices within a second
                 batch = list(monitor.changes(timeout=0.5))
                 if batch:
-                    self.post_message(InventoryUpdated(
-                        batch[-1].inventory, tuple(describe_change(c.kind, c.device) for c in batch)))
+                    self.post_message(InventoryUpdated(batch[-1].inventory, tuple((c.kind, c.device) for c in batch)))
         finally:
             monitor.close()
 
@@ -212,14 +229,32 @@ class DisksScreen(StepScreen):
     def on_inventory_updated(self, message: InventoryUpdated) -> None:
         self.app.inventory = message.inventory
         self.show_inventory(message.inventory)
-        if message.changes:
-            shown = list(message.changes[:3])
-            if len(message.changes) > 3:
-                shown.append(f"and {len(message.changes) - 3} more")
+        # announce what changed, but not what fstune did itself (its mkfs and mounts, its lab)
+        changes = [describe_change(kind, device) for kind, device in message.changes
+                   if not self.made_by_fstune(device)]
+        if changes:
+            shown = changes[:3]
+            if len(changes) > 3:
+                shown.append(f"and {len(changes) - 3} more")
             self.notify("; ".join(shown), title="Disks changed")
         if message.note:
             self.notify(message.note, severity="warning")
         self._consider_lab(message.inventory)
+
+    def made_by_fstune(self, device: Device) -> bool:
+        """Whether a udev change of ``device`` is this wizard's own doing: its disk is locked by
+        this process (Review, a run, removing the lab), a run of this wizard writes it or did so a
+        moment ago, or this wizard is building or wiping the lab it is part of."""
+        from fstune import devlock
+
+        if devlock.holds(device.path):
+            return True
+        if any(screen.made_change(device, OWN_GRACE) for screen in self.app.screen_stack
+               if hasattr(screen, "made_change")):
+            return True
+        lab = self.app.services.lab
+        busy = self._lab_step == "building" or time.monotonic() < self._lab_quiet_until
+        return busy and lab is not None and lab.owns(device)
 
     # --- the practice lab -------------------------------------------------------------------
 
@@ -305,6 +340,7 @@ class DisksScreen(StepScreen):
         lab = message.lab
         self.app.lab_built = True
         self._lab_step = "built"
+        self._lab_quiet_until = time.monotonic() + OWN_GRACE
         self._focus_lab = lab.data_partitions[0]
         self._set_offer(None)
         self.notify(f"{len(lab.disks)} disks in {lab.directory} (Bus: lab). Each data partition's spare "
@@ -324,6 +360,7 @@ class DisksScreen(StepScreen):
                                                + (f" {hint}" if hint else "")))
 
     def on_lab_reinitialised(self, message: LabReinitialised) -> None:
+        self._lab_quiet_until = time.monotonic() + OWN_GRACE
         for line in message.lines:
             self.notify(line[:1].upper() + line[1:], title="Practice lab", timeout=8)
         if message.failure:

@@ -70,6 +70,7 @@ class Exported(Message):
 
 
 class ResultsScreen(Screen):
+    STEP = "Results"  # the App's help (? and F1)
     DEFAULT_CSS = """
     ResultsScreen { layout: vertical; }
     ResultsScreen #results-title { height: auto; padding: 0 1; background: $boost; }

@@ -28,6 +28,8 @@ machine would not get shorter for it.
 
 from __future__ import annotations
 
+import re
+import textwrap
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -85,6 +87,35 @@ ICONS = {  # state → (icon, style)
     DECLINED: ("✗", "bold red"),
     CANCELLED: ("■", "yellow"),
 }
+
+
+TITLE_LINES = 3  # a step's title wraps to at most this many lines in the step list
+
+
+def fit_title(title: str, width: int, lines: int = TITLE_LINES) -> list[str]:
+    """A step's title wrapped at word boundaries to ``width``, in at most ``lines`` lines.
+
+    Titles name their devices ("Make /dev/loop3 an external journal"), and a title cut to one
+    line at 80 columns lost them. Wrapping keeps a device name whole; a title too long even so
+    loses words from its end towards its start, each run of them shown as "…", but never a
+    device name nor the "(repeat N)" that tells repeats apart."""
+    wrapped = textwrap.wrap(title, width, break_on_hyphens=False) or [""]
+    if len(wrapped) <= lines:
+        return wrapped
+    words = title.split()
+    keep = {index for index, word in enumerate(words) if "/dev/" in word}
+    opening = title.rfind("(")
+    if title.endswith(")") and opening > 0:
+        keep |= set(range(len(title[:opening].split()), len(words)))
+    shown = list(words)
+    for index in reversed(range(1, len(words))):  # the first word says what the step does
+        if index in keep:
+            continue
+        shown[index] = "…"
+        wrapped = textwrap.wrap(re.sub(r"…( …)+", "…", " ".join(shown)), width, break_on_hyphens=False)
+        if len(wrapped) <= lines:
+            return wrapped
+    return [*wrapped[:lines - 1], wrapped[lines - 1][:width - 1] + "…"]
 
 
 # --- messages (worker thread → screen) -------------------------------------------------------
@@ -247,12 +278,14 @@ class StepTime(Widget):
 class RunScreen(Screen):
     """Runs ``plan`` in a run session and shows it; see the module docstring."""
 
+    STEP = "Run"  # the App's help (? and F1); guided mode says "Guided" instead
+
     DEFAULT_CSS = """
     RunScreen { layout: vertical; }
     RunScreen #run-title { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     RunScreen #panes { height: 1fr; }
     RunScreen #steps {
-        width: 40%; min-width: 30; max-width: 64; height: 1fr;
+        width: 45%; min-width: 34; max-width: 64; height: 1fr;
         border: round $primary 50%; border-title-color: $text;
     }
     RunScreen #steps:focus-within { border: round $primary; }
@@ -324,6 +357,8 @@ class RunScreen(Screen):
         self.follow = True
         # the end of the run, for the results
         self.ended = False
+        self.ended_at: float | None = None
+        self._written_disks: set[str] | None = None  # kernel names of the disks the plan writes
         self.outcome = None
         self.record = None
         self.comparison = None
@@ -387,6 +422,7 @@ class RunScreen(Screen):
                 "fstune only writes the script (Review step). Start fstune without --dry-run, as root, to run it."))
             self.query_one("#current", Static).update("Nothing to run (dry run)")
             self.ended = True
+            self.ended_at = time.monotonic()
             self._update_buttons()
             return
         self.set_interval(0.5, self._tick)
@@ -693,6 +729,7 @@ class RunScreen(Screen):
 
     def _ended(self, ended: _RunEnded) -> None:
         self.ended = True
+        self.ended_at = time.monotonic()
         self.outcome = ended.outcome
         self.record = ended.record
         self.comparison = ended.comparison
@@ -924,29 +961,34 @@ class RunScreen(Screen):
 
     def _title_width(self) -> int:
         table = self.query_one("#steps", DataTable)
-        width = table.size.width or max(30, int(self.app.size.width * 0.4)) - 2
-        # icon 1, number 3, time 7, each column padded by 1 on both sides, and a scrollbar
-        return max(8, width - (1 + 3 + 7) - 8 - 2)
+        width = table.size.width or max(34, int(self.app.size.width * 0.45)) - 2
+        # the icon 2, the number 4, the time 8 (their spacing included: cells are unpadded), and
+        # a scrollbar
+        return max(8, width - 2 - 4 - 8 - 2)
 
     def _row_cells(self, number: str, title: str, state: str, seconds: float | None) -> tuple:
         icon, style = ICONS.get(state, ("?", ""))
-        width = self._title_width()
-        shown = title if len(title) <= width else title[: width - 1] + "…"
-        return (Text(icon, style=style), Text(number, style="dim", justify="right"),
-                Text(shown, style="bold" if state == RUNNING else ""),
+        lines = fit_title(title, self._title_width())
+        return (Text(icon, style=style), Text(f"{number:>3} ", style="dim"),
+                Text("\n".join(lines), style="bold" if state == RUNNING else ""),
                 Text(format_elapsed(seconds) if seconds is not None else "", justify="right"))
+
+    def _add_row(self, key: str, cells: tuple) -> None:
+        # as tall as the wrapped title: the device names in it stay visible at 80 columns
+        self.query_one("#steps", DataTable).add_row(*cells, key=key, height=len(cells[2].plain.split("\n")))
 
     def _rebuild_rows(self) -> None:
         """(Re)build the step list; the columns are sized to the pane, so a resize calls this too."""
         table = self.query_one("#steps", DataTable)
         table.clear(columns=True)
-        table.add_column(" ", key="icon", width=1)
-        table.add_column("#", key="n", width=3)
+        table.cell_padding = 0
+        table.add_column(" ", key="icon", width=2)
+        table.add_column("  # ", key="n", width=4)
         table.add_column("step", key="title", width=self._title_width())
-        table.add_column("time", key="time", width=7)
+        table.add_column(Text("time", justify="right"), key="time", width=8)
         for position, step in enumerate(self._steps):
-            table.add_row(*self._row_cells(str(position + 1), step.title, self._states[position],
-                                           self._times[position]), key=f"s{position}")
+            self._add_row(f"s{position}", self._row_cells(str(position + 1), step.title, self._states[position],
+                                                          self._times[position]))
         for position in range(len(self._cleanup_rows)):
             self._add_cleanup_row(position)
         if self._current is not None:
@@ -958,8 +1000,7 @@ class RunScreen(Screen):
 
     def _add_cleanup_row(self, position: int) -> None:
         step, state, seconds = self._cleanup_rows[position]
-        self.query_one("#steps", DataTable).add_row(
-            *self._row_cells("c", f"cleanup: {step.title}", state, seconds), key=f"c{position}")
+        self._add_row(f"c{position}", self._row_cells("c", f"cleanup: {step.title}", state, seconds))
 
     def _refresh_row(self, position: int) -> None:
         cells = self._row_cells(str(position + 1), self._steps[position].title, self._states[position],
@@ -987,6 +1028,25 @@ class RunScreen(Screen):
         self.call_after_refresh(self._rebuild_rows)
 
     # --- for tests and the App ----------------------------------------------------------------------
+
+    def made_change(self, device, grace: float) -> bool:
+        """Whether a udev change of ``device`` (a ``fstune.devices.Device``) is this run's own:
+        on a disk the plan writes, while the run goes on or within ``grace`` seconds of its end
+        (releasing a disk's lock asks udev to look at it again, docs/safety.md)."""
+        if self.ended_at is not None and time.monotonic() - self.ended_at > grace:
+            return False
+        if self._written_disks is None:
+            from fstune.devlock import whole_disk
+            from fstune.errors import DeviceError
+
+            disks = set()
+            for path in self.plan.destructive_devices():
+                try:
+                    disks.add(whole_disk(path)[0].removeprefix("/dev/"))
+                except DeviceError:
+                    continue  # gone: none of its changes can be told apart
+            self._written_disks = disks
+        return device.disk in self._written_disks
 
     def step_states(self) -> list[str]:
         """The state of every plan step as shown (pending, running, ok, warning, failed, cancelled …)."""

@@ -12,25 +12,37 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fstune.choices import resolve_device
-from fstune.devices import Inventory
+from typing import TYPE_CHECKING
+
 from fstune.errors import FstuneError, UsageError
-from fstune.filesystems import MachineCapabilities
-from fstune.plan import Choices, OptionOverride, Plan
-from fstune.studies import Study
+
+if TYPE_CHECKING:  # imported where used: the first screen must not wait for the core's modules
+    from fstune.devices import Inventory
+    from fstune.filesystems import MachineCapabilities
+    from fstune.plan import Choices, OptionOverride, Plan
+    from fstune.studies import Study
 
 
-@dataclass
 class LabControl:
     """The practice lab as the wizard sees it: find it, build it, remove it (``fstune.lab``).
 
     ``requested`` is ``fstune --lab``: build it without asking when there is none. Tests point
-    ``directory`` at a temporary directory.
+    ``directory`` at a temporary directory; without one it is ``fstune.lab``'s default, looked up
+    when first needed (that module is not imported before the first screen is drawn).
     """
 
-    directory: Path
-    requested: bool = False
-    disks: int = 2
+    def __init__(self, directory: Path | None = None, requested: bool = False, disks: int = 2) -> None:
+        self._directory = directory
+        self.requested = requested
+        self.disks = disks
+
+    @property
+    def directory(self) -> Path:
+        if self._directory is None:
+            from fstune.lab import default_lab_dir
+
+            self._directory = default_lab_dir()
+        return self._directory
 
     def find(self):
         """The ready, attached lab in ``directory`` (a ``fstune.lab.Lab``), or None."""
@@ -138,6 +150,9 @@ class WizardState:
         Devices go through ``fstune.choices.resolve_device``, as in ``fstune plan``, so the wizard
         and the CLI accept and describe a device identically (same checks, same script header).
         """
+        from fstune.choices import resolve_device
+        from fstune.plan import Choices
+
         study = self.study
         if study is None:
             raise UsageError("choose a study first (step 2).")

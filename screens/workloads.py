@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Checkbox, Input, Label, Static
 
@@ -80,6 +80,12 @@ class WorkloadsScreen(StepScreen):
         if study is not None and study is not self._study:
             self._study = study
             await self.build_form(study)
+        if self.focused is None or self.focused.id == "workloads-form":
+            # the form is built after the screen is shown, too late for Textual's auto-focus,
+            # which found only the empty scroll container: the keyboard did nothing useful here
+            checkboxes = self.query(Checkbox)
+            if checkboxes:
+                checkboxes.first().focus()
 
     async def build_form(self, study: Study) -> None:
         form = self.query_one("#workloads-form", VerticalScroll)
@@ -100,7 +106,8 @@ class WorkloadsScreen(StepScreen):
                 rows.append(Horizontal(Label(param_name), field, Static(param.help, classes="param-help"),
                                        classes="param"))
                 rows.append(Static("", id=f"param-{name}-{param_name}-message", classes="field-message"))
-            group = VerticalScroll(*rows, classes="params", id=f"params-{name}")
+            # not a scroll container: that would be a Tab stop of its own between the fields
+            group = Vertical(*rows, classes="params", id=f"params-{name}")
             group.display = name in selected
             widgets.append(group)
         repeats = str(study.repeats if state.repeats is None else state.repeats)

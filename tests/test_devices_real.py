@@ -350,3 +350,39 @@ def test_monitor_stops_from_another_thread():
     worker.join(5)
     monitor.close()
     assert not worker.is_alive() and time.monotonic() - started < 2
+
+
+def test_a_loop_device_is_described_by_its_file_and_the_device_holding_it(tmp_path):
+    # the kernel marks every loop device rotational: fstune names the file behind it and the
+    # device under that file instead, in the wizard, `fstune disks` and a run's device record
+    from fstune.devices.loop import describe_loop
+    from fstune.results.environment import describe_device
+    from fstune.results.views import device_summary
+    from fstune.screens.disks import device_row, explain
+
+    with loop_device(tmp_path, 32 * MiB) as dev:
+        device = scan().get(dev)
+        backing = device.backing_file
+        assert backing and Path(backing).parent == tmp_path
+        # the device holding the file, found here independently of fstune
+        st = os.stat(backing)
+        node = Path(f"/sys/dev/block/{os.major(st.st_dev)}:{os.minor(st.st_dev)}")
+        holder = f"/dev/{node.resolve().name}" if node.exists() else None
+        words = describe_loop(backing)
+        assert words.startswith(f"a file, {backing}")
+        assert (f", on {holder} (" in words) if holder else ("in memory" in words or ", on " in words)
+        # the wizard: the Rot column does not claim a spindle, the reason box says what is behind it
+        assert device_row(device)[6] == "file"
+        assert words in explain(device).plain.replace("\n", " ")
+        # a run's record and its summary (results screen, reports, exports)
+        record = describe_device(dev, "target")
+        assert record.rotational is None and record.model == f"loop device backed by {words}"
+        summary = device_summary(record)
+        assert summary.startswith(f"loop device backed by {words}")
+        assert summary.count("rotating disk") == words.count("rotating disk")  # only the holder's
+        # `fstune disks` shows "file" in its Rot column for it
+        out = subprocess.run([sys.executable, "-m", "fstune", "disks"], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120"}, timeout=60,
+                             check=True).stdout
+        row = next(line for line in out.splitlines() if line.split()[:1] == [os.path.basename(dev)])
+        assert " file " in f" {row} "

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from fstune.devices import scan
 from fstune.plan import Choices, DeviceChoice, OptionOverride, build_plan, render_script
 from fstune.studies import parse_study
 
@@ -34,8 +35,10 @@ mount_options = "{options}"
 
 
 def device_choice(path: str) -> DeviceChoice:
-    size = int(Path(f"/sys/class/block/{Path(path).name}/size").read_text()) * 512
-    return DeviceChoice(path, size, disk=Path(path).name.rsplit("p", 1)[0])
+    # as the wizard and `fstune plan` record it: the script checks all of it again before mkfs
+    device = scan().find(path)
+    return DeviceChoice(path, device.size, disk=device.disk, majmin=device.majmin, partuuid=device.partuuid,
+                        backing_file=device.backing_file)
 
 
 def run_script(tmp_path, run_destructive, fs, options, lab):
@@ -84,6 +87,12 @@ def test_ext4_external_journal_script(tmp_path, run_destructive, lab):
     assert "journal_dev" in journal  # the spare is a journal device, block size 4096
     assert re.search(r"^Block size:\s+4096", journal, re.M)
     assert_nothing_left(mount_root, data, spare)
+    # each measuring step's output is kept in the results directory the script names at the end
+    kept = re.search(r"each tool's output is kept in (\S+)", result.stdout)
+    assert kept, result.stdout[-2000:]
+    logs = sorted(Path(kept.group(1)).iterdir())
+    assert [p.name.split("-", 1)[1] for p in logs if "your-command" in p.name] == ["your-command-repeat-1.log"] * 2
+    assert any(mount_lines(p.read_text(), external.mountpoint) for p in logs)
 
 
 def test_xfs_external_log_script(tmp_path, run_destructive, lab):

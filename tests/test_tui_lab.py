@@ -68,7 +68,8 @@ async def test_offers_a_lab_builds_it_marks_it_and_removes_it_on_quit(lab_dir):
         table = app.screen.query_one("#disks-table", DataTable)
         await wait_for(pilot, lambda: table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
                        == Path(data).name, what="the cursor on the lab's first data partition")
-        assert "practice lab disk: fstune-lab-disk1.img" in str(app.screen.query_one("#disks-reason", Static).render())
+        reason = " ".join(str(app.screen.query_one("#disks-reason", Static).render()).split())
+        assert f"practice lab disk: a file, {lab_dir.resolve() / 'fstune-lab-disk1.img'}, on " in reason
 
         # Enter picks it; on Devices the spare that serves it (on the other disk) is suggested
         await pilot.press("enter")
@@ -264,3 +265,62 @@ def test_keeping_the_lab_says_how_to_remove_it_after_the_wizard_ends(monkeypatch
     said = capsys.readouterr().out
     assert f"the practice lab is still in {tmp_path / 'lab'}" in said
     assert f"sudo fstune lab down --dir {tmp_path / 'lab'}" in said
+
+
+def test_the_kept_lab_s_command_names_a_moved_default_with_dir(tmp_path):
+    # FSTUNE_LAB_DIR moves the default, but `sudo` drops it: the printed command must say --dir
+    moved = tmp_path / "class lab"
+    code = ("from fstune.lab import DEFAULT_DIR; from fstune.screens.app import kept_lab_message; "
+            "print(kept_lab_message(str(DEFAULT_DIR)))")
+    env = {**os.environ, "FSTUNE_LAB_DIR": str(moved)}
+    said = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert f"sudo fstune lab down --dir '{moved}'" in said
+    # the built-in place needs no flag, wherever the variable points
+    from fstune.lab import BUILTIN_DIR
+    from fstune.screens.app import kept_lab_message
+
+    assert kept_lab_message(str(BUILTIN_DIR)).endswith("Remove it with: sudo fstune lab down")
+
+
+async def test_disk_change_toasts_announce_what_others_did_not_what_fstune_did(lab, tmp_path, run_destructive):
+    # udev reports fstune's own mkfs and mounts like anyone else's: only the others' are news
+    from fstune.devices.monitor import InventoryMonitor
+    from fstune.plan import Choices, DeviceChoice, build_plan
+    from fstune.screens.run import RunScreen
+
+    lab_dir = Path(lab.directory)
+    scan = partial(scan_lab_only, lab_dir)
+    services = Services(scan=scan, studies=load_studies, make_runner=None, open_store=None, is_root=True,
+                        dry_run=False, capabilities=fixed_capabilities, lab=LabControl(lab_dir),
+                        monitor=partial(InventoryMonitor, scan))
+    app = make_app(services)
+    said: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (said.append(f"{kw.get('title')}: {message}"), notify(message, **kw))[1]
+    data = lab.disks[0].data
+    name = Path(data).name
+
+    def fs_type() -> str | None:
+        found = app.inventory.find(data) if app.inventory is not None else None
+        return found.fs_type if found is not None else None
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.inventory is not None and app.studies is not None, what="the first scan")
+        # fstune's own: a run of this wizard writes the partition (its screen is up; the run has
+        # just ended, as when udev looks at the disk again after the run released it)
+        study = load_studies()[STUDY]
+        choices = Choices(study, DeviceChoice(data, 10**9), DeviceChoice(lab.disks[1].spare, 10**8),
+                          run_id="own", mount_root=str(tmp_path / "mnt"), work_root=str(tmp_path / "work"))
+        run = RunScreen(build_plan(choices), services)
+        app.push_screen(run)
+        await wait_for(pilot, lambda: run.ended, what="the dry-run screen")
+        run_destructive(["mkfs.ext4", "-q", "-F", data], data)
+        await wait_for(pilot, lambda: fs_type() == "ext4", timeout=30, what="udev to report the new ext4")
+        await pilot.pause(0.2)
+        assert not [line for line in said if line.startswith("Disks changed") and name in line], said
+        # someone else's: with no run of this wizard on it, the same kind of change is announced
+        app.pop_screen()
+        run_destructive(["mkfs.xfs", "-q", "-f", data], data)
+        await wait_for(pilot, lambda: fs_type() == "xfs", timeout=30, what="udev to report the new xfs")
+        await wait_for(pilot, lambda: any(line.startswith("Disks changed") and f"{name} changed" in line
+                                          for line in said), what="the toast for someone else's mkfs")

@@ -21,6 +21,7 @@ import pytest
 from rich.console import Console
 from textual.app import App
 from textual.widgets import DataTable, Log, Static
+from textual.widgets.data_table import RowKey
 
 from fstune import steps as kinds
 from fstune.plan import Choices, DeviceChoice, Plan, build_plan
@@ -464,6 +465,31 @@ def test_snapshot_finished_run(snap_compare, tmp_path, size):
         await pilot.pause()
 
     assert snap_compare(snapshot_app(tmp_path), terminal_size=size, run_before=until_ended)
+
+
+async def test_step_titles_wrap_so_device_names_stay_whole_at_80x24(tmp_path):
+    titles = ["Make /dev/loop3p2 an external journal for ext4",
+              "Format /dev/loop4p1 as ext4 with its journal on /dev/loop3p2",
+              "fio: write, rewrite at random, read, read at random, then read it all again (repeat 1)"]
+    plan = make_plan(tmp_path, [step("true", title=title) for title in titles])
+    screen = RunScreen(plan, services(tmp_path))
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: screen.ended, what="the run to end")
+        table = screen.query_one("#steps", DataTable)
+        width = screen._title_width()
+        assert width < len(titles[1])  # the case at hand: one line cannot hold the title
+        shown = {n: table.get_cell(f"s{n}", "title").plain.split("\n") for n in range(len(titles))}
+        # the device names are whole words on the screen, not cut
+        assert {"/dev/loop3p2"} <= set(" ".join(shown[0]).split())
+        assert {"/dev/loop4p1", "/dev/loop3p2"} <= set(" ".join(shown[1]).split())
+        assert " ".join(shown[0]) == titles[0]
+        for n, lines in shown.items():
+            # each row is as tall as its wrapped title, and no line is wider than the column
+            assert table.rows[RowKey(f"s{n}")].height == len(lines) > 1
+            assert all(len(line) <= width for line in lines)
+        # a title too long for three lines loses words, marked, but keeps what tells it apart
+        assert len(shown[1]) == len(shown[2]) == 3
+        assert shown[2][0].startswith("fio: write,") and " ".join(shown[2]).endswith("… (repeat 1)")
 
 
 # --- run → measurement → store → results, replayed (no root needed) ---------------------------------

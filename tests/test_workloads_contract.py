@@ -280,7 +280,7 @@ async def test_the_wizard_shows_every_declared_parameter(workload):
 
 
 def test_the_wizard_s_help_lists_every_workload_with_a_summary(workload):
-    from fstune.screens.help import HELP
+    from fstune.screens.help import help_text
 
-    text = " ".join(HELP["Workloads"].split())
+    text = " ".join(help_text("Workloads").split())
     assert (f"{workload.name} {' '.join(workload.summary.split())}" in text) == bool(workload.summary)

@@ -48,8 +48,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rot(value: bool | None) -> str:
-    return "?" if value is None else ("yes" if value else "no")
+def _rot(device) -> str:
+    if device.backing_file:  # a loop device's flag means nothing; `--reasons` names its file's device
+        return "file"
+    return "?" if device.rotational is None else ("yes" if device.rotational else "no")
 
 
 def _model(device) -> str:
@@ -96,7 +98,7 @@ def build_table(inventory: Inventory, with_reason: bool = True) -> Table:
         cells = [Text(value) for value in (
             device.name if device.devtype == "disk" else f" {device.name}",
             format_size(device.size), "part" if device.devtype == "partition" else "disk",
-            device.transport or "", _rot(device.rotational), _model(device), _fs(device),
+            device.transport or "", _rot(device), _model(device), _fs(device),
             _mounts(device, narrow + 2))]
         cells.append(Text(verdict.status, style=_STYLE.get(verdict.status, "")))
         if with_reason:

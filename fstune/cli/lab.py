@@ -25,7 +25,7 @@ with no spare disk. Each lab disk gets a GPT with two partitions:
 The spare serving a data partition is on the next disk (disk 1's data uses disk 2's spare, and
 so on round-robin), because a journal on the same disk as its filesystem gains no seek benefit.
 
-  sudo fstune lab up                   two 1 GiB sparse disks in /var/tmp/fstune-lab
+  sudo fstune lab up                   two 1 GiB disks in /var/tmp/fstune-lab
   fstune lab status                    what is attached, mounted, or was deleted
   sudo fstune lab down                 unmount, detach and delete it all
 
@@ -70,8 +70,12 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
 
     up = actions.add_parser(
         "up", help="make the lab disks (needs root)", formatter_class=formatter_class,
-        description="Create sparse backing files, attach them as loop devices, and partition each "
-        "into a data and a spare partition.\nThe disks take no space until something is written.",
+        description="Create backing files, attach them as loop devices, and partition each into a "
+        "data and a spare partition.\nThe files are preallocated (their whole size is taken at once), and "
+        "fstune's own mkfs steps do not\ndiscard a loop device, so they stay so. A mkfs run by hand discards "
+        "by default, which punches the\nspace back out of the file; writes into those holes make the host "
+        "filesystem allocate blocks,\nwhich a real disk never does, and slow whichever configuration writes "
+        "a region first. Keep the\nspace with mke2fs -E nodiscard or mkfs.xfs -K.",
     )
     up.add_argument("--disks", type=_disk_count, default=2, metavar="N",
                     help="how many disks (default 2; 1 puts the spare on the same disk)")
@@ -160,10 +164,6 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _dir_flag(directory: Path | str) -> str:
-    return "" if Path(directory).resolve() == labmod.DEFAULT_DIR.resolve() else f" --dir {directory}"
-
-
 def run_up(args: argparse.Namespace) -> int:
     if args.vm:
         return _run_vm_up(args)
@@ -189,7 +189,7 @@ def run_up(args: argparse.Namespace) -> int:
     for warning in lab.warnings:
         out.print(f"[yellow]warning:[/] {warning}")
     data, spare = lab.pairs()[0]
-    flag = _dir_flag(lab.directory)
+    flag = labmod.dir_flag(lab.directory)
     out.print("\nNext:")
     out.print("  fstune disks                  the lab partitions show up as usable")
     out.print("  fstune recipes                the studies to choose from")
@@ -280,7 +280,7 @@ def run_down(args: argparse.Namespace) -> int:
         out.print(f"No fstune lab in {report.directory}; nothing to do.")
         others = [d for d in labmod.find_labs() if str(d) != report.directory]
         if others:
-            out.print("Labs found elsewhere: " + ", ".join(f"sudo fstune lab down --dir {d}" for d in others))
+            out.print("Labs found elsewhere: " + ", ".join(f"sudo fstune lab down{labmod.dir_flag(d)}" for d in others))
         return 0
     for mountpoint in report.unmounted:
         out.print(f"unmounted {mountpoint}")

@@ -27,18 +27,19 @@ from __future__ import annotations
 from fstune.devices.labdisk import BACKING_RE, MANIFEST_NAME, is_lab_backing_file
 from fstune.lab.build import Lab, LabDisk, lab_up, load_lab, serving_spare_index
 from fstune.lab.down import DETACH_TIMEOUT, LabDown, lab_down
-from fstune.lab.files import (DATA_PART_NAME, DATA_PARTNO, DEFAULT_DIR, DEFAULT_SIZE, DEFAULT_SPARE_SIZE,
+from fstune.lab.files import (BUILTIN_DIR, DATA_PART_NAME, DATA_PARTNO, DEFAULT_DIR, DEFAULT_SIZE, DEFAULT_SPARE_SIZE,
                               GPT_OVERHEAD_BYTES, MANIFEST_VERSION, MAX_DISKS, MIB, MIN_DATA_BYTES, MIN_SPARE_BYTES,
-                              SPARE_PART_NAME, SPARE_PARTNO, backing_file_name, default_lab_dir)
+                              SPARE_PART_NAME, SPARE_PARTNO, backing_file_name, default_lab_dir,
+                              dir_flag)
 from fstune.lab.guard import GUARD_ENV, assert_lab_device, guard_device, guard_enabled
 from fstune.lab.orphans import reinit_orphans
 from fstune.lab.status import DiskStatus, LabStatus, PartitionStatus, find_labs, lab_in_use, lab_status
 
 __all__ = [
-    "BACKING_RE", "DATA_PARTNO", "DATA_PART_NAME", "DEFAULT_DIR", "DEFAULT_SIZE", "DEFAULT_SPARE_SIZE",
+    "BACKING_RE", "BUILTIN_DIR", "DATA_PARTNO", "DATA_PART_NAME", "DEFAULT_DIR", "DEFAULT_SIZE", "DEFAULT_SPARE_SIZE",
     "DETACH_TIMEOUT", "DiskStatus", "GPT_OVERHEAD_BYTES", "GUARD_ENV", "Lab", "LabDisk", "LabDown", "LabStatus",
     "MANIFEST_NAME", "MANIFEST_VERSION", "MAX_DISKS", "MIB", "MIN_DATA_BYTES", "MIN_SPARE_BYTES", "PartitionStatus",
-    "SPARE_PARTNO", "SPARE_PART_NAME", "assert_lab_device", "backing_file_name", "default_lab_dir", "find_labs",
+    "SPARE_PARTNO", "SPARE_PART_NAME", "assert_lab_device", "backing_file_name", "default_lab_dir", "dir_flag", "find_labs",
     "guard_device", "guard_enabled", "is_lab_backing_file", "lab_down", "lab_in_use", "lab_status", "lab_up",
     "load_lab", "reinit_orphans", "serving_spare_index",
 ]

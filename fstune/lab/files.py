@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from pathlib import Path
 
 from fstune.devices.labdisk import BACKING_RE, MANIFEST_NAME
@@ -18,7 +19,8 @@ from fstune.lab.kernel import read_text
 
 # /var/tmp survives a reboot (unlike /tmp on tmpfs) and is not RAM: the disks' blocks are real.
 # FSTUNE_LAB_DIR moves it (a class on a shared machine, or a test that must not meet a user's lab).
-DEFAULT_DIR = Path(os.environ.get("FSTUNE_LAB_DIR") or "/var/tmp/fstune-lab")
+BUILTIN_DIR = Path("/var/tmp/fstune-lab")
+DEFAULT_DIR = Path(os.environ.get("FSTUNE_LAB_DIR") or BUILTIN_DIR)
 DEFAULT_SIZE = "1G"
 DEFAULT_SPARE_SIZE = "256M"
 DATA_PART_NAME = "fstune-data"
@@ -43,6 +45,15 @@ def backing_file_name(index: int) -> str:
 
 def default_lab_dir() -> Path:
     return DEFAULT_DIR
+
+
+def dir_flag(directory: str | Path) -> str:
+    """`` --dir DIR`` for the lab commands printed for the user, or "" for the built-in place.
+
+    A default moved by FSTUNE_LAB_DIR is named too: sudo drops the variable, so the printed
+    ``sudo fstune lab down`` would look in the built-in place (docs/teaching.md)."""
+    where = Path(directory).resolve()
+    return "" if where == BUILTIN_DIR.resolve() else f" --dir {shlex.quote(str(where))}"
 
 
 def resolve_dir(directory: str | Path | None) -> Path:

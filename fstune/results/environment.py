@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from fstune import __version__, filesystems
+from fstune.devices.loop import describe_loop, loop_backing_file
 from fstune.results.records import DeviceRecord
 from fstune.util.paths import which
 from fstune.util.procfs import read_text
@@ -172,8 +173,12 @@ def describe_device(path: str, role: str, sys_root: str = "/sys", model: str | N
             where = str(disk.resolve())
             transport = next((label for word, label in (("/usb", "usb"), ("/ata", "sata"), ("/virtio", "virtio"),
                                                          ("/nvme", "nvme"), ("/mmc", "mmc")) if word in where), None)
+    rotational = None if rotational_text not in ("0", "1") else rotational_text == "1"
+    backing = loop_backing_file(disk)
+    if backing:  # its rotational flag means nothing: say what holds its file instead
+        model, rotational = f"loop device backed by {describe_loop(backing, sys_root)}", None
     return DeviceRecord(path=path, role=role, model=model, size=size, transport=transport,
-                        rotational=None if rotational_text not in ("0", "1") else rotational_text == "1",
+                        rotational=rotational,
                         scheduler=active_scheduler(read_text(str(disk / "queue" / "scheduler"))))
 
 

@@ -138,7 +138,8 @@ def device_summary(device: DeviceRecord) -> str:
     parts = [device.model or "unknown model", format_size(device.size) if device.size else "size ?"]
     if device.transport:
         parts.append(device.transport)
-    if device.rotational is not None:
+    # a loop device's flag means nothing (runs stored before its model said what holds its file)
+    if device.rotational is not None and device.transport != "loop":
         parts.append("rotating disk" if device.rotational else "solid state")
     parts.append(f"scheduler {device.scheduler or '?'}")
     return ", ".join(parts)

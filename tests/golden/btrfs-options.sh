@@ -19,6 +19,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -33,6 +150,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -40,6 +158,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -56,6 +179,7 @@ fstune workload-helper make-tree --levels 3 --dirs 6 --files 100 --file-size 102
 # [3] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/defaults
@@ -69,7 +193,7 @@ mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/defaults
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -85,7 +209,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 010-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [11] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -101,7 +225,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [14] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 014-untar-unpack-the-tree-repeat-1.log
 
 # [15] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -113,7 +237,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [17] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 017-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [18] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -125,7 +249,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [20] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-1.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-1.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 020-read-read-every-file-repeat-1.log
 
 # [21] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -137,7 +261,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [23] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 023-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [24] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -149,7 +273,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [26] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 026-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [27] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -161,7 +285,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [29] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-1.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-1.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 029-find-walk-the-tree-repeat-1.log
 
 # [30] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -173,7 +297,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [32] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-1.json -- rm -r /run/fstune/golden/defaults/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-1.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 032-rm-delete-the-tree-repeat-1.log
 
 # [33] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -192,6 +316,7 @@ rmdir /run/fstune/golden/defaults
 # [36] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [37] Make the mountpoint /run/fstune/golden/noatime
@@ -205,7 +330,7 @@ mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [39] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/noatime
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 039-show-how-the-filesystem-was-made.log
 
 # [40] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -221,7 +346,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [43] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 043-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [44] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -237,7 +362,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [47] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 047-untar-unpack-the-tree-repeat-1.log
 
 # [48] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -249,7 +374,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [50] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 050-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [51] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -261,7 +386,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [53] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-1.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-1.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 053-read-read-every-file-repeat-1.log
 
 # [54] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -273,7 +398,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [56] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 056-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [57] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -285,7 +410,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [59] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 059-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [60] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -297,7 +422,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [62] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-1.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-1.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 062-find-walk-the-tree-repeat-1.log
 
 # [63] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -309,7 +434,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [65] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 065-rm-delete-the-tree-repeat-1.log
 
 # [66] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -328,6 +453,7 @@ rmdir /run/fstune/golden/noatime
 # [69] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [70] Make the mountpoint /run/fstune/golden/commit-60-noatime
@@ -341,7 +467,7 @@ mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noati
 
 # [72] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/commit-60-noatime
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 072-show-how-the-filesystem-was-made.log
 
 # [73] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -357,7 +483,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [76] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 076-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [77] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -373,7 +499,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [80] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 080-untar-unpack-the-tree-repeat-1.log
 
 # [81] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -385,7 +511,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [83] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 083-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [84] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -397,7 +523,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-1.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-1.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 086-read-read-every-file-repeat-1.log
 
 # [87] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -409,7 +535,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [89] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 089-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [90] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -421,7 +547,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [92] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 092-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [93] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -433,7 +559,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [95] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-1.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-1.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 095-find-walk-the-tree-repeat-1.log
 
 # [96] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -445,7 +571,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [98] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 098-rm-delete-the-tree-repeat-1.log
 
 # [99] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -464,6 +590,7 @@ rmdir /run/fstune/golden/commit-60-noatime
 # [102] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [103] Make the mountpoint /run/fstune/golden/zstd-noatime
@@ -477,7 +604,7 @@ mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noat
 
 # [105] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/zstd-noatime
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 105-show-how-the-filesystem-was-made.log
 
 # [106] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -493,7 +620,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [109] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 109-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [110] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -509,7 +636,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [113] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 113-untar-unpack-the-tree-repeat-1.log
 
 # [114] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -521,7 +648,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [116] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 116-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [117] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -533,7 +660,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [119] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-1.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-1.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 119-read-read-every-file-repeat-1.log
 
 # [120] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -545,7 +672,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [122] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 122-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [123] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -557,7 +684,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [125] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 125-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [126] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -569,7 +696,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [128] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-1.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-1.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 128-find-walk-the-tree-repeat-1.log
 
 # [129] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -581,7 +708,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [131] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/zstd-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 131-rm-delete-the-tree-repeat-1.log
 
 # [132] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -600,6 +727,7 @@ rmdir /run/fstune/golden/zstd-noatime
 # [135] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [136] Make the mountpoint /run/fstune/golden/noatime
@@ -613,7 +741,7 @@ mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [138] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/noatime
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
 
 # [139] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -629,7 +757,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [142] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 142-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [143] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -645,7 +773,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [146] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 146-untar-unpack-the-tree-repeat-2.log
 
 # [147] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -657,7 +785,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [149] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 149-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [150] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -669,7 +797,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [152] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-2.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-2.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 152-read-read-every-file-repeat-2.log
 
 # [153] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -681,7 +809,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [155] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 155-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [156] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -693,7 +821,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [158] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 158-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [159] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -705,7 +833,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [161] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-2.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-2.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 161-find-walk-the-tree-repeat-2.log
 
 # [162] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -717,7 +845,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [164] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 164-rm-delete-the-tree-repeat-2.log
 
 # [165] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -736,6 +864,7 @@ rmdir /run/fstune/golden/noatime
 # [168] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [169] Make the mountpoint /run/fstune/golden/zstd-noatime
@@ -749,7 +878,7 @@ mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noat
 
 # [171] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/zstd-noatime
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 171-show-how-the-filesystem-was-made.log
 
 # [172] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -765,7 +894,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [175] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 175-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [176] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -781,7 +910,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [179] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 179-untar-unpack-the-tree-repeat-2.log
 
 # [180] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -793,7 +922,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [182] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 182-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [183] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -805,7 +934,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [185] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-2.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-2.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 185-read-read-every-file-repeat-2.log
 
 # [186] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -817,7 +946,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [188] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 188-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [189] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -829,7 +958,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [191] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 191-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [192] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -841,7 +970,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [194] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-2.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-2.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 194-find-walk-the-tree-repeat-2.log
 
 # [195] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -853,7 +982,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [197] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/zstd-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 197-rm-delete-the-tree-repeat-2.log
 
 # [198] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -872,6 +1001,7 @@ rmdir /run/fstune/golden/zstd-noatime
 # [201] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [202] Make the mountpoint /run/fstune/golden/defaults
@@ -885,7 +1015,7 @@ mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [204] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/defaults
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 204-show-how-the-filesystem-was-made.log
 
 # [205] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -901,7 +1031,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [208] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 208-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [209] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -917,7 +1047,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [212] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 212-untar-unpack-the-tree-repeat-2.log
 
 # [213] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -929,7 +1059,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [215] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 215-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [216] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -941,7 +1071,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [218] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-2.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-2.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 218-read-read-every-file-repeat-2.log
 
 # [219] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -953,7 +1083,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [221] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 221-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [222] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -965,7 +1095,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [224] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 224-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [225] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -977,7 +1107,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [227] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-2.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-2.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 227-find-walk-the-tree-repeat-2.log
 
 # [228] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -989,7 +1119,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [230] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-2.json -- rm -r /run/fstune/golden/defaults/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-2.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 230-rm-delete-the-tree-repeat-2.log
 
 # [231] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1008,6 +1138,7 @@ rmdir /run/fstune/golden/defaults
 # [234] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [235] Make the mountpoint /run/fstune/golden/commit-60-noatime
@@ -1021,7 +1152,7 @@ mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noati
 
 # [237] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/commit-60-noatime
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 237-show-how-the-filesystem-was-made.log
 
 # [238] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1037,7 +1168,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [241] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 241-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [242] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1053,7 +1184,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [245] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 245-untar-unpack-the-tree-repeat-2.log
 
 # [246] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1065,7 +1196,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [248] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 248-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [249] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1077,7 +1208,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-2.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-2.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 251-read-read-every-file-repeat-2.log
 
 # [252] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1089,7 +1220,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [255] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1101,7 +1232,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 257-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [258] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1113,7 +1244,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-2.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-2.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 260-find-walk-the-tree-repeat-2.log
 
 # [261] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1125,7 +1256,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [263] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 263-rm-delete-the-tree-repeat-2.log
 
 # [264] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1144,6 +1275,7 @@ rmdir /run/fstune/golden/commit-60-noatime
 # [267] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [268] Make the mountpoint /run/fstune/golden/zstd-noatime
@@ -1157,7 +1289,7 @@ mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noat
 
 # [270] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/zstd-noatime
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 270-show-how-the-filesystem-was-made.log
 
 # [271] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1173,7 +1305,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [274] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 274-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [275] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1189,7 +1321,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [278] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 278-untar-unpack-the-tree-repeat-3.log
 
 # [279] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1201,7 +1333,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [281] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 281-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [282] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1213,7 +1345,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [284] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-3.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-3.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 284-read-read-every-file-repeat-3.log
 
 # [285] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1225,7 +1357,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [287] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 287-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [288] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1237,7 +1369,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [290] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 290-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [291] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1249,7 +1381,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [293] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-3.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-3.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 293-find-walk-the-tree-repeat-3.log
 
 # [294] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1261,7 +1393,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [296] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/zstd-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 296-rm-delete-the-tree-repeat-3.log
 
 # [297] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1280,6 +1412,7 @@ rmdir /run/fstune/golden/zstd-noatime
 # [300] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [301] Make the mountpoint /run/fstune/golden/commit-60-noatime
@@ -1293,7 +1426,7 @@ mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noati
 
 # [303] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/commit-60-noatime
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 303-show-how-the-filesystem-was-made.log
 
 # [304] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1309,7 +1442,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [307] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 307-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [308] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1325,7 +1458,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [311] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 311-untar-unpack-the-tree-repeat-3.log
 
 # [312] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1337,7 +1470,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [314] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 314-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [315] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1349,7 +1482,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [317] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-3.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-3.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 317-read-read-every-file-repeat-3.log
 
 # [318] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1361,7 +1494,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [320] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 320-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [321] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1373,7 +1506,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [323] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 323-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [324] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1385,7 +1518,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [326] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-3.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-3.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 326-find-walk-the-tree-repeat-3.log
 
 # [327] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1397,7 +1530,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [329] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 329-rm-delete-the-tree-repeat-3.log
 
 # [330] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1416,6 +1549,7 @@ rmdir /run/fstune/golden/commit-60-noatime
 # [333] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [334] Make the mountpoint /run/fstune/golden/noatime
@@ -1429,7 +1563,7 @@ mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [336] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/noatime
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 336-show-how-the-filesystem-was-made.log
 
 # [337] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1445,7 +1579,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [340] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 340-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [341] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1461,7 +1595,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [344] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 344-untar-unpack-the-tree-repeat-3.log
 
 # [345] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1473,7 +1607,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [347] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 347-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [348] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1485,7 +1619,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [350] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-3.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-3.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 350-read-read-every-file-repeat-3.log
 
 # [351] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1497,7 +1631,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [353] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 353-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [354] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1509,7 +1643,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [356] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 356-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [357] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1521,7 +1655,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [359] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-3.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-3.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 359-find-walk-the-tree-repeat-3.log
 
 # [360] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1533,7 +1667,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [362] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 362-rm-delete-the-tree-repeat-3.log
 
 # [363] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1552,6 +1686,7 @@ rmdir /run/fstune/golden/noatime
 # [366] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [367] Make the mountpoint /run/fstune/golden/defaults
@@ -1565,7 +1700,7 @@ mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [369] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/defaults
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 369-show-how-the-filesystem-was-made.log
 
 # [370] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1581,7 +1716,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [373] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 373-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [374] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1597,7 +1732,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [377] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 377-untar-unpack-the-tree-repeat-3.log
 
 # [378] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1609,7 +1744,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [380] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 380-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [381] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1621,7 +1756,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [383] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-3.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-3.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 383-read-read-every-file-repeat-3.log
 
 # [384] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1633,7 +1768,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [386] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 386-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [387] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1645,7 +1780,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [389] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 389-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [390] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1657,7 +1792,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [392] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-3.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-3.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 392-find-walk-the-tree-repeat-3.log
 
 # [393] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1669,7 +1804,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [395] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-3.json -- rm -r /run/fstune/golden/defaults/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-3.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 395-rm-delete-the-tree-repeat-3.log
 
 # [396] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1688,6 +1823,7 @@ rmdir /run/fstune/golden/defaults
 # [399] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [400] Make the mountpoint /run/fstune/golden/commit-60-noatime
@@ -1701,7 +1837,7 @@ mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noati
 
 # [402] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/commit-60-noatime
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 402-show-how-the-filesystem-was-made.log
 
 # [403] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1717,7 +1853,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [406] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 406-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [407] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1733,7 +1869,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [410] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 410-untar-unpack-the-tree-repeat-4.log
 
 # [411] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1745,7 +1881,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [413] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 413-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [414] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1757,7 +1893,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [416] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-4.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-4.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 416-read-read-every-file-repeat-4.log
 
 # [417] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1769,7 +1905,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [419] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 419-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [420] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1781,7 +1917,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [422] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 422-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [423] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1793,7 +1929,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [425] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-4.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-4.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 425-find-walk-the-tree-repeat-4.log
 
 # [426] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1805,7 +1941,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [428] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 428-rm-delete-the-tree-repeat-4.log
 
 # [429] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1824,6 +1960,7 @@ rmdir /run/fstune/golden/commit-60-noatime
 # [432] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [433] Make the mountpoint /run/fstune/golden/defaults
@@ -1837,7 +1974,7 @@ mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [435] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/defaults
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 435-show-how-the-filesystem-was-made.log
 
 # [436] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1853,7 +1990,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [439] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 439-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [440] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1869,7 +2006,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [443] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 443-untar-unpack-the-tree-repeat-4.log
 
 # [444] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1881,7 +2018,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [446] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 446-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [447] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1893,7 +2030,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [449] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-4.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-4.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 449-read-read-every-file-repeat-4.log
 
 # [450] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1905,7 +2042,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [452] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 452-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [453] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1917,7 +2054,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [455] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 455-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [456] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1929,7 +2066,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [458] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-4.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-4.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 458-find-walk-the-tree-repeat-4.log
 
 # [459] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1941,7 +2078,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [461] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-4.json -- rm -r /run/fstune/golden/defaults/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-4.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 461-rm-delete-the-tree-repeat-4.log
 
 # [462] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1960,6 +2097,7 @@ rmdir /run/fstune/golden/defaults
 # [465] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [466] Make the mountpoint /run/fstune/golden/zstd-noatime
@@ -1973,7 +2111,7 @@ mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noat
 
 # [468] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/zstd-noatime
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 468-show-how-the-filesystem-was-made.log
 
 # [469] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1989,7 +2127,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [472] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 472-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [473] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -2005,7 +2143,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [476] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 476-untar-unpack-the-tree-repeat-4.log
 
 # [477] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2017,7 +2155,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [479] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 479-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [480] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2029,7 +2167,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [482] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-4.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-4.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 482-read-read-every-file-repeat-4.log
 
 # [483] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2041,7 +2179,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [485] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 485-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [486] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2053,7 +2191,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [488] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 488-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [489] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2065,7 +2203,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [491] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-4.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-4.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 491-find-walk-the-tree-repeat-4.log
 
 # [492] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2077,7 +2215,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [494] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/zstd-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 494-rm-delete-the-tree-repeat-4.log
 
 # [495] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2096,6 +2234,7 @@ rmdir /run/fstune/golden/zstd-noatime
 # [498] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [499] Make the mountpoint /run/fstune/golden/noatime
@@ -2109,7 +2248,7 @@ mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [501] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/noatime
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 501-show-how-the-filesystem-was-made.log
 
 # [502] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2125,7 +2264,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [505] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 505-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [506] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -2141,7 +2280,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [509] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 509-untar-unpack-the-tree-repeat-4.log
 
 # [510] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2153,7 +2292,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [512] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 512-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [513] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2165,7 +2304,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [515] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-4.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-4.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 515-read-read-every-file-repeat-4.log
 
 # [516] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2177,7 +2316,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [518] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 518-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [519] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2189,7 +2328,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [521] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 521-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [522] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2201,7 +2340,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [524] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-4.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-4.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 524-find-walk-the-tree-repeat-4.log
 
 # [525] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2213,7 +2352,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [527] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 527-rm-delete-the-tree-repeat-4.log
 
 # [528] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2232,6 +2371,7 @@ rmdir /run/fstune/golden/noatime
 # [531] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [532] Make the mountpoint /run/fstune/golden/defaults
@@ -2245,7 +2385,7 @@ mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [534] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/defaults
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 534-show-how-the-filesystem-was-made.log
 
 # [535] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2261,7 +2401,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [538] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 538-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [539] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -2277,7 +2417,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [542] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 542-untar-unpack-the-tree-repeat-5.log
 
 # [543] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2289,7 +2429,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [545] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 545-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [546] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2301,7 +2441,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [548] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-5.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-5.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 548-read-read-every-file-repeat-5.log
 
 # [549] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2313,7 +2453,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [551] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 551-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [552] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2325,7 +2465,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [554] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 554-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [555] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2337,7 +2477,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [557] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-5.json -- find /run/fstune/golden/defaults/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-5.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 557-find-walk-the-tree-repeat-5.log
 
 # [558] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2349,7 +2489,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [560] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-5.json -- rm -r /run/fstune/golden/defaults/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-5.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 560-rm-delete-the-tree-repeat-5.log
 
 # [561] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2368,6 +2508,7 @@ rmdir /run/fstune/golden/defaults
 # [564] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [565] Make the mountpoint /run/fstune/golden/noatime
@@ -2381,7 +2522,7 @@ mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [567] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/noatime
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 567-show-how-the-filesystem-was-made.log
 
 # [568] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2397,7 +2538,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [571] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 571-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [572] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -2413,7 +2554,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [575] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 575-untar-unpack-the-tree-repeat-5.log
 
 # [576] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2425,7 +2566,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [578] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 578-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [579] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2437,7 +2578,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [581] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-5.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-5.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 581-read-read-every-file-repeat-5.log
 
 # [582] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2449,7 +2590,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [584] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 584-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [585] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2461,7 +2602,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [587] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 587-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [588] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2473,7 +2614,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [590] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-5.json -- find /run/fstune/golden/noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-5.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 590-find-walk-the-tree-repeat-5.log
 
 # [591] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2485,7 +2626,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [593] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 593-rm-delete-the-tree-repeat-5.log
 
 # [594] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2504,6 +2645,7 @@ rmdir /run/fstune/golden/noatime
 # [597] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [598] Make the mountpoint /run/fstune/golden/commit-60-noatime
@@ -2517,7 +2659,7 @@ mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noati
 
 # [600] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/commit-60-noatime
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 600-show-how-the-filesystem-was-made.log
 
 # [601] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2533,7 +2675,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [604] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 604-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [605] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -2549,7 +2691,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [608] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 608-untar-unpack-the-tree-repeat-5.log
 
 # [609] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2561,7 +2703,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [611] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 611-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [612] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2573,7 +2715,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [614] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-5.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-5.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 614-read-read-every-file-repeat-5.log
 
 # [615] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2585,7 +2727,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [617] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 617-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [618] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2597,7 +2739,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [620] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 620-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [621] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2609,7 +2751,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [623] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-5.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-5.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 623-find-walk-the-tree-repeat-5.log
 
 # [624] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2621,7 +2763,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [626] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/commit-60-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 626-rm-delete-the-tree-repeat-5.log
 
 # [627] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2640,6 +2782,7 @@ rmdir /run/fstune/golden/commit-60-noatime
 # [630] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
 #     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
 # [631] Make the mountpoint /run/fstune/golden/zstd-noatime
@@ -2653,7 +2796,7 @@ mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noat
 
 # [633] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-btrfs filesystem show /run/fstune/golden/zstd-noatime
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 633-show-how-the-filesystem-was-made.log
 
 # [634] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2669,7 +2812,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [637] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 637-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [638] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -2685,7 +2828,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [641] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 641-untar-unpack-the-tree-repeat-5.log
 
 # [642] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2697,7 +2840,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [644] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 644-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [645] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2709,7 +2852,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [647] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-5.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-5.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 647-read-read-every-file-repeat-5.log
 
 # [648] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2721,7 +2864,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [650] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 650-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [651] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2733,7 +2876,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [653] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 653-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [654] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2745,7 +2888,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [656] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-5.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-5.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 656-find-walk-the-tree-repeat-5.log
 
 # [657] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2757,7 +2900,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [659] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/zstd-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 659-rm-delete-the-tree-repeat-5.log
 
 # [660] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2782,3 +2925,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

@@ -18,6 +18,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -32,6 +149,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -39,6 +157,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -55,6 +178,7 @@ fstune workload-helper make-tree --kind mixed --files 3000 --top startup --order
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/ext3
@@ -68,7 +192,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -88,7 +212,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [11] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 011-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [12] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -103,6 +227,7 @@ rmdir /run/fstune/golden/ext3
 # [14] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [15] Make the mountpoint /run/fstune/golden/xfs
@@ -116,7 +241,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [17] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 017-show-how-the-filesystem-was-made.log
 
 # [18] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -136,7 +261,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 022-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [23] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -151,6 +276,7 @@ rmdir /run/fstune/golden/xfs
 # [25] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [26] Make the mountpoint /run/fstune/golden/reiserfs
@@ -164,7 +290,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [28] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 028-show-how-the-filesystem-was-made.log
 
 # [29] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -184,7 +310,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [33] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 033-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [34] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -199,6 +325,7 @@ rmdir /run/fstune/golden/reiserfs
 # [36] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [37] Make the mountpoint /run/fstune/golden/xfs
@@ -212,7 +339,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [39] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 039-show-how-the-filesystem-was-made.log
 
 # [40] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -232,7 +359,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [44] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 044-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [45] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -247,6 +374,7 @@ rmdir /run/fstune/golden/xfs
 # [47] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [48] Make the mountpoint /run/fstune/golden/reiserfs
@@ -260,7 +388,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [50] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 050-show-how-the-filesystem-was-made.log
 
 # [51] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -280,7 +408,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [55] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 055-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [56] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -295,6 +423,7 @@ rmdir /run/fstune/golden/reiserfs
 # [58] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [59] Make the mountpoint /run/fstune/golden/ext3
@@ -308,7 +437,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [61] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 061-show-how-the-filesystem-was-made.log
 
 # [62] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -328,7 +457,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [66] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 066-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [67] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -343,6 +472,7 @@ rmdir /run/fstune/golden/ext3
 # [69] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [70] Make the mountpoint /run/fstune/golden/reiserfs
@@ -356,7 +486,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [72] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 072-show-how-the-filesystem-was-made.log
 
 # [73] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -376,7 +506,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [77] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 077-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [78] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -391,6 +521,7 @@ rmdir /run/fstune/golden/reiserfs
 # [80] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [81] Make the mountpoint /run/fstune/golden/ext3
@@ -404,7 +535,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [83] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
 
 # [84] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -424,7 +555,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [88] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 088-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [89] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -439,6 +570,7 @@ rmdir /run/fstune/golden/ext3
 # [91] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [92] Make the mountpoint /run/fstune/golden/xfs
@@ -452,7 +584,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [94] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 094-show-how-the-filesystem-was-made.log
 
 # [95] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -472,7 +604,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [99] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 099-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [100] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -487,6 +619,7 @@ rmdir /run/fstune/golden/xfs
 # [102] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [103] Make the mountpoint /run/fstune/golden/reiserfs
@@ -500,7 +633,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [105] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 105-show-how-the-filesystem-was-made.log
 
 # [106] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -520,7 +653,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [110] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 110-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [111] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -535,6 +668,7 @@ rmdir /run/fstune/golden/reiserfs
 # [113] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [114] Make the mountpoint /run/fstune/golden/xfs
@@ -548,7 +682,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [116] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 116-show-how-the-filesystem-was-made.log
 
 # [117] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -568,7 +702,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [121] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 121-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [122] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -583,6 +717,7 @@ rmdir /run/fstune/golden/xfs
 # [124] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [125] Make the mountpoint /run/fstune/golden/ext3
@@ -596,7 +731,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [127] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 127-show-how-the-filesystem-was-made.log
 
 # [128] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -616,7 +751,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [132] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 132-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [133] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -631,6 +766,7 @@ rmdir /run/fstune/golden/ext3
 # [135] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [136] Make the mountpoint /run/fstune/golden/ext3
@@ -644,7 +780,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [138] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
 
 # [139] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -664,7 +800,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [143] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 143-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [144] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -679,6 +815,7 @@ rmdir /run/fstune/golden/ext3
 # [146] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [147] Make the mountpoint /run/fstune/golden/reiserfs
@@ -692,7 +829,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [149] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 149-show-how-the-filesystem-was-made.log
 
 # [150] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -712,7 +849,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [154] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 154-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [155] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -727,6 +864,7 @@ rmdir /run/fstune/golden/reiserfs
 # [157] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [158] Make the mountpoint /run/fstune/golden/xfs
@@ -740,7 +878,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [160] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 160-show-how-the-filesystem-was-made.log
 
 # [161] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -760,7 +898,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [165] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-(cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 165-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [166] Unmount /dev/sdb1
 #     the next configuration reformats the device
@@ -781,3 +919,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

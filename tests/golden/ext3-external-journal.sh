@@ -17,6 +17,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -31,6 +148,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -38,6 +156,12 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1 and /dev/sdc1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 
 # ── Inputs, made once ──
 
@@ -50,6 +174,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 # [2] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
@@ -63,7 +188,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -84,7 +209,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [10] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 010-fio-write-then-rewrite-at-random-repeat-1.log
 
 # [11] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -97,7 +222,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [13] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 013-fio-read-then-read-at-random-repeat-1.log
 
 # [14] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -113,7 +238,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [17] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 017-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [18] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -132,11 +257,14 @@ rmdir /run/fstune/golden/internal
 # [21] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [22] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [23] Make the mountpoint /run/fstune/golden/external
@@ -150,7 +278,7 @@ mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [25] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 025-show-how-the-filesystem-was-made.log
 
 # [26] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -171,7 +299,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [30] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 030-fio-write-then-rewrite-at-random-repeat-1.log
 
 # [31] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -184,7 +312,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [33] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 033-fio-read-then-read-at-random-repeat-1.log
 
 # [34] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -200,7 +328,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [37] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 037-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [38] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -219,11 +347,14 @@ rmdir /run/fstune/golden/external
 # [41] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [42] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [43] Make the mountpoint /run/fstune/golden/external
@@ -237,7 +368,7 @@ mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [45] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 045-show-how-the-filesystem-was-made.log
 
 # [46] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -258,7 +389,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [50] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 050-fio-write-then-rewrite-at-random-repeat-2.log
 
 # [51] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -271,7 +402,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [53] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 053-fio-read-then-read-at-random-repeat-2.log
 
 # [54] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -287,7 +418,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [57] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 057-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [58] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -306,6 +437,7 @@ rmdir /run/fstune/golden/external
 # [61] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [62] Make the mountpoint /run/fstune/golden/internal
@@ -319,7 +451,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
 
 # [64] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
 
 # [65] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -340,7 +472,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [69] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 069-fio-write-then-rewrite-at-random-repeat-2.log
 
 # [70] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -353,7 +485,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [72] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 072-fio-read-then-read-at-random-repeat-2.log
 
 # [73] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -369,7 +501,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [76] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 076-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [77] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -388,6 +520,7 @@ rmdir /run/fstune/golden/internal
 # [80] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [81] Make the mountpoint /run/fstune/golden/internal
@@ -401,7 +534,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
 
 # [83] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
 
 # [84] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -422,7 +555,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [88] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 088-fio-write-then-rewrite-at-random-repeat-3.log
 
 # [89] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -435,7 +568,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [91] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 091-fio-read-then-read-at-random-repeat-3.log
 
 # [92] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -451,7 +584,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [95] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 095-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [96] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -470,11 +603,14 @@ rmdir /run/fstune/golden/internal
 # [99] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [100] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [101] Make the mountpoint /run/fstune/golden/external
@@ -488,7 +624,7 @@ mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [103] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 103-show-how-the-filesystem-was-made.log
 
 # [104] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -509,7 +645,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [108] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 108-fio-write-then-rewrite-at-random-repeat-3.log
 
 # [109] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -522,7 +658,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [111] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 111-fio-read-then-read-at-random-repeat-3.log
 
 # [112] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -538,7 +674,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [115] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 115-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [116] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -557,11 +693,14 @@ rmdir /run/fstune/golden/external
 # [119] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [120] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [121] Make the mountpoint /run/fstune/golden/external
@@ -575,7 +714,7 @@ mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [123] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 123-show-how-the-filesystem-was-made.log
 
 # [124] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -596,7 +735,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [128] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 128-fio-write-then-rewrite-at-random-repeat-4.log
 
 # [129] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -609,7 +748,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [131] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 131-fio-read-then-read-at-random-repeat-4.log
 
 # [132] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -625,7 +764,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [135] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 135-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [136] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -644,6 +783,7 @@ rmdir /run/fstune/golden/external
 # [139] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [140] Make the mountpoint /run/fstune/golden/internal
@@ -657,7 +797,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
 
 # [142] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 142-show-how-the-filesystem-was-made.log
 
 # [143] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -678,7 +818,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [147] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 147-fio-write-then-rewrite-at-random-repeat-4.log
 
 # [148] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -691,7 +831,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [150] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 150-fio-read-then-read-at-random-repeat-4.log
 
 # [151] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -707,7 +847,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [154] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 154-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [155] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -726,6 +866,7 @@ rmdir /run/fstune/golden/internal
 # [158] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'internal': ext3, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [159] Make the mountpoint /run/fstune/golden/internal
@@ -739,7 +880,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/internal
 
 # [161] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 161-show-how-the-filesystem-was-made.log
 
 # [162] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -760,7 +901,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [166] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 166-fio-write-then-rewrite-at-random-repeat-5.log
 
 # [167] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -773,7 +914,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [169] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 169-fio-read-then-read-at-random-repeat-5.log
 
 # [170] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -789,7 +930,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [173] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 173-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [174] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -808,11 +949,14 @@ rmdir /run/fstune/golden/internal
 # [177] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [178] Format /dev/sdb1 as ext3 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext3, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [179] Make the mountpoint /run/fstune/golden/external
@@ -826,7 +970,7 @@ mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [181] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 181-show-how-the-filesystem-was-made.log
 
 # [182] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -847,7 +991,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [186] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 186-fio-write-then-rewrite-at-random-repeat-5.log
 
 # [187] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -860,7 +1004,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [189] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=0 --numjobs=32 --size=480m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 189-fio-read-then-read-at-random-repeat-5.log
 
 # [190] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -876,7 +1020,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 193-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [194] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -901,3 +1045,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

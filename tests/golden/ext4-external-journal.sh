@@ -18,6 +18,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -32,6 +149,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -39,6 +157,12 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1 and /dev/sdc1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 
 # ── Inputs, made once ──
 
@@ -51,6 +175,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 # [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
@@ -64,7 +189,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -80,7 +205,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [9] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 009-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [10] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -101,7 +226,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [14] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 014-fio-write-then-rewrite-at-random-repeat-1.log
 
 # [15] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -114,7 +239,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [17] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 017-fio-read-then-read-at-random-repeat-1.log
 
 # [18] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -133,11 +258,14 @@ rmdir /run/fstune/golden/internal
 # [21] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [22] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext4, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [23] Make the mountpoint /run/fstune/golden/external
@@ -151,7 +279,7 @@ mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [25] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 025-show-how-the-filesystem-was-made.log
 
 # [26] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -167,7 +295,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [29] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 029-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [30] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -188,7 +316,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [34] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 034-fio-write-then-rewrite-at-random-repeat-1.log
 
 # [35] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -201,7 +329,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [37] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-1.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 037-fio-read-then-read-at-random-repeat-1.log
 
 # [38] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -220,11 +348,14 @@ rmdir /run/fstune/golden/external
 # [41] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [42] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext4, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [43] Make the mountpoint /run/fstune/golden/external
@@ -238,7 +369,7 @@ mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [45] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 045-show-how-the-filesystem-was-made.log
 
 # [46] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -254,7 +385,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [49] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 049-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [50] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -275,7 +406,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [54] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 054-fio-write-then-rewrite-at-random-repeat-2.log
 
 # [55] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -288,7 +419,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [57] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 057-fio-read-then-read-at-random-repeat-2.log
 
 # [58] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -307,6 +438,7 @@ rmdir /run/fstune/golden/external
 # [61] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [62] Make the mountpoint /run/fstune/golden/internal
@@ -320,7 +452,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
 
 # [64] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
 
 # [65] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -336,7 +468,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [68] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 068-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [69] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -357,7 +489,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [73] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 073-fio-write-then-rewrite-at-random-repeat-2.log
 
 # [74] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -370,7 +502,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [76] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-2.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 076-fio-read-then-read-at-random-repeat-2.log
 
 # [77] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -389,6 +521,7 @@ rmdir /run/fstune/golden/internal
 # [80] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [81] Make the mountpoint /run/fstune/golden/internal
@@ -402,7 +535,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
 
 # [83] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
 
 # [84] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -418,7 +551,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [87] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 087-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [88] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -439,7 +572,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [92] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 092-fio-write-then-rewrite-at-random-repeat-3.log
 
 # [93] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -452,7 +585,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [95] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 095-fio-read-then-read-at-random-repeat-3.log
 
 # [96] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -471,11 +604,14 @@ rmdir /run/fstune/golden/internal
 # [99] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [100] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext4, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [101] Make the mountpoint /run/fstune/golden/external
@@ -489,7 +625,7 @@ mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [103] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 103-show-how-the-filesystem-was-made.log
 
 # [104] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -505,7 +641,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [107] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 107-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [108] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -526,7 +662,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [112] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 112-fio-write-then-rewrite-at-random-repeat-3.log
 
 # [113] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -539,7 +675,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [115] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-3.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 115-fio-read-then-read-at-random-repeat-3.log
 
 # [116] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -558,11 +694,14 @@ rmdir /run/fstune/golden/external
 # [119] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [120] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext4, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [121] Make the mountpoint /run/fstune/golden/external
@@ -576,7 +715,7 @@ mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [123] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 123-show-how-the-filesystem-was-made.log
 
 # [124] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -592,7 +731,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [127] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 127-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [128] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -613,7 +752,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [132] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 132-fio-write-then-rewrite-at-random-repeat-4.log
 
 # [133] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -626,7 +765,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [135] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 135-fio-read-then-read-at-random-repeat-4.log
 
 # [136] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -645,6 +784,7 @@ rmdir /run/fstune/golden/external
 # [139] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [140] Make the mountpoint /run/fstune/golden/internal
@@ -658,7 +798,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
 
 # [142] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 142-show-how-the-filesystem-was-made.log
 
 # [143] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -674,7 +814,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [146] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 146-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [147] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -695,7 +835,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [151] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 151-fio-write-then-rewrite-at-random-repeat-4.log
 
 # [152] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -708,7 +848,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [154] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-4.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 154-fio-read-then-read-at-random-repeat-4.log
 
 # [155] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -727,6 +867,7 @@ rmdir /run/fstune/golden/internal
 # [158] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'internal': ext4, journal inside the filesystem. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [159] Make the mountpoint /run/fstune/golden/internal
@@ -740,7 +881,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/internal
 
 # [161] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 161-show-how-the-filesystem-was-made.log
 
 # [162] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -756,7 +897,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [165] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 165-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [166] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -777,7 +918,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [170] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 170-fio-write-then-rewrite-at-random-repeat-5.log
 
 # [171] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -790,7 +931,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [173] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/internal/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 173-fio-read-then-read-at-random-repeat-5.log
 
 # [174] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -809,11 +950,14 @@ rmdir /run/fstune/golden/internal
 # [177] Make /dev/sdc1 an external journal (4096-byte blocks)  (DESTROYS DATA)
 #     the journal device must exist before the filesystem that uses it, with the same block
 #     size. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0 -F /dev/sdc1
 
 # [178] Format /dev/sdb1 as ext4 with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ext4, journal on the spare device. The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 -F /dev/sdb1
 
 # [179] Make the mountpoint /run/fstune/golden/external
@@ -827,7 +971,7 @@ mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [181] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 181-show-how-the-filesystem-was-made.log
 
 # [182] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -843,7 +987,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [185] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 185-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [186] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -864,7 +1008,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [190] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-writes-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --end_fsync=1 --name=seqwrite --rw=write --name=randwrite --rw=randwrite --stonewall; } 2>&1 | fstune_keep 190-fio-write-then-rewrite-at-random-repeat-5.log
 
 # [191] Flush dirty data and wait until it is written
 #     so that fio's reads does not pay for writes left over from earlier steps
@@ -877,7 +1021,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 # [193] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
 #     is steady
-fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall
+{ fio --output=/var/tmp/fstune/golden/external/throughput-fio-reads-5.json --output-format=json --eta=always --directory=/run/fstune/golden/external '--filename_format=fstune-fio.$jobnum' --ioengine=psync --direct=1 --numjobs=4 --size=256m --group_reporting --bs=4k --time_based --runtime=30 --ramp_time=2 --steadystate=bw_slope:2% --ss_dur=5 --name=seqread --rw=read --name=randread --rw=randread --stonewall; } 2>&1 | fstune_keep 193-fio-read-then-read-at-random-repeat-5.log
 
 # [194] Remove fio's test files
 #     each repeat starts from an empty filesystem
@@ -902,3 +1046,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

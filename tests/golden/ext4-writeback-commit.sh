@@ -19,6 +19,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -33,6 +150,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -40,6 +158,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -52,6 +175,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 # [2] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/ordered
@@ -65,7 +189,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -81,7 +205,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [9] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 009-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [10] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -100,6 +224,7 @@ rmdir /run/fstune/golden/ordered
 # [13] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [14] Make the mountpoint /run/fstune/golden/writeback
@@ -113,7 +238,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [16] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 016-show-how-the-filesystem-was-made.log
 
 # [17] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -129,7 +254,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [20] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 020-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [21] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -148,6 +273,7 @@ rmdir /run/fstune/golden/writeback
 # [24] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [25] Make the mountpoint /run/fstune/golden/writeback-commit-30
@@ -161,7 +287,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [27] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 027-show-how-the-filesystem-was-made.log
 
 # [28] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -177,7 +303,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [31] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 031-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [32] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -196,6 +322,7 @@ rmdir /run/fstune/golden/writeback-commit-30
 # [35] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [36] Make the mountpoint /run/fstune/golden/commit-30
@@ -209,7 +336,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [38] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 038-show-how-the-filesystem-was-made.log
 
 # [39] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -225,7 +352,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [42] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 042-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [43] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -244,6 +371,7 @@ rmdir /run/fstune/golden/commit-30
 # [46] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [47] Make the mountpoint /run/fstune/golden/writeback
@@ -257,7 +385,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [49] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 049-show-how-the-filesystem-was-made.log
 
 # [50] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -273,7 +401,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [53] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 053-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [54] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -292,6 +420,7 @@ rmdir /run/fstune/golden/writeback
 # [57] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [58] Make the mountpoint /run/fstune/golden/commit-30
@@ -305,7 +434,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [60] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 060-show-how-the-filesystem-was-made.log
 
 # [61] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -321,7 +450,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [64] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 064-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [65] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -340,6 +469,7 @@ rmdir /run/fstune/golden/commit-30
 # [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [69] Make the mountpoint /run/fstune/golden/ordered
@@ -353,7 +483,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [71] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
 
 # [72] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -369,7 +499,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [75] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 075-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [76] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -388,6 +518,7 @@ rmdir /run/fstune/golden/ordered
 # [79] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [80] Make the mountpoint /run/fstune/golden/writeback-commit-30
@@ -401,7 +532,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [82] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 082-show-how-the-filesystem-was-made.log
 
 # [83] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -417,7 +548,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 086-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [87] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -436,6 +567,7 @@ rmdir /run/fstune/golden/writeback-commit-30
 # [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [91] Make the mountpoint /run/fstune/golden/commit-30
@@ -449,7 +581,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -465,7 +597,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 097-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [98] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -484,6 +616,7 @@ rmdir /run/fstune/golden/commit-30
 # [101] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [102] Make the mountpoint /run/fstune/golden/writeback-commit-30
@@ -497,7 +630,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [104] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 104-show-how-the-filesystem-was-made.log
 
 # [105] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -513,7 +646,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 108-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [109] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -532,6 +665,7 @@ rmdir /run/fstune/golden/writeback-commit-30
 # [112] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [113] Make the mountpoint /run/fstune/golden/writeback
@@ -545,7 +679,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [115] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
 
 # [116] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -561,7 +695,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [119] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [120] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -580,6 +714,7 @@ rmdir /run/fstune/golden/writeback
 # [123] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [124] Make the mountpoint /run/fstune/golden/ordered
@@ -593,7 +728,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [126] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 126-show-how-the-filesystem-was-made.log
 
 # [127] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -609,7 +744,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [130] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 130-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [131] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -628,6 +763,7 @@ rmdir /run/fstune/golden/ordered
 # [134] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [135] Make the mountpoint /run/fstune/golden/writeback-commit-30
@@ -641,7 +777,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [137] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 137-show-how-the-filesystem-was-made.log
 
 # [138] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -657,7 +793,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 141-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [142] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -676,6 +812,7 @@ rmdir /run/fstune/golden/writeback-commit-30
 # [145] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [146] Make the mountpoint /run/fstune/golden/ordered
@@ -689,7 +826,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [148] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 148-show-how-the-filesystem-was-made.log
 
 # [149] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -705,7 +842,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [152] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 152-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [153] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -724,6 +861,7 @@ rmdir /run/fstune/golden/ordered
 # [156] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [157] Make the mountpoint /run/fstune/golden/commit-30
@@ -737,7 +875,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [159] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 159-show-how-the-filesystem-was-made.log
 
 # [160] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -753,7 +891,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [163] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 163-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [164] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -772,6 +910,7 @@ rmdir /run/fstune/golden/commit-30
 # [167] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [168] Make the mountpoint /run/fstune/golden/writeback
@@ -785,7 +924,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [170] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 170-show-how-the-filesystem-was-made.log
 
 # [171] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -801,7 +940,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [174] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 174-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [175] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -820,6 +959,7 @@ rmdir /run/fstune/golden/writeback
 # [178] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [179] Make the mountpoint /run/fstune/golden/ordered
@@ -833,7 +973,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [181] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 181-show-how-the-filesystem-was-made.log
 
 # [182] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -849,7 +989,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [185] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 185-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [186] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -868,6 +1008,7 @@ rmdir /run/fstune/golden/ordered
 # [189] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [190] Make the mountpoint /run/fstune/golden/writeback
@@ -881,7 +1022,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [192] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 192-show-how-the-filesystem-was-made.log
 
 # [193] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -897,7 +1038,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 196-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [197] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -916,6 +1057,7 @@ rmdir /run/fstune/golden/writeback
 # [200] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [201] Make the mountpoint /run/fstune/golden/writeback-commit-30
@@ -929,7 +1071,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [203] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 203-show-how-the-filesystem-was-made.log
 
 # [204] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -945,7 +1087,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [207] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 207-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [208] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -964,6 +1106,7 @@ rmdir /run/fstune/golden/writeback-commit-30
 # [211] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [212] Make the mountpoint /run/fstune/golden/commit-30
@@ -977,7 +1120,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [214] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 214-show-how-the-filesystem-was-made.log
 
 # [215] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -993,7 +1136,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [218] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 218-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [219] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -1018,3 +1161,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

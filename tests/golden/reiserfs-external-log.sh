@@ -19,6 +19,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -33,6 +150,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -40,6 +158,12 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1 and /dev/sdc1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 
 # ── Inputs, made once ──
 
@@ -52,6 +176,7 @@ mkdir -p /var/tmp/fstune/golden/inputs
 # [2] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
 #     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [3] Make the mountpoint /run/fstune/golden/internal
@@ -65,7 +190,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -81,7 +206,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [9] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 009-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [10] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -100,6 +225,8 @@ rmdir /run/fstune/golden/internal
 # [13] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [14] Make the mountpoint /run/fstune/golden/external
@@ -113,7 +240,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [16] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 016-show-how-the-filesystem-was-made.log
 
 # [17] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -129,7 +256,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [20] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 020-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [21] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -148,6 +275,8 @@ rmdir /run/fstune/golden/external
 # [24] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
 #     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [25] Make the mountpoint /run/fstune/golden/external-notail
@@ -161,7 +290,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [27] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 027-show-how-the-filesystem-was-made.log
 
 # [28] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -177,7 +306,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [31] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 031-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [32] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -196,6 +325,8 @@ rmdir /run/fstune/golden/external-notail
 # [35] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [36] Make the mountpoint /run/fstune/golden/external
@@ -209,7 +340,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [38] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 038-show-how-the-filesystem-was-made.log
 
 # [39] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -225,7 +356,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [42] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 042-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [43] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -244,6 +375,8 @@ rmdir /run/fstune/golden/external
 # [46] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
 #     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [47] Make the mountpoint /run/fstune/golden/external-notail
@@ -257,7 +390,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [49] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 049-show-how-the-filesystem-was-made.log
 
 # [50] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -273,7 +406,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [53] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 053-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [54] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -292,6 +425,7 @@ rmdir /run/fstune/golden/external-notail
 # [57] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
 #     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [58] Make the mountpoint /run/fstune/golden/internal
@@ -305,7 +439,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [60] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 060-show-how-the-filesystem-was-made.log
 
 # [61] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -321,7 +455,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [64] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 064-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [65] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -340,6 +474,8 @@ rmdir /run/fstune/golden/internal
 # [68] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
 #     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [69] Make the mountpoint /run/fstune/golden/external-notail
@@ -353,7 +489,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [71] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
 
 # [72] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -369,7 +505,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [75] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 075-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [76] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -388,6 +524,7 @@ rmdir /run/fstune/golden/external-notail
 # [79] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
 #     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [80] Make the mountpoint /run/fstune/golden/internal
@@ -401,7 +538,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [82] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 082-show-how-the-filesystem-was-made.log
 
 # [83] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -417,7 +554,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 086-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [87] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -436,6 +573,8 @@ rmdir /run/fstune/golden/internal
 # [90] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [91] Make the mountpoint /run/fstune/golden/external
@@ -449,7 +588,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -465,7 +604,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 097-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [98] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -484,6 +623,8 @@ rmdir /run/fstune/golden/external
 # [101] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
 #     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [102] Make the mountpoint /run/fstune/golden/external-notail
@@ -497,7 +638,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [104] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 104-show-how-the-filesystem-was-made.log
 
 # [105] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -513,7 +654,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] dbench with 15 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 108-dbench-with-15-clients-for-60-s-repeat-4.log
 
 # [109] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -532,6 +673,8 @@ rmdir /run/fstune/golden/external-notail
 # [112] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [113] Make the mountpoint /run/fstune/golden/external
@@ -545,7 +688,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [115] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
 
 # [116] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -561,7 +704,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [119] dbench with 15 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 119-dbench-with-15-clients-for-60-s-repeat-4.log
 
 # [120] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -580,6 +723,7 @@ rmdir /run/fstune/golden/external
 # [123] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
 #     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [124] Make the mountpoint /run/fstune/golden/internal
@@ -593,7 +737,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [126] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 126-show-how-the-filesystem-was-made.log
 
 # [127] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -609,7 +753,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [130] dbench with 15 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 130-dbench-with-15-clients-for-60-s-repeat-4.log
 
 # [131] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -628,6 +772,7 @@ rmdir /run/fstune/golden/internal
 # [134] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
 #     passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [135] Make the mountpoint /run/fstune/golden/internal
@@ -641,7 +786,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [137] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 137-show-how-the-filesystem-was-made.log
 
 # [138] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -657,7 +802,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] dbench with 15 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 141-dbench-with-15-clients-for-60-s-repeat-5.log
 
 # [142] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -676,6 +821,8 @@ rmdir /run/fstune/golden/internal
 # [145] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
 #     The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [146] Make the mountpoint /run/fstune/golden/external-notail
@@ -689,7 +836,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [148] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 148-show-how-the-filesystem-was-made.log
 
 # [149] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -705,7 +852,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [152] dbench with 15 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 152-dbench-with-15-clients-for-60-s-repeat-5.log
 
 # [153] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -724,6 +871,8 @@ rmdir /run/fstune/golden/external-notail
 # [156] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
 #     once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
 # [157] Make the mountpoint /run/fstune/golden/external
@@ -737,7 +886,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [159] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 159-show-how-the-filesystem-was-made.log
 
 # [160] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -753,7 +902,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [163] dbench with 15 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 163-dbench-with-15-clients-for-60-s-repeat-5.log
 
 # [164] Remove dbench's files
 #     each repeat starts from an empty filesystem
@@ -778,3 +927,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

@@ -19,6 +19,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -33,6 +150,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -40,6 +158,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -56,6 +179,7 @@ fstune workload-helper make-tree --levels 3 --dirs 3 --files 1000 --file-size 10
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/ext3-no-index
@@ -69,7 +193,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -85,7 +209,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
 
 # [11] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -97,7 +221,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [14] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -109,7 +233,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-1.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-1.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
 
 # [17] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -121,7 +245,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [20] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -133,7 +257,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [23] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -145,7 +269,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [25] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-1.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-1.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
 
 # [26] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -157,7 +281,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [28] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-no-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -176,6 +300,7 @@ rmdir /run/fstune/golden/ext3-no-index
 # [32] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [33] Make the mountpoint /run/fstune/golden/ext3-dir-index
@@ -189,7 +314,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [35] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 035-show-how-the-filesystem-was-made.log
 
 # [36] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -205,7 +330,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [39] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 039-untar-unpack-the-tree-repeat-1.log
 
 # [40] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -217,7 +342,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [42] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 042-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [43] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -229,7 +354,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [45] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-1.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-1.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 045-read-read-every-file-repeat-1.log
 
 # [46] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -241,7 +366,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [48] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 048-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [49] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -253,7 +378,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [51] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 051-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [52] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -265,7 +390,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [54] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-1.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-1.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 054-find-walk-the-tree-repeat-1.log
 
 # [55] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -277,7 +402,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [57] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 057-rm-delete-the-tree-repeat-1.log
 
 # [58] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -296,6 +421,7 @@ rmdir /run/fstune/golden/ext3-dir-index
 # [61] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
 #     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [62] Make the mountpoint /run/fstune/golden/ext2-noatime
@@ -309,7 +435,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [64] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
 
 # [65] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -325,7 +451,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [68] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 068-untar-unpack-the-tree-repeat-1.log
 
 # [69] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -337,7 +463,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [71] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 071-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [72] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -349,7 +475,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [74] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-1.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-1.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 074-read-read-every-file-repeat-1.log
 
 # [75] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -361,7 +487,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [77] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 077-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [78] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -373,7 +499,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [80] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 080-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [81] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -385,7 +511,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [83] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-1.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-1.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 083-find-walk-the-tree-repeat-1.log
 
 # [84] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -397,7 +523,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 086-rm-delete-the-tree-repeat-1.log
 
 # [87] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -416,6 +542,7 @@ rmdir /run/fstune/golden/ext2-noatime
 # [90] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [91] Make the mountpoint /run/fstune/golden/ext3-noatime
@@ -429,7 +556,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -445,7 +572,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 097-untar-unpack-the-tree-repeat-1.log
 
 # [98] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -457,7 +584,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [100] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 100-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [101] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -469,7 +596,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [103] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-1.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-1.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 103-read-read-every-file-repeat-1.log
 
 # [104] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -481,7 +608,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [106] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 106-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [107] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -493,7 +620,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [109] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 109-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [110] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -505,7 +632,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [112] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-1.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-1.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 112-find-walk-the-tree-repeat-1.log
 
 # [113] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -517,7 +644,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [115] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 115-rm-delete-the-tree-repeat-1.log
 
 # [116] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -536,6 +663,7 @@ rmdir /run/fstune/golden/ext3-noatime
 # [119] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [120] Make the mountpoint /run/fstune/golden/ext3-dir-index
@@ -549,7 +677,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [122] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 122-show-how-the-filesystem-was-made.log
 
 # [123] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -565,7 +693,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [126] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 126-untar-unpack-the-tree-repeat-2.log
 
 # [127] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -577,7 +705,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [129] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 129-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [130] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -589,7 +717,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [132] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 132-read-read-every-file-repeat-2.log
 
 # [133] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -601,7 +729,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [135] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 135-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [136] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -613,7 +741,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [138] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 138-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [139] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -625,7 +753,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 141-find-walk-the-tree-repeat-2.log
 
 # [142] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -637,7 +765,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [144] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 144-rm-delete-the-tree-repeat-2.log
 
 # [145] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -656,6 +784,7 @@ rmdir /run/fstune/golden/ext3-dir-index
 # [148] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [149] Make the mountpoint /run/fstune/golden/ext3-noatime
@@ -669,7 +798,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [151] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 151-show-how-the-filesystem-was-made.log
 
 # [152] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -685,7 +814,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [155] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 155-untar-unpack-the-tree-repeat-2.log
 
 # [156] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -697,7 +826,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [158] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 158-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [159] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -709,7 +838,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [161] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 161-read-read-every-file-repeat-2.log
 
 # [162] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -721,7 +850,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [164] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 164-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [165] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -733,7 +862,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [167] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 167-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [168] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -745,7 +874,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [170] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 170-find-walk-the-tree-repeat-2.log
 
 # [171] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -757,7 +886,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [173] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 173-rm-delete-the-tree-repeat-2.log
 
 # [174] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -776,6 +905,7 @@ rmdir /run/fstune/golden/ext3-noatime
 # [177] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [178] Make the mountpoint /run/fstune/golden/ext3-no-index
@@ -789,7 +919,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [180] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 180-show-how-the-filesystem-was-made.log
 
 # [181] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -805,7 +935,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [184] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-2.log
 
 # [185] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -817,7 +947,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [188] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -829,7 +959,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [190] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-2.log
 
 # [191] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -841,7 +971,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [194] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -853,7 +983,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [197] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -865,7 +995,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [199] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-2.log
 
 # [200] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -877,7 +1007,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [202] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-no-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-2.log
 
 # [203] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -896,6 +1026,7 @@ rmdir /run/fstune/golden/ext3-no-index
 # [206] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
 #     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [207] Make the mountpoint /run/fstune/golden/ext2-noatime
@@ -909,7 +1040,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [209] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 209-show-how-the-filesystem-was-made.log
 
 # [210] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -925,7 +1056,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [213] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 213-untar-unpack-the-tree-repeat-2.log
 
 # [214] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -937,7 +1068,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [216] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 216-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [217] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -949,7 +1080,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [219] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 219-read-read-every-file-repeat-2.log
 
 # [220] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -961,7 +1092,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [222] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [223] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -973,7 +1104,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [225] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 225-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [226] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -985,7 +1116,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [228] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 228-find-walk-the-tree-repeat-2.log
 
 # [229] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -997,7 +1128,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [231] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 231-rm-delete-the-tree-repeat-2.log
 
 # [232] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1016,6 +1147,7 @@ rmdir /run/fstune/golden/ext2-noatime
 # [235] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [236] Make the mountpoint /run/fstune/golden/ext3-noatime
@@ -1029,7 +1161,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [238] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 238-show-how-the-filesystem-was-made.log
 
 # [239] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1045,7 +1177,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [242] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 242-untar-unpack-the-tree-repeat-3.log
 
 # [243] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1057,7 +1189,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [245] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 245-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [246] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1069,7 +1201,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [248] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 248-read-read-every-file-repeat-3.log
 
 # [249] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1081,7 +1213,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 251-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [252] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1093,7 +1225,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [255] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1105,7 +1237,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 257-find-walk-the-tree-repeat-3.log
 
 # [258] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1117,7 +1249,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 260-rm-delete-the-tree-repeat-3.log
 
 # [261] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1136,6 +1268,7 @@ rmdir /run/fstune/golden/ext3-noatime
 # [264] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
 #     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [265] Make the mountpoint /run/fstune/golden/ext2-noatime
@@ -1149,7 +1282,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [267] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 267-show-how-the-filesystem-was-made.log
 
 # [268] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1165,7 +1298,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [271] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 271-untar-unpack-the-tree-repeat-3.log
 
 # [272] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1177,7 +1310,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [274] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 274-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [275] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1189,7 +1322,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [277] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 277-read-read-every-file-repeat-3.log
 
 # [278] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1201,7 +1334,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [280] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 280-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [281] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1213,7 +1346,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [283] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 283-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [284] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1225,7 +1358,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [286] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 286-find-walk-the-tree-repeat-3.log
 
 # [287] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1237,7 +1370,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [289] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 289-rm-delete-the-tree-repeat-3.log
 
 # [290] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1256,6 +1389,7 @@ rmdir /run/fstune/golden/ext2-noatime
 # [293] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [294] Make the mountpoint /run/fstune/golden/ext3-dir-index
@@ -1269,7 +1403,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [296] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 296-show-how-the-filesystem-was-made.log
 
 # [297] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1285,7 +1419,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [300] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 300-untar-unpack-the-tree-repeat-3.log
 
 # [301] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1297,7 +1431,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [303] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 303-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [304] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1309,7 +1443,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [306] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 306-read-read-every-file-repeat-3.log
 
 # [307] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1321,7 +1455,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [309] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 309-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [310] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1333,7 +1467,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [312] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 312-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [313] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1345,7 +1479,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [315] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 315-find-walk-the-tree-repeat-3.log
 
 # [316] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1357,7 +1491,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [318] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 318-rm-delete-the-tree-repeat-3.log
 
 # [319] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1376,6 +1510,7 @@ rmdir /run/fstune/golden/ext3-dir-index
 # [322] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [323] Make the mountpoint /run/fstune/golden/ext3-no-index
@@ -1389,7 +1524,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [325] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 325-show-how-the-filesystem-was-made.log
 
 # [326] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1405,7 +1540,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [329] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 329-untar-unpack-the-tree-repeat-3.log
 
 # [330] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1417,7 +1552,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [332] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 332-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [333] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1429,7 +1564,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [335] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 335-read-read-every-file-repeat-3.log
 
 # [336] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1441,7 +1576,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [338] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 338-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [339] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1453,7 +1588,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [341] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 341-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [342] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1465,7 +1600,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [344] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 344-find-walk-the-tree-repeat-3.log
 
 # [345] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1477,7 +1612,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [347] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-no-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 347-rm-delete-the-tree-repeat-3.log
 
 # [348] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1496,6 +1631,7 @@ rmdir /run/fstune/golden/ext3-no-index
 # [351] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
 #     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [352] Make the mountpoint /run/fstune/golden/ext2-noatime
@@ -1509,7 +1645,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [354] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 354-show-how-the-filesystem-was-made.log
 
 # [355] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1525,7 +1661,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [358] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 358-untar-unpack-the-tree-repeat-4.log
 
 # [359] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1537,7 +1673,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [361] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 361-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [362] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1549,7 +1685,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [364] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 364-read-read-every-file-repeat-4.log
 
 # [365] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1561,7 +1697,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [367] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 367-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [368] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1573,7 +1709,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [370] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 370-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [371] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1585,7 +1721,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [373] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 373-find-walk-the-tree-repeat-4.log
 
 # [374] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1597,7 +1733,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [376] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 376-rm-delete-the-tree-repeat-4.log
 
 # [377] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1616,6 +1752,7 @@ rmdir /run/fstune/golden/ext2-noatime
 # [380] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [381] Make the mountpoint /run/fstune/golden/ext3-no-index
@@ -1629,7 +1766,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [383] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 383-show-how-the-filesystem-was-made.log
 
 # [384] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1645,7 +1782,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [387] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 387-untar-unpack-the-tree-repeat-4.log
 
 # [388] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1657,7 +1794,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [390] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 390-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [391] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1669,7 +1806,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [393] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 393-read-read-every-file-repeat-4.log
 
 # [394] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1681,7 +1818,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [396] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 396-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [397] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1693,7 +1830,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [399] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 399-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [400] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1705,7 +1842,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [402] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 402-find-walk-the-tree-repeat-4.log
 
 # [403] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1717,7 +1854,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [405] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-no-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 405-rm-delete-the-tree-repeat-4.log
 
 # [406] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1736,6 +1873,7 @@ rmdir /run/fstune/golden/ext3-no-index
 # [409] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [410] Make the mountpoint /run/fstune/golden/ext3-noatime
@@ -1749,7 +1887,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [412] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 412-show-how-the-filesystem-was-made.log
 
 # [413] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1765,7 +1903,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [416] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 416-untar-unpack-the-tree-repeat-4.log
 
 # [417] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1777,7 +1915,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [419] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 419-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [420] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1789,7 +1927,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [422] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 422-read-read-every-file-repeat-4.log
 
 # [423] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1801,7 +1939,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [425] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 425-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [426] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1813,7 +1951,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [428] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [429] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1825,7 +1963,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [431] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 431-find-walk-the-tree-repeat-4.log
 
 # [432] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1837,7 +1975,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [434] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 434-rm-delete-the-tree-repeat-4.log
 
 # [435] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1856,6 +1994,7 @@ rmdir /run/fstune/golden/ext3-noatime
 # [438] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [439] Make the mountpoint /run/fstune/golden/ext3-dir-index
@@ -1869,7 +2008,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [441] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 441-show-how-the-filesystem-was-made.log
 
 # [442] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1885,7 +2024,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [445] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 445-untar-unpack-the-tree-repeat-4.log
 
 # [446] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1897,7 +2036,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [448] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 448-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [449] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1909,7 +2048,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [451] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 451-read-read-every-file-repeat-4.log
 
 # [452] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1921,7 +2060,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [454] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 454-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [455] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1933,7 +2072,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [457] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 457-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [458] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1945,7 +2084,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [460] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 460-find-walk-the-tree-repeat-4.log
 
 # [461] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1957,7 +2096,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [463] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 463-rm-delete-the-tree-repeat-4.log
 
 # [464] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1976,6 +2115,7 @@ rmdir /run/fstune/golden/ext3-dir-index
 # [467] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [468] Make the mountpoint /run/fstune/golden/ext3-no-index
@@ -1989,7 +2129,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [470] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 470-show-how-the-filesystem-was-made.log
 
 # [471] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2005,7 +2145,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [474] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 474-untar-unpack-the-tree-repeat-5.log
 
 # [475] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2017,7 +2157,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [477] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 477-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [478] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2029,7 +2169,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [480] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 480-read-read-every-file-repeat-5.log
 
 # [481] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2041,7 +2181,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [483] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 483-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [484] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2053,7 +2193,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [486] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 486-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [487] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2065,7 +2205,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [489] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 489-find-walk-the-tree-repeat-5.log
 
 # [490] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2077,7 +2217,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [492] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-no-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 492-rm-delete-the-tree-repeat-5.log
 
 # [493] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2096,6 +2236,7 @@ rmdir /run/fstune/golden/ext3-no-index
 # [496] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [497] Make the mountpoint /run/fstune/golden/ext3-dir-index
@@ -2109,7 +2250,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [499] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 499-show-how-the-filesystem-was-made.log
 
 # [500] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2125,7 +2266,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [503] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 503-untar-unpack-the-tree-repeat-5.log
 
 # [504] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2137,7 +2278,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [506] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 506-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [507] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2149,7 +2290,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [509] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 509-read-read-every-file-repeat-5.log
 
 # [510] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2161,7 +2302,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [512] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 512-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [513] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2173,7 +2314,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [515] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 515-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [516] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2185,7 +2326,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [518] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 518-find-walk-the-tree-repeat-5.log
 
 # [519] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2197,7 +2338,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [521] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-dir-index/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 521-rm-delete-the-tree-repeat-5.log
 
 # [522] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2216,6 +2357,7 @@ rmdir /run/fstune/golden/ext3-dir-index
 # [525] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
 #     force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
 # [526] Make the mountpoint /run/fstune/golden/ext2-noatime
@@ -2229,7 +2371,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [528] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 528-show-how-the-filesystem-was-made.log
 
 # [529] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2245,7 +2387,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [532] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 532-untar-unpack-the-tree-repeat-5.log
 
 # [533] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2257,7 +2399,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [535] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 535-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [536] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2269,7 +2411,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [538] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 538-read-read-every-file-repeat-5.log
 
 # [539] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2281,7 +2423,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [541] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 541-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [542] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2293,7 +2435,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [544] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 544-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [545] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2305,7 +2447,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [547] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 547-find-walk-the-tree-repeat-5.log
 
 # [548] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2317,7 +2459,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [550] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 550-rm-delete-the-tree-repeat-5.log
 
 # [551] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2336,6 +2478,7 @@ rmdir /run/fstune/golden/ext2-noatime
 # [554] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
 #     flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [555] Make the mountpoint /run/fstune/golden/ext3-noatime
@@ -2349,7 +2492,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [557] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 557-show-how-the-filesystem-was-made.log
 
 # [558] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2365,7 +2508,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [561] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 561-untar-unpack-the-tree-repeat-5.log
 
 # [562] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2377,7 +2520,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [564] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 564-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [565] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2389,7 +2532,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [567] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 567-read-read-every-file-repeat-5.log
 
 # [568] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2401,7 +2544,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [570] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 570-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [571] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2413,7 +2556,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [573] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 573-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [574] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2425,7 +2568,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [576] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 576-find-walk-the-tree-repeat-5.log
 
 # [577] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2437,7 +2580,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [579] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-noatime/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 579-rm-delete-the-tree-repeat-5.log
 
 # [580] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2462,3 +2605,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi

@@ -20,6 +20,123 @@
 
 set -euo pipefail
 
+# ── Guard rails: the device must still be the one reviewed, and unused ──
+# Before anything else, and again right before each step that writes to a device, the script
+# checks that the device is the one this plan was made for (size in bytes, major:minor,
+# PARTUUID, a loop device's backing file), that it is not mounted, held (device-mapper, md)
+# or used as swap, and takes the lock fstune takes on its whole disk (flock), so that no
+# other fstune writes there meanwhile. If anything differs it stops before writing.
+declare -A FSTUNE_LOCKS=()
+FSTUNE_RESULTS=
+# util-linux tools told to lock would wait for ever on the lock this script holds
+export LOCK_BLOCK_DEVICE=0
+fstune_refuse() {
+  echo "fstune: refusing to write to $1: $2." >&2
+  echo "fstune: stopped before this step wrote anything to it. If the disks changed, make the plan" >&2
+  echo "fstune: again for the devices as they are now (fstune plan, or the wizard)." >&2
+  exit 3
+}
+fstune_majmin() {
+  echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
+}
+fstune_in_use() {
+  # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
+  local sys=$1 part majmin swap where held
+  for part in "$sys" "$sys"/*/; do
+    part=${part%/}
+    [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
+    majmin=$(<"$part/dev")
+    where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
+    held=("$part"/holders/*)
+    if [ -e "${held[0]}" ]; then
+      echo "${part##*/} is held by ${held[*]##*/} (device-mapper, md or similar)"
+      return
+    fi
+    while read -r swap _; do
+      if [ -b "$swap" ] && [ "$(fstune_majmin "$swap")" = "$majmin" ]; then
+        echo "${part##*/} is in use as swap"
+        return
+      fi
+    done < <(tail -n +2 /proc/swaps)
+  done
+}
+fstune_lock_disk() {
+  # take the whole disk's lock (the one fstune takes) and keep it until the script ends
+  local dev=$1 disk=$2 majmin=$3 fd record pid holder=""
+  [ -n "${FSTUNE_LOCKS[$disk]:-}" ] && return 0
+  exec {fd}<"$disk"
+  if ! flock -x -n "$fd"; then
+    # fstune's owner record says who (when its process still runs); only udev's brief probe
+    # (a shared lock) is worth waiting for
+    record=/run/fstune/.locks/$majmin.json
+    if [ -r "$record" ]; then
+      pid=$(sed -n 's/.*"pid": \([0-9]*\).*/\1/p' "$record")
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        holder="$(sed -n 's/.*"purpose": "\([^"]*\)".*/\1/p' "$record") (pid $pid)"
+      fi
+    fi
+    if [ -n "$holder" ] || ! flock -x -w 10 "$fd"; then
+      fstune_refuse "$dev" "its disk $disk is locked by ${holder:-another process}; wait until that has finished"
+    fi
+  fi
+  FSTUNE_LOCKS[$disk]=$fd
+}
+fstune_release_disks() {
+  # unlock, then ask udev to look at the disks again: it skipped them while they were locked
+  local disk fd
+  for disk in "${!FSTUNE_LOCKS[@]}"; do
+    fd=${FSTUNE_LOCKS[$disk]}
+    exec {fd}<&-
+    echo change > "/sys/class/block/${disk#/dev/}/uevent" 2>/dev/null || true
+  done
+  FSTUNE_LOCKS=()
+}
+fstune_check_device() {
+  # fstune_check_device DEVICE size=BYTES [majmin=MAJ:MIN] [partuuid=UUID] [backing=FILE]
+  local dev=$1 arg size="" majmin="" partuuid="" backing="" now sys disk reason
+  shift
+  for arg in "$@"; do
+    case $arg in
+      size=*) size=${arg#size=} ;;
+      majmin=*) majmin=${arg#majmin=} ;;
+      partuuid=*) partuuid=${arg#partuuid=} ;;
+      backing=*) backing=${arg#backing=} ;;
+    esac
+  done
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  now=$(fstune_majmin "$dev")
+  if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
+    fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
+  fi
+  sys=$(readlink -f "/sys/dev/block/$now")
+  disk=$sys
+  [ -e "$sys/partition" ] && disk=${sys%/*}
+  if [ -n "$size" ] && [ "$(blockdev --getsize64 "$dev")" != "$size" ]; then
+    fstune_refuse "$dev" "it now holds $(blockdev --getsize64 "$dev") bytes; the plan was made for $size bytes"
+  fi
+  if [ -n "$partuuid" ]; then
+    now=$(blkid -p -s PART_ENTRY_UUID -o value "$dev" || true)
+    if [ "${now,,}" != "${partuuid,,}" ]; then
+      fstune_refuse "$dev" "its partition UUID is now '${now:-none}'; the plan was made for $partuuid"
+    fi
+  fi
+  if [ -n "$backing" ]; then
+    now=$(cat "$disk/loop/backing_file" 2>/dev/null || true)
+    if [ "$now" != "$backing" ]; then
+      fstune_refuse "$dev" "it is now backed by '${now:-nothing}'; the plan was made for $backing"
+    fi
+  fi
+  reason=$(fstune_in_use "$sys")
+  [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_keep() {
+  # show a tool's output and keep it in the results directory
+  mkdir -p "$FSTUNE_RESULTS"
+  tee "$FSTUNE_RESULTS/$1"
+}
+
 # Whatever happens (an error, Ctrl-C), unmount what this script mounted and remove its
 # mountpoints, newest first.
 FSTUNE_MOUNTPOINTS=()
@@ -34,6 +151,7 @@ fstune_cleanup() {
     fi
     rmdir "$mp" 2>/dev/null || true
   done
+  declare -F fstune_release_disks >/dev/null && fstune_release_disks
   exit "$status"
 }
 trap fstune_cleanup EXIT
@@ -41,6 +159,11 @@ trap 'exit 130' INT TERM
 
 if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden)  # the run directory: removed last, if empty
+
+# where each tool's output is kept (one directory per run of this script)
+FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
+# /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
+fstune_check_device /dev/sdb1 size=21474836480
 
 # ── Inputs, made once ──
 
@@ -57,6 +180,7 @@ fstune workload-helper make-tree --levels 3 --dirs 3 --files 1000 --file-size 10
 # [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [4] Make the mountpoint /run/fstune/golden/ext3
@@ -70,7 +194,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -86,7 +210,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
 
 # [11] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -98,7 +222,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [14] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -110,7 +234,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-1.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-1.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
 
 # [17] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -122,7 +246,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [20] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -134,7 +258,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [23] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -146,7 +270,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [25] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-1.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-1.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
 
 # [26] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -158,7 +282,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [28] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -177,6 +301,7 @@ rmdir /run/fstune/golden/ext3
 # [32] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -F /dev/sdb1
 
 # [33] Make the mountpoint /run/fstune/golden/ext2
@@ -190,7 +315,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [35] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 035-show-how-the-filesystem-was-made.log
 
 # [36] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -206,7 +331,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [39] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 039-untar-unpack-the-tree-repeat-1.log
 
 # [40] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -218,7 +343,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [42] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 042-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [43] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -230,7 +355,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [45] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-1.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-1.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 045-read-read-every-file-repeat-1.log
 
 # [46] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -242,7 +367,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [48] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 048-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [49] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -254,7 +379,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [51] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 051-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [52] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -266,7 +391,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [54] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-1.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-1.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 054-find-walk-the-tree-repeat-1.log
 
 # [55] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -278,7 +403,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [57] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 057-rm-delete-the-tree-repeat-1.log
 
 # [58] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -297,6 +422,7 @@ rmdir /run/fstune/golden/ext2
 # [61] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
 # [62] Make the mountpoint /run/fstune/golden/jfs
@@ -310,7 +436,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [64] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-jfs_tune -l /dev/sdb1
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
 
 # [65] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -326,7 +452,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [68] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 068-untar-unpack-the-tree-repeat-1.log
 
 # [69] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -338,7 +464,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [71] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 071-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [72] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -350,7 +476,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [74] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-1.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-1.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 074-read-read-every-file-repeat-1.log
 
 # [75] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -362,7 +488,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [77] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 077-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [78] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -374,7 +500,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [80] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 080-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [81] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -386,7 +512,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [83] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-1.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-1.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 083-find-walk-the-tree-repeat-1.log
 
 # [84] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -398,7 +524,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/jfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 086-rm-delete-the-tree-repeat-1.log
 
 # [87] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -417,6 +543,7 @@ rmdir /run/fstune/golden/jfs
 # [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [91] Make the mountpoint /run/fstune/golden/ext4
@@ -430,7 +557,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -446,7 +573,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 097-untar-unpack-the-tree-repeat-1.log
 
 # [98] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -458,7 +585,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [100] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 100-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [101] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -470,7 +597,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [103] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-1.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-1.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 103-read-read-every-file-repeat-1.log
 
 # [104] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -482,7 +609,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [106] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 106-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [107] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -494,7 +621,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [109] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 109-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [110] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -506,7 +633,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [112] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-1.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-1.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 112-find-walk-the-tree-repeat-1.log
 
 # [113] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -518,7 +645,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [115] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext4/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 115-rm-delete-the-tree-repeat-1.log
 
 # [116] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -537,6 +664,7 @@ rmdir /run/fstune/golden/ext4
 # [119] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [120] Make the mountpoint /run/fstune/golden/reiserfs
@@ -550,7 +678,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [122] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 122-show-how-the-filesystem-was-made.log
 
 # [123] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -566,7 +694,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [126] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 126-untar-unpack-the-tree-repeat-1.log
 
 # [127] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -578,7 +706,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [129] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 129-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [130] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -590,7 +718,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [132] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-1.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-1.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 132-read-read-every-file-repeat-1.log
 
 # [133] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -602,7 +730,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [135] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 135-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [136] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -614,7 +742,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [138] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 138-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [139] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -626,7 +754,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-1.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-1.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 141-find-walk-the-tree-repeat-1.log
 
 # [142] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -638,7 +766,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [144] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/reiserfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 144-rm-delete-the-tree-repeat-1.log
 
 # [145] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -657,6 +785,7 @@ rmdir /run/fstune/golden/reiserfs
 # [148] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [149] Make the mountpoint /run/fstune/golden/xfs
@@ -670,7 +799,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [151] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 151-show-how-the-filesystem-was-made.log
 
 # [152] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -686,7 +815,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [155] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 155-untar-unpack-the-tree-repeat-1.log
 
 # [156] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -698,7 +827,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [158] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 158-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [159] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -710,7 +839,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [161] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-1.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-1.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 161-read-read-every-file-repeat-1.log
 
 # [162] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -722,7 +851,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [164] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 164-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [165] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -734,7 +863,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [167] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 167-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [168] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -746,7 +875,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [170] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-1.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-1.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 170-find-walk-the-tree-repeat-1.log
 
 # [171] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -758,7 +887,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [173] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/xfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 173-rm-delete-the-tree-repeat-1.log
 
 # [174] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -777,6 +906,7 @@ rmdir /run/fstune/golden/xfs
 # [177] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -F /dev/sdb1
 
 # [178] Make the mountpoint /run/fstune/golden/ext2
@@ -790,7 +920,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [180] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 180-show-how-the-filesystem-was-made.log
 
 # [181] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -806,7 +936,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [184] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-2.log
 
 # [185] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -818,7 +948,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [188] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -830,7 +960,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [190] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-2.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-2.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-2.log
 
 # [191] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -842,7 +972,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [194] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -854,7 +984,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [197] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -866,7 +996,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [199] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-2.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-2.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-2.log
 
 # [200] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -878,7 +1008,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [202] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-2.log
 
 # [203] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -897,6 +1027,7 @@ rmdir /run/fstune/golden/ext2
 # [206] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [207] Make the mountpoint /run/fstune/golden/ext4
@@ -910,7 +1041,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [209] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 209-show-how-the-filesystem-was-made.log
 
 # [210] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -926,7 +1057,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [213] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 213-untar-unpack-the-tree-repeat-2.log
 
 # [214] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -938,7 +1069,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [216] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 216-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [217] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -950,7 +1081,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [219] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-2.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-2.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 219-read-read-every-file-repeat-2.log
 
 # [220] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -962,7 +1093,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [222] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [223] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -974,7 +1105,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [225] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 225-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [226] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -986,7 +1117,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [228] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-2.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-2.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 228-find-walk-the-tree-repeat-2.log
 
 # [229] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -998,7 +1129,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [231] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext4/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 231-rm-delete-the-tree-repeat-2.log
 
 # [232] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1017,6 +1148,7 @@ rmdir /run/fstune/golden/ext4
 # [235] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [236] Make the mountpoint /run/fstune/golden/ext3
@@ -1030,7 +1162,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [238] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 238-show-how-the-filesystem-was-made.log
 
 # [239] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1046,7 +1178,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [242] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 242-untar-unpack-the-tree-repeat-2.log
 
 # [243] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1058,7 +1190,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [245] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 245-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [246] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1070,7 +1202,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [248] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-2.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-2.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 248-read-read-every-file-repeat-2.log
 
 # [249] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1082,7 +1214,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 251-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [252] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1094,7 +1226,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [255] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1106,7 +1238,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-2.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-2.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 257-find-walk-the-tree-repeat-2.log
 
 # [258] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1118,7 +1250,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 260-rm-delete-the-tree-repeat-2.log
 
 # [261] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1137,6 +1269,7 @@ rmdir /run/fstune/golden/ext3
 # [264] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [265] Make the mountpoint /run/fstune/golden/xfs
@@ -1150,7 +1283,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [267] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 267-show-how-the-filesystem-was-made.log
 
 # [268] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1166,7 +1299,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [271] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 271-untar-unpack-the-tree-repeat-2.log
 
 # [272] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1178,7 +1311,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [274] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 274-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [275] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1190,7 +1323,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [277] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-2.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-2.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 277-read-read-every-file-repeat-2.log
 
 # [278] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1202,7 +1335,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [280] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 280-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [281] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1214,7 +1347,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [283] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 283-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [284] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1226,7 +1359,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [286] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-2.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-2.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 286-find-walk-the-tree-repeat-2.log
 
 # [287] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1238,7 +1371,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [289] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/xfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 289-rm-delete-the-tree-repeat-2.log
 
 # [290] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1257,6 +1390,7 @@ rmdir /run/fstune/golden/xfs
 # [293] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
 # [294] Make the mountpoint /run/fstune/golden/jfs
@@ -1270,7 +1404,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [296] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-jfs_tune -l /dev/sdb1
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 296-show-how-the-filesystem-was-made.log
 
 # [297] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1286,7 +1420,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [300] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 300-untar-unpack-the-tree-repeat-2.log
 
 # [301] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1298,7 +1432,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [303] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 303-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [304] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1310,7 +1444,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [306] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-2.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-2.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 306-read-read-every-file-repeat-2.log
 
 # [307] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1322,7 +1456,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [309] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 309-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [310] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1334,7 +1468,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [312] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 312-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [313] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1346,7 +1480,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [315] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-2.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-2.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 315-find-walk-the-tree-repeat-2.log
 
 # [316] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1358,7 +1492,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [318] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/jfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 318-rm-delete-the-tree-repeat-2.log
 
 # [319] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1377,6 +1511,7 @@ rmdir /run/fstune/golden/jfs
 # [322] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [323] Make the mountpoint /run/fstune/golden/reiserfs
@@ -1390,7 +1525,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [325] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 325-show-how-the-filesystem-was-made.log
 
 # [326] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1406,7 +1541,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [329] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 329-untar-unpack-the-tree-repeat-2.log
 
 # [330] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1418,7 +1553,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [332] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 332-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [333] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1430,7 +1565,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [335] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-2.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-2.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 335-read-read-every-file-repeat-2.log
 
 # [336] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1442,7 +1577,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [338] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 338-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [339] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1454,7 +1589,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [341] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 341-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [342] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1466,7 +1601,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [344] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-2.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-2.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 344-find-walk-the-tree-repeat-2.log
 
 # [345] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1478,7 +1613,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [347] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/reiserfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 347-rm-delete-the-tree-repeat-2.log
 
 # [348] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1497,6 +1632,7 @@ rmdir /run/fstune/golden/reiserfs
 # [351] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [352] Make the mountpoint /run/fstune/golden/ext4
@@ -1510,7 +1646,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [354] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 354-show-how-the-filesystem-was-made.log
 
 # [355] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1526,7 +1662,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [358] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 358-untar-unpack-the-tree-repeat-3.log
 
 # [359] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1538,7 +1674,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [361] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 361-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [362] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1550,7 +1686,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [364] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-3.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-3.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 364-read-read-every-file-repeat-3.log
 
 # [365] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1562,7 +1698,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [367] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 367-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [368] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1574,7 +1710,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [370] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 370-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [371] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1586,7 +1722,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [373] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-3.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-3.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 373-find-walk-the-tree-repeat-3.log
 
 # [374] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1598,7 +1734,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [376] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext4/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 376-rm-delete-the-tree-repeat-3.log
 
 # [377] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1617,6 +1753,7 @@ rmdir /run/fstune/golden/ext4
 # [380] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [381] Make the mountpoint /run/fstune/golden/xfs
@@ -1630,7 +1767,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [383] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 383-show-how-the-filesystem-was-made.log
 
 # [384] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1646,7 +1783,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [387] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 387-untar-unpack-the-tree-repeat-3.log
 
 # [388] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1658,7 +1795,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [390] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 390-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [391] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1670,7 +1807,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [393] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-3.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-3.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 393-read-read-every-file-repeat-3.log
 
 # [394] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1682,7 +1819,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [396] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 396-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [397] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1694,7 +1831,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [399] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 399-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [400] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1706,7 +1843,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [402] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-3.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-3.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 402-find-walk-the-tree-repeat-3.log
 
 # [403] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1718,7 +1855,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [405] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/xfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 405-rm-delete-the-tree-repeat-3.log
 
 # [406] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1737,6 +1874,7 @@ rmdir /run/fstune/golden/xfs
 # [409] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -F /dev/sdb1
 
 # [410] Make the mountpoint /run/fstune/golden/ext2
@@ -1750,7 +1888,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [412] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 412-show-how-the-filesystem-was-made.log
 
 # [413] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1766,7 +1904,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [416] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 416-untar-unpack-the-tree-repeat-3.log
 
 # [417] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1778,7 +1916,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [419] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 419-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [420] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1790,7 +1928,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [422] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-3.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-3.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 422-read-read-every-file-repeat-3.log
 
 # [423] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1802,7 +1940,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [425] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 425-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [426] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1814,7 +1952,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [428] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [429] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1826,7 +1964,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [431] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-3.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-3.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 431-find-walk-the-tree-repeat-3.log
 
 # [432] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1838,7 +1976,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [434] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 434-rm-delete-the-tree-repeat-3.log
 
 # [435] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1857,6 +1995,7 @@ rmdir /run/fstune/golden/ext2
 # [438] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [439] Make the mountpoint /run/fstune/golden/reiserfs
@@ -1870,7 +2009,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [441] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 441-show-how-the-filesystem-was-made.log
 
 # [442] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -1886,7 +2025,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [445] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 445-untar-unpack-the-tree-repeat-3.log
 
 # [446] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1898,7 +2037,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [448] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 448-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [449] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1910,7 +2049,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [451] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-3.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-3.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 451-read-read-every-file-repeat-3.log
 
 # [452] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1922,7 +2061,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [454] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 454-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [455] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1934,7 +2073,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [457] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 457-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [458] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1946,7 +2085,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [460] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-3.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-3.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 460-find-walk-the-tree-repeat-3.log
 
 # [461] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1958,7 +2097,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [463] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/reiserfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 463-rm-delete-the-tree-repeat-3.log
 
 # [464] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -1977,6 +2116,7 @@ rmdir /run/fstune/golden/reiserfs
 # [467] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [468] Make the mountpoint /run/fstune/golden/ext3
@@ -1990,7 +2130,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [470] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 470-show-how-the-filesystem-was-made.log
 
 # [471] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2006,7 +2146,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [474] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 474-untar-unpack-the-tree-repeat-3.log
 
 # [475] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2018,7 +2158,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [477] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 477-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [478] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2030,7 +2170,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [480] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-3.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-3.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 480-read-read-every-file-repeat-3.log
 
 # [481] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2042,7 +2182,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [483] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 483-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [484] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2054,7 +2194,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [486] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 486-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [487] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2066,7 +2206,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [489] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-3.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-3.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 489-find-walk-the-tree-repeat-3.log
 
 # [490] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2078,7 +2218,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [492] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 492-rm-delete-the-tree-repeat-3.log
 
 # [493] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2097,6 +2237,7 @@ rmdir /run/fstune/golden/ext3
 # [496] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
 # [497] Make the mountpoint /run/fstune/golden/jfs
@@ -2110,7 +2251,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [499] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-jfs_tune -l /dev/sdb1
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 499-show-how-the-filesystem-was-made.log
 
 # [500] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2126,7 +2267,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [503] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 503-untar-unpack-the-tree-repeat-3.log
 
 # [504] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2138,7 +2279,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [506] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 506-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [507] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2150,7 +2291,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [509] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-3.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-3.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 509-read-read-every-file-repeat-3.log
 
 # [510] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2162,7 +2303,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [512] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 512-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [513] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2174,7 +2315,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [515] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 515-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [516] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2186,7 +2327,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [518] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-3.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-3.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 518-find-walk-the-tree-repeat-3.log
 
 # [519] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2198,7 +2339,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [521] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/jfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 521-rm-delete-the-tree-repeat-3.log
 
 # [522] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2217,6 +2358,7 @@ rmdir /run/fstune/golden/jfs
 # [525] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [526] Make the mountpoint /run/fstune/golden/xfs
@@ -2230,7 +2372,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [528] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 528-show-how-the-filesystem-was-made.log
 
 # [529] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2246,7 +2388,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [532] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 532-untar-unpack-the-tree-repeat-4.log
 
 # [533] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2258,7 +2400,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [535] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 535-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [536] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2270,7 +2412,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [538] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-4.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-4.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 538-read-read-every-file-repeat-4.log
 
 # [539] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2282,7 +2424,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [541] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 541-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [542] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2294,7 +2436,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [544] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 544-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [545] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2306,7 +2448,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [547] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-4.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-4.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 547-find-walk-the-tree-repeat-4.log
 
 # [548] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2318,7 +2460,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [550] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/xfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 550-rm-delete-the-tree-repeat-4.log
 
 # [551] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2337,6 +2479,7 @@ rmdir /run/fstune/golden/xfs
 # [554] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [555] Make the mountpoint /run/fstune/golden/reiserfs
@@ -2350,7 +2493,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [557] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 557-show-how-the-filesystem-was-made.log
 
 # [558] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2366,7 +2509,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [561] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 561-untar-unpack-the-tree-repeat-4.log
 
 # [562] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2378,7 +2521,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [564] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 564-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [565] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2390,7 +2533,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [567] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-4.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-4.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 567-read-read-every-file-repeat-4.log
 
 # [568] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2402,7 +2545,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [570] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 570-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [571] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2414,7 +2557,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [573] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 573-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [574] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2426,7 +2569,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [576] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-4.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-4.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 576-find-walk-the-tree-repeat-4.log
 
 # [577] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2438,7 +2581,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [579] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/reiserfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 579-rm-delete-the-tree-repeat-4.log
 
 # [580] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2457,6 +2600,7 @@ rmdir /run/fstune/golden/reiserfs
 # [583] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [584] Make the mountpoint /run/fstune/golden/ext4
@@ -2470,7 +2614,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [586] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 586-show-how-the-filesystem-was-made.log
 
 # [587] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2486,7 +2630,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [590] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 590-untar-unpack-the-tree-repeat-4.log
 
 # [591] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2498,7 +2642,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [593] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 593-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [594] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2510,7 +2654,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [596] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-4.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-4.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 596-read-read-every-file-repeat-4.log
 
 # [597] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2522,7 +2666,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [599] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 599-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [600] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2534,7 +2678,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [602] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 602-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [603] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2546,7 +2690,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [605] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-4.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-4.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 605-find-walk-the-tree-repeat-4.log
 
 # [606] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2558,7 +2702,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [608] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext4/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 608-rm-delete-the-tree-repeat-4.log
 
 # [609] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2577,6 +2721,7 @@ rmdir /run/fstune/golden/ext4
 # [612] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
 # [613] Make the mountpoint /run/fstune/golden/jfs
@@ -2590,7 +2735,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [615] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-jfs_tune -l /dev/sdb1
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 615-show-how-the-filesystem-was-made.log
 
 # [616] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2606,7 +2751,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [619] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 619-untar-unpack-the-tree-repeat-4.log
 
 # [620] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2618,7 +2763,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [622] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 622-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [623] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2630,7 +2775,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [625] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-4.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-4.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 625-read-read-every-file-repeat-4.log
 
 # [626] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2642,7 +2787,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [628] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 628-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [629] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2654,7 +2799,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [631] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 631-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [632] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2666,7 +2811,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [634] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-4.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-4.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 634-find-walk-the-tree-repeat-4.log
 
 # [635] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2678,7 +2823,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [637] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/jfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 637-rm-delete-the-tree-repeat-4.log
 
 # [638] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2697,6 +2842,7 @@ rmdir /run/fstune/golden/jfs
 # [641] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -F /dev/sdb1
 
 # [642] Make the mountpoint /run/fstune/golden/ext2
@@ -2710,7 +2856,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [644] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 644-show-how-the-filesystem-was-made.log
 
 # [645] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2726,7 +2872,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [648] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 648-untar-unpack-the-tree-repeat-4.log
 
 # [649] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2738,7 +2884,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [651] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 651-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [652] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2750,7 +2896,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [654] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-4.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-4.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 654-read-read-every-file-repeat-4.log
 
 # [655] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2762,7 +2908,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [657] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 657-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [658] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2774,7 +2920,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [660] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 660-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [661] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2786,7 +2932,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [663] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-4.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-4.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 663-find-walk-the-tree-repeat-4.log
 
 # [664] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2798,7 +2944,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [666] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 666-rm-delete-the-tree-repeat-4.log
 
 # [667] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2817,6 +2963,7 @@ rmdir /run/fstune/golden/ext2
 # [670] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [671] Make the mountpoint /run/fstune/golden/ext3
@@ -2830,7 +2977,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [673] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 673-show-how-the-filesystem-was-made.log
 
 # [674] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2846,7 +2993,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [677] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 677-untar-unpack-the-tree-repeat-4.log
 
 # [678] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2858,7 +3005,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [680] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 680-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [681] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2870,7 +3017,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [683] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-4.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-4.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 683-read-read-every-file-repeat-4.log
 
 # [684] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2882,7 +3029,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [686] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 686-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [687] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2894,7 +3041,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [689] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 689-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [690] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2906,7 +3053,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [692] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-4.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-4.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 692-find-walk-the-tree-repeat-4.log
 
 # [693] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2918,7 +3065,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [695] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 695-rm-delete-the-tree-repeat-4.log
 
 # [696] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -2937,6 +3084,7 @@ rmdir /run/fstune/golden/ext3
 # [699] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
 #     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
 #     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkreiserfs -f /dev/sdb1
 
 # [700] Make the mountpoint /run/fstune/golden/reiserfs
@@ -2950,7 +3098,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [702] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-debugreiserfs /dev/sdb1
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 702-show-how-the-filesystem-was-made.log
 
 # [703] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -2966,7 +3114,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [706] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 706-untar-unpack-the-tree-repeat-5.log
 
 # [707] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2978,7 +3126,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [709] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 709-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [710] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2990,7 +3138,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [712] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-5.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-5.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 712-read-read-every-file-repeat-5.log
 
 # [713] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3002,7 +3150,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [715] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 715-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [716] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3014,7 +3162,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [718] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 718-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [719] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3026,7 +3174,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [721] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-5.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-5.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 721-find-walk-the-tree-repeat-5.log
 
 # [722] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3038,7 +3186,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [724] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/reiserfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 724-rm-delete-the-tree-repeat-5.log
 
 # [725] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -3057,6 +3205,7 @@ rmdir /run/fstune/golden/reiserfs
 # [728] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
 # [729] Make the mountpoint /run/fstune/golden/jfs
@@ -3070,7 +3219,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [731] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-jfs_tune -l /dev/sdb1
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 731-show-how-the-filesystem-was-made.log
 
 # [732] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -3086,7 +3235,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [735] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 735-untar-unpack-the-tree-repeat-5.log
 
 # [736] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3098,7 +3247,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [738] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 738-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [739] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3110,7 +3259,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [741] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-5.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-5.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 741-read-read-every-file-repeat-5.log
 
 # [742] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3122,7 +3271,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [744] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 744-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [745] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3134,7 +3283,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [747] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 747-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [748] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3146,7 +3295,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [750] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-5.json -- find /run/fstune/golden/jfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-5.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 750-find-walk-the-tree-repeat-5.log
 
 # [751] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3158,7 +3307,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [753] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/jfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 753-rm-delete-the-tree-repeat-5.log
 
 # [754] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -3177,6 +3326,7 @@ rmdir /run/fstune/golden/jfs
 # [757] Format /dev/sdb1 as XFS  (DESTROYS DATA)
 #     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
 # [758] Make the mountpoint /run/fstune/golden/xfs
@@ -3190,7 +3340,7 @@ mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [760] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-xfs_info /run/fstune/golden/xfs
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 760-show-how-the-filesystem-was-made.log
 
 # [761] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -3206,7 +3356,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [764] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 764-untar-unpack-the-tree-repeat-5.log
 
 # [765] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3218,7 +3368,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [767] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 767-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [768] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3230,7 +3380,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [770] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-5.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-5.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 770-read-read-every-file-repeat-5.log
 
 # [771] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3242,7 +3392,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [773] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 773-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [774] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3254,7 +3404,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [776] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 776-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [777] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3266,7 +3416,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [779] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-5.json -- find /run/fstune/golden/xfs/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-5.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 779-find-walk-the-tree-repeat-5.log
 
 # [780] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3278,7 +3428,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [782] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/xfs/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 782-rm-delete-the-tree-repeat-5.log
 
 # [783] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -3297,6 +3447,7 @@ rmdir /run/fstune/golden/xfs
 # [786] Format /dev/sdb1 as ext3  (DESTROYS DATA)
 #     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [787] Make the mountpoint /run/fstune/golden/ext3
@@ -3310,7 +3461,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [789] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 789-show-how-the-filesystem-was-made.log
 
 # [790] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -3326,7 +3477,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [793] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 793-untar-unpack-the-tree-repeat-5.log
 
 # [794] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3338,7 +3489,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [796] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 796-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [797] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3350,7 +3501,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [799] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-5.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-5.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 799-read-read-every-file-repeat-5.log
 
 # [800] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3362,7 +3513,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [802] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 802-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [803] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3374,7 +3525,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [805] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 805-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [806] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3386,7 +3537,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [808] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-5.json -- find /run/fstune/golden/ext3/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-5.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 808-find-walk-the-tree-repeat-5.log
 
 # [809] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3398,7 +3549,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [811] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 811-rm-delete-the-tree-repeat-5.log
 
 # [812] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -3417,6 +3568,7 @@ rmdir /run/fstune/golden/ext3
 # [815] Format /dev/sdb1 as ext4  (DESTROYS DATA)
 #     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
 # [816] Make the mountpoint /run/fstune/golden/ext4
@@ -3430,7 +3582,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [818] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 818-show-how-the-filesystem-was-made.log
 
 # [819] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -3446,7 +3598,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [822] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 822-untar-unpack-the-tree-repeat-5.log
 
 # [823] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3458,7 +3610,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [825] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 825-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [826] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3470,7 +3622,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [828] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-5.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-5.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 828-read-read-every-file-repeat-5.log
 
 # [829] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3482,7 +3634,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [831] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 831-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [832] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3494,7 +3646,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [834] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 834-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [835] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3506,7 +3658,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [837] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-5.json -- find /run/fstune/golden/ext4/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-5.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 837-find-walk-the-tree-repeat-5.log
 
 # [838] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3518,7 +3670,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [840] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext4/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 840-rm-delete-the-tree-repeat-5.log
 
 # [841] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -3537,6 +3689,7 @@ rmdir /run/fstune/golden/ext4
 # [844] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
 #     configuration 'ext2': ext2, no journal. The force flag is passed once because you
 #     confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext2 -b 4096 -F /dev/sdb1
 
 # [845] Make the mountpoint /run/fstune/golden/ext2
@@ -3550,7 +3703,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [847] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-dumpe2fs -h /dev/sdb1
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 847-show-how-the-filesystem-was-made.log
 
 # [848] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
@@ -3566,7 +3719,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [851] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 851-untar-unpack-the-tree-repeat-5.log
 
 # [852] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3578,7 +3731,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [854] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 854-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [855] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3590,7 +3743,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [857] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-5.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-5.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 857-read-read-every-file-repeat-5.log
 
 # [858] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3602,7 +3755,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [860] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 860-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [861] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3614,7 +3767,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [863] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 863-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [864] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3626,7 +3779,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [866] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-5.json -- find /run/fstune/golden/ext2/tree -print > /dev/null
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-5.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 866-find-walk-the-tree-repeat-5.log
 
 # [867] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3638,7 +3791,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [869] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2/tree
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 869-rm-delete-the-tree-repeat-5.log
 
 # [870] Remove the packed tarball
 #     it is only needed for timing the tar phase
@@ -3663,3 +3816,4 @@ rmdir /run/fstune/golden || echo 'fstune: warning: the run directory was not emp
 rm -rf /var/tmp/fstune/golden/inputs
 
 echo 'fstune: plan finished; tool reports are in /var/tmp/fstune/golden'
+if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool's output is kept in $FSTUNE_RESULTS"; fi
