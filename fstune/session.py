@@ -33,6 +33,7 @@ from enum import StrEnum
 from fstune import devlock, filesystems
 from fstune.errors import FstuneError
 from fstune.results.collection import Measurement, run_record
+from fstune.results.settings import run_settings
 from fstune.plan import Plan
 from fstune.runner import (
     CleanReport, Leftover, Runner, RunOutcome, clean_leftovers, find_leftovers, missing_tools, plan_devices,
@@ -278,6 +279,7 @@ class RunSession:
         started = self.started if self.started is not None else time.time()
         try:
             record = run_record(self.plan, self.measurement, outcome, started, inventory=inventory)
+            record.settings = run_settings(self.plan, self.measurement)  # what a comparison must match
         except Exception as error:
             log.info("the run record could not be made", exc_info=True)
             return RunEnd(outcome, notes=(*notes, f"The results could not be put together: {error!r}"))

@@ -360,6 +360,10 @@ def test_three_real_runs_merge_into_one_table_with_the_right_spread(make_lab, ru
         files.append(str(path))
     documents = [json.loads(Path(f).read_text()) for f in files]
     assert all(d["runs"][0]["status"] == "finished" for d in documents)
+    # the session records how each run was measured; the same command gives the same settings
+    measured = [d["runs"][0]["settings"] for d in documents]
+    assert measured[0]["workload_params"]["writes"]["files"] == 200 and measured[0]["lab_kind"] == "loop lab"
+    assert measured[0]["repeat_rules"]["max"] == 3 and measured[0]["machine_id"]
 
     merged = subprocess.run([sys.executable, "-m", "fstune", "results", "merge", *files, "--label",
                              "machine3.json=carol"], capture_output=True, text=True, timeout=60, env=base_env)

@@ -87,6 +87,9 @@ def add_parser(sub, formatter_class) -> None:
                                  "Names that occur in more than one run are prefixed with the run id (3:internal); "
                                  "the first run's baseline is the baseline.")
     compare.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
+    compare.add_argument("--allow-different-params", action="store_true",
+                         help="compare runs measured with other workload parameters, repeat rules, study "
+                         "version or devices (refused otherwise); the differences are listed")
     compare.set_defaults(func=run_compare)
 
     exporter = actions.add_parser("export", help="write a report: Markdown, CSV, JSON or HTML",
@@ -107,6 +110,9 @@ def add_parser(sub, formatter_class) -> None:
     merger.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     merger.add_argument("--label", action="append", default=[], metavar="FILE=NAME",
                         help="show FILE's machine as NAME instead of its hostname (repeat for more files)")
+    merger.add_argument("--allow-different-params", action="store_true",
+                        help="merge runs measured with other workload parameters, repeat rules, study version "
+                        "or devices than the first file (refused otherwise); their rows are marked")
     merger.set_defaults(func=run_merge)
 
     parser.set_defaults(func=run_list, json=False, limit=50)  # plain `fstune results` lists
@@ -304,8 +310,22 @@ def run_show(args) -> int:
     return 0
 
 
+def different_settings(runs: list[RunRecord], allow: bool) -> list[str]:
+    """How each run's settings differ from the first's; refused unless ``allow``."""
+    from fstune.results.settings import settings_differences
+
+    found = [f"run {run.id}: {', '.join(differ)}" for run in runs[1:]
+             if (differ := settings_differences(runs[0].settings, run.settings))]
+    if found and not allow:
+        raise UsageError(f"the runs were not measured with the same settings as run {runs[0].id}: "
+                         f"{'; '.join(found)}.", "Compare runs made with the same settings, or pass "
+                         "--allow-different-params to compare them anyway.")
+    return [f"Measured with other settings than run {runs[0].id}: {line}." for line in found]
+
+
 def run_compare(args) -> int:
     runs = load_runs(args.runs)
+    marks = different_settings(runs, getattr(args, "allow_different_params", False))
     comparison = compare_runs(runs)
     console = _console()
     for run in runs:
@@ -315,6 +335,8 @@ def run_compare(args) -> int:
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
     _notes(console, runs, comparison)
+    for mark in marks:
+        console.print(f"[yellow]{escape(mark)}[/]")
     return 0
 
 
@@ -369,7 +391,8 @@ def run_merge(args) -> int:
         if not sep or not name or not label.strip():
             raise UsageError(f"--label {item}: write it as FILE=NAME, e.g. --label bob.json=Bob.")
         labels[name] = label.strip()
-    results = classroom.merge_exports([_read_export(name) for name in args.files], labels)
+    results = classroom.merge_exports([_read_export(name) for name in args.files], labels,
+                                      allow_different=args.allow_different_params)
     text = classroom_report.render(results, fmt or "md")
     for warning in results.warnings:
         print(f"fstune: warning: {warning}", file=sys.stderr)
@@ -378,7 +401,8 @@ def run_merge(args) -> int:
         if path.is_dir():
             raise UsageError(f"{path} is a directory; give a file name with --output.")
         write_output(path, text)
-        print(f"fstune: wrote {path} ({fmt}, {len(results.machines)} machines, study {results.study}).",
+        count = len(results.machines)
+        print(f"fstune: wrote {path} ({fmt}, {count} machine{'s' if count != 1 else ''}, study {results.study}).",
               file=sys.stderr)
     else:
         sys.stdout.write(text)

@@ -46,6 +46,7 @@ from fstune.results import reports, stats
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.results.formatting import finite, fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.settings import settings_differences
 from fstune.results.views import describe_config, honest_notes
 
 NOT_MEASURED = "not measured"
@@ -124,6 +125,7 @@ def run_from_json(data: dict) -> RunRecord:
         reason=str(data.get("reason") or ""), environment=environment, devices=devices, mkfs_argv=argv,
         baseline=str(data.get("baseline") or ""), repeats=data.get("repeats_planned"),
         warnings=[str(w) for w in data.get("warnings") or ()],
+        settings=data.get("settings") if isinstance(data.get("settings"), dict) else {},
         id=run_id if isinstance(run_id, int) and not isinstance(run_id, bool) else None)
     record.validate()
     return record
@@ -181,6 +183,7 @@ class Machine:
     source: str
     run: RunRecord
     comparison: Comparison | None  # this run alone against the class's baseline (None: it lacks it)
+    differs: list[str] = field(default_factory=list)  # how its settings differ from the first machine's
 
 
 @dataclass(frozen=True)
@@ -280,11 +283,13 @@ def _recipe_of(config: ConfigDescription) -> str:
 
 
 def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = None,
-                  alpha: float = 0.05) -> ClassResults:
+                  alpha: float = 0.05, allow_different: bool = False) -> ClassResults:
     """Everyone's runs of one study as one ClassResults; see the module docstring.
 
     ``labels`` maps a file (as given, or its base name) to the name its machine is shown under.
-    Different studies are refused; the same run given twice is counted once, with a warning."""
+    Different studies are refused; the same run given twice is counted once, with a warning.
+    Runs measured with other settings than the first one (``fstune.results.settings``) are
+    refused, naming each difference, unless ``allow_different``: then they are marked."""
     if not exports:
         raise MergeError("name at least one exported JSON file.")
     labels = dict(labels or {})
@@ -329,6 +334,17 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             entries.append((export.source, run))
     runs_in = {export.source: len(export.runs) for export in exports}
     names = _labels(entries, given, runs_in)
+    differs = [settings_differences(entries[0][1].settings, run.settings) for _, run in entries]
+    odd = [(source, label, found) for (source, _), label, found in zip(entries, names, differs) if found]
+    if odd and not allow_different:
+        which = "; ".join(f"{source} ({label}): {', '.join(found)}" for source, label, found in odd)
+        raise MergeError(f"the runs were not measured with the same settings as {entries[0][0]} ({names[0]}): "
+                         f"{which}. Their figures cannot be set side by side.",
+                         "Ask for runs made with the same settings (the class command in docs/teaching.md), "
+                         "or pass --allow-different-params to merge them anyway, marked.")
+    for source, label, found in odd:
+        warnings.append(f"{label} ({source}) was measured with other settings than {names[0]}: "
+                        f"{', '.join(found)}; its row is marked.")
 
     hosts: dict[tuple[str, str], list[str]] = {}  # (file, host) → machines
     for (source, run), label in zip(entries, names):
@@ -362,20 +378,29 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             warnings.append(f"Configuration '{name}' is not the same on every machine ({ways}): the spread "
                             "mixes different setups.")
 
-    machines, notes = [], []
-    for (source, run), label in zip(entries, names):
+    machines = []
+    grouped: dict[str, list[str]] = {}  # a note → the machines it is about, so a class of 20 reads it once
+    for (source, run), label, found in zip(entries, names, differs):
         own = {c.name for c in run.configs} | {r.config for r in run.results}
         comparison = compare(run.results, run.configs, baseline, alpha=alpha) if baseline in own else None
-        machines.append(Machine(label, source, run, comparison))
+        machines.append(Machine(label, source, run, comparison, found))
         if comparison is not None:
-            notes += [f"{label}: {note.strip()}" for note in honest_notes([run], comparison)
-                      if not note.startswith("  ")]
+            for note in honest_notes([run], comparison):
+                if not note.startswith("  "):
+                    grouped.setdefault(_unrun(note.strip(), run), []).append(label)
         else:
             warnings.append(f"{label} ({source}) has no '{baseline}' configuration to compare with: none of its "
                             "figures are in the tables.")
 
+    notes = [f"{', '.join(who) if len(who) < len(machines) or len(machines) == 1 else 'Every machine'}: {note}"
+             for note, who in grouped.items()]
     return ClassResults(first.study, first.title, baseline, configs, machines,
                         _tables(machines, configs, baseline, warnings), warnings, notes)
+
+
+def _unrun(note: str, run: RunRecord) -> str:
+    # a machine's own run id means nothing beside the others' (every machine starts at 1)
+    return note.replace(f" (run {run.id})", "").replace(f"Run {run.id} ", "The run ")
 
 
 def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings: list[str]) -> list[MetricTable]:

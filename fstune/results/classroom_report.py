@@ -27,6 +27,8 @@ from fstune.units import format_percent
 FORMATS = ("md", "html")
 SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
 
+# a machine measured with other settings (merged with --allow-different-params); the notes say how
+DIFFERENT_MARK = " (other settings)"
 SPREAD_NOTE = ("Across machines: the median of the machines' own medians (or of their own changes), min – max "
                "(every machine lies in it) and MAD, the median absolute deviation (at least half the machines lie "
                "within median ± MAD; for figures also as % of the median, for changes in percentage points).")
@@ -87,7 +89,7 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
         header += [column.config, f"change ({column.config})", f"verdict ({column.config})"]
     body = []
     for machine in results.machines:
-        line = [machine.label]
+        line = [machine.label + (DIFFERENT_MARK if machine.differs else "")]
         for index, column in enumerate(table.columns):
             line.append(fmt_summary(column.cells.get(machine.label)))
             if index:
@@ -130,7 +132,7 @@ def machine_lines(results: ClassResults) -> list[list[str]]:
         run = machine.run
         env = dict(env_summary(run.environment))
         target = next((d for d in run.devices if d.role == "target"), None)
-        lines.append([machine.label, machine.source, str(run.id if run.id is not None else "?"), env["host"],
+        lines.append([machine.label + (DIFFERENT_MARK if machine.differs else ""), machine.source, str(run.id if run.id is not None else "?"), env["host"],
                       env["kernel"], env["CPU"], env["memory"],
                       f"{target.path}: {device_summary(target)}" if target else "?", run.status])
     return lines

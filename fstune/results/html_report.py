@@ -19,6 +19,7 @@ from fstune import __version__
 from fstune.filesystems import join_options
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, side_by_side
 from fstune.results.formatting import direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value
+from fstune.results.settings import describe_settings
 from fstune.results.views import (CELLS_NOTE, MIN_N, VERDICT_NOTE, MetricView, as_runs, device_summary, env_summary,
                                   honest_notes, metric_views, report_title, run_line, tool_versions)
 
@@ -271,6 +272,7 @@ def to_html(runs, comparison: Comparison) -> str:
                 f"{escape(device_summary(d))}</td></tr>"
                 for d in run.devices]
         out += [f"<tr><th>{escape(t)}</th><td>{escape(v)}</td></tr>" for t, v in tool_versions(run.environment)]
+        out.append(f"<tr><th>settings</th><td>{escape(describe_settings(run.settings))}</td></tr>")
         out.append("</table>")
     notes = honest_notes(runs, comparison)
     out.append('<h2>Notes</h2><ul class="notes">')
