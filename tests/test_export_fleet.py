@@ -509,3 +509,42 @@ def test_btrfs_playbook_fstab_and_unit_for_real(tmp_path, lab, run_destructive, 
     before = copy.read_text()
     again = fstune(*args, state=state, check=False)
     assert again.returncode == 2 and "already has an entry" in again.stderr and copy.read_text() == before
+
+
+# --- exports that cannot mislead ------------------------------------------------------------------
+
+
+def test_a_configuration_not_measured_better_needs_force_and_says_why(tmp_path):
+    with Store(tmp_path / "state") as store:
+        run_id = store.save_run(realistic_run(dbench=(15.4, 15.4)))  # the same dbench figure twice: no gain
+    state = tmp_path / "state"
+    out = tmp_path / "fleet"
+    refused = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), state=state, check=False)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "was not measured better: verdict on the primary metric metadata dbench.throughput_mbs: within noise" \
+        in " ".join(refused.stderr.split()) and "--force" in refused.stderr
+    assert not out.exists()
+    forced = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), "--force", state=state)
+    assert "warning" in forced.stderr
+    for name in ("site.yml", "README.md"):
+        text = " ".join((out / name).read_text().replace("# ", "").split())
+        assert "Verdict on the primary metric metadata dbench.throughput_mbs: within noise" in text, name
+        assert "95 % interval" in text, name
+
+
+def test_every_header_carries_the_verdict_its_interval_and_the_caveats():
+    run = realistic_run()
+    run.id = 4
+    run.settings = {"lab_kind": "loop lab"}
+    lines = measured.header_lines(run, "external", measured.environment_caveats(run))
+    text = "\n".join(lines)
+    assert re.search(r"^Verdict on the primary metric metadata dbench\.throughput_mbs: better, \+1\d\.\d % "
+                     r"\(95 % interval \+\d+\.\d % to \+\d+\.\d %\)", text, re.M), text
+    assert "Caveat: Measured on the loop lab" in text
+    assert "Caveat: 1 repeat(s) failed" in text  # the comparison's own notes are caveats too
+    assert measured.header_lines(run, "external", ["one", "two"])[-2:] == ["Caveat: one", "Caveat: two"]
+    files = an.build_export(run, "external", "/srv/x", caveats=["the disks were cold"]).files
+    assert all("Caveat: the disks were cold" in files[name] for name in ("site.yml", "README.md"))
+    spec = _spec(None)
+    assert "# Caveat: the disks were cold" in ft.fstab_text(spec, measured.header_lines(run, "external",
+                                                                                          ["the disks were cold"]))

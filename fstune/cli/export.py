@@ -50,7 +50,10 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--log-device", metavar="DEV", help="its external journal/log device (default: the run's)")
     parser.add_argument("--write-fstab", action="store_true",
                         help="also add the line to /etc/fstab (backup, temp file, fsync, rename)")
-    parser.add_argument("--force", action="store_true", help="let --ansible replace files already in DIR")
+    parser.add_argument("--force", action="store_true",
+                        help="export a configuration that was not measured better than the baseline on the "
+                        "study's primary metric (refused otherwise, with the verdict), and let --ansible "
+                        "replace files already in DIR")
     # hidden: tests point --write-fstab at a copy; nobody else needs another fstab
     parser.add_argument("--fstab-path", help=argparse.SUPPRESS)
     parser.set_defaults(func=run_export)
@@ -65,7 +68,7 @@ def _load_run(text: str):
 
 def run_export(args) -> int:
     from fstune.deploy.fstab import DEFAULT_FSTAB, fstab_text, write_fstab
-    from fstune.deploy.measured import find_config, measured_lines
+    from fstune.deploy.measured import environment_caveats, export_refusal, find_config, header_lines
     from fstune.deploy.mount import default_mountpoint, normalize_mountpoint, resolve_mount
     from fstune.deploy.systemd import unit_text
 
@@ -75,6 +78,12 @@ def run_export(args) -> int:
         raise UsageError("--write-fstab writes the --fstab line; pass --fstab too, and check what it prints.")
     run = _load_run(args.run)
     config = find_config(run, args.config)
+    why = export_refusal(run, config.name)
+    if why and not args.force:
+        raise UsageError(f"{why} Rolling it out would repeat a change nobody showed to help.",
+                         "Pass --force to export it anyway; its header will say the same.")
+    if why:
+        print(f"fstune: warning: {why}", file=sys.stderr)
     mountpoint = normalize_mountpoint(args.mountpoint or default_mountpoint(config.name))
     if args.ansible:
         from fstune.deploy.ansible import build_export, write_export
@@ -86,7 +95,7 @@ def run_export(args) -> int:
               f"ansible-playbook -i inventory.ini site.yml --check", file=sys.stderr)
     if args.fstab or args.systemd:
         spec = resolve_mount(run, config.name, mountpoint, args.device, args.log_device)
-        about = measured_lines(run, config.name)
+        about = header_lines(run, config.name, environment_caveats(run))
         if args.fstab:
             text = fstab_text(spec, about)
             sys.stdout.write(text)

@@ -10,13 +10,16 @@ all carry that comment, so whoever finds the line in a year knows why it is ther
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 
+from fstune import workloads
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL
-from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription, compare_runs
-from fstune.results.formatting import direction, fmt_change, fmt_p, fmt_summary, fmt_time
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription, Row, compare_runs
+from fstune.results.formatting import direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time
 from fstune.results.records import RunRecord
-from fstune.results.views import describe_config
+from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, VM_LAB
+from fstune.results.views import describe_config, honest_notes
 
 
 def find_config(run: RunRecord, name: str) -> ConfigDescription:
@@ -79,6 +82,106 @@ def measured_lines(run: RunRecord, config_name: str) -> list[str]:
     return lines
 
 
+# --- the verdict an export rests on ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The configuration's verdict on the study's primary metric, as an export states it."""
+
+    workload: str
+    metric: str
+    row: Row | None  # None: the baseline itself, or no figures
+
+    @property
+    def better(self) -> bool:
+        return self.row is not None and self.row.verdict == BETTER
+
+    def words(self, baseline: str) -> str:
+        what = f"{self.workload} {self.metric}"
+        if self.row is None:
+            return f"no verdict on the primary metric {what}: no figures against the baseline '{baseline}'."
+        row = self.row
+        return (f"verdict on the primary metric {what}: {row.verdict}, {fmt_change(row.change_pct).replace('%', ' %')}"
+                f"{interval_words(row)} against the baseline '{baseline}'.")
+
+
+def interval_words(row: Row) -> str:
+    """" (95 % interval −3.1 % to +8.0 %)": the bootstrap interval of the change, as a % of the baseline."""
+    ci, base = row.median_diff_ci, row.baseline.median if row.baseline else None
+    if not ci or not finite(base) or not base:
+        return " (no interval: too few repeats)"
+    low, high = (100 * ci[0] / abs(base), 100 * ci[1] / abs(base))
+    return f" (95 % interval {fmt_change(low).replace('%', ' %')} to {fmt_change(high).replace('%', ' %')})"
+
+
+def primary_metric(run: RunRecord) -> tuple[str, str] | None:
+    """The study's primary metric: the one the run's design names, else the first measured
+    workload's declared primary figure."""
+    named = (run.design or {}).get("primary") or {}
+    if named.get("workload") and named.get("metric"):
+        return named["workload"], named["metric"]
+    for workload in dict.fromkeys(r.workload for r in run.results):
+        declared = workloads.find(workload)
+        for metric in (declared.metrics if declared else ()):
+            if metric.primary:
+                return workload, metric.name
+    return None
+
+
+def primary_verdict(run: RunRecord, config_name: str) -> Verdict | None:
+    primary = primary_metric(run)
+    if primary is None:
+        return None
+    config = find_config(run, config_name)
+    rows = [] if config.name == run.baseline else compare_runs([run]).rows_for(config.name)
+    row = next((r for r in rows if (r.workload, r.metric) == primary), None)
+    return Verdict(*primary, row)
+
+
+def export_refusal(run: RunRecord, config_name: str) -> str | None:
+    """Why exporting this configuration could mislead (it was not measured better on the study's
+    primary metric), or None. ``fstune export`` asks for --force then."""
+    config = find_config(run, config_name)
+    if config.name == run.baseline:
+        return None  # the reference itself: exporting it claims nothing
+    verdict = primary_verdict(run, config.name)
+    if verdict is None:
+        return f"run {run.id} has no primary metric to judge configuration '{config.name}' by"
+    if verdict.better:
+        return None
+    return f"configuration '{config.name}' was not measured better: {verdict.words(run.baseline)}"
+
+
+LAB_CAVEATS = {
+    LOOP_LAB: "Measured on the loop lab: loop devices whose files share one physical disk and the page cache; "
+              "a real disk may behave differently.",
+    LOOP_DEVICES: "Measured on loop devices, whose files share one physical disk and the page cache; a real disk "
+                  "may behave differently.",
+    VM_LAB: "Measured in the VM lab, on emulated disks with a modelled speed; a real disk may behave differently.",
+}
+
+
+def environment_caveats(run: RunRecord) -> list[str]:
+    """What the comparison itself tells a reader of an export (the run's honest notes), and what
+    kind of devices it was measured on. The one list every export header states."""
+    kind = (run.settings or {}).get("lab_kind")
+    if not kind and any(d.transport == "loop" for d in run.devices):
+        kind = LOOP_DEVICES
+    notes = [n.strip() for n in honest_notes([run], compare_runs([run])) if not n.startswith("  ")]
+    return ([LAB_CAVEATS[kind]] if kind in LAB_CAVEATS else []) + notes
+
+
+def header_lines(run: RunRecord, config_name: str, caveats: list[str]) -> list[str]:
+    """Every export's header, in sentences: what was measured, the verdict on the primary metric
+    with its interval, and the ``caveats`` (one per line, "Caveat: …")."""
+    lines = measured_lines(run, config_name)
+    verdict = primary_verdict(run, config_name)
+    if verdict is not None and find_config(run, config_name).name != run.baseline:
+        lines.append(verdict.words(run.baseline)[0].upper() + verdict.words(run.baseline)[1:])
+    return lines + [f"Caveat: {c}" for c in caveats]
+
+
 def comment(lines: list[str], prefix: str = "# ") -> str:
     out = []
     for line in lines:
@@ -86,4 +189,6 @@ def comment(lines: list[str], prefix: str = "# ") -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["comment", "find_config", "measured_journal", "measured_lines", "measured_target"]
+__all__ = ["Verdict", "comment", "environment_caveats", "export_refusal", "find_config", "header_lines",
+           "interval_words", "measured_journal", "measured_lines", "measured_target", "primary_metric",
+           "primary_verdict"]
