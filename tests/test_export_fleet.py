@@ -221,6 +221,10 @@ ANSIBLE = shutil.which("ansible-playbook", path=TOOL_PATH)
 if ANSIBLE is None and os.environ.get("CI"):
     raise RuntimeError("ansible-playbook is missing in CI: .ci/setup.sh must install the test extras")
 needs_ansible = pytest.mark.skipif(ANSIBLE is None, reason="ansible is not installed (pip install ansible)")
+# Debian's ansible-core alone (what .ci/setup.sh installs): no collection at all next to it
+CORE_ANSIBLE = "/usr/bin/ansible-playbook" if os.access("/usr/bin/ansible-playbook", os.X_OK) else None
+# the real runs use ansible-core alone when it is there: proof the playbook needs nothing else
+PLAY_ANSIBLE = CORE_ANSIBLE or ANSIBLE
 ANSIBLE_ENV = {"ANSIBLE_NOCOLOR": "1", "ANSIBLE_FORCE_COLOR": "0", "ANSIBLE_DEPRECATION_WARNINGS": "0",
                "ANSIBLE_RETRY_FILES_ENABLED": "0", "ANSIBLE_LOCALHOST_WARNING": "0"}
 
@@ -239,9 +243,10 @@ def test_playbooks_pass_syntax_check_and_ansible_lint(tmp_path):
     directories = [_exported(tmp_path, kind) for kind in (EXT4, XFS, BTRFS)]
     env = {**os.environ, **ANSIBLE_ENV}
     for directory in directories:
-        done = subprocess.run([ANSIBLE, "-i", "inventory.ini", "site.yml", "--syntax-check"], cwd=directory,
-                              capture_output=True, text=True, env=env, timeout=120)
-        assert done.returncode == 0, done.stdout + done.stderr
+        for binary in filter(None, (ANSIBLE, CORE_ANSIBLE)):
+            done = subprocess.run([binary, "-i", "inventory.ini", "site.yml", "--syntax-check"], cwd=directory,
+                                  capture_output=True, text=True, env=env, timeout=120)
+            assert done.returncode == 0, binary + ": " + done.stdout + done.stderr
     lint = shutil.which("ansible-lint", path=TOOL_PATH)
     if lint is None:
         pytest.skip("ansible-lint is not installed (pip install ansible-lint)")
@@ -272,13 +277,18 @@ def test_playbook_refuses_missing_and_identical_devices(tmp_path):
         assert done.returncode != 0 and message in done.stdout + done.stderr, done.stdout[-3000:]
 
 
-def test_ext_external_journal_uses_command_tasks_and_btrfs_the_module(tmp_path):
+def test_playbooks_use_ansible_builtin_only_and_the_measured_commands(tmp_path):
     ext = (_exported(tmp_path, EXT4) / "site.yml").read_text()
-    assert "community.general.filesystem" not in ext
+    modules = set(re.findall(r"^\s+-? ?([a-z_]+\.[a-z_]+\.[a-z_]+):", ext, re.M))
+    assert modules and all(m.startswith("ansible.builtin.") for m in modules), modules
     assert '- "device={{ fstune_journal }}"' in ext and '- "journal_dev"' in ext
     assert "journal_path={{ fstune_journal_stable }}" in ext and "x-systemd.requires=" in ext
+    assert "x-systemd.device-timeout=30s" in ext and "fstune_nofail" in ext
+    assert " ext4 {{ fstune_fstab_opts }} 0 0" in ext  # no boot fsck before the journal's device exists
+    assert "fstune_mkfs_force" not in ext
     btrfs = (_exported(tmp_path, BTRFS) / "site.yml").read_text()
-    assert "community.general.filesystem:" in btrfs and "fstune_journal" not in btrfs.split("tasks:")[1]
+    assert "community." not in btrfs and "fstune_journal" not in btrfs.split("tasks:")[1]
+    assert '- "mkfs.btrfs"' in btrfs
 
 
 # --- for real, on lab loop devices -----------------------------------------------------------------
@@ -334,7 +344,7 @@ class Playbook:
 
     def play(self, *extra: str, refused: str | None = None) -> tuple[int, str]:
         """Run it; with ``refused``, expect it to stop with that message and change nothing."""
-        argv = [ANSIBLE, "-i", "inventory.ini", "site.yml", "-e", "@lab.json", *extra]
+        argv = [PLAY_ANSIBLE, "-i", "inventory.ini", "site.yml", "-e", "@lab.json", *extra]
         done = self.run_destructive(argv, self.devices, check=False, cwd=self.directory, timeout=240,
                                     env={**os.environ, **ANSIBLE_ENV})
         output = done.stdout + done.stderr
@@ -397,9 +407,18 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     book = Playbook(tmp_path, run, "tuned", data, spare, run_destructive)
     cleanup_mounts.append(book.mountpoint)
 
-    # check mode on the fresh lab: reports the changes, makes none
-    changed, output = book.play("--check")
+    # the inventory names the lab's partitions by PARTUUID (loop devices have no by-id name) and
+    # says what each one is
+    inventory = (book.directory / "inventory.ini").read_text()
+    assert f"fstune_target=/dev/disk/by-partuuid/{blkid(data)['PART_ENTRY_UUID']}" in inventory
+    assert f'"partuuid":"{blkid(spare)["PART_ENTRY_UUID"]}"' in inventory
+
+    # check mode on the fresh lab: reports the changes, makes none, and --diff shows the fstab line
+    changed, output = book.play("--check", "--diff")
     assert changed >= 1 and "mkfs.ext4 -b 4096 -O journal_dev -F" in output
+    assert re.search(rf"^\+UUID=\(made-by-mkfs\) {re.escape(str(book.mountpoint))} ext4 noatime,commit=15,"
+                     r"journal_path=\S+,x-systemd\.requires=\S+,x-systemd\.device-timeout=30s 0 0$", output, re.M), \
+        output[-4000:]
     assert blank(data) and blank(spare) and mountinfo(book.mountpoint) is None
     assert book.fstab.read_text() == Path("/etc/fstab").read_text()
 
@@ -422,10 +441,21 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     assert changed == 0, "a second run must change nothing"
     # the same devices for another mountpoint: they are in use now, and the playbook says so
     book.play("-e", f"fstune_mountpoint={tmp_path / 'elsewhere'}",
-              refused=f"{data} is mounted (on {book.mountpoint})")
+              refused=f"{data} already holds this configuration, mounted on {book.mountpoint} and not on "
+                      f"{tmp_path / 'elsewhere'}; nothing was changed")
+    # a renumbered disk: the path exists, and names another device than the inventory describes
+    other = lab.disks[1].data
+    book.play("-e", f"fstune_target={other}", refused=f"{other} exists but is not the expected device")
+
+    unmount_all(book.mountpoint)
+    # the journal is still the live journal of the (now unmounted) filesystem on the data
+    # partition: refused for another target even when the host lists it for overwriting
+    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {}, "fstune_overwrite": [spare],
+                                "fstune_mountpoint": str(tmp_path / "elsewhere")}),
+              refused=f"{spare} is the external journal/log (jbd) of the filesystem on {data}, mounted or not")
+    assert blkid(spare)["TYPE"] == "jbd" and blank(other)
 
     # the fstab line and the unit fstune prints for this machine mount it the same way
-    unmount_all(book.mountpoint)
     fstab_text, unit = export_mount(state, run.id, book.mountpoint, data, spare)
     assert re.search(r"^# measured: \+1\d\.\d % metadata dbench\.throughput_mbs", fstab_text, re.M), fstab_text
     generated = [entry for entry in fstab_text.splitlines() if not entry.startswith("#")]

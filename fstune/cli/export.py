@@ -48,6 +48,9 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--mountpoint", metavar="PATH", help="where to mount it (default /srv/fstune-CONFIG)")
     parser.add_argument("--device", metavar="DEV", help="the device holding the filesystem (default: the run's)")
     parser.add_argument("--log-device", metavar="DEV", help="its external journal/log device (default: the run's)")
+    parser.add_argument("--nofail", action="store_true",
+                        help="let the machine boot without this filesystem when a device is missing (fstab's "
+                        "nofail; the playbook's fstune_nofail=true)")
     parser.add_argument("--write-fstab", action="store_true",
                         help="also add the line to /etc/fstab (backup, temp file, fsync, rename)")
     parser.add_argument("--force", action="store_true",
@@ -91,10 +94,11 @@ def run_export(args) -> int:
         export = build_export(run, config.name, mountpoint)
         directory = Path(args.ansible)
         write_export(directory, export.files, args.force)
-        print(f"fstune: wrote {', '.join(export.files)} in {directory}. Edit inventory.ini, then: "
-              f"ansible-playbook -i inventory.ini site.yml --check", file=sys.stderr)
+        print(f"fstune: wrote {', '.join(export.files)} in {directory}. It needs ansible-core only (every task "
+              "is ansible.builtin; no collections). Edit inventory.ini (name devices by /dev/disk/by-id or "
+              f"by-partuuid), then: ansible-playbook -i inventory.ini site.yml --check --diff", file=sys.stderr)
     if args.fstab or args.systemd:
-        spec = resolve_mount(run, config.name, mountpoint, args.device, args.log_device)
+        spec = resolve_mount(run, config.name, mountpoint, args.device, args.log_device, nofail=args.nofail)
         about = header_lines(run, config.name, environment_caveats(run))
         if args.fstab:
             text = fstab_text(spec, about)
