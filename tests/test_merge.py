@@ -9,6 +9,8 @@ three exports.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -142,11 +144,11 @@ def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric()
     assert page.count("<svg") == 1 == page.count("</svg>")
     svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
     xml.dom.minidom.parseString(svg)  # well-formed
-    dots = re.findall(r'<circle cx="[\d.]+" cy="[\d.]+" r="2.2"', svg)
-    assert len(dots) == 6  # every machine's own median, for both configurations
-    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [COLOURS["baseline"], COLOURS["better"]]
-    assert "median ± MAD 11.00 – 90.00" in svg  # 50.5 ± 39.5
-    assert "2/3 better" in svg and "<title>bob: 101.0</title>" in svg
+    # one bar per machine: its own change, coloured by its own verdict; never the absolute MB/s
+    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [COLOURS["better"], COLOURS["within noise"],
+                                                                     COLOURS["better"]]
+    assert "alice: +90.9% (better)" in svg and "bob: +0.0% (within noise)" in svg and "carol: +19.8% (better)" in svg
+    assert "interval of the change (%)" in svg and "% change" in svg
     assert '<td class="better">better (p' in page and "better on 2 of 3 machines, within noise on 1" in page
 
 
@@ -209,6 +211,40 @@ def test_labels_from_hostname_file_name_or_label_option():
     assert [m.label for m in results.machines] == ["Alice", "bob", "Carol"]
     with pytest.raises(classroom.MergeError, match="--label names zz.json"):
         classroom.merge_exports(exports, {"zz.json": "Z"})
+
+
+def test_cloned_laptops_in_separate_folders_are_told_apart_and_a_label_covers_every_file_it_matches():
+    docs = [export_doc("vm", v, started=1.7e9 + i) for i, v in enumerate((ALICE, BOB, CAROL))]
+    exports = [classroom.parse_export(d, f"/tmp/{who}/vm.json") for d, who in zip(docs, ("ann", "ben", "cy"))]
+    assert [m.label for m in classroom.merge_exports(exports).machines] == ["vm (ann/vm)", "vm (ben/vm)", "vm (cy/vm)"]
+    results = classroom.merge_exports(exports, {"vm.json": "Alice"})
+    assert [m.label for m in results.machines] == ["Alice (ann/vm)", "Alice (ben/vm)", "Alice (cy/vm)"]
+    assert any("--label vm.json=Alice matches 3 files" in w for w in results.warnings)
+    results = classroom.merge_exports(exports, {"vm.json": "X", "/tmp/cy/vm.json": "Cy"})
+    assert results.machines[2].label == "Cy"
+
+
+def test_notes_are_grouped_not_repeated_per_machine():
+    docs = [export_doc(host, {"base": [1.0, 2.0], "tuned": [3.0, 4.0]}, started=1.7e9 + i)
+            for i, host in enumerate(("a", "b", "c"))]
+    results = classroom.merge_exports([classroom.parse_export(d, f"{h}.json") for d, h in zip(docs, "abc")])
+    fewer = [n for n in results.notes if "Fewer than" in n]
+    assert len(fewer) == 1 and fewer[0].startswith("Every machine: ")
+
+
+def test_merge_as_csv_and_json_and_the_export_file_name(tmp_path):
+    results = classroom.merge_exports(three())
+    rows = list(csv.DictReader(io.StringIO(classroom_report.render(results, "csv"))))
+    assert tuple(rows[0]) == classroom_report.CSV_FIELDS and len(rows) == 3 * 2  # machines × configurations
+    alice = next(r for r in rows if r["machine"] == "alice" and r["config"] == "tuned")
+    assert float(alice["change_pct"]) == pytest.approx(100 / 1.1 - 0.0, rel=1e-3) and alice["verdict"] == "better"
+    assert float(alice["change_low_pct"]) <= float(alice["change_pct"]) <= float(alice["change_high_pct"])
+    document = json.loads(classroom_report.render(results, "json"))
+    assert [m["label"] for m in document["machines"]] == ["alice", "bob", "carol"]
+    assert document["tables"][0]["columns"][1]["machines"]["bob"]["verdict"] == "within noise"
+    run = results.machines[0].run
+    run.settings = {"machine_id": "0123456789abcdef"}
+    assert classroom.export_file_name([run], "json") == "fstune-ext4-journal-alice-01234567-run1-20231114-221320.json"
 
 
 def test_exports_that_are_not_fstune_exports_or_of_another_version():
@@ -279,7 +315,7 @@ def test_cli_merge_errors_are_one_clear_sentence(tmp_path, capsys):
     assert main(["results", "merge", *good, "--label", "nonsense"]) == 2
     assert "FILE=NAME" in capsys.readouterr().err
     assert main(["results", "merge", *good, "-o", str(tmp_path / "class.pdf")]) == 2
-    assert "--format md or html" in capsys.readouterr().err
+    assert "--format md, html, csv or json" in capsys.readouterr().err
     # a real subprocess too: exit code 2, the message, no traceback
     assert_clean_error(fstune(tmp_path, "merge", good[0], str(tmp_path / "notes.json")), "notes.json is not JSON")
 
@@ -318,8 +354,7 @@ title = "access time never written"
 filesystem = "ext4"
 mount_options = ["noatime"]
 """
-RUN_ARGS = ["--workloads", "writes", "--workload-param", "writes.files=200", "--repeats", "3", "--max-repeats", "3",
-            "--yes"]
+RUN_ARGS = ["--class", "--yes"]  # the teacher's page's command: the same settings on every machine
 
 
 def _medians(document: dict, metric: str) -> dict[str, float]:

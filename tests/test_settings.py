@@ -119,3 +119,18 @@ def test_every_export_format_carries_the_settings(tmp_path):
         done = fstune(state, "export", "last", "--format", fmt)
         assert done.returncode == 0, done.stderr
         assert "seconds=7" in done.stdout, fmt
+
+
+def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_change_them():
+    from fstune.cli import build_parser
+    from fstune.cli.run import CLASS_PRESET, apply_class_preset
+    from fstune.errors import UsageError
+
+    args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--lab", "--yes"])
+    apply_class_preset(args)
+    assert (args.workloads, args.workload_param, args.repeats, args.max_repeats) == (
+        "writes", ["writes.files=200"], 3, 3) == tuple(CLASS_PRESET.values())
+    args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--repeats", "5",
+                                      "--workload-param", "writes.files=100"])
+    with pytest.raises(UsageError, match="leave out --workload-param, --repeats"):
+        apply_class_preset(args)

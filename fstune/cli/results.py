@@ -31,7 +31,7 @@ $XDG_STATE_HOME/fstune/ (~/.local/state/fstune/; FSTUNE_STATE_DIR moves it).
   fstune results compare RUN [RUN …]   several runs' configurations side by side
                                        (the same study on other days or machines)
   fstune results export RUN [RUN …] --format md|csv|json|html [--output FILE]
-  fstune results merge FILE [FILE …] [--format md|html] [--output FILE]
+  fstune results merge FILE [FILE …] [--format md|html|csv|json] [--output FILE]
                                        a workshop's JSON exports from many machines
                                        as one table per metric, with the spread
 
@@ -97,7 +97,9 @@ def add_parser(sub, formatter_class) -> None:
     exporter.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
     exporter.add_argument("--format", choices=reports.FORMATS,
                           help="the report's format (default: from --output's suffix)")
-    exporter.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    exporter.add_argument("--output", "-o", metavar="FILE",
+                          help="write to FILE instead of standard output; a folder (e.g. '.') gets a file named "
+                          "after the study, host, machine, run and start time, unique to this machine and run")
     exporter.set_defaults(func=run_export)
 
     merger = actions.add_parser("merge", help="a class's exports from many machines as one table per metric",
@@ -105,8 +107,8 @@ def add_parser(sub, formatter_class) -> None:
     merger.add_argument("files", nargs="+", metavar="FILE",
                         help="JSON files written by 'fstune results export RUN --format json'")
     merger.add_argument("--format", choices=classroom_report.FORMATS,
-                        help="md (Markdown) or html (one self-contained page with charts); default: from "
-                        "--output's suffix, else md")
+                        help="md (Markdown), html (one self-contained page with charts), csv (a row per "
+                        "metric, machine and configuration) or json; default: from --output's suffix, else md")
     merger.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     merger.add_argument("--label", action="append", default=[], metavar="FILE=NAME",
                         help="show FILE's machine as NAME instead of its hostname (repeat for more files)")
@@ -352,8 +354,8 @@ def run_export(args) -> int:
     text = reports.export(runs, comparison, fmt)
     if args.output:
         path = Path(args.output)
-        if path.is_dir():
-            raise UsageError(f"{path} is a directory; give a file name with --output.")
+        if path.is_dir():  # a folder: a file name unique to this machine and run (docs/teaching.md)
+            path = path / classroom.export_file_name(runs, fmt)
         write_output(path, text)
         print(f"fstune: wrote {path} ({fmt}, run{'s' if len(runs) > 1 else ''} "
               f"{', '.join(str(r.id) for r in runs)}).", file=sys.stderr)
@@ -383,8 +385,8 @@ def run_merge(args) -> int:
     if fmt is None and args.output:
         fmt = classroom_report.SUFFIXES.get(Path(args.output).suffix.lower())
         if fmt is None:
-            raise UsageError(f"say which format to write: --format md or html (the suffix of {args.output} "
-                             "does not tell).")
+            raise UsageError(f"say which format to write: --format md, html, csv or json (the suffix of "
+                             f"{args.output} does not tell).")
     labels = {}
     for item in args.label:
         name, sep, label = item.partition("=")

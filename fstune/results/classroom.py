@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -172,6 +173,18 @@ def parse_export_text(text: str, source: str) -> Export:
     return parse_export(document, source)
 
 
+def export_file_name(runs: Sequence[RunRecord], fmt: str) -> str:
+    """A file name no other machine or run gives (docs/teaching.md: what attendees send): study,
+    host, machine id, run id and start time. Cloned laptops share a hostname and often their
+    machine id; the start time still tells them apart."""
+    run = runs[0]
+    safe = lambda text: "".join(c if c.isalnum() or c in "._-" else "-" for c in str(text)).strip("-.") or "x"
+    machine = (run.settings or {}).get("machine_id", "")[:8]
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(run.started))
+    ids = "+".join(str(r.id if r.id is not None else "x") for r in runs)
+    return "-".join(filter(None, ["fstune", safe(run.study), safe(run.hostname), machine, f"run{ids}", stamp])) + f".{fmt}"
+
+
 # --- the class's machines -------------------------------------------------------------------
 
 
@@ -263,12 +276,19 @@ def _labels(entries: list[tuple[str, RunRecord]], given: dict[str, str], runs_in
             label = f"{label} run {run.id if run.id is not None else '?'}"
         labels.append(label or str(run.environment.get("hostname") or "").strip() or _stem(source))
     for widen in (lambda i: f"{labels[i]} ({_stem(entries[i][0])})",
+                  # files of the same name from separate folders: the folder tells them apart
+                  lambda i: f"{labels[i].rsplit(' (', 1)[0]} ({_folder_and_stem(entries[i][0])})",
                   lambda i: f"{labels[i]} run {entries[i][1].id if entries[i][1].id is not None else i + 1}",
                   lambda i: f"{labels[i]} #{i + 1}"):
         clashing = [i for i, label in enumerate(labels) if labels.count(label) > 1]
         for i in clashing:
             labels[i] = widen(i)
     return labels
+
+
+def _folder_and_stem(source: str) -> str:
+    path = PurePath(source)
+    return f"{path.parent.name}/{_stem(source)}" if path.parent.name else _stem(source)
 
 
 def _same_run_key(run: RunRecord) -> tuple:
@@ -293,16 +313,23 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
     if not exports:
         raise MergeError("name at least one exported JSON file.")
     labels = dict(labels or {})
-    by_name = {}
-    for export in exports:
-        by_name.setdefault(export.source, export.source)
-        by_name.setdefault(PurePath(export.source).name, export.source)
+    warnings: list[str] = []
     given = {}
     for name, label in labels.items():
-        if name not in by_name:
+        # a name matches a file as given, or its base name: attendees' files often share one
+        matching = [e.source for e in exports if name in (e.source, PurePath(e.source).name)]
+        if not matching:
             raise MergeError(f"--label names {name}, which is not one of the files to merge.",
                              "Write --label FILE=NAME with FILE as you named it on the command line.")
-        given[by_name[name]] = label
+        if len(matching) > 1:
+            warnings.append(f"--label {name}={label} matches {len(matching)} files ({', '.join(matching)}); each "
+                            "is labelled, told apart by its folder. Give each file's path to name them one by one.")
+        for source in matching:
+            given.setdefault(source, label)
+    for source, label in list(given.items()):
+        # a label given by full path wins over one given by base name
+        if source in labels:
+            given[source] = labels[source]
 
     studies: dict[str, list[str]] = {}
     for export in exports:
@@ -315,7 +342,6 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         raise MergeError(f"the files hold runs of different studies ({which}).",
                          "A class table compares one study's configurations; merge each study's files separately.")
 
-    warnings: list[str] = []
     entries: list[tuple[str, RunRecord]] = []
     seen: dict[tuple, str] = {}
     for export in exports:
@@ -451,5 +477,5 @@ def _unit_of(machine: Machine, workload: str, metric: str) -> tuple[str, str] | 
     return None
 
 
-__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "Machine", "MergeError", "MetricTable", "Spread",
+__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "export_file_name", "Machine", "MergeError", "MetricTable", "Spread",
            "merge_exports", "parse_export", "parse_export_text", "run_from_json"]
