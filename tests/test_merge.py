@@ -133,8 +133,9 @@ def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
     assert rows["**MAD**"][:3] == ["39.50 (78.2%)", "39.50 (65.3%)", "19.8 pts"]
     assert rows["**machines with figures**"][:3] == ["3 of 3", "3 of 3", "3 of 3"]
     summary = next(line for line in lines if line.startswith("| metadata · dbench"))
+    pooled = classroom_report.fmt_pooled(column(classroom.merge_exports(three()), "tuned").pooled)
     assert summary == ("| metadata · dbench.throughput_mbs | tuned | +19.8% | +0.0% – +90.9% | "
-                       "better on 2 of 3 machines, within noise on 1 |")
+                       f"{pooled} | better on 2 of 3 machines, within noise on 1 |")
 
 
 def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric():
@@ -222,6 +223,21 @@ def test_cloned_laptops_in_separate_folders_are_told_apart_and_a_label_covers_ev
     assert any("--label vm.json=Alice matches 3 files" in w for w in results.warnings)
     results = classroom.merge_exports(exports, {"vm.json": "X", "/tmp/cy/vm.json": "Cy"})
     assert results.machines[2].label == "Cy"
+
+
+def test_the_pooled_change_is_a_random_effects_estimate():
+    # two machines, equal precision (interval ±2 points, so a standard error of 2/1.96), changes
+    # 10 % and 20 %: fixed-effect mean 15, Q = 2·25·1.96²/4 = 48.02, tau² = (Q − 1)/w
+    pooled = classroom.Pooled.of([(10.0, 8.0, 12.0), (20.0, 18.0, 22.0)])
+    se2 = (4 / (2 * classroom.Z95)) ** 2
+    tau2 = (50 / se2 - 1) * se2
+    assert pooled.k == 2 and pooled.estimate == pytest.approx(15.0)
+    assert pooled.tau == pytest.approx(tau2 ** 0.5)
+    assert pooled.high - pooled.estimate == pytest.approx(classroom.Z95 * ((se2 + tau2) / 2) ** 0.5)
+    # machines that agree: no spread between them, the interval of the fixed-effect mean
+    same = classroom.Pooled.of([(10.0, 8.0, 12.0), (10.0, 8.0, 12.0)])
+    assert same.tau == 0 and same.high - same.estimate == pytest.approx(classroom.Z95 * (se2 / 2) ** 0.5)
+    assert classroom.Pooled.of([(10.0, 8.0, 12.0), (5.0, None, None)]).estimate is None  # one usable machine
 
 
 def test_notes_are_grouped_not_repeated_per_machine():

@@ -225,6 +225,50 @@ class Spread:
         return self.mad / abs(self.median)
 
 
+def machine_change(row: Row | None) -> tuple[float | None, float | None, float | None]:
+    """A machine's own change in % and its interval (the bootstrap interval of the difference of
+    medians, as % of its own baseline median): what can be compared across unlike machines."""
+    if row is None or not finite(row.change_pct):
+        return None, None, None
+    ci, base = row.median_diff_ci, row.baseline.median if row.baseline else None
+    if not ci or not finite(base) or not base:
+        return row.change_pct, None, None
+    return row.change_pct, 100 * ci[0] / abs(base), 100 * ci[1] / abs(base)
+
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Pooled:
+    """A random-effects estimate of a change across machines (DerSimonian and Laird): each
+    machine's change weighted by its precision, widened by the spread between machines (tau)."""
+
+    k: int  # machines with a change and an interval
+    estimate: float | None = None  # %
+    low: float | None = None  # 95 % interval, %
+    high: float | None = None
+    tau: float | None = None  # standard deviation of the true change between machines, percentage points
+
+    @classmethod
+    def of(cls, changes: Sequence[tuple[float | None, float | None, float | None]]) -> Pooled:
+        usable = [(c, (h - lo) / (2 * Z95)) for c, lo, h in changes
+                  if finite(c) and finite(lo) and finite(h) and h > lo]
+        if len(usable) < 2:
+            return cls(len(usable))
+        # a machine whose interval is a point (identical repeats) would take every weight
+        floor = max(1e-6, 1e-3 * max(se for _, se in usable))
+        w = [1 / max(se, floor) ** 2 for _, se in usable]
+        fixed = sum(wi * c for wi, (c, _) in zip(w, usable)) / sum(w)
+        q = sum(wi * (c - fixed) ** 2 for wi, (c, _) in zip(w, usable))
+        scale = sum(w) - sum(wi * wi for wi in w) / sum(w)
+        tau2 = max(0.0, (q - (len(usable) - 1)) / scale) if scale > 0 else 0.0
+        wr = [1 / (max(se, floor) ** 2 + tau2) for _, se in usable]
+        estimate = sum(wi * c for wi, (c, _) in zip(wr, usable)) / sum(wr)
+        half = Z95 * math.sqrt(1 / sum(wr))
+        return cls(len(usable), estimate, estimate - half, estimate + half, math.sqrt(tau2))
+
+
 @dataclass
 class ConfigColumn:
     """One configuration of one metric: every machine's own figures, and their spread."""
@@ -235,6 +279,7 @@ class ConfigColumn:
     spread: Spread  # of the machines' medians
     change: Spread  # of the machines' own changes in %
     tally: dict[str, int]  # verdict → machines
+    pooled: Pooled = Pooled(0)  # the random-effects estimate of the change across machines
 
 
 @dataclass
@@ -464,7 +509,8 @@ def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings
             medians = [s.median for s in cells.values() if s is not None and s.n]
             changes = [r.change_pct for r in rows.values() if r is not None]
             columns.append(ConfigColumn(config, cells, rows, Spread.of(medians), Spread.of(changes),
-                                        {} if config == baseline else {k: v for k, v in tally.items() if v}))
+                                        {} if config == baseline else {k: v for k, v in tally.items() if v},
+                                        Pooled.of([machine_change(r) for r in rows.values()])))
         tables.append(MetricTable(workload, metric, unit, better, columns))
     return tables
 
@@ -477,5 +523,5 @@ def _unit_of(machine: Machine, workload: str, metric: str) -> tuple[str, str] | 
     return None
 
 
-__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "export_file_name", "Machine", "MergeError", "MetricTable", "Spread",
+__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "Pooled", "export_file_name", "machine_change", "Machine", "MergeError", "MetricTable", "Spread",
            "merge_exports", "parse_export", "parse_export_text", "run_from_json"]
