@@ -23,6 +23,10 @@ Turn a measured configuration into what you keep on your servers.
   fstune export RUN --config NAME --fstab         the fstab line (UUID=, options, the journal by a
                                                   stable /dev/disk/by-uuid path) for this machine
   fstune export RUN --config NAME --systemd       the same as a systemd .mount unit
+  fstune export RUN --ansible-study DIR           a playbook that measures the run's study, with its
+                                                  settings, on every host of an inventory group and
+                                                  merges the hosts' results (each host's verdict and
+                                                  the pooled change across hosts)
   fstune export RUN --config NAME --fstab --write-fstab
                                                   add the line to /etc/fstab: backup, temp file,
                                                   fsync, rename; refused if the mountpoint or the
@@ -40,11 +44,14 @@ def add_parser(sub, formatter_class) -> None:
     parser = sub.add_parser("export", help="a measured configuration as Ansible playbook, fstab lines or .mount unit",
                             description=DESCRIPTION, formatter_class=formatter_class)
     parser.add_argument("run", metavar="RUN", help='a run id, or "last"')
-    parser.add_argument("--config", required=True, metavar="NAME", help="the configuration to export")
+    parser.add_argument("--config", metavar="NAME", help="the configuration to export (all but --ansible-study)")
     what = parser.add_argument_group("what to export (at least one)")
     what.add_argument("--ansible", metavar="DIR", help="write site.yml, inventory.ini and README.md into DIR")
     what.add_argument("--fstab", action="store_true", help="print the fstab line")
     what.add_argument("--systemd", action="store_true", help="print a systemd .mount unit")
+    what.add_argument("--ansible-study", metavar="DIR",
+                      help="write study.yml, inventory.ini and README.md into DIR: a playbook that measures the "
+                      "run's study with its settings on every host of an inventory group and merges the results")
     parser.add_argument("--mountpoint", metavar="PATH", help="where to mount it (default /srv/fstune-CONFIG)")
     parser.add_argument("--device", metavar="DEV", help="the device holding the filesystem (default: the run's)")
     parser.add_argument("--log-device", metavar="DEV", help="its external journal/log device (default: the run's)")
@@ -75,8 +82,21 @@ def run_export(args) -> int:
     from fstune.deploy.mount import default_mountpoint, normalize_mountpoint, resolve_mount
     from fstune.deploy.systemd import unit_text
 
-    if not (args.ansible or args.fstab or args.systemd):
-        raise UsageError("say what to export: --ansible DIR, --fstab or --systemd.")
+    if not (args.ansible or args.fstab or args.systemd or args.ansible_study):
+        raise UsageError("say what to export: --ansible DIR, --fstab, --systemd or --ansible-study DIR.")
+    if args.ansible_study:
+        from fstune.deploy.ansible import write_export
+        from fstune.deploy.fleet_study import build_study_export
+
+        run = _load_run(args.run)
+        export = build_study_export(run)
+        write_export(Path(args.ansible_study), export.files, args.force)
+        print(f"fstune: wrote {', '.join(export.files)} in {args.ansible_study}. It needs ansible-core, and fstune on "
+              "every host. Edit inventory.ini, then: ansible-playbook -i inventory.ini study.yml", file=sys.stderr)
+        if not (args.ansible or args.fstab or args.systemd):
+            return 0
+    if not args.config:
+        raise UsageError("say which configuration to export with --config NAME.")
     if args.write_fstab and not args.fstab:
         raise UsageError("--write-fstab writes the --fstab line; pass --fstab too, and check what it prints.")
     run = _load_run(args.run)
