@@ -494,6 +494,11 @@ def test_xfs_external_log_playbook_for_real(tmp_path, lab, run_destructive, clea
     assert changed == 0, "a second run must change nothing"
 
     unmount_all(book.mountpoint)
+    # the log names its filesystem (LOGUUID): found, unmounted, and refused for another target
+    other = lab.disks[1].data
+    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {}, "fstune_overwrite": [spare],
+                                "fstune_mountpoint": str(tmp_path / "elsewhere")}),
+              refused=f"{spare} is the external journal/log (xfs_external_log) of the filesystem on {data}")
     fstab_text, unit = export_mount(state, run.id, book.mountpoint, data, spare)
     generated = [entry for entry in fstab_text.splitlines() if not entry.startswith("#")]
     assert f"logdev={stable}" in generated[0] and generated[0].split()[0] == f"UUID={target['UUID']}"
@@ -578,3 +583,16 @@ def test_every_header_carries_the_verdict_its_interval_and_the_caveats():
     spec = _spec(None)
     assert "# Caveat: the disks were cold" in ft.fstab_text(spec, measured.header_lines(run, "external",
                                                                                           ["the disks were cold"]))
+
+
+def test_boot_options_wait_for_the_journal_and_nofail_is_a_choice():
+    spec = dataclasses.replace(_spec(None), nofail=True)
+    line = ft.fstab_line(spec)
+    assert line.split("\t")[3] == ("noatime,journal_path=/dev/disk/by-uuid/3333,x-systemd.requires=/dev/disk/by-uuid/3333,"
+                                   "x-systemd.device-timeout=30s,nofail")
+    assert line.endswith("\t0\t0")  # no boot fsck that could start before the journal's device
+    unit = systemd.unit_text(spec, ["measured"])
+    assert "Options=noatime,journal_path=/dev/disk/by-uuid/3333,nofail" in unit
+    assert "Requires=dev-disk-by\\x2duuid-3333.device" in unit
+    plain = mount.MountSpec("UUID=1", "/srv/x", "ext4", (("noatime", None),))
+    assert ft.fstab_line(plain) == "UUID=1\t/srv/x\text4\tnoatime\t0\t2"
