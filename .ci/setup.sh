@@ -2,8 +2,19 @@
 # Sets up a fresh Debian/Ubuntu machine for fstune, as root: the tools fstune drives, a
 # virtual environment with fstune and its test dependencies in .venv, `fstune` on PATH, and
 # a running udev daemon (fstune finds disks through udev). Safe to run again.
+#
+#   sudo bash .ci/setup.sh           everything, the VM lab's QEMU and kernel included
+#   sudo bash .ci/setup.sh --no-vm   the loop lab only: no QEMU, kernel or nbdkit (a workshop laptop)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+with_vm=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-vm) with_vm=0 ;;
+    *) echo "setup: unknown option $arg (the only one is --no-vm)" >&2; exit 2 ;;
+  esac
+done
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "setup: run this as root (sudo bash .ci/setup.sh): it installs Debian packages." >&2
@@ -17,6 +28,7 @@ packages=(
   udev util-linux fdisk kmod         # udev inventory, losetup/partx/mount, sfdisk, modprobe
   tmux                               # the terminal tests drive the real program in tmux
   shellcheck                         # the dry-run scripts are linted in the tests
+  ansible-core                       # the exported playbooks are run with ansible-core alone in the tests
 )
 # The VM lab (`fstune lab up --vm`) and its tests. These are Debian's names: where the
 # distribution has no such package (Ubuntu's kernel is linux-image-generic) it is skipped with a
@@ -26,6 +38,10 @@ vm_packages=(
   nbdkit nbdkit-plugin-python        # serves each lab disk through the disk model (docs/vmlab.md)
   lvm2 mdadm cryptsetup-bin          # real holders for the VM lab's in-use tests (used in the guest)
 )
+if [ "$with_vm" -eq 0 ]; then
+  vm_packages=()
+  echo "setup: --no-vm: the VM lab's packages are left out; the loop lab needs none of them." >&2
+fi
 source .ci/apt.sh   # installed, has_candidate
 missing=()
 for package in "${packages[@]}"; do

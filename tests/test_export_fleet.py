@@ -221,6 +221,10 @@ ANSIBLE = shutil.which("ansible-playbook", path=TOOL_PATH)
 if ANSIBLE is None and os.environ.get("CI"):
     raise RuntimeError("ansible-playbook is missing in CI: .ci/setup.sh must install the test extras")
 needs_ansible = pytest.mark.skipif(ANSIBLE is None, reason="ansible is not installed (pip install ansible)")
+# Debian's ansible-core alone (what .ci/setup.sh installs): no collection at all next to it
+CORE_ANSIBLE = "/usr/bin/ansible-playbook" if os.access("/usr/bin/ansible-playbook", os.X_OK) else None
+# the real runs use ansible-core alone when it is there: proof the playbook needs nothing else
+PLAY_ANSIBLE = CORE_ANSIBLE or ANSIBLE
 ANSIBLE_ENV = {"ANSIBLE_NOCOLOR": "1", "ANSIBLE_FORCE_COLOR": "0", "ANSIBLE_DEPRECATION_WARNINGS": "0",
                "ANSIBLE_RETRY_FILES_ENABLED": "0", "ANSIBLE_LOCALHOST_WARNING": "0"}
 
@@ -234,22 +238,27 @@ def _exported(tmp_path: Path, kind, data="/dev/sdb1", spare="/dev/sdc1", name="t
     return directory
 
 
-@needs_ansible
-def test_playbooks_pass_syntax_check_and_ansible_lint(tmp_path):
-    directories = [_exported(tmp_path, kind) for kind in (EXT4, XFS, BTRFS)]
+def assert_ansible_accepts(playbooks: list[Path], cwd: Path) -> None:
+    """Each playbook passes --syntax-check with every Ansible here (Debian's ansible-core alone
+    included), then ansible-lint's production profile when it is installed."""
     env = {**os.environ, **ANSIBLE_ENV}
-    for directory in directories:
-        done = subprocess.run([ANSIBLE, "-i", "inventory.ini", "site.yml", "--syntax-check"], cwd=directory,
-                              capture_output=True, text=True, env=env, timeout=120)
-        assert done.returncode == 0, done.stdout + done.stderr
+    for playbook in playbooks:
+        for binary in filter(None, (ANSIBLE, CORE_ANSIBLE)):
+            done = subprocess.run([binary, "-i", "inventory.ini", playbook.name, "--syntax-check"], cwd=playbook.parent,
+                                  capture_output=True, text=True, env=env, timeout=120)
+            assert done.returncode == 0, binary + ": " + done.stdout + done.stderr
     lint = shutil.which("ansible-lint", path=TOOL_PATH)
     if lint is None:
         pytest.skip("ansible-lint is not installed (pip install ansible-lint)")
-    done = subprocess.run([lint, "--offline", "--profile", "production", "--nocolor",
-                           *(str(d / "site.yml") for d in directories)],
-                          capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
+    done = subprocess.run([lint, "--offline", "--profile", "production", "--nocolor", *map(str, playbooks)],
+                          capture_output=True, text=True, env=env, timeout=300, cwd=cwd)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 failure(s), 0 warning(s)" in done.stdout + done.stderr
+
+
+@needs_ansible
+def test_playbooks_pass_syntax_check_and_ansible_lint(tmp_path):
+    assert_ansible_accepts([_exported(tmp_path, kind) / "site.yml" for kind in (EXT4, XFS, BTRFS)], tmp_path)
 
 
 @needs_ansible
@@ -272,13 +281,18 @@ def test_playbook_refuses_missing_and_identical_devices(tmp_path):
         assert done.returncode != 0 and message in done.stdout + done.stderr, done.stdout[-3000:]
 
 
-def test_ext_external_journal_uses_command_tasks_and_btrfs_the_module(tmp_path):
+def test_playbooks_use_ansible_builtin_only_and_the_measured_commands(tmp_path):
     ext = (_exported(tmp_path, EXT4) / "site.yml").read_text()
-    assert "community.general.filesystem" not in ext
+    modules = set(re.findall(r"^\s+-? ?([a-z_]+\.[a-z_]+\.[a-z_]+):", ext, re.M))
+    assert modules and all(m.startswith("ansible.builtin.") for m in modules), modules
     assert '- "device={{ fstune_journal }}"' in ext and '- "journal_dev"' in ext
     assert "journal_path={{ fstune_journal_stable }}" in ext and "x-systemd.requires=" in ext
+    assert "x-systemd.device-timeout=30s" in ext and "fstune_nofail" in ext
+    assert " ext4 {{ fstune_fstab_opts }} 0 0" in ext  # no boot fsck before the journal's device exists
+    assert "fstune_mkfs_force" not in ext
     btrfs = (_exported(tmp_path, BTRFS) / "site.yml").read_text()
-    assert "community.general.filesystem:" in btrfs and "fstune_journal" not in btrfs.split("tasks:")[1]
+    assert "community." not in btrfs and "fstune_journal" not in btrfs.split("tasks:")[1]
+    assert '- "mkfs.btrfs"' in btrfs
 
 
 # --- for real, on lab loop devices -----------------------------------------------------------------
@@ -334,7 +348,7 @@ class Playbook:
 
     def play(self, *extra: str, refused: str | None = None) -> tuple[int, str]:
         """Run it; with ``refused``, expect it to stop with that message and change nothing."""
-        argv = [ANSIBLE, "-i", "inventory.ini", "site.yml", "-e", "@lab.json", *extra]
+        argv = [PLAY_ANSIBLE, "-i", "inventory.ini", "site.yml", "-e", "@lab.json", *extra]
         done = self.run_destructive(argv, self.devices, check=False, cwd=self.directory, timeout=240,
                                     env={**os.environ, **ANSIBLE_ENV})
         output = done.stdout + done.stderr
@@ -397,10 +411,19 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     book = Playbook(tmp_path, run, "tuned", data, spare, run_destructive)
     cleanup_mounts.append(book.mountpoint)
 
-    # check mode on the fresh lab: reports the changes, makes none
-    changed, output = book.play("--check")
+    # the inventory names the lab's partitions by PARTUUID (loop devices have no by-id name) and
+    # says what each one is
+    inventory = (book.directory / "inventory.ini").read_text()
+    assert f"fstune_target=/dev/disk/by-partuuid/{blkid(data)['PART_ENTRY_UUID']}" in inventory
+    assert f'"partuuid":"{blkid(spare)["PART_ENTRY_UUID"]}"' in inventory
+
+    # check mode on the fresh lab: reports the changes, makes none, and --diff shows the fstab line
+    changed, output = book.play("--check", "--diff")
     # the lab run's mkfs as it ran, the lab's no-discard flag included
     assert changed >= 1 and "mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0,nodiscard -F" in output
+    assert re.search(rf"^\+UUID=\(made-by-mkfs\) {re.escape(str(book.mountpoint))} ext4 noatime,commit=15,"
+                     r"journal_path=\S+,x-systemd\.requires=\S+,x-systemd\.device-timeout=30s 0 0$", output, re.M), \
+        output[-4000:]
     assert blank(data) and blank(spare) and mountinfo(book.mountpoint) is None
     assert book.fstab.read_text() == Path("/etc/fstab").read_text()
 
@@ -423,10 +446,21 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     assert changed == 0, "a second run must change nothing"
     # the same devices for another mountpoint: they are in use now, and the playbook says so
     book.play("-e", f"fstune_mountpoint={tmp_path / 'elsewhere'}",
-              refused=f"{data} is mounted (on {book.mountpoint})")
+              refused=f"{data} already holds this configuration, mounted on {book.mountpoint} and not on "
+                      f"{tmp_path / 'elsewhere'}; nothing was changed")
+    # a renumbered disk: the path exists, and names another device than the inventory describes
+    other = lab.disks[1].data
+    book.play("-e", f"fstune_target={other}", refused=f"{other} exists but is not the expected device")
+
+    unmount_all(book.mountpoint)
+    # the journal is still the live journal of the (now unmounted) filesystem on the data
+    # partition: refused for another target even when the host lists it for overwriting
+    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {}, "fstune_overwrite": [spare],
+                                "fstune_mountpoint": str(tmp_path / "elsewhere")}),
+              refused=f"{spare} is the external journal/log (jbd) of the filesystem on {data}, mounted or not")
+    assert blkid(spare)["TYPE"] == "jbd" and blank(other)
 
     # the fstab line and the unit fstune prints for this machine mount it the same way
-    unmount_all(book.mountpoint)
     fstab_text, unit = export_mount(state, run.id, book.mountpoint, data, spare)
     assert re.search(r"^# measured: \+1\d\.\d % metadata dbench\.throughput_mbs", fstab_text, re.M), fstab_text
     generated = [entry for entry in fstab_text.splitlines() if not entry.startswith("#")]
@@ -465,6 +499,11 @@ def test_xfs_external_log_playbook_for_real(tmp_path, lab, run_destructive, clea
     assert changed == 0, "a second run must change nothing"
 
     unmount_all(book.mountpoint)
+    # the log names its filesystem (LOGUUID): found, unmounted, and refused for another target
+    other = lab.disks[1].data
+    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {}, "fstune_overwrite": [spare],
+                                "fstune_mountpoint": str(tmp_path / "elsewhere")}),
+              refused=f"{spare} is the external journal/log (xfs_external_log) of the filesystem on {data}")
     fstab_text, unit = export_mount(state, run.id, book.mountpoint, data, spare)
     generated = [entry for entry in fstab_text.splitlines() if not entry.startswith("#")]
     assert f"logdev={stable}" in generated[0] and generated[0].split()[0] == f"UUID={target['UUID']}"
@@ -510,3 +549,55 @@ def test_btrfs_playbook_fstab_and_unit_for_real(tmp_path, lab, run_destructive, 
     before = copy.read_text()
     again = fstune(*args, state=state, check=False)
     assert again.returncode == 2 and "already has an entry" in again.stderr and copy.read_text() == before
+
+
+# --- exports that cannot mislead ------------------------------------------------------------------
+
+
+def test_a_configuration_not_measured_better_needs_force_and_says_why(tmp_path):
+    with Store(tmp_path / "state") as store:
+        run_id = store.save_run(realistic_run(dbench=(15.4, 15.4)))  # the same dbench figure twice: no gain
+    state = tmp_path / "state"
+    out = tmp_path / "fleet"
+    refused = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), state=state, check=False)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "was not measured better: verdict on the primary metric metadata dbench.throughput_mbs: within noise" \
+        in " ".join(refused.stderr.split()) and "--force" in refused.stderr
+    assert not out.exists()
+    forced = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), "--force", state=state)
+    assert "warning" in forced.stderr
+    for name in ("site.yml", "README.md"):
+        text = " ".join((out / name).read_text().replace("# ", "").split())
+        assert "Verdict on the primary metric metadata dbench.throughput_mbs: within noise" in text, name
+        assert "95 % interval" in text, name
+
+
+def test_every_header_carries_the_verdict_its_interval_and_the_caveats():
+    run = realistic_run()
+    run.id = 4
+    run.settings = {"lab_kind": "loop lab"}
+    lines = measured.header_lines(run, "external", measured.environment_caveats(run))
+    text = "\n".join(lines)
+    assert re.search(r"^Verdict on the primary metric metadata dbench\.throughput_mbs: better, \+1\d\.\d % "
+                     r"\(95 % interval \+\d+\.\d % to \+\d+\.\d %\)", text, re.M), text
+    assert "Caveat: Measured on the loop lab" in text
+    assert "Caveat: 1 repeat(s) failed" in text  # the comparison's own notes are caveats too
+    assert measured.header_lines(run, "external", ["one", "two"])[-2:] == ["Caveat: one", "Caveat: two"]
+    files = an.build_export(run, "external", "/srv/x", caveats=["the disks were cold"]).files
+    assert all("Caveat: the disks were cold" in files[name] for name in ("site.yml", "README.md"))
+    spec = _spec(None)
+    assert "# Caveat: the disks were cold" in ft.fstab_text(spec, measured.header_lines(run, "external",
+                                                                                          ["the disks were cold"]))
+
+
+def test_boot_options_wait_for_the_journal_and_nofail_is_a_choice():
+    spec = dataclasses.replace(_spec(None), nofail=True)
+    line = ft.fstab_line(spec)
+    assert line.split("\t")[3] == ("noatime,journal_path=/dev/disk/by-uuid/3333,x-systemd.requires=/dev/disk/by-uuid/3333,"
+                                   "x-systemd.device-timeout=30s,nofail")
+    assert line.endswith("\t0\t0")  # no boot fsck that could start before the journal's device
+    unit = systemd.unit_text(spec, ["measured"])
+    assert "Options=noatime,journal_path=/dev/disk/by-uuid/3333,nofail" in unit
+    assert "Requires=dev-disk-by\\x2duuid-3333.device" in unit
+    plain = mount.MountSpec("UUID=1", "/srv/x", "ext4", (("noatime", None),))
+    assert ft.fstab_line(plain) == "UUID=1\t/srv/x\text4\tnoatime\t0\t2"

@@ -11,7 +11,8 @@ from fstune.errors import UsageError
 FSTAB = "UUID=FS-UUID\t/srv/fstune-tuned\t{fs}\t{options}\t0\t2"
 # every fresh ext3/ext4 is complete at mkfs: no inode table or journal written after the mount
 LAZY_OFF = "lazy_itable_init=0,lazy_journal_init=0"
-JOURNALLED = "noatime,journal_path=/dev/disk/by-uuid/JOURNAL-UUID,x-systemd.requires=/dev/disk/by-uuid/JOURNAL-UUID"
+JOURNALLED = ("noatime,journal_path=/dev/disk/by-uuid/JOURNAL-UUID,x-systemd.requires=/dev/disk/by-uuid/JOURNAL-UUID,"
+              "x-systemd.device-timeout=30s")
 
 
 def _journalled(fs: str, modules: tuple[str, ...]) -> Contract:
@@ -24,7 +25,8 @@ def _journalled(fs: str, modules: tuple[str, ...]) -> Contract:
         mount_external=("mount", "-t", fs, "-o", f"noatime,journal_path={LOG}", TARGET, MOUNTPOINT),
         record=("dumpe2fs", "-h", TARGET),
         fstab_line=FSTAB.format(fs=fs, options="noatime"),
-        fstab_line_external=FSTAB.format(fs=fs, options=JOURNALLED),
+        # no boot fsck with an external journal: it cannot be ordered after the journal device
+        fstab_line_external=FSTAB.format(fs=fs, options=JOURNALLED).removesuffix("2") + "0",
         ansible_module=True,
         ansible_journal_match=f"fstune_t_type == '{fs}' and fstune_j_type == 'jbd' and "
                               "(fstune_t_blkid.EXT_JOURNAL | default('')) == (fstune_j_blkid.UUID | default('-'))",

@@ -15,7 +15,7 @@ CONTRACTS = {
         record=("jfs_tune", "-l", TARGET),
         fstab_line="UUID=FS-UUID\t/srv/fstune-tuned\tjfs\tnoatime\t0\t2",
         fstab_line_external="UUID=FS-UUID\t/srv/fstune-tuned\tjfs\tnoatime,"
-                            "x-systemd.requires=/dev/disk/by-uuid/JOURNAL-UUID\t0\t2",
+                            "x-systemd.requires=/dev/disk/by-uuid/JOURNAL-UUID,x-systemd.device-timeout=30s\t0\t0",
         ansible_module=False,
         ansible_journal_match="fstune_t_type == 'jfs' and fstune_j_type != ''",
         package="jfsutils", tools=("mkfs.jfs", "jfs_tune"), kernel_names=("jfs",), modules=("jfs",),

@@ -16,7 +16,7 @@ CONTRACTS = {
         record=("debugreiserfs", TARGET),
         fstab_line="UUID=FS-UUID\t/srv/fstune-tuned\treiserfs\tnoatime\t0\t2",
         fstab_line_external=f"UUID=FS-UUID\t/srv/fstune-tuned\treiserfs\tnoatime,jdev={LINK},x-systemd.requires={LINK}"
-                            "\t0\t2",
+                            ",x-systemd.device-timeout=30s\t0\t0",
         ansible_module=True,
         # blkid does not tie a ReiserFS journal to its filesystem: any signature will do
         ansible_journal_match="fstune_t_type == 'reiserfs' and fstune_j_type != ''",

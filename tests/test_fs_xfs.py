@@ -18,7 +18,7 @@ CONTRACTS = {
         record=("xfs_info", MOUNTPOINT),
         fstab_line="UUID=FS-UUID\t/srv/fstune-tuned\txfs\tnoatime\t0\t0",
         fstab_line_external=f"UUID=FS-UUID\t/srv/fstune-tuned\txfs\tnoatime,logdev={LINK},"
-                            f"x-systemd.requires={LINK}\t0\t0",
+                            f"x-systemd.requires={LINK},x-systemd.device-timeout=30s\t0\t0",
         ansible_module=True,
         ansible_journal_match="fstune_t_type == 'xfs' and fstune_j_type == 'xfs_external_log' and "
                               "(fstune_j_blkid.LOGUUID | default('')) == (fstune_t_blkid.UUID | default('-'))",

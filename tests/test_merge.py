@@ -9,6 +9,8 @@ three exports.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -131,8 +133,9 @@ def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
     assert rows["**MAD**"][:3] == ["39.50 (78.2%)", "39.50 (65.3%)", "19.8 pts"]
     assert rows["**machines with figures**"][:3] == ["3 of 3", "3 of 3", "3 of 3"]
     summary = next(line for line in lines if line.startswith("| metadata · dbench"))
+    pooled = classroom_report.fmt_pooled(column(classroom.merge_exports(three()), "tuned").pooled)
     assert summary == ("| metadata · dbench.throughput_mbs | tuned | +19.8% | +0.0% – +90.9% | "
-                       "better on 2 of 3 machines, within noise on 1 |")
+                       f"{pooled} | better on 2 of 3 machines, within noise on 1 |")
 
 
 def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric():
@@ -142,11 +145,11 @@ def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric()
     assert page.count("<svg") == 1 == page.count("</svg>")
     svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
     xml.dom.minidom.parseString(svg)  # well-formed
-    dots = re.findall(r'<circle cx="[\d.]+" cy="[\d.]+" r="2.2"', svg)
-    assert len(dots) == 6  # every machine's own median, for both configurations
-    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [COLOURS["baseline"], COLOURS["better"]]
-    assert "median ± MAD 11.00 – 90.00" in svg  # 50.5 ± 39.5
-    assert "2/3 better" in svg and "<title>bob: 101.0</title>" in svg
+    # one bar per machine: its own change, coloured by its own verdict; never the absolute MB/s
+    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [COLOURS["better"], COLOURS["within noise"],
+                                                                     COLOURS["better"]]
+    assert "alice: +90.9% (better)" in svg and "bob: +0.0% (within noise)" in svg and "carol: +19.8% (better)" in svg
+    assert "interval of the change (%)" in svg and "% change" in svg
     assert '<td class="better">better (p' in page and "better on 2 of 3 machines, within noise on 1" in page
 
 
@@ -209,6 +212,55 @@ def test_labels_from_hostname_file_name_or_label_option():
     assert [m.label for m in results.machines] == ["Alice", "bob", "Carol"]
     with pytest.raises(classroom.MergeError, match="--label names zz.json"):
         classroom.merge_exports(exports, {"zz.json": "Z"})
+
+
+def test_cloned_laptops_in_separate_folders_are_told_apart_and_a_label_covers_every_file_it_matches():
+    docs = [export_doc("vm", v, started=1.7e9 + i) for i, v in enumerate((ALICE, BOB, CAROL))]
+    exports = [classroom.parse_export(d, f"/tmp/{who}/vm.json") for d, who in zip(docs, ("ann", "ben", "cy"))]
+    assert [m.label for m in classroom.merge_exports(exports).machines] == ["vm (ann/vm)", "vm (ben/vm)", "vm (cy/vm)"]
+    results = classroom.merge_exports(exports, {"vm.json": "Alice"})
+    assert [m.label for m in results.machines] == ["Alice (ann/vm)", "Alice (ben/vm)", "Alice (cy/vm)"]
+    assert any("--label vm.json=Alice matches 3 files" in w for w in results.warnings)
+    results = classroom.merge_exports(exports, {"vm.json": "X", "/tmp/cy/vm.json": "Cy"})
+    assert results.machines[2].label == "Cy"
+
+
+def test_the_pooled_change_is_a_random_effects_estimate():
+    # two machines, equal precision (interval ±2 points, so a standard error of 2/1.96), changes
+    # 10 % and 20 %: fixed-effect mean 15, Q = 2·25·1.96²/4 = 48.02, tau² = (Q − 1)/w
+    pooled = classroom.Pooled.of([(10.0, 8.0, 12.0), (20.0, 18.0, 22.0)])
+    se2 = (4 / (2 * classroom.Z95)) ** 2
+    tau2 = (50 / se2 - 1) * se2
+    assert pooled.k == 2 and pooled.estimate == pytest.approx(15.0)
+    assert pooled.tau == pytest.approx(tau2 ** 0.5)
+    assert pooled.high - pooled.estimate == pytest.approx(classroom.Z95 * ((se2 + tau2) / 2) ** 0.5)
+    # machines that agree: no spread between them, the interval of the fixed-effect mean
+    same = classroom.Pooled.of([(10.0, 8.0, 12.0), (10.0, 8.0, 12.0)])
+    assert same.tau == 0 and same.high - same.estimate == pytest.approx(classroom.Z95 * (se2 / 2) ** 0.5)
+    assert classroom.Pooled.of([(10.0, 8.0, 12.0), (5.0, None, None)]).estimate is None  # one usable machine
+
+
+def test_notes_are_grouped_not_repeated_per_machine():
+    docs = [export_doc(host, {"base": [1.0, 2.0], "tuned": [3.0, 4.0]}, started=1.7e9 + i)
+            for i, host in enumerate(("a", "b", "c"))]
+    results = classroom.merge_exports([classroom.parse_export(d, f"{h}.json") for d, h in zip(docs, "abc")])
+    fewer = [n for n in results.notes if "Fewer than" in n]
+    assert len(fewer) == 1 and fewer[0].startswith("Every machine: ")
+
+
+def test_merge_as_csv_and_json_and_the_export_file_name(tmp_path):
+    results = classroom.merge_exports(three())
+    rows = list(csv.DictReader(io.StringIO(classroom_report.render(results, "csv"))))
+    assert tuple(rows[0]) == classroom_report.CSV_FIELDS and len(rows) == 3 * 2  # machines × configurations
+    alice = next(r for r in rows if r["machine"] == "alice" and r["config"] == "tuned")
+    assert float(alice["change_pct"]) == pytest.approx(100 / 1.1 - 0.0, rel=1e-3) and alice["verdict"] == "better"
+    assert float(alice["change_low_pct"]) <= float(alice["change_pct"]) <= float(alice["change_high_pct"])
+    document = json.loads(classroom_report.render(results, "json"))
+    assert [m["label"] for m in document["machines"]] == ["alice", "bob", "carol"]
+    assert document["tables"][0]["columns"][1]["machines"]["bob"]["verdict"] == "within noise"
+    run = results.machines[0].run
+    run.settings = {"machine_id": "0123456789abcdef"}
+    assert classroom.export_file_name([run], "json") == "fstune-ext4-journal-alice-01234567-run1-20231114-221320.json"
 
 
 def test_exports_that_are_not_fstune_exports_or_of_another_version():
@@ -279,7 +331,7 @@ def test_cli_merge_errors_are_one_clear_sentence(tmp_path, capsys):
     assert main(["results", "merge", *good, "--label", "nonsense"]) == 2
     assert "FILE=NAME" in capsys.readouterr().err
     assert main(["results", "merge", *good, "-o", str(tmp_path / "class.pdf")]) == 2
-    assert "--format md or html" in capsys.readouterr().err
+    assert "--format md, html, csv or json" in capsys.readouterr().err
     # a real subprocess too: exit code 2, the message, no traceback
     assert_clean_error(fstune(tmp_path, "merge", good[0], str(tmp_path / "notes.json")), "notes.json is not JSON")
 
@@ -318,8 +370,7 @@ title = "access time never written"
 filesystem = "ext4"
 mount_options = ["noatime"]
 """
-RUN_ARGS = ["--workloads", "writes", "--workload-param", "writes.files=200", "--repeats", "3", "--max-repeats", "3",
-            "--yes"]
+RUN_ARGS = ["--class", "--yes"]  # the teacher's page's command: the same settings on every machine
 
 
 def _medians(document: dict, metric: str) -> dict[str, float]:
@@ -361,6 +412,10 @@ def test_three_real_runs_merge_into_one_table_with_the_right_spread(make_lab, ru
         files.append(str(path))
     documents = [json.loads(Path(f).read_text()) for f in files]
     assert all(d["runs"][0]["status"] == "finished" for d in documents)
+    # the session records how each run was measured; the same command gives the same settings
+    measured = [d["runs"][0]["settings"] for d in documents]
+    assert measured[0]["workload_params"]["writes"]["files"] == 200 and measured[0]["lab_kind"] == "loop lab"
+    assert measured[0]["repeat_rules"]["max"] == 3 and measured[0]["machine_id"]
 
     merged = subprocess.run([sys.executable, "-m", "fstune", "results", "merge", *files, "--label",
                              "machine3.json=carol"], capture_output=True, text=True, timeout=60, env=base_env)

@@ -125,19 +125,3 @@ def test_placement_read_from_a_real_lab_gives_the_one_disk_caveat(shared_lab):
     found = kinds(journal_run(devices, {"placement": placement}))
     assert "One-disk loop lab" in found[cv.ENVIRONMENT] and placement[data]["backing_device"] in found[cv.ENVIRONMENT]
     assert cv.ONE_DISK_TEXT in found[cv.ONE_DISK]
-
-
-def test_runs_with_different_workload_parameters_are_refused_unless_allowed(tmp_path):
-    state = tmp_path / "state"
-    first, second = run({"a": 1.0, "b": 1.1}), run({"a": 1.0, "b": 1.1})
-    first.settings = {"workload_params": {"metadata": {"seconds": 10, "clients": 4}}}
-    second.settings = {"workload_params": {"metadata": {"seconds": 30, "clients": 4}}}
-    with Store(state) as store:
-        store.save_run(first)
-        store.save_run(second)
-    refused = fstune(state, "compare", "1", "2")
-    assert refused.returncode == 2 and "metadata.seconds: run 1 10, run 2 30" in refused.stderr
-    assert "clients" not in refused.stderr and "--allow-different-params" in refused.stderr
-    allowed = fstune(state, "compare", "1", "2", "--allow-different-params")
-    assert allowed.returncode == 0, allowed.stderr
-    assert "Workload parameters differ" in " ".join(allowed.stdout.split())

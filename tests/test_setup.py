@@ -82,3 +82,15 @@ def test_every_package_of_the_source_tree_is_installed():
             relative = init.parent.relative_to(folder).parts
             found.add(".".join((name, *relative)))
     assert found <= listed, f"add to pyproject.toml [tool.setuptools] packages: {sorted(found - listed)}"
+
+
+def test_setup_knows_only_its_one_option_and_says_so_before_doing_anything():
+    done = subprocess.run(["bash", str(ROOT / ".ci" / "setup.sh"), "--bogus"], capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 2 and "unknown option --bogus (the only one is --no-vm)" in done.stderr
+
+
+def test_the_loop_lab_setup_leaves_the_vm_packages_out():
+    setup = (ROOT / ".ci" / "setup.sh").read_text()
+    assert 'if [ "$with_vm" -eq 0 ]; then\n  vm_packages=()' in setup
+    assert "ansible-core" in setup.split("vm_packages=(")[0]  # the playbook tests run with ansible-core alone

@@ -203,7 +203,7 @@ async def test_ansible_playbooks_are_exported_from_the_results_screen(tmp_path):
         expected = build_export(record, config.name, default_mountpoint(config.name)).files
         for name, text in expected.items():
             assert (base / config.name / name).read_text() == text
-    assert "ansible.posix.mount" in (base / "external" / "site.yml").read_text()
+    assert "ansible.builtin.lineinfile" in (base / "external" / "site.yml").read_text()  # the fstab line
 
 
 async def test_a_blocked_run_shows_intervals_every_pair_and_its_caveats():

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from fstune.errors import UsageError
 from fstune.results import classroom, classroom_report, reports
-from fstune.results.compare import compare_runs, parameter_differences, side_by_side
+from fstune.results.compare import compare_runs, side_by_side
 from fstune.results.formatting import fmt_time, iso_time
 from fstune.results.records import FINISHED, RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
@@ -38,7 +38,7 @@ $XDG_STATE_HOME/fstune/ (~/.local/state/fstune/; FSTUNE_STATE_DIR moves it).
                                        parsers and judge again; --save keeps the result
                                        as a new run naming its source
   fstune results export RUN [RUN …] --format md|csv|json|html [--output FILE]
-  fstune results merge FILE [FILE …] [--format md|html] [--output FILE]
+  fstune results merge FILE [FILE …] [--format md|html|csv|json] [--output FILE]
                                        a workshop's JSON exports from many machines
                                        as one table per metric, with the spread
 
@@ -99,8 +99,8 @@ def add_parser(sub, formatter_class) -> None:
                                  "method and the alpha every comparison of that run has.")
     compare.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
     compare.add_argument("--allow-different-params", action="store_true",
-                         help="compare runs whose workload parameters differ (refused otherwise: a longer dbench "
-                              "or a larger fio file changes the figures by itself)")
+                         help="compare runs measured with other workload parameters, repeat rules, study "
+                         "version or devices (refused otherwise); the differences are listed")
     compare.add_argument("--pair", nargs=2, metavar=("A", "B"),
                          help="compare configuration B against configuration A (names as 'fstune results show' "
                               "lists them) instead of every variant against the baseline")
@@ -123,7 +123,9 @@ def add_parser(sub, formatter_class) -> None:
     exporter.add_argument("runs", nargs="+", metavar="RUN", help='run ids, or "last"')
     exporter.add_argument("--format", choices=reports.FORMATS,
                           help="the report's format (default: from --output's suffix)")
-    exporter.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    exporter.add_argument("--output", "-o", metavar="FILE",
+                          help="write to FILE instead of standard output; a folder (e.g. '.') gets a file named "
+                          "after the study, host, machine, run and start time, unique to this machine and run")
     exporter.set_defaults(func=run_export)
 
     merger = actions.add_parser("merge", help="a class's exports from many machines as one table per metric",
@@ -131,11 +133,14 @@ def add_parser(sub, formatter_class) -> None:
     merger.add_argument("files", nargs="+", metavar="FILE",
                         help="JSON files written by 'fstune results export RUN --format json'")
     merger.add_argument("--format", choices=classroom_report.FORMATS,
-                        help="md (Markdown) or html (one self-contained page with charts); default: from "
-                        "--output's suffix, else md")
+                        help="md (Markdown), html (one self-contained page with charts), csv (a row per "
+                        "metric, machine and configuration) or json; default: from --output's suffix, else md")
     merger.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     merger.add_argument("--label", action="append", default=[], metavar="FILE=NAME",
                         help="show FILE's machine as NAME instead of its hostname (repeat for more files)")
+    merger.add_argument("--allow-different-params", action="store_true",
+                        help="merge runs measured with other workload parameters, repeat rules, study version "
+                        "or devices than the first file (refused otherwise); their rows are marked")
     merger.set_defaults(func=run_merge)
 
     parser.set_defaults(func=run_list, json=False, limit=50)  # plain `fstune results` lists
@@ -338,19 +343,27 @@ def run_show(args) -> int:
     return 0
 
 
+def different_settings(runs: list[RunRecord], allow: bool) -> list[str]:
+    """How each run's settings differ from the first's; refused unless ``allow``."""
+    from fstune.results.settings import settings_differences
+
+    found = [f"run {run.id}: {', '.join(differ)}" for run in runs[1:]
+             if (differ := settings_differences(runs[0].settings, run.settings))]
+    if found and not allow:
+        raise UsageError(f"the runs were not measured with the same settings as run {runs[0].id}: "
+                         f"{'; '.join(found)}.", "Compare runs made with the same settings, or pass "
+                         "--allow-different-params to compare them anyway.")
+    return [f"Measured with other settings than run {runs[0].id}: {line}." for line in found]
+
+
 def run_compare(args) -> int:
     runs = load_runs(args.runs)
-    differences = parameter_differences(runs)
-    if differences and not getattr(args, "allow_different_params", False):
-        raise UsageError("the runs measured with different workload parameters: " + "; ".join(differences) + ".",
-                         "Compare runs made with the same parameters, or add --allow-different-params.")
+    marks = different_settings(runs, getattr(args, "allow_different_params", False))
     pair = tuple(args.pair) if getattr(args, "pair", None) else None
     comparison = compare_runs(runs, pair=pair)
     console = _console()
     for run in runs:
         _run_header(console, run)
-    for difference in differences:
-        console.print(f"[yellow]Workload parameters differ: {escape(difference)}[/]")
     if pair:
         console.print(f"Pair: [bold]{escape(pair[1])}[/] against [bold]{escape(pair[0])}[/] (the reference)")
     else:
@@ -359,6 +372,8 @@ def run_compare(args) -> int:
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
     _notes(console, runs, comparison)
+    for mark in marks:
+        console.print(f"[yellow]{escape(mark)}[/]")
     return 0
 
 
@@ -413,8 +428,8 @@ def run_export(args) -> int:
     text = reports.export(runs, comparison, fmt)
     if args.output:
         path = Path(args.output)
-        if path.is_dir():
-            raise UsageError(f"{path} is a directory; give a file name with --output.")
+        if path.is_dir():  # a folder: a file name unique to this machine and run (docs/teaching.md)
+            path = path / classroom.export_file_name(runs, fmt)
         write_output(path, text)
         print(f"fstune: wrote {path} ({fmt}, run{'s' if len(runs) > 1 else ''} "
               f"{', '.join(str(r.id) for r in runs)}).", file=sys.stderr)
@@ -444,15 +459,16 @@ def run_merge(args) -> int:
     if fmt is None and args.output:
         fmt = classroom_report.SUFFIXES.get(Path(args.output).suffix.lower())
         if fmt is None:
-            raise UsageError(f"say which format to write: --format md or html (the suffix of {args.output} "
-                             "does not tell).")
+            raise UsageError(f"say which format to write: --format md, html, csv or json (the suffix of "
+                             f"{args.output} does not tell).")
     labels = {}
     for item in args.label:
         name, sep, label = item.partition("=")
         if not sep or not name or not label.strip():
             raise UsageError(f"--label {item}: write it as FILE=NAME, e.g. --label bob.json=Bob.")
         labels[name] = label.strip()
-    results = classroom.merge_exports([_read_export(name) for name in args.files], labels)
+    results = classroom.merge_exports([_read_export(name) for name in args.files], labels,
+                                      allow_different=args.allow_different_params)
     text = classroom_report.render(results, fmt or "md")
     for warning in results.warnings:
         print(f"fstune: warning: {warning}", file=sys.stderr)
@@ -461,7 +477,8 @@ def run_merge(args) -> int:
         if path.is_dir():
             raise UsageError(f"{path} is a directory; give a file name with --output.")
         write_output(path, text)
-        print(f"fstune: wrote {path} ({fmt}, {len(results.machines)} machines, study {results.study}).",
+        count = len(results.machines)
+        print(f"fstune: wrote {path} ({fmt}, {count} machine{'s' if count != 1 else ''}, study {results.study}).",
               file=sys.stderr)
     else:
         sys.stdout.write(text)

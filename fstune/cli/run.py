@@ -66,6 +66,30 @@ once without cleaning up.
 """
 
 
+# One set of settings for a whole class (docs/teaching.md): every attendee's run is then measured
+# the same way, so `fstune results merge` accepts them all. The writes workload counts bytes, which
+# a shared laptop cannot blur, and with 3 blocks and no more no run waits for a quiet machine.
+CLASS_PRESET = {"workloads": "writes", "workload_param": ["writes.files=200"], "repeats": 3, "max_blocks": 3}
+CLASS_STUDY = "ext4-atime-writes"
+CLASS_MINUTES = 2  # what one class run takes on the loop lab, measured (docs/teaching.md)
+
+
+def apply_class_preset(args) -> None:
+    """--class: the preset's settings, refusing any option that would change them."""
+    if not getattr(args, "class_preset", False):
+        return
+    given = [flag for flag, value, default in (("--workloads", args.workloads, None),
+                                               ("--workload-param", args.workload_param, []),
+                                               ("--blocks", args.repeats, None),
+                                               ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]))
+             if value != default]
+    if given:
+        raise UsageError(f"--class fixes the workloads, their parameters and the repeats for the whole class; "
+                         f"leave out {', '.join(given)}.", "Or leave out --class and choose them yourself.")
+    for key, value in CLASS_PRESET.items():
+        setattr(args, key, list(value) if isinstance(value, list) else value)
+
+
 def add_parser(sub, formatter_class) -> None:
     parser = sub.add_parser("run", help="run a study for real: format, mount, measure (needs root)",
                             description=DESCRIPTION, formatter_class=formatter_class)
@@ -87,6 +111,10 @@ def add_parser(sub, formatter_class) -> None:
                         "its interval does not decide (beyond or inside ±δ) it adds blocks up to the next "
                         "look (by default after 5, 10 and 15 blocks), then stops at the cap. A cap at or "
                         "below --blocks gives one look at the cap: a fixed number of blocks")
+    parser.add_argument("--class", dest="class_preset", action="store_true",
+                        help=f"a workshop's settings, the same on every machine: the writes workload with "
+                        f"200 files, 3 blocks and no more; about {CLASS_MINUTES} minutes for {CLASS_STUDY} on "
+                        "the lab (docs/teaching.md)")
     parser.set_defaults(func=run)
 
 
@@ -105,6 +133,7 @@ def run(args) -> int:
 
 def _prepare(args, sessions: list[RunSession]) -> int:
     """Everything before the first step: checks, the plan, leftovers, locks, the confirmation."""
+    apply_class_preset(args)
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
                          "fstune run works on real devices only.")

@@ -1,25 +1,29 @@
 """A measured configuration as an Ansible playbook: the same filesystem on fifty more servers.
 
 ``build_export(run, config_name, mountpoint)`` returns the files of a small Ansible project
-(``site.yml``, ``inventory.ini``, ``README.md``). Pure generation: nothing here touches a device.
+(``site.yml``, ``inventory.ini``, ``README.md``). Generation only: nothing here writes to a device
+(the inventory's example line reads the measured devices' stable names and identity).
+
+It uses ansible.builtin only, so ansible-core alone runs it (no collection to install).
 
 Per host the playbook does what fstune does before it formats anything (docs/ARCHITECTURE.md,
 "Before anything is written"), expressed with Ansible facts and ``assert`` tasks
 (``fstune.deploy.ansible_checks``), each with a message naming the fact that failed: the
-devices exist and are block devices, are not mounted and not active swap, have no holders
-or partitions, carry no LVM/RAID/crypto signature and are not another filesystem's journal, are
-not read-only, not on the disk of /, /boot or /var, not in fstab or crypttab, not the same
-device, and large enough. A device holding an ordinary filesystem is only overwritten when the
-host's ``fstune_confirm_overwrite`` list names it (fstune's typed confirmation).
+devices exist, are block devices the kernel knows (not a stale node) and are the devices the
+inventory describes (size, serial, WWN, PARTUUID: a renumbered disk is refused); are not
+mounted and not active swap, have no holders or partitions, carry no LVM/RAID/crypto
+signature, are not the journal/log of a filesystem that still exists (looked up with blkid,
+mounted or not, whatever ``fstune_overwrite`` says), are not read-only, not on the disk of /,
+/boot or /var, not in fstab or crypttab, not the same device, and large enough. A device
+holding an ordinary filesystem, or a leftover journal nobody uses, is only overwritten when the
+host's ``fstune_overwrite`` list names it (fstune's typed confirmation).
 
-Then it makes the filesystem with the exact mkfs options fstune measured: with
-``community.general.filesystem`` where that module can say it, and with ``command`` tasks where
-it cannot (an external journal/log: the module knows neither ``-O journal_dev`` nor how to tell
-whether an existing filesystem uses the right journal). Those tasks only run when the check
-"does the target already hold this filesystem, with this journal, mounted here or listed in
-fstab here?" says no, which makes a second run change nothing. Finally ``ansible.posix.mount``
-mounts it by ``UUID=`` with the measured options and the journal named by its
-``/dev/disk/by-uuid`` (or ``by-partuuid``) path.
+Then it runs the exact mkfs commands fstune measured, the devices as variables. They only run
+when the check "does the target already hold this filesystem, with this journal, mounted here or
+listed in fstab here?" says no, which makes a second run change nothing. Finally it keeps the
+filesystem in fstab (``lineinfile``, so ``--check --diff`` shows the line) by ``UUID=`` with the
+measured options, the journal named by its ``/dev/disk/by-uuid`` (or ``by-partuuid``) path and
+the boot options of ``fstune.deploy.mount.boot_options``, and mounts it from that line.
 """
 
 from __future__ import annotations
@@ -30,10 +34,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fstune import __version__, filesystems
-from fstune.deploy.ansible_checks import device_asserts, device_facts, device_state, tab_hits
+from fstune.deploy.ansible_checks import (IDENTITY_FIELDS, blkid_dict, device_asserts, device_facts, device_state,
+                                         identity_assert, owner_query, tab_hits)
 from fstune.deploy.fstab import fsck_pass
-from fstune.deploy.measured import comment, find_config, measured_journal, measured_lines, measured_target
-from fstune.deploy.mount import mount_options, normalize_mountpoint
+from fstune.deploy.measured import (comment, environment_caveats, find_config, header_lines, measured_journal,
+                                    measured_target)
+from fstune.deploy.mount import (DEVICE_TIMEOUT, boot_options, device_identity, mount_options, normalize_mountpoint,
+                                 stable_device_path)
 from fstune.deploy.yaml_writer import Raw, to_yaml
 from fstune.devices.rules import SYSTEM_MOUNTS
 from fstune.errors import UsageError
@@ -96,19 +103,6 @@ def mkfs_commands(run: RunRecord, config: ConfigDescription) -> list[MkfsCommand
     return commands
 
 
-def _module_opts(config: ConfigDescription, argv: tuple[str, ...]) -> str:
-    """The options community.general.filesystem passes: the argv less the program, the force flag
-    (the module adds its own) and the device."""
-    fs = filesystems.get(config.filesystem)
-    words = list(argv[1:-1])
-    if fs.force_flag in words:
-        words.remove(fs.force_flag)
-    if any(not w or any(c.isspace() for c in w) for w in words):
-        # the module splits opts at white space; such a word must go through `command`
-        raise ValueError("white space in an mkfs option")
-    return " ".join(words)
-
-
 # --- the playbook ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -116,7 +110,12 @@ class AnsibleExport:
     files: dict[str, str]  # file name → text
 
 
-def build_export(run: RunRecord, config_name: str, mountpoint: str) -> AnsibleExport:
+def build_export(run: RunRecord, config_name: str, mountpoint: str,
+                 caveats: list[str] | None = None, describe=None) -> AnsibleExport:
+    """``caveats``: what a reader must know about the measurement (default: ``environment_caveats``);
+    ``describe(path)``: a measured device's stable name and identity for the inventory's example
+    line (default ``describe_device``, which reads this machine's devices, read-only)."""
+    describe = describe or describe_device
     config = find_config(run, config_name)
     mountpoint = normalize_mountpoint(mountpoint)
     fs = filesystems.get(config.filesystem)
@@ -124,12 +123,12 @@ def build_export(run: RunRecord, config_name: str, mountpoint: str) -> AnsibleEx
     external = config.journal == EXTERNAL
     if external and fs.external is None:
         raise UsageError(f"{fs.title} cannot keep its journal on another device; run {run.id} is inconsistent.")
-    about = measured_lines(run, config.name)
+    about = header_lines(run, config.name, environment_caveats(run) if caveats is None else caveats)
     playbook = _playbook(run, config, fs, commands, mountpoint, external)
     header = comment([f"Generated by fstune {__version__} from run {run.id}, configuration '{config.name}'.", *about])
     files = {
         "site.yml": "---\n" + header + "\n" + to_yaml(playbook),
-        "inventory.ini": _inventory(run, config, mountpoint, external),
+        "inventory.ini": _inventory(run, config, mountpoint, external, describe),
         "README.md": _readme(run, config, fs, mountpoint, external, about, commands),
     }
     return AnsibleExport(files)
@@ -157,17 +156,17 @@ def _done_expression(config: ConfigDescription, external: bool) -> tuple[str, st
 def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[MkfsCommand], mountpoint: str,
               external: bool) -> list[dict]:
     devices = ["{{ fstune_target }}"] + (["{{ fstune_journal }}"] if external else [])
-    _, ours = _done_expression(config, external)
+    match, ours = _done_expression(config, external)
+    owner_queries = ["{{ fstune_t_owner_query }}"] + (["{{ fstune_j_owner_query }}"] if external else [])
     options = mount_options(config, JOURNAL_STABLE_VAR if external else None)
-    opts = join_options(options)
-    if external:
-        opts += ",x-systemd.requires=" + JOURNAL_STABLE_VAR
+    opts = join_options(list(options) + boot_options(JOURNAL_STABLE_VAR if external else None)) or "defaults"
     variables = {
         "fstune_mp": f"{{{{ fstune_mountpoint | default('{mountpoint}') }}}}",
         # tests and cautious admins point this at a copy; the default is the real one
         "fstune_fstab_file": "{{ fstune_fstab | default('/etc/fstab') }}",
         "fstune_confirm_overwrite": "{{ fstune_overwrite | default([]) }}",
-        "fstune_mkfs_force": "{{ fstune_t_type != '' }}",
+        # nofail: the host boots without this filesystem when a disk is missing (fstune_nofail=true)
+        "fstune_fstab_opts": opts + "{{ ',nofail' if fstune_nofail | default(false) | bool else '' }}",
     }
     read = {"changed_when": False, "check_mode": False}
     tasks: list[dict] = [
@@ -184,10 +183,29 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
     # lsblk/blkid are queried even for a missing device so the asserts below can report it
     # clearly; a failing query is the assert's business, hence failed_when: false here
     tasks += [
+        # stop with this message, not lsblk's, when a device is missing
+        {"name": "The devices exist and are block devices",
+         "ansible.builtin.assert": {
+             "that": ["item.stat.exists", "item.stat.isblk | default(false)"],
+             "fail_msg": "{{ item.item }} does not exist or is not a block device; set the right path "
+                         "for this host in inventory.ini.", "quiet": True},
+         "loop": "{{ fstune_stat.results }}", "loop_control": {"label": "{{ item.item }}"}},
         {"name": "List each device with its partitions and holders",
          "ansible.builtin.command": {"argv": ["lsblk", "--json", "--list", "--bytes", "--paths", "--output",
                                               "NAME,TYPE,SIZE,RO,MOUNTPOINT", "{{ item }}"]},
-         "loop": devices, "register": "fstune_lsblk", **read},
+         "loop": devices, "register": "fstune_lsblk", "failed_when": False, **read},
+        # a node left behind by a renumbered disk passes stat but names nothing the kernel knows
+        {"name": "The kernel knows each device",
+         "ansible.builtin.assert": {
+             "that": ["item.rc == 0"],
+             "fail_msg": "{{ item.item }} exists but the kernel has no such device ({{ (item.stderr | default('', "
+                         "true)) or 'lsblk exit status ' ~ item.rc }}): a stale device node, e.g. after disks were "
+                         "renumbered. Name the device by /dev/disk/by-id or by-partuuid.", "quiet": True},
+         "loop": "{{ fstune_lsblk.results }}", "loop_control": {"label": "{{ item.item }}"}},
+        {"name": "Read what names each device for good (size, serial, WWN, PARTUUID)",
+         "ansible.builtin.command": {"argv": ["lsblk", "--json", "--bytes", "--nodeps", "--output",
+                                              ",".join(f.upper() for f in IDENTITY_FIELDS), "{{ item }}"]},
+         "loop": devices, "register": "fstune_identity", **read},
         {"name": "Find the disks each device is on",
          "ansible.builtin.command": {"argv": ["lsblk", "--inverse", "--list", "--noheadings", "--paths", "--output",
                                               "NAME,TYPE", "{{ item }}"]},
@@ -196,13 +214,6 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
          "ansible.builtin.command": {"argv": ["blkid", "--probe", "--output", "export", "{{ item }}"]},
          "loop": devices, "register": "fstune_blkid", "failed_when": "fstune_blkid.rc not in [0, 2]", **read},
     ]
-    # stop with the assert's message, not lsblk's, when a device is missing
-    tasks.insert(2, {"name": "The devices exist and are block devices",
-                     "ansible.builtin.assert": {
-                         "that": ["item.stat.exists", "item.stat.isblk | default(false)"],
-                         "fail_msg": "{{ item.item }} does not exist or is not a block device; set the right path "
-                                     "for this host in inventory.ini.", "quiet": True},
-                     "loop": "{{ fstune_stat.results }}", "loop_control": {"label": "{{ item.item }}"}})
     system_mounts = json.dumps(list(SYSTEM_MOUNTS))
     tasks += [
         {"name": "Find the disks the system runs from",
@@ -236,8 +247,22 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
              **device_state("fstune_t", "fstune_target"),
              **(device_state("fstune_j", "fstune_journal") if external else {}),
          }},
+        {"name": "Work out which filesystem uses each device as its journal or log",
+         "ansible.builtin.set_fact": {
+             "fstune_t_owner_query": owner_query("fstune_t"),
+             **({"fstune_j_owner_query": owner_query("fstune_j")} if external else {})}},
+        # a journal's owner is found whether it is mounted or not: blkid reads every device
+        {"name": "Find the filesystems that use them",
+         "ansible.builtin.command": {"argv": ["blkid", "--cache-file", "/dev/null", "--output", "device",
+                                              "--match-token", "{{ item }}"]},
+         "loop": owner_queries, "register": "fstune_owner_raw", "when": "item != ''",
+         "failed_when": "fstune_owner_raw.rc not in [0, 2]", **read},
         {"name": "Work out whether this host already has the configuration",
          "ansible.builtin.set_fact": {
+             "fstune_match": Raw("{{ " + match + " }}"),
+             "fstune_t_owners": "{{ fstune_owner_raw.results[0].stdout_lines | default([]) }}",
+             **({"fstune_j_owners": "{{ fstune_owner_raw.results[1].stdout_lines | default([]) }}"}
+                if external else {}),
              "fstune_done": Raw("{{ " + ours + " }}"),
              "fstune_t_fstab_hits": tab_hits("fstune_t", "fstune_fstab_lines", 0),
              "fstune_t_crypttab_hits": tab_hits("fstune_t", "fstune_crypttab_lines", 1),
@@ -245,6 +270,9 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
                  "fstune_j_crypttab_hits": tab_hits("fstune_j", "fstune_crypttab_lines", 1)} if external else {}),
          }},
     ]
+    tasks.append(identity_assert("target", "fstune_t", "fstune_target", "fstune_target_id"))
+    if external:
+        tasks.append(identity_assert("journal", "fstune_j", "fstune_journal", "fstune_journal_id"))
     tasks += device_asserts("target", "fstune_t", "fstune_target", fs.min_bytes, [], "fstune_done")
     if external:
         jtype = fs.external.blkid_type
@@ -286,35 +314,45 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
          "loop": probe_devices, "register": "fstune_after", "failed_when": "fstune_after.rc not in [0, 2]", **read},
         {"name": "Name the filesystem (and its journal) by UUID",
          "ansible.builtin.set_fact": {
-             "fstune_t_uuid": "{{ (fstune_after.results[0].stdout_lines | select('search', '=')"
-                              " | map('split', '=', 1) | community.general.dict).UUID | default('') }}",
+             "fstune_t_uuid": "{{ " + blkid_dict("fstune_after.results[0].stdout_lines") + ".UUID | default('') }}",
              **({"fstune_journal_stable": Raw(
                  "{{ ('/dev/disk/by-uuid/' ~ j.UUID) if j.UUID is defined\n"
                  "   else ('/dev/disk/by-partuuid/' ~ j.PART_ENTRY_UUID) if j.PART_ENTRY_UUID is defined\n"
-                 "   else '' }}"),
+                 "   else '(made-by-mkfs)' if ansible_check_mode else '' }}"),
                  } if external else {}),
          },
-         **({"vars": {"j": "{{ fstune_after.results[1].stdout_lines | select('search', '=')"
-                           " | map('split', '=', 1) | community.general.dict }}"}} if external else {})},
+         **({"vars": {"j": "{{ " + blkid_dict("fstune_after.results[1].stdout_lines") + " }}"}} if external else {})},
     ]
     if external:
         tasks.append({
             "name": "The journal has a stable name",
             "ansible.builtin.assert": {
-                "that": ["fstune_journal_stable != '' or ansible_check_mode"],
+                "that": ["fstune_journal_stable != ''"],
                 "fail_msg": "{{ fstune_journal }} has neither a UUID nor a PARTUUID; the mount could not find it "
                             "after a reboot.", "quiet": True}})
+    line = (f"{{{{ ('UUID=' ~ fstune_t_uuid) if fstune_t_uuid != '' else 'UUID=(made-by-mkfs)' }}}} "
+            f"{{{{ fstune_mp }}}} {config.filesystem} {{{{ fstune_fstab_opts }}}} 0 "
+            f"{fsck_pass(config.filesystem, external)}")
     tasks += [
-        {"name": f"Mount {config.filesystem} on the mountpoint and keep it in fstab",
-         "ansible.posix.mount": {
-             "path": "{{ fstune_mp }}", "src": "UUID={{ fstune_t_uuid }}", "fstype": config.filesystem,
-             "opts": opts or "defaults", "state": "mounted", "fstab": "{{ fstune_fstab_file }}",
-             "dump": "0", "passno": str(fsck_pass(config.filesystem))},
-         "when": "fstune_t_uuid != ''"},
+        {"name": "The filesystem has a UUID to name it by",
+         "ansible.builtin.assert": {
+             "that": ["fstune_t_uuid != '' or ansible_check_mode"],
+             "fail_msg": "{{ fstune_target }} has no UUID after mkfs; the fstab line could not name it.",
+             "quiet": True}},
+        {"name": "Make the mountpoint", "ansible.builtin.file": {"path": "{{ fstune_mp }}", "state": "directory",
+                                                                 "mode": "0755"}},
+        # in check mode with --diff this shows the line; the UUID exists only after mkfs
+        {"name": "Keep the filesystem in fstab",
+         "ansible.builtin.lineinfile": {
+             "path": "{{ fstune_fstab_file }}", "regexp": "^\\S+\\s+{{ fstune_mp | regex_escape }}\\s",
+             "line": line, "state": "present"}},
+        {"name": f"Mount {config.filesystem} on the mountpoint",
+         "ansible.builtin.command": {"argv": ["mount", "--fstab", "{{ fstune_fstab_file }}", "{{ fstune_mp }}"]},
+         "when": "fstune_mp not in (ansible_facts.mounts | map(attribute='mount') | list)", "changed_when": True},
         {"name": "Say what check mode could not know",
          "ansible.builtin.debug": {
-             "msg": "{{ fstune_target }} would be formatted; its UUID (for the fstab line) exists only after mkfs, "
-                    "so the mount is not shown in check mode."},
+             "msg": "{{ fstune_target }} would be formatted; its UUID exists only after mkfs, so the fstab line "
+                    "above names it UUID=(made-by-mkfs)."},
          "when": "fstune_t_uuid == ''"},
     ]
     play = {
@@ -342,22 +380,6 @@ def _make_tasks(config: ConfigDescription, fs, commands: list[MkfsCommand], exte
                 "name": f"Make the external {fs.external.noun} as measured on {{{{ fstune_journal }}}}",
                 "ansible.builtin.command": {"argv": argv},
                 "when": "not fstune_done", "changed_when": True})
-        elif command.role == "target" and not external and fs.ansible_filesystem_module:
-            try:
-                opts = _module_opts(config, command.argv)
-            except ValueError:
-                opts = None
-            if opts is not None:
-                tasks.append({
-                    "name": f"Make {fs.title} with the measured options on {{{{ fstune_target }}}}",
-                    "community.general.filesystem": {
-                        "dev": "{{ fstune_target }}", "fstype": config.filesystem,
-                        **({"opts": opts} if opts else {}),
-                        # only when the asserts above found a signature the host confirmed
-                        "force": "{{ fstune_mkfs_force | bool }}"},
-                    "when": "not fstune_done"})
-                continue
-            tasks.append(_command_task(fs, argv))
         else:
             tasks.append(_command_task(fs, argv) if command.role == "target" else {
                 "name": f"Attach the {fs.journal_noun} with {argv[0]} (as measured)",
@@ -366,16 +388,22 @@ def _make_tasks(config: ConfigDescription, fs, commands: list[MkfsCommand], exte
 
 
 def _command_task(fs, argv: list[str]) -> dict:
-    # community.general.filesystem cannot name an external journal device, and would call an
-    # existing filesystem with the wrong journal "done"; fstune_done checks the journal's UUID
+    # the measured command itself, force flag included: the asserts above are what stands between
+    # it and a device in use, and fstune_done (the journal's UUID included) makes a rerun skip it
     return {"name": f"Make {fs.title} with the measured options and journal on {{{{ fstune_target }}}}",
             "ansible.builtin.command": {"argv": argv},
             "when": "not fstune_done", "changed_when": True}
 
 
-def _inventory(run: RunRecord, config: ConfigDescription, mountpoint: str, external: bool) -> str:
-    target = measured_target(run, config) or "/dev/sdX1"
-    journal = measured_journal(run, config) or "/dev/sdY1"
+def describe_device(path: str | None) -> tuple[str | None, dict]:
+    """(a name that survives renumbering, what identifies it) of a device on this machine, read-only."""
+    if not path:
+        return None, {}
+    return stable_device_path(path), device_identity(path)
+
+
+def _inventory(run: RunRecord, config: ConfigDescription, mountpoint: str, external: bool, describe) -> str:
+    measured = {"target": measured_target(run, config), "journal": measured_journal(run, config) if external else None}
     lines = [
         f"# fstune export of run {run.id}, configuration '{config.name}'.",
         "# One line per host. Per host variables:",
@@ -385,20 +413,38 @@ def _inventory(run: RunRecord, config: ConfigDescription, mountpoint: str, exter
         lines.append("#   fstune_journal     the device that becomes its external journal/log (destroyed too);"
                      " best on another disk")
     lines += [
+        "#   fstune_target_id   what the device must be, checked before anything is written: any of size",
+        "#                      (bytes), serial, wwn, partuuid as lsblk shows them, e.g.",
+        "#                      fstune_target_id='{\"size\":1073741824,\"wwn\":\"0x5000c500a1b2c3d4\"}'",
+    ]
+    if external:
+        lines.append("#   fstune_journal_id  the same for the journal/log device")
+    lines += [
         f"#   fstune_mountpoint  where it is mounted (default {mountpoint})",
-        "#   fstune_overwrite   optional JSON list of devices that hold a filesystem you agree to destroy,",
-        "#                      e.g. fstune_overwrite='[\"/dev/sdb1\"]' (fstune's typed confirmation)",
+        "#   fstune_overwrite   optional JSON list of devices that hold a filesystem (or an unused journal)",
+        "#                      you agree to destroy, e.g. fstune_overwrite='[\"/dev/sdb1\"]'",
+        "#   fstune_nofail      true: the host boots without this filesystem when a device is missing",
         "#   fstune_fstab       the fstab to edit (default /etc/fstab)",
-        "# The example is this machine as it was measured; prefer /dev/disk/by-id/ paths on real hosts.",
+        "# Name devices by /dev/disk/by-id/wwn-… or a serial-based by-id name, or by /dev/disk/by-partuuid/…:",
+        "# /dev/sdX and /dev/loopN are renumbered when disks come and go. Loop devices have no serial and no",
+        "# WWN, hence no by-id name; a partition of a loop disk with a GPT (as fstune's lab makes) is named",
+        "# by its by-partuuid link instead.",
+        "# The example line is this machine as it was measured.",
         "",
         "[fstune]",
-        # the Python running ansible-playbook: discovery may find an interpreter that is not there
-        "localhost ansible_connection=local ansible_python_interpreter=\"{{ ansible_playbook_python }}\""
-        f" fstune_target={target}"
-        + (f" fstune_journal={journal}" if external else "") + f" fstune_mountpoint={mountpoint}",
-        "",
     ]
-    return "\n".join(lines)
+    # the Python running ansible-playbook: discovery may find an interpreter that is not there
+    host = ["localhost", "ansible_connection=local", "ansible_python_interpreter=\"{{ ansible_playbook_python }}\""]
+    for role, path in measured.items():
+        if role == "journal" and not external:
+            continue
+        stable, identity = describe(path)
+        fallback = "/dev/sdX1" if role == "target" else "/dev/sdY1"
+        host.append(f"fstune_{role}={stable or path or fallback}")
+        if identity:
+            host.append(f"fstune_{role}_id='{json.dumps(identity, separators=(',', ':'))}'")
+    host.append(f"fstune_mountpoint={mountpoint}")
+    return "\n".join(lines + [" ".join(host), ""])
 
 
 def _readme(run: RunRecord, config: ConfigDescription, fs, mountpoint: str, external: bool, about: list[str],
@@ -427,7 +473,23 @@ in fstab.
    A second run changes nothing: the playbook sees the filesystem is there, with its journal,
    mounted or listed at the mountpoint, and leaves it alone.
 
-Needs the collections `community.general` and `ansible.posix` (both in the `ansible` package).
+Needs ansible-core only (2.14 or newer): every task is `ansible.builtin`, so no collection has to be
+installed (`requirements.yml` is not needed).
+
+## Boot
+
+The fstab line names the filesystem by `UUID=`{' and its journal by a stable path; it waits for the journal device first (`x-systemd.requires=`) and gives up on a missing device after ' + DEVICE_TIMEOUT + ' (`x-systemd.device-timeout=`). Boot-time fsck is off (pass 0) because systemd cannot order it after the journal device; the mount replays the journal' if external else ''}.
+Set `fstune_nofail=true` for a host that must boot even when the disk is missing (`nofail`).
+`--check --diff` shows the line before anything is written; after mkfs it names the new UUID.
+
+## Naming devices
+
+Name each host's devices by `/dev/disk/by-id/wwn-…` (or another by-id name, from the serial), or by
+`/dev/disk/by-partuuid/…`: `/dev/sdX` and `/dev/loopN` change when disks are added or removed. Loop
+devices have no serial or WWN and hence no by-id name; a partition of a loop disk with a GPT has a
+by-partuuid name. Give `fstune_target_id` (and `fstune_journal_id`) per host: the playbook checks
+the device's size, serial, WWN and PARTUUID against it before anything is written, and stops
+with a message when a path exists but names another device.
 
 ## What it refuses
 
@@ -436,7 +498,8 @@ own inventory; any failure stops that host with a message naming the fact:
 the device must exist and be a block device; not be mounted (itself, a partition or a holder)
 nor be active swap; have no holders (LVM, RAID, dm-crypt, bcache) and, as a whole disk, no
 partition table; carry no LVM/RAID/LUKS signature and not be another filesystem's external
-journal/log; be writable; not be on the disk of / , /boot or /var; not be named in fstab or
+journal/log that a filesystem still uses (its owner is looked up with blkid, mounted or not, and
+`fstune_overwrite` cannot override this); be writable; not be on the disk of / , /boot or /var; not be named in fstab or
 crypttab; be large enough ({fs.title} needs {fs.min_bytes} bytes); and the journal must not be the
 target. A device that holds an ordinary filesystem is only formatted when the host's
 `fstune_overwrite` list names it. A journal on the target's own disk is allowed with a warning:
@@ -460,4 +523,4 @@ def write_export(directory: Path, files: dict[str, str], force: bool = False) ->
         write_output(directory / name, text)
 
 
-__all__ = ["AnsibleExport", "MkfsCommand", "build_export", "mkfs_commands", "write_export"]
+__all__ = ["AnsibleExport", "MkfsCommand", "build_export", "describe_device", "mkfs_commands", "write_export"]

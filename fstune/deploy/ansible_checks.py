@@ -14,8 +14,36 @@ from __future__ import annotations
 
 import json
 
+from fstune import filesystems
+from fstune.deploy.mount import IDENTITY_FIELDS
 from fstune.deploy.yaml_writer import Raw
 from fstune.devices.rules import JOURNAL_TYPES, MEMBER_TYPES
+
+
+def blkid_dict(lines: str) -> str:
+    """A Jinja expression: blkid's ``KEY=value`` export lines as a dict, with ansible.builtin only."""
+    return f"dict({lines} | select('search', '=') | map('split', '=', 1) | list)"
+
+
+def owner_query(prefix: str) -> str:
+    """A Jinja expression: the ``blkid -t`` search that finds the filesystem using this device as
+    its external journal/log ('' when it is none), from each filesystem's UuidLink: ext's
+    filesystem names its journal (EXT_JOURNAL=journal UUID), XFS's log names its filesystem
+    (LOGUUID=filesystem UUID)."""
+    parts = []
+    for fs in filesystems.all():
+        journal = fs.external
+        if not (journal and journal.blkid_type and journal.uuid_link):
+            continue
+        link = journal.uuid_link
+        if link.holder == "filesystem":  # the filesystem's blkid has KEY=<journal UUID>
+            term = f"('{link.key}=' ~ {prefix}_blkid.UUID) if {prefix}_blkid.UUID is defined"
+        else:  # the journal's blkid has KEY=<filesystem UUID>
+            term = f"('UUID=' ~ {prefix}_blkid.{link.key}) if {prefix}_blkid.{link.key} is defined"
+        part = f"{term} and {prefix}_type == '{journal.blkid_type}' else"
+        if part not in parts:
+            parts.append(part)
+    return "{{ " + " ".join(parts) + " '' }}"
 
 
 def device_facts(i: int, prefix: str) -> dict:
@@ -24,8 +52,9 @@ def device_facts(i: int, prefix: str) -> dict:
     rows = f"(fstune_lsblk.results[{i}].stdout | from_json).blockdevices"
     return {
         f"{prefix}_rows": "{{ " + rows + " }}",
-        f"{prefix}_blkid": "{{ fstune_blkid.results[" + str(i) + "].stdout_lines | select('search', '=')"
-                           " | map('split', '=', 1) | community.general.dict }}",
+        f"{prefix}_blkid": "{{ " + blkid_dict(f"fstune_blkid.results[{i}].stdout_lines") + " }}",
+        # lsblk --nodeps of the device alone: what names it for good (IDENTITY_FIELDS)
+        f"{prefix}_identity": "{{ (fstune_identity.results[" + str(i) + "].stdout | from_json).blockdevices[0] }}",
         # the whole disks under it: `lsblk --inverse` lists the device and its ancestors
         f"{prefix}_disks": "{{ fstune_ancestors.results[" + str(i) + "].stdout_lines | map('split')"
                            " | selectattr(1, 'equalto', 'disk') | map('first') | list }}",
@@ -74,9 +103,15 @@ def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_
     return [
         {"name": f"The {role} device is not mounted",
          "ansible.builtin.assert": {
-             "that": [f"{prefix}_mounts | difference([fstune_mp] if {done} else []) | length == 0"],
-             "fail_msg": f"{dev} is mounted (on {{{{ {prefix}_mounts | join(', ') }}}}); fstune would destroy a "
-                         "filesystem in use. Unmount it or choose another device.", "quiet": True}},
+             # done: nothing is formatted, so mounts elsewhere too are harmless
+             "that": [f"{done} or {prefix}_mounts | length == 0"],
+             "fail_msg": Raw(
+                 "{{ (" + path_var + " ~ ' already holds this configuration, mounted on ' ~ " + prefix
+                 + "_mounts | join(', ') ~ ' and not on ' ~ fstune_mp ~ '; nothing was changed. Set "
+                 "fstune_mountpoint to where it is mounted, or unmount it first.')\n"
+                 "   if fstune_match | default(false) else (" + path_var + " ~ ' is mounted (on ' ~ " + prefix
+                 + "_mounts | join(', ') ~ '); formatting it would destroy a filesystem in use. Unmount it or "
+                 "choose another device.') }}"), "quiet": True}},
         {"name": f"The {role} device is not active swap",
          "ansible.builtin.assert": {
              "that": [f"not {prefix}_swap"],
@@ -93,12 +128,20 @@ def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_
              "that": [f"{prefix}_type not in {member}"],
              "fail_msg": f"{dev} is part of something bigger: blkid says {{{{ {prefix}_type }}}} (LVM, RAID, "
                          "LUKS …).", "quiet": True}},
-        {"name": f"The {role} device is not another filesystem's journal or log",
+        {"name": f"The {role} device is not the journal or log of a filesystem that still exists",
+         "ansible.builtin.assert": {
+             # fstune_overwrite cannot override this: the owner would lose its journal, mounted or not
+             "that": [f"{prefix}_owners | difference([fstune_t_kname]) | length == 0"],
+             "fail_msg": f"{dev} is the external journal/log ({{{{ {prefix}_type }}}}) of the filesystem on "
+                         f"{{{{ {prefix}_owners | join(', ') }}}}, mounted or not; overwriting it would lose that "
+                         "filesystem's journal. Remove that filesystem first (wipefs it), then run again.",
+             "quiet": True}},
+        {"name": f"The {role} device is not a leftover journal or log nobody confirmed",
          "ansible.builtin.assert": {
              "that": [f"{prefix}_type not in {journals} or ({prefix}_type in {json.dumps(allowed_types)} and {done})"
                       f" or {path_var} in fstune_confirm_overwrite"],
-             "fail_msg": f"{dev} is an external journal/log ({{{{ {prefix}_type }}}}) of some filesystem; "
-                         f"list it in fstune_overwrite for this host if it is an unused leftover.", "quiet": True}},
+             "fail_msg": f"{dev} is an external journal/log ({{{{ {prefix}_type }}}}) that no filesystem on this "
+                         "host uses now; list it in fstune_overwrite for this host to reuse it.", "quiet": True}},
         {"name": f"The {role} device is writable",
          "ansible.builtin.assert": {
              "that": [f"not ({prefix}_rows[0].ro | bool)"],
@@ -127,4 +170,22 @@ def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_
     ]
 
 
-__all__ = ["device_asserts", "device_facts", "device_state", "tab_hits"]
+def identity_assert(role: str, prefix: str, path_var: str, expect_var: str) -> dict:
+    """The device at the path is the one the inventory describes (size, serial, WWN, PARTUUID):
+    a renumbered disk leaves a path that exists and names another device."""
+    checks = [f"({expect_var}.{field} is not defined or ({prefix}_identity.{field} | string) == "
+              f"({expect_var}.{field} | string))" for field in IDENTITY_FIELDS]
+    found = " ~ ', ' ~ ".join(f"'{field} ' ~ ({prefix}_identity.{field} | default('none', true))"
+                                  for field in IDENTITY_FIELDS)
+    return {"name": f"The {role} device is the one named for this host",
+            "ansible.builtin.assert": {
+                "that": [f"{expect_var} is not defined or ({' and '.join(checks)})"],
+                "fail_msg": Raw("{{ " + path_var + " ~ ' exists but is not the expected device: it has ' ~ "
+                                + found + " ~ '; this host expects ' ~ (" + expect_var + " | to_json) ~ '. "
+                                "Devices may have been renumbered: name it by /dev/disk/by-id or by-partuuid.' }}"),
+                "quiet": True},
+            "when": f"{expect_var} is defined"}
+
+
+__all__ = ["IDENTITY_FIELDS", "blkid_dict", "device_asserts", "device_facts", "device_state", "identity_assert",
+           "owner_query", "tab_hits"]

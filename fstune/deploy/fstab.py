@@ -28,14 +28,18 @@ from fstune.util.files import atomic_write
 DEFAULT_FSTAB = "/etc/fstab"
 
 
-def fsck_pass(fstype: str) -> int:
-    """fstab's sixth field: what the filesystem says, 0 (never checked at boot) for one fstune does not know."""
+def fsck_pass(fstype: str, external_journal: bool = False) -> int:
+    """fstab's sixth field: what the filesystem says, 0 (never checked at boot) for one fstune does
+    not know, and 0 with an external journal/log: systemd orders a boot fsck after the data device
+    only, so it could start before the journal's device exists and fail the boot. The mount
+    itself waits for the journal (``x-systemd.requires=``) and replays it."""
     fs = filesystems.find(fstype)
-    return fs.fsck_pass if fs else 0
+    return fs.fsck_pass if fs and not external_journal else 0
 
 
 def fstab_line(spec: MountSpec) -> str:
-    return f"{spec.source}\t{spec.mountpoint}\t{spec.fstype}\t{spec.fstab_options}\t0\t{fsck_pass(spec.fstype)}"
+    return (f"{spec.source}\t{spec.mountpoint}\t{spec.fstype}\t{spec.fstab_options}\t0\t"
+            f"{fsck_pass(spec.fstype, bool(spec.journal_path))}")
 
 
 def fstab_text(spec: MountSpec, lines: list[str]) -> str:

@@ -10,13 +10,15 @@ all carry that comment, so whoever finds the line in a year knows why it is ther
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 
+from fstune import workloads
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL
-from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, ConfigDescription, compare_runs
-from fstune.results.formatting import direction, fmt_change, fmt_p, fmt_summary, fmt_time
+from fstune.results.compare import BETTER, NO_DATA, NOISE, ConfigDescription, Row, compare_runs
+from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time
 from fstune.results.records import RunRecord
-from fstune.results.views import describe_config
+from fstune.results.views import describe_config, verdict_text
 
 
 def find_config(run: RunRecord, name: str) -> ConfigDescription:
@@ -62,13 +64,13 @@ def measured_lines(run: RunRecord, config_name: str) -> list[str]:
     if not rows:
         lines.append("measured: no figures for it (no repeat produced a measurement).")
         return lines
-    decided = [r for r in rows if r.verdict in (BETTER, WORSE)]
+    # every verdict with what stands beside it (a blocked run's interval and detectable change,
+    # a legacy run's p value); figures without a verdict are named below
+    decided = [r for r in rows if r.judged and r.verdict != NOISE]
     for row in decided:
-        p = fmt_p(row.p_value)
         lines.append(f"measured: {fmt_change(row.change_pct).replace('%', ' %')} {row.workload} {row.metric}"
                      f" ({row.unit}, {direction(row.better)}) against the baseline '{comparison.baseline}'"
-                     f" ({fmt_summary(row.baseline)} -> {fmt_summary(row.variant)}): {row.verdict}"
-                     + (f", {p}" if p else "") + ".")
+                     f" ({fmt_summary(row.baseline)} -> {fmt_summary(row.variant)}): {verdict_text(row)}.")
     for verdict, words in ((NOISE, "within noise on"), (NO_DATA, "not enough data on")):
         names = [f"{r.workload} {r.metric} ({fmt_change(r.change_pct).replace('%', ' %')})"
                  for r in rows if r.verdict == verdict]
@@ -79,6 +81,99 @@ def measured_lines(run: RunRecord, config_name: str) -> list[str]:
     return lines
 
 
+# --- the verdict an export rests on ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The configuration's verdict on the study's primary metric, as an export states it."""
+
+    workload: str
+    metric: str
+    row: Row | None  # None: the baseline itself, or no figures
+
+    @property
+    def better(self) -> bool:
+        return self.row is not None and self.row.verdict == BETTER
+
+    def words(self, baseline: str) -> str:
+        what = f"{self.workload} {self.metric}"
+        if self.row is None:
+            return f"no verdict on the primary metric {what}: no figures against the baseline '{baseline}'."
+        row = self.row
+        if row.judgement is not None:  # a blocked run: the verdict, its interval and detectable change
+            return f"verdict on the primary metric {what}: {verdict_text(row)} against the baseline '{baseline}'."
+        return (f"verdict on the primary metric {what}: {row.verdict}, {fmt_change(row.change_pct).replace('%', ' %')}"
+                f"{interval_words(row)} against the baseline '{baseline}' (legacy run: measured before blocks).")
+
+
+def interval_words(row: Row) -> str:
+    """" (95 % interval −3.1 % to +8.0 %)": a legacy run's bootstrap interval of the change, as a %
+    of the baseline (a blocked run's interval is its judgement's: ``verdict_text``)."""
+    ci, base = row.median_diff_ci, row.baseline.median if row.baseline else None
+    if not ci or not finite(base) or not base:
+        return " (no interval: too few repeats)"
+    low, high = (100 * ci[0] / abs(base), 100 * ci[1] / abs(base))
+    return f" (95 % interval {fmt_change(low).replace('%', ' %')} to {fmt_change(high).replace('%', ' %')})"
+
+
+def primary_metric(run: RunRecord) -> tuple[str, str] | None:
+    """The study's primary metric: the one the run's design names, else the first measured
+    workload's declared primary figure."""
+    named = (run.design or {}).get("primary") or {}
+    if named.get("workload") and named.get("metric"):
+        return named["workload"], named["metric"]
+    for workload in dict.fromkeys(r.workload for r in run.results):
+        declared = workloads.find(workload)
+        for metric in (declared.metrics if declared else ()):
+            if metric.primary:
+                return workload, metric.name
+    return None
+
+
+def primary_verdict(run: RunRecord, config_name: str) -> Verdict | None:
+    primary = primary_metric(run)
+    if primary is None:
+        return None
+    config = find_config(run, config_name)
+    rows = [] if config.name == run.baseline else compare_runs([run]).rows_for(config.name)
+    row = next((r for r in rows if (r.workload, r.metric) == primary), None)
+    return Verdict(*primary, row)
+
+
+def export_refusal(run: RunRecord, config_name: str) -> str | None:
+    """Why exporting this configuration could mislead (it was not measured better on the study's
+    primary metric), or None. ``fstune export`` asks for --force then."""
+    config = find_config(run, config_name)
+    if config.name == run.baseline:
+        return None  # the reference itself: exporting it claims nothing
+    verdict = primary_verdict(run, config.name)
+    if verdict is None:
+        return f"run {run.id} has no primary metric to judge configuration '{config.name}' by"
+    if verdict.better:
+        return None
+    return f"configuration '{config.name}' was not measured better: {verdict.words(run.baseline)}"
+
+
+def environment_caveats(run: RunRecord) -> list[str]:
+    """The run's caveats (fstune.results.caveats: where it was measured, one physical disk, the
+    cap reached undecided, drift, dropped blocks, warm caches, legacy): the one list every export
+    header states, the same one the results screen and reports show."""
+    from fstune.results.caveats import caveat_lines
+
+    return caveat_lines(run, compare_runs([run]))
+
+
+def header_lines(run: RunRecord, config_name: str, caveats: list[str]) -> list[str]:
+    """Every export's header, in sentences: what was measured, the verdict on the primary metric
+    with its interval, and the ``caveats`` (one per line, "Caveat: …")."""
+    lines = measured_lines(run, config_name)
+    verdict = primary_verdict(run, config_name)
+    if verdict is not None and find_config(run, config_name).name != run.baseline:
+        lines.append(verdict.words(run.baseline)[0].upper() + verdict.words(run.baseline)[1:])
+    return lines + [f"Caveat: {c}" for c in caveats]
+
+
 def comment(lines: list[str], prefix: str = "# ") -> str:
     out = []
     for line in lines:
@@ -86,4 +181,6 @@ def comment(lines: list[str], prefix: str = "# ") -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["comment", "find_config", "measured_journal", "measured_lines", "measured_target"]
+__all__ = ["Verdict", "comment", "environment_caveats", "export_refusal", "find_config", "header_lines",
+           "interval_words", "measured_journal", "measured_lines", "measured_target", "primary_metric",
+           "primary_verdict"]

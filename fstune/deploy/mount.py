@@ -12,6 +12,7 @@ the ``MountSpec`` it returns.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from collections.abc import Callable
@@ -24,7 +25,22 @@ from fstune.filesystems import EXTERNAL, join_options
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import RunRecord
 
-BY_UUID, BY_PARTUUID = "/dev/disk/by-uuid", "/dev/disk/by-partuuid"
+# what lsblk says about a device that names it for good; the playbook compares these on each host
+# with the identity its inventory gives (fstune_target_id, fstune_journal_id)
+IDENTITY_FIELDS = ("size", "serial", "wwn", "partuuid")
+BY_UUID, BY_PARTUUID, BY_ID = "/dev/disk/by-uuid", "/dev/disk/by-partuuid", "/dev/disk/by-id"
+# how long boot waits for the devices of a mount with an external journal before it gives up on
+# it (systemd's default is 90 s); with nofail the boot then goes on without the filesystem
+DEVICE_TIMEOUT = "30s"
+
+
+def boot_options(journal_path: str | None) -> list[tuple[str, str | None]]:
+    """What fstab adds for a boot that cannot find a device: with an external journal/log,
+    ``x-systemd.requires=`` (the journal's device first: a boot must not race udev for it) and a
+    device timeout; nothing otherwise."""
+    if not journal_path:
+        return []
+    return [("x-systemd.requires", journal_path), ("x-systemd.device-timeout", DEVICE_TIMEOUT)]
 
 
 def default_mountpoint(config: str) -> str:
@@ -56,6 +72,7 @@ class MountSpec:
     journal_path: str | None = None  # /dev/disk/by-uuid/… of the external journal/log
     target_device: str = ""
     journal_device: str | None = None
+    nofail: bool = False  # the user chose to boot without it when a device is missing
 
     @property
     def option_text(self) -> str:
@@ -63,9 +80,8 @@ class MountSpec:
 
     @property
     def fstab_options(self) -> str:
-        """The options plus ``x-systemd.requires=``: systemd must wait for the journal's device
-        node before it mounts, or a boot can race udev and fail to find the journal."""
-        extra = [("x-systemd.requires", self.journal_path)] if self.journal_path else []
+        """The options plus ``boot_options`` and, when chosen, ``nofail``."""
+        extra = boot_options(self.journal_path) + ([("nofail", None)] if self.nofail else [])
         return join_options(list(self.options) + extra) or "defaults"
 
 
@@ -113,8 +129,38 @@ def stable_path(device: str, info: dict[str, str], dev_root: str = "/") -> str:
                       "that survives a reboot.", "Run 'udevadm trigger && udevadm settle' and try again.")
 
 
+def stable_device_path(device: str, dev_root: str = "/") -> str | None:
+    """A name for ``device`` that survives renumbering and reboots: its /dev/disk/by-id link
+    (the WWN first, then a serial-based one), else its /dev/disk/by-partuuid link. None when it
+    has neither; a loop device never has a by-id name (it has no serial or WWN), but a partition
+    of a loop disk with a GPT has a PARTUUID."""
+    real = os.path.realpath(device)
+    for directory in (BY_ID, BY_PARTUUID):
+        folder = os.path.join(dev_root, directory.lstrip("/"))
+        try:
+            names = sorted(os.listdir(folder), key=lambda n: (not n.startswith("wwn-"), n))
+        except OSError:
+            continue
+        for name in names:
+            if os.path.realpath(os.path.join(folder, name)) == real:
+                return f"{directory}/{name}"
+    return None
+
+
+def device_identity(device: str, run: Callable[..., subprocess.CompletedProcess] = subprocess.run) -> dict:
+    """What names ``device`` for good as lsblk says it (size in bytes, serial, WWN, PARTUUID; the
+    empty ones left out), the same fields the playbook reads on every host. {} when unreadable."""
+    try:
+        done = run(["lsblk", "--json", "--bytes", "--nodeps", "--output", ",".join(IDENTITY_FIELDS).upper(),
+                    device], capture_output=True, text=True, timeout=30)
+        row = json.loads(done.stdout)["blockdevices"][0] if done.returncode == 0 else {}
+    except (OSError, ValueError, KeyError, IndexError, subprocess.TimeoutExpired):
+        return {}
+    return {key: row[key] for key in IDENTITY_FIELDS if row.get(key) not in (None, "")}
+
+
 def resolve_mount(run: RunRecord, config_name: str, mountpoint: str, device: str | None = None,
-                  log_device: str | None = None,
+                  log_device: str | None = None, nofail: bool = False,
                   probe: Callable[[str], dict[str, str]] = probe,
                   stable: Callable[[str, dict[str, str]], str] = stable_path) -> MountSpec:
     """The mount of ``config_name`` on ``device`` (default: the run's target), checked against
@@ -156,8 +202,8 @@ def resolve_mount(run: RunRecord, config_name: str, mountpoint: str, device: str
         journal_link = stable(journal, jinfo)
     return MountSpec(source=f"UUID={info['UUID']}", mountpoint=mountpoint, fstype=config.filesystem,
                      options=tuple(mount_options(config, journal_link)), journal_path=journal_link,
-                     target_device=target, journal_device=journal)
+                     target_device=target, journal_device=journal, nofail=nofail)
 
 
-__all__ = ["BY_PARTUUID", "BY_UUID", "MountSpec", "default_mountpoint", "mount_options", "normalize_mountpoint",
-           "probe", "resolve_mount", "stable_path"]
+__all__ = ["BY_ID", "BY_PARTUUID", "BY_UUID", "DEVICE_TIMEOUT", "IDENTITY_FIELDS", "MountSpec", "boot_options", "device_identity", "default_mountpoint", "mount_options", "normalize_mountpoint",
+           "probe", "resolve_mount", "stable_device_path", "stable_path"]

@@ -60,7 +60,9 @@ def unit_text(spec: MountSpec, lines: list[str]) -> str:
         device = device_unit_name(spec.journal_path)
         out += [f"Requires={device}", f"After={device}"]
     out += ["", "[Mount]", f"What={spec.source}", f"Where={spec.mountpoint}", f"Type={spec.fstype}",
-            f"Options={spec.option_text}", "", "[Install]", "WantedBy=local-fs.target", ""]
+            f"Options={spec.option_text}" + (",nofail" if spec.nofail else ""), "", "[Install]",
+            # wanted, not required: a mount that fails does not stop the boot at local-fs.target
+            "WantedBy=local-fs.target", ""]
     return "\n".join(out)
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -48,6 +49,7 @@ from fstune.results.verdict import Verdict
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.results.formatting import finite, fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.settings import settings_differences
 from fstune.results.views import describe_config, honest_notes
 
 NOT_MEASURED = "not measured"
@@ -182,6 +184,18 @@ def parse_export_text(text: str, source: str) -> Export:
     return parse_export(document, source)
 
 
+def export_file_name(runs: Sequence[RunRecord], fmt: str) -> str:
+    """A file name no other machine or run gives (docs/teaching.md: what attendees send): study,
+    host, machine id, run id and start time. Cloned laptops share a hostname and often their
+    machine id; the start time still tells them apart."""
+    run = runs[0]
+    safe = lambda text: "".join(c if c.isalnum() or c in "._-" else "-" for c in str(text)).strip("-.") or "x"
+    machine = (run.settings or {}).get("machine_id", "")[:8]
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(run.started))
+    ids = "+".join(str(r.id if r.id is not None else "x") for r in runs)
+    return "-".join(filter(None, ["fstune", safe(run.study), safe(run.hostname), machine, f"run{ids}", stamp])) + f".{fmt}"
+
+
 # --- the class's machines -------------------------------------------------------------------
 
 
@@ -193,6 +207,7 @@ class Machine:
     source: str
     run: RunRecord
     comparison: Comparison | None  # this run alone against the class's baseline (None: it lacks it)
+    differs: list[str] = field(default_factory=list)  # how its settings differ from the first machine's
 
 
 @dataclass(frozen=True)
@@ -221,6 +236,50 @@ class Spread:
         return self.mad / abs(self.median)
 
 
+def machine_change(row: Row | None) -> tuple[float | None, float | None, float | None]:
+    """A machine's own change in % and its interval (the bootstrap interval of the difference of
+    medians, as % of its own baseline median): what can be compared across unlike machines."""
+    if row is None or not finite(row.change_pct):
+        return None, None, None
+    ci, base = row.median_diff_ci, row.baseline.median if row.baseline else None
+    if not ci or not finite(base) or not base:
+        return row.change_pct, None, None
+    return row.change_pct, 100 * ci[0] / abs(base), 100 * ci[1] / abs(base)
+
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Pooled:
+    """A random-effects estimate of a change across machines (DerSimonian and Laird): each
+    machine's change weighted by its precision, widened by the spread between machines (tau)."""
+
+    k: int  # machines with a change and an interval
+    estimate: float | None = None  # %
+    low: float | None = None  # 95 % interval, %
+    high: float | None = None
+    tau: float | None = None  # standard deviation of the true change between machines, percentage points
+
+    @classmethod
+    def of(cls, changes: Sequence[tuple[float | None, float | None, float | None]]) -> Pooled:
+        usable = [(c, (h - lo) / (2 * Z95)) for c, lo, h in changes
+                  if finite(c) and finite(lo) and finite(h) and h > lo]
+        if len(usable) < 2:
+            return cls(len(usable))
+        # a machine whose interval is a point (identical repeats) would take every weight
+        floor = max(1e-6, 1e-3 * max(se for _, se in usable))
+        w = [1 / max(se, floor) ** 2 for _, se in usable]
+        fixed = sum(wi * c for wi, (c, _) in zip(w, usable)) / sum(w)
+        q = sum(wi * (c - fixed) ** 2 for wi, (c, _) in zip(w, usable))
+        scale = sum(w) - sum(wi * wi for wi in w) / sum(w)
+        tau2 = max(0.0, (q - (len(usable) - 1)) / scale) if scale > 0 else 0.0
+        wr = [1 / (max(se, floor) ** 2 + tau2) for _, se in usable]
+        estimate = sum(wi * c for wi, (c, _) in zip(wr, usable)) / sum(wr)
+        half = Z95 * math.sqrt(1 / sum(wr))
+        return cls(len(usable), estimate, estimate - half, estimate + half, math.sqrt(tau2))
+
+
 @dataclass
 class ConfigColumn:
     """One configuration of one metric: every machine's own figures, and their spread."""
@@ -231,6 +290,7 @@ class ConfigColumn:
     spread: Spread  # of the machines' medians
     change: Spread  # of the machines' own changes in %
     tally: dict[str, int]  # verdict → machines
+    pooled: Pooled = Pooled(0)  # the random-effects estimate of the change across machines
 
 
 @dataclass
@@ -272,12 +332,19 @@ def _labels(entries: list[tuple[str, RunRecord]], given: dict[str, str], runs_in
             label = f"{label} run {run.id if run.id is not None else '?'}"
         labels.append(label or str(run.environment.get("hostname") or "").strip() or _stem(source))
     for widen in (lambda i: f"{labels[i]} ({_stem(entries[i][0])})",
+                  # files of the same name from separate folders: the folder tells them apart
+                  lambda i: f"{labels[i].rsplit(' (', 1)[0]} ({_folder_and_stem(entries[i][0])})",
                   lambda i: f"{labels[i]} run {entries[i][1].id if entries[i][1].id is not None else i + 1}",
                   lambda i: f"{labels[i]} #{i + 1}"):
         clashing = [i for i, label in enumerate(labels) if labels.count(label) > 1]
         for i in clashing:
             labels[i] = widen(i)
     return labels
+
+
+def _folder_and_stem(source: str) -> str:
+    path = PurePath(source)
+    return f"{path.parent.name}/{_stem(source)}" if path.parent.name else _stem(source)
 
 
 def _same_run_key(run: RunRecord) -> tuple:
@@ -292,24 +359,33 @@ def _recipe_of(config: ConfigDescription) -> str:
 
 
 def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = None,
-                  alpha: float = 0.05) -> ClassResults:
+                  alpha: float = 0.05, allow_different: bool = False) -> ClassResults:
     """Everyone's runs of one study as one ClassResults; see the module docstring.
 
     ``labels`` maps a file (as given, or its base name) to the name its machine is shown under.
-    Different studies are refused; the same run given twice is counted once, with a warning."""
+    Different studies are refused; the same run given twice is counted once, with a warning.
+    Runs measured with other settings than the first one (``fstune.results.settings``) are
+    refused, naming each difference, unless ``allow_different``: then they are marked."""
     if not exports:
         raise MergeError("name at least one exported JSON file.")
     labels = dict(labels or {})
-    by_name = {}
-    for export in exports:
-        by_name.setdefault(export.source, export.source)
-        by_name.setdefault(PurePath(export.source).name, export.source)
+    warnings: list[str] = []
     given = {}
     for name, label in labels.items():
-        if name not in by_name:
+        # a name matches a file as given, or its base name: attendees' files often share one
+        matching = [e.source for e in exports if name in (e.source, PurePath(e.source).name)]
+        if not matching:
             raise MergeError(f"--label names {name}, which is not one of the files to merge.",
                              "Write --label FILE=NAME with FILE as you named it on the command line.")
-        given[by_name[name]] = label
+        if len(matching) > 1:
+            warnings.append(f"--label {name}={label} matches {len(matching)} files ({', '.join(matching)}); each "
+                            "is labelled, told apart by its folder. Give each file's path to name them one by one.")
+        for source in matching:
+            given.setdefault(source, label)
+    for source, label in list(given.items()):
+        # a label given by full path wins over one given by base name
+        if source in labels:
+            given[source] = labels[source]
 
     studies: dict[str, list[str]] = {}
     for export in exports:
@@ -322,7 +398,6 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         raise MergeError(f"the files hold runs of different studies ({which}).",
                          "A class table compares one study's configurations; merge each study's files separately.")
 
-    warnings: list[str] = []
     entries: list[tuple[str, RunRecord]] = []
     seen: dict[tuple, str] = {}
     for export in exports:
@@ -341,6 +416,17 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             entries.append((export.source, run))
     runs_in = {export.source: len(export.runs) for export in exports}
     names = _labels(entries, given, runs_in)
+    differs = [settings_differences(entries[0][1].settings, run.settings) for _, run in entries]
+    odd = [(source, label, found) for (source, _), label, found in zip(entries, names, differs) if found]
+    if odd and not allow_different:
+        which = "; ".join(f"{source} ({label}): {', '.join(found)}" for source, label, found in odd)
+        raise MergeError(f"the runs were not measured with the same settings as {entries[0][0]} ({names[0]}): "
+                         f"{which}. Their figures cannot be set side by side.",
+                         "Ask for runs made with the same settings (the class command in docs/teaching.md), "
+                         "or pass --allow-different-params to merge them anyway, marked.")
+    for source, label, found in odd:
+        warnings.append(f"{label} ({source}) was measured with other settings than {names[0]}: "
+                        f"{', '.join(found)}; its row is marked.")
 
     hosts: dict[tuple[str, str], list[str]] = {}  # (file, host) → machines
     for (source, run), label in zip(entries, names):
@@ -374,21 +460,30 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             warnings.append(f"Configuration '{name}' is not the same on every machine ({ways}): the spread "
                             "mixes different setups.")
 
-    machines, notes = [], []
-    for (source, run), label in zip(entries, names):
+    machines = []
+    grouped: dict[str, list[str]] = {}  # a note → the machines it is about, so a class of 20 reads it once
+    for (source, run), label, found in zip(entries, names, differs):
         own = {c.name for c in run.configs} | {r.config for r in run.results}
         comparison = (compare(run.results, run.configs, baseline, alpha=alpha, method=run.method, design=run.design,
                               variants=max(1, len(run.configs) - 1)) if baseline in own else None)
-        machines.append(Machine(label, source, run, comparison))
+        machines.append(Machine(label, source, run, comparison, found))
         if comparison is not None:
-            notes += [f"{label}: {note.strip()}" for note in honest_notes([run], comparison)
-                      if not note.startswith("  ")]
+            for note in honest_notes([run], comparison):
+                if not note.startswith("  "):
+                    grouped.setdefault(_unrun(note.strip(), run), []).append(label)
         else:
             warnings.append(f"{label} ({source}) has no '{baseline}' configuration to compare with: none of its "
                             "figures are in the tables.")
 
+    notes = [f"{', '.join(who) if len(who) < len(machines) or len(machines) == 1 else 'Every machine'}: {note}"
+             for note, who in grouped.items()]
     return ClassResults(first.study, first.title, baseline, configs, machines,
                         _tables(machines, configs, baseline, warnings), warnings, notes)
+
+
+def _unrun(note: str, run: RunRecord) -> str:
+    # a machine's own run id means nothing beside the others' (every machine starts at 1)
+    return note.replace(f" (run {run.id})", "").replace(f"Run {run.id} ", "The run ")
 
 
 def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings: list[str]) -> list[MetricTable]:
@@ -426,7 +521,8 @@ def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings
             medians = [s.median for s in cells.values() if s is not None and s.n]
             changes = [r.change_pct for r in rows.values() if r is not None]
             columns.append(ConfigColumn(config, cells, rows, Spread.of(medians), Spread.of(changes),
-                                        {} if config == baseline else {k: v for k, v in tally.items() if v}))
+                                        {} if config == baseline else {k: v for k, v in tally.items() if v},
+                                        Pooled.of([machine_change(r) for r in rows.values()])))
         tables.append(MetricTable(workload, metric, unit, better, columns))
     return tables
 
@@ -439,5 +535,5 @@ def _unit_of(machine: Machine, workload: str, metric: str) -> tuple[str, str] | 
     return None
 
 
-__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "Machine", "MergeError", "MetricTable", "Spread",
+__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "Pooled", "export_file_name", "machine_change", "Machine", "MergeError", "MetricTable", "Spread",
            "merge_exports", "parse_export", "parse_export_text", "run_from_json"]

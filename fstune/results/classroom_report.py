@@ -1,32 +1,44 @@
-"""The class merge as a report: Markdown, or one self-contained HTML page with charts.
+"""The class merge as a report: Markdown, one self-contained HTML page with charts, CSV or JSON.
 
 ``fstune results merge`` renders a ``ClassResults`` (``fstune.results.classroom``) with these:
 a summary line per metric and variant (its median change across machines, the range and the
 machines' verdicts counted), then per metric one table with a row per machine and the spread
 rows below, then the machines and the notes. The HTML page uses the single-run report's styles,
-legend and bar charts (``fstune.results.html_report``); a variant's bar is coloured by the
-verdict most machines gave.
+legend and bar charts (``fstune.results.html_report``): per variant, each machine's own change
+with its interval, coloured by that machine's verdict. CSV and JSON give the same figures to a
+spreadsheet or a program.
 """
 
 from __future__ import annotations
 
+import csv
+import dataclasses
+import io
+import json
 import time
 from collections.abc import Callable, Sequence
 
 from fstune import __version__
 from fstune.errors import UsageError
-from fstune.results.classroom import NOT_MEASURED, VERDICT_ORDER, ClassResults, ConfigColumn, MetricTable, Spread
+from fstune.results.classroom import (NOT_MEASURED, VERDICT_ORDER, ClassResults, ConfigColumn, MetricTable, Pooled,
+                                      Spread, machine_change)
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Row
 from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
                                        places_for)
 from fstune.results.html_report import Bar, bars_svg, escape, html_head, html_legend, verdict_class
-from fstune.results.reports import md_text
+from fstune.results.reports import _clean, md_text
 from fstune.results.views import BLOCKED_VERDICT_NOTE, VERDICT_NOTE, device_summary, env_summary
 from fstune.units import format_percent
 
-FORMATS = ("md", "html")
-SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
+FORMATS = ("md", "html", "csv", "json")
+SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".csv": "csv", ".json": "json"}
 
+# a machine measured with other settings (merged with --allow-different-params); the notes say how
+DIFFERENT_MARK = " (other settings)"
+POOLED_NOTE = ("Pooled change: a random-effects estimate (DerSimonian and Laird) of the change across the "
+               "machines, each weighted by the precision of its own interval; its interval widens with the spread "
+               "between machines (tau, in percentage points), so a tuning that helps some machines and not others "
+               "does not look surer than it is.")
 SPREAD_NOTE = ("Across machines: the median of the machines' own medians (or of their own changes), min – max "
                "(every machine lies in it) and MAD, the median absolute deviation (at least half the machines lie "
                "within median ± MAD; for figures also as % of the median, for changes in percentage points).")
@@ -87,7 +99,7 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
         header += [column.config, f"change ({column.config})", f"verdict ({column.config})"]
     body = []
     for machine in results.machines:
-        line = [machine.label]
+        line = [machine.label + (DIFFERENT_MARK if machine.differs else "")]
         for index, column in enumerate(table.columns):
             line.append(fmt_summary(column.cells.get(machine.label)))
             if index:
@@ -116,11 +128,21 @@ def summary_lines(results: ClassResults) -> list[list[str]]:
     for table in results.tables:
         for column in table.columns[1:]:
             lines.append([f"{table.workload} · {table.metric}", column.config, fmt_change(column.change.median),
-                          fmt_spread_range(column.change, fmt_change), tally_words(column, count)])
+                          fmt_spread_range(column.change, fmt_change), fmt_pooled(column.pooled),
+                          tally_words(column, count)])
     return lines
 
 
-SUMMARY_HEADER = ["metric", "variant", "median change", "min – max change", "verdicts on the machines"]
+SUMMARY_HEADER = ["metric", "variant", "median change", "min – max change", "pooled change (95 % interval)",
+                  "verdicts on the machines"]
+
+
+def fmt_pooled(pooled: Pooled) -> str:
+    """"+4.1% (+1.2% to +7.0%), spread between machines 2.3 pts": the random-effects estimate."""
+    if pooled.estimate is None:
+        return "–"
+    return (f"{fmt_change(pooled.estimate)} ({fmt_change(pooled.low)} to {fmt_change(pooled.high)}), "
+            f"spread between machines {pooled.tau:.1f} pts")
 MACHINES_HEADER = ["machine", "file", "run", "host", "kernel", "CPU", "memory", "target device", "status"]
 
 
@@ -130,7 +152,7 @@ def machine_lines(results: ClassResults) -> list[list[str]]:
         run = machine.run
         env = dict(env_summary(run.environment))
         target = next((d for d in run.devices if d.role == "target"), None)
-        lines.append([machine.label, machine.source, str(run.id if run.id is not None else "?"), env["host"],
+        lines.append([machine.label + (DIFFERENT_MARK if machine.differs else ""), machine.source, str(run.id if run.id is not None else "?"), env["host"],
                       env["kernel"], env["CPU"], env["memory"],
                       f"{target.path}: {device_summary(target)}" if target else "?", run.status])
     return lines
@@ -162,7 +184,7 @@ def _figure_columns(header: Sequence[str]) -> set[int]:
     return {index for index, name in enumerate(header) if index and not name.startswith("verdict")}
 
 
-SUMMARY_FIGURES = {2, 3}
+SUMMARY_FIGURES = {2, 3, 4}
 
 
 def _md_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset()) -> list[str]:
@@ -184,7 +206,7 @@ def to_markdown(results: ClassResults) -> str:
         out += [f"### {md_text(_metric_title(table))}", ""]
         out += _md_table(header, body + [[f"**{line[0]}**", *line[1:]] for line in spread], _figure_columns(header))
         out.append("")
-    out += [md_text(MACHINE_NOTE + " " + SPREAD_NOTE + " " + _verdict_note(results)), ""]
+    out += [md_text(MACHINE_NOTE + " " + SPREAD_NOTE + " " + POOLED_NOTE + " " + _verdict_note(results)), ""]
     out += ["## Machines", "", *_md_table(MACHINES_HEADER, machine_lines(results)), ""]
     out += ["## Notes", ""]
     notes = _all_notes(results)
@@ -193,38 +215,20 @@ def to_markdown(results: ClassResults) -> str:
     return "\n".join(out)
 
 
-def _class_verdict(column: ConfigColumn) -> str:
-    """The colour of a variant's bar: the verdict most machines gave, when it is a majority."""
-    judged = {v: n for v, n in column.tally.items() if v != NOT_MEASURED}
-    total = sum(judged.values())
-    for verdict, count in judged.items():
-        if count * 2 > total:
-            return verdict
-    return NOISE if total else NO_DATA
-
-
-def class_chart(results: ClassResults, table: MetricTable) -> str:
-    """Each configuration's median across machines as a bar, ± MAD as a whisker, every machine's own
-    median as a dot; a variant's bar coloured by the verdict most machines gave."""
+def class_chart(results: ClassResults, table: MetricTable, column: ConfigColumn) -> str:
+    """One variant of one metric: every machine's own change against its own baseline as a bar,
+    its interval as a whisker, coloured by that machine's own verdict. Never absolute figures:
+    machines of unlike speed would make a small change look large."""
     bars = []
-    for index, column in enumerate(table.columns):
-        spread = column.spread
-        figures = [(label, s.median) for label, s in column.cells.items() if s is not None and s.n]
-        low = high = None
-        if spread.n >= 2 and spread.mad is not None:
-            low, high = spread.median - spread.mad, spread.median + spread.mad
-        if index == 0:
-            verdict, below = "baseline", ("baseline",)
-        else:
-            verdict = _class_verdict(column)
-            judged = sum(n for v, n in column.tally.items() if v != NOT_MEASURED)
-            below = (fmt_change(column.change.median), f"{column.tally.get(verdict, 0)}/{judged} {verdict}"
-                     if judged else NO_DATA)
-        tooltip = (f"{column.config}: median {fmt_value(spread.median)} across {spread.n} machine(s), "
-                   f"{fmt_spread_range(spread)}")
-        bars.append(Bar(column.config, spread.median, low, high, tuple(v for _, v in figures), verdict, below,
-                           tooltip, "median ± MAD", tuple(label for label, _ in figures)))
-    return bars_svg(table.workload, table.metric, table.unit, table.better, bars)
+    for machine in results.machines:
+        row = column.rows.get(machine.label)
+        change, low, high = machine_change(row)
+        verdict = row.verdict if row is not None else NO_DATA
+        bars.append(Bar(machine.label + (DIFFERENT_MARK if machine.differs else ""), change, low, high, (),
+                        verdict, (fmt_change(change), verdict) if row is not None else (NOT_MEASURED,),
+                        f"{machine.label}: {fmt_change(change)} ({verdict})", "interval of the change (%)"))
+    return bars_svg(table.workload, f"{table.metric}: {column.config} against {results.baseline}", "% change",
+                    table.better, bars)
 
 
 def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset(),
@@ -266,12 +270,13 @@ def to_html(results: ClassResults) -> str:
         verdicts = [index for index, name in enumerate(header) if name.startswith("verdict (")]
         out.append(f"<h3>{h(_metric_title(table))}</h3>")
         out += _html_table(header, body + spread, _figure_columns(header), verdicts, coloured_rows=len(body))
-        out.append(f"<figure>{class_chart(results, table)}<figcaption>Bars: median across machines; whiskers: "
-                   "± MAD (at least half the machines lie within); dots: each machine's own median. A variant's "
-                   "colour: the verdict a majority of machines gave (grey: no majority).</figcaption></figure>")
+        for column in table.columns[1:]:
+            out.append(f"<figure>{class_chart(results, table, column)}<figcaption>{h(column.config)}: each "
+                       "machine's own change against its own baseline (bar), with its interval (whisker), "
+                       "coloured by that machine's verdict.</figcaption></figure>")
     if workload is not None:
         out.append(html_legend())
-    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(_verdict_note(results))}</p>")
+    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(POOLED_NOTE)} {h(_verdict_note(results))}</p>")
     out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
     out.append('<h2>Notes</h2><ul class="notes">')
     notes = _all_notes(results)
@@ -282,7 +287,62 @@ def to_html(results: ClassResults) -> str:
     return "\n".join(out) + "\n"
 
 
-RENDERERS = {"md": to_markdown, "html": to_html}
+CSV_FIELDS = ("workload", "metric", "unit", "better", "machine", "file", "other_settings", "config", "role", "n",
+              "median", "change_pct", "change_low_pct", "change_high_pct", "p_value", "verdict")
+
+
+def _number(value) -> str:
+    return repr(float(value)) if finite(value) else ""
+
+
+def to_csv(results: ClassResults) -> str:
+    """One row per metric, machine and configuration: each machine's own figure, change and verdict."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for table in results.tables:
+        for machine in results.machines:
+            for column in table.columns:
+                summary = column.cells.get(machine.label)
+                row = column.rows.get(machine.label)
+                is_base = column.config == results.baseline
+                change, low, high = machine_change(row)
+                writer.writerow([table.workload, table.metric, table.unit, table.better, machine.label,
+                                 machine.source, "; ".join(machine.differs), column.config,
+                                 "baseline" if is_base else "variant", summary.n if summary else 0,
+                                 _number(summary.median if summary else None), _number(change), _number(low),
+                                 _number(high), _number(row.p_value if row else None),
+                                 "" if is_base else (row.verdict if row else NOT_MEASURED)])
+    return buffer.getvalue()
+
+
+def to_json(results: ClassResults) -> str:
+    """The merge for a program: the machines (with their settings), each table's cells and spread."""
+    def spread(value: Spread) -> dict:
+        return dataclasses.asdict(value)
+
+    document = {
+        "format": "fstune-class-results", "format_version": 1, "fstune": __version__,
+        "study": results.study, "title": results.title, "baseline": results.baseline, "configs": results.configs,
+        "machines": [{"label": m.label, "file": m.source, "run": m.run.id, "host": m.run.hostname,
+                      "settings": m.run.settings, "other_settings": m.differs} for m in results.machines],
+        "tables": [{
+            "workload": t.workload, "metric": t.metric, "unit": t.unit, "better": t.better,
+            "columns": [{
+                "config": c.config, "spread": spread(c.spread), "change": spread(c.change), "tally": c.tally,
+                "pooled": dataclasses.asdict(c.pooled),
+                "machines": {label: {"median": s.median if (s := c.cells.get(label)) else None,
+                                     "n": s.n if s else 0,
+                                     **dict(zip(("change_pct", "change_low_pct", "change_high_pct"),
+                                                machine_change(c.rows.get(label)))),
+                                     "verdict": r.verdict if (r := c.rows.get(label)) else None}
+                             for label in c.cells}} for c in t.columns]} for t in results.tables],
+        "warnings": results.warnings, "notes": _all_notes(results),
+    }
+    return json.dumps(_clean(document), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+RENDERERS = {"md": to_markdown, "html": to_html, "csv": to_csv, "json": to_json}
 
 
 def _verdict_note(results) -> str:
@@ -297,4 +357,5 @@ def render(results: ClassResults, fmt: str) -> str:
     return RENDERERS[fmt](results)
 
 
-__all__ = ["FORMATS", "SUFFIXES", "render", "tally_words", "to_html", "to_markdown"]
+__all__ = ["CSV_FIELDS", "FORMATS", "SUFFIXES", "class_chart", "fmt_pooled", "render", "tally_words", "to_csv",
+           "to_html", "to_json", "to_markdown"]

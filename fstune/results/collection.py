@@ -31,6 +31,7 @@ from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.plan import Plan
 from fstune.results.sequential import Reason
+from fstune.results.settings import run_settings
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import CANCELLED as RUN_CANCELLED
 from fstune.results.records import FAILED as RUN_FAILED
@@ -667,20 +668,8 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
         results=results, environment=capture_environment(), devices=devices,
         mkfs_argv=mkfs_argv, baseline=plan.study.baseline.name, repeats=len(blocks) or plan.repeats,
         warnings=warnings, method=METHOD, design=measurement.design(status),
-        settings=_settings(plan),
+        settings=run_settings(plan, measurement),  # what a comparison or a merge must match
     )
-
-
-def _settings(plan: Plan) -> dict:
-    """RunRecord.settings: what must be equal for two runs to be compared (what this side knows)."""
-    contexts = plan.configs[0].contexts if plan.configs else {}
-    roles = {plan.choices.target.path: "target"}
-    if plan.choices.log_device is not None and plan.study.needs_journal_device:
-        roles[plan.choices.log_device.path] = "journal"
-    machine = procfs.read_text("/etc/machine-id").strip()
-    return {"workload_params": {name: WORKLOADS[name].resolve(ctx.params) for name, ctx in contexts.items()},
-            "device_roles": roles, "machine_id": machine,
-            "lab_kind": "loop" if Path(plan.choices.target.path).name.startswith("loop") else ""}
 
 
 __all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DEFAULT_LOOKS", "DROP_PRESSURE_POINTS", "DROP_RULE",

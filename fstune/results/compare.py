@@ -326,20 +326,6 @@ def side_by_side(runs: Sequence[RunRecord]) -> SideBySide:
     return SideBySide(results, configs, baseline, columns, mkfs_argv)
 
 
-def parameter_differences(runs: Sequence[RunRecord]) -> list[str]:
-    """Where the runs' workload parameters differ ("metadata.seconds: run 3 10, run 7 30"); runs
-    that did not record them (made before settings were kept) are not compared."""
-    known = [run for run in runs if (run.settings or {}).get("workload_params")]
-    found = []
-    keys = sorted({(w, p) for run in known for w, params in run.settings["workload_params"].items() for p in params})
-    for workload, param in keys:
-        values = [(run, run.settings["workload_params"].get(workload, {}).get(param, "–")) for run in known]
-        if len({repr(value) for _run, value in values}) > 1:
-            shown = ", ".join(f"run {run.id if run.id is not None else '?'} {value}" for run, value in values)
-            found.append(f"{workload}.{param}: {shown}")
-    return found
-
-
 def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05, pair: tuple[str, str] | None = None) -> Comparison:
     """The Comparison of one run, or of several runs' configurations side by side.
 
@@ -526,4 +512,4 @@ _UNSET = _Unset()
 
 __all__ = ["BETTER", "LEGACY_NOTE", "WORSE", "NOISE", "NO_DATA", "LegacyVerdict", "Column", "ConfigDescription",
            "Summary", "Row", "Comparison", "SideBySide", "compare", "compare_runs", "legacy_judge",
-           "parameter_differences", "option_diff", "side_by_side"]
+           "option_diff", "side_by_side"]

@@ -20,11 +20,11 @@ from fstune.filesystems import join_options
 from fstune.results.blocked import DESCRIBED
 from fstune.results.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, side_by_side
-from fstune.results.verdict import Verdict
 from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, fmt_value
+from fstune.results.settings import describe_settings
+from fstune.results.verdict import Verdict
 from fstune.results.views import (CELLS_NOTE, MIN_N, MetricView, as_runs, device_summary, env_summary, figure_notes,
-                                  metric_views, report_title, run_line, tool_versions, verdict_note,
-                                  verdict_text)
+                                  metric_views, report_title, run_line, tool_versions, verdict_note, verdict_text)
 
 COLOURS = {"baseline": "#64748b", BETTER: "#15803d", WORSE: "#b91c1c", NOISE: "#a8a29e", NO_DATA: "#e7e5e4"}
 
@@ -282,6 +282,7 @@ def to_html(runs, comparison: Comparison) -> str:
                 f"{escape(device_summary(d))}</td></tr>"
                 for d in run.devices]
         out += [f"<tr><th>{escape(t)}</th><td>{escape(v)}</td></tr>" for t, v in tool_versions(run.environment)]
+        out.append(f"<tr><th>settings</th><td>{escape(describe_settings(run.settings))}</td></tr>")
         out.append("</table>")
     notes = figure_notes(runs, comparison)
     out.append('<h2>Notes</h2><ul class="notes">')

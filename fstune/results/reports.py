@@ -31,8 +31,10 @@ from fstune.results.compare import BETTER, NO_DATA, WORSE, Comparison, side_by_s
 from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, iso_time
 from fstune.results.html_report import to_html
 from fstune.results.records import RunRecord
-from fstune.results.views import (CELLS_NOTE, MIN_N, as_runs, device_summary, env_summary, figure_notes, honest_notes,
-                                  metric_views, report_title, run_line, tool_versions, verdict_note, verdict_text)
+from fstune.results.settings import describe_settings
+from fstune.results.views import (CELLS_NOTE, MIN_N, as_runs, device_summary, env_summary, figure_notes,
+                                  honest_notes, metric_views, report_title, run_line, tool_versions, verdict_note,
+                                  verdict_text)
 
 FORMATS = ("md", "csv", "json", "html")
 # what a JSON export says it is; raise the version when a reader of the old one would misread it
@@ -114,6 +116,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
             out.append(f"- **{key}**: {md_text(value)}")
         for device in run.devices:
             out.append(f"- **{device.role} device** `{md_text(device.path)}`: {md_text(device_summary(device))}")
+        out.append(f"- **settings**: {md_text(describe_settings(run.settings))}")
         tools = tool_versions(run.environment)
         if tools:
             out.append("- **tools**: " + "; ".join(f"{md_text(t)}: {md_text(v)}" for t, v in tools))
@@ -132,7 +135,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
 
 CSV_FIELDS = ("runs", "config", "role", "workload", "metric", "unit", "better", "n", "median", "mean", "stdev",
               "rsd", "ci_low", "ci_high", "baseline", "change_pct", "p_value", "verdict", "differs_in", "judged_as",
-              "interval_low", "interval_high", "interval_unit", "detectable", "method", "caveats")
+              "interval_low", "interval_high", "interval_unit", "detectable", "method", "caveats", "settings")
 
 
 def _number(value) -> str:
@@ -144,6 +147,8 @@ def to_csv(runs, comparison: Comparison) -> str:
     runs = as_runs(runs)
     together = side_by_side(runs)
     origin = {c.name: str(c.run_id) if c.run_id is not None else "" for c in together.columns}
+    # how each column's run was measured (fstune.results.settings), so a spreadsheet keeps it
+    settings = {str(r.id) if r.id is not None else "": describe_settings(r.settings) for r in runs}
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
@@ -167,6 +172,7 @@ def to_csv(runs, comparison: Comparison) -> str:
                     "" if is_base else comparison.option_diffs.get(config, ""),
                     *_judgement_cells(row),
                     caveats,
+                    settings.get(origin.get(config, ""), describe_settings(runs[0].settings) if runs else ""),
                 ])
     return buffer.getvalue()
 

@@ -1,0 +1,187 @@
+"""A study measured across a fleet through Ansible: ``fstune export RUN --ansible-study DIR``.
+
+A configuration measured on one machine is a guess about the others. This writes a playbook
+that runs the same study, with the settings the run recorded (``RunRecord.settings``: workloads
+and every parameter, the repeat rules), headless on each host of the inventory group
+``fstune_study``, on the spare devices named in its host variables. Ansible is the engine: each
+host runs fstune itself, which checks the devices with the rules of ``fstune disks`` (``fstune
+plan`` first, read-only: a device that is not free ends that host with fstune's reason) and
+measures; the host's JSON export is fetched to the controller, and the controller merges every
+host's export with ``fstune results merge`` (one table, each host's own verdict, the pooled
+random-effects change across hosts, docs/teaching.md).
+
+Hosts in the group ``fstune_shared`` (for example VMs on one disk) are measured one at a time,
+the others in parallel: one host's benchmark must not load another's disk. A canary group
+measured this way is how a fleet decides whether to roll a configuration out.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from fstune import __version__
+from fstune.deploy.ansible import AnsibleExport
+from fstune.deploy.measured import comment, environment_caveats, header_lines
+from fstune.deploy.yaml_writer import to_yaml
+from fstune.errors import UsageError
+from fstune.results.records import RunRecord
+
+GROUP, SHARED = "fstune_study", "fstune_shared"
+
+
+def settings_arguments(run: RunRecord, rules_too: bool = True) -> list[str]:
+    """The ``fstune run`` options that measure the way ``run`` was measured, from its settings;
+    without ``rules_too`` only those ``fstune plan`` takes as well (not the extra-repeat rules)."""
+    settings = run.settings or {}
+    params = settings.get("workload_params")
+    rules = settings.get("repeat_rules") or {}
+    if params is None or not rules:
+        raise UsageError(f"run {run.id} does not record the settings it was measured with (made by an older "
+                         "fstune), so other hosts cannot measure it the same way.",
+                         "Measure it again with this fstune, then export it.")
+    args = ["--workloads", ",".join(params) or "none"]
+    for workload, values in params.items():
+        for key, value in values.items():
+            args += ["--workload-param", f"{workload}.{key}={value}"]
+    args += ["--configs", ",".join(c.name for c in run.configs)]
+    args += ["--repeats", str(rules.get("planned", run.repeats or 3))]
+    if not rules_too:
+        return args
+    if rules.get("adaptive"):
+        args += ["--max-repeats", str(rules.get("max", 10)),
+                 "--rsd-threshold", f"{100 * float(rules.get('rsd_threshold', 0.03)):g}"]
+    else:
+        args += ["--max-repeats", str(rules.get("planned", run.repeats or 3))]
+    return args
+
+
+def _measure_tasks(run: RunRecord, journal: bool) -> list[dict]:
+    settings, checked = settings_arguments(run), settings_arguments(run, rules_too=False)
+    devices = ["--device", "{{ fstune_target }}"] + (["--log-device", "{{ fstune_journal }}"] if journal else [])
+    study = ["--study", "{{ fstune_study_ref }}"]
+    env = {"environment": "{{ {'FSTUNE_STATE_DIR': fstune_work ~ '/state'} | combine(fstune_environment | "
+                          "default({})) }}"}
+    return [
+        {"name": "The devices to measure on are set",
+         "ansible.builtin.assert": {
+             "that": ["fstune_target is defined and fstune_target | length > 0"]
+                     + (["fstune_journal is defined and fstune_journal | length > 0"] if journal else []),
+             "fail_msg": "set fstune_target" + (" and fstune_journal" if journal else "")
+                         + " (spare devices: everything on them is destroyed) for this host.", "quiet": True}},
+        {"name": "Name this host's results",
+         "ansible.builtin.set_fact": {
+             "fstune_label": "{{ fstune_host_label | default(inventory_hostname) }}",
+             "fstune_study_ref": "{{ fstune_study | default('" + run.study + "') }}",
+             "fstune_work": "{{ fstune_work_dir | default('/var/tmp/fstune-study') }}/"
+                            "{{ fstune_host_label | default(inventory_hostname) }}"}},
+        {"name": "Make the host's own results store", "ansible.builtin.file": {
+            "path": "{{ fstune_work }}/state", "state": "directory", "mode": "0700"}},
+        # read-only: fstune's own inventory rules, the reason on stderr when a device is not free
+        {"name": "Check the devices with fstune's rules (fstune plan, read-only)",
+         "ansible.builtin.command": {"argv": ["fstune", "plan", *study, *devices, *checked]},
+         "changed_when": False, "check_mode": False, **env},
+        {"name": "Measure the study (fstune run)",
+         "ansible.builtin.command": {"argv": ["fstune", "run", *study, *devices, *settings, "--yes",
+                                              "--run-id", "fleet-{{ fstune_label }}"]},
+         "changed_when": True, **env},
+        {"name": "Export this host's run",
+         "ansible.builtin.command": {"argv": ["fstune", "results", "export", "last", "--format", "json",
+                                              "-o", "{{ fstune_work }}/{{ fstune_label }}.json"]},
+         "changed_when": False, **env},
+        {"name": "Fetch it to the controller",
+         "ansible.builtin.fetch": {"src": "{{ fstune_work }}/{{ fstune_label }}.json",
+                                   "dest": "{{ fstune_results_dir | default(playbook_dir ~ '/results') }}/",
+                                   "flat": True}},
+        {"name": "Remember that this host has results", "ansible.builtin.set_fact": {"fstune_exported": True}},
+    ]
+
+
+def _playbook(run: RunRecord, journal: bool) -> list[dict]:
+    tasks = _measure_tasks(run, journal)
+    exported = (f"groups['{GROUP}'] | map('extract', hostvars) | selectattr('fstune_exported', 'defined')"
+                " | map(attribute='fstune_label') | list")
+    results = "{{ fstune_results_dir | default(playbook_dir ~ '/results') }}"
+    # no regex back references: their escaping differs between YAML, Jinja and Python
+    merge = ("{{ ['fstune', 'results', 'merge'] + (fstune_labels | map('regex_replace', '^', fstune_out ~ '/')"
+             " | map('regex_replace', '$', '.json') | list) + (fstune_labels | map('regex_replace', '$', '.json')"
+             " | zip(fstune_labels) | map('join', '=') | map('regex_replace', '^', '--label=') | list)"
+             " + ['-o', fstune_out ~ '/merged.' ~ item] }}")
+    return [
+        {"name": f"Measure study {run.study} on hosts that share no storage (in parallel)",
+         "hosts": f"{GROUP}:!{SHARED}", "become": True, "gather_facts": False, "tasks": tasks},
+        {"name": f"Measure study {run.study} on hosts that share storage (one at a time)",
+         "hosts": f"{GROUP}:&{SHARED}", "serial": 1, "become": True, "gather_facts": False, "tasks": tasks},
+        {"name": "Merge every host's results into one table on the controller",
+         "hosts": "localhost", "connection": "local", "gather_facts": False,
+         "vars": {"fstune_out": results, "fstune_labels": "{{ " + exported + " }}"},
+         "tasks": [
+             {"name": "Some host has results", "ansible.builtin.assert": {
+                 "that": ["fstune_labels | length > 0"],
+                 "fail_msg": "no host of the group " + GROUP + " was measured; see the errors above.",
+                 "quiet": True}},
+             {"name": "Merge them (fstune results merge)",
+              "ansible.builtin.command": {"argv": merge},
+              "loop": ["md", "html", "json"], "changed_when": True},
+             {"name": "Where the merged table is",
+              "ansible.builtin.debug": {"msg": "{{ fstune_out }}/merged.md (and .html, .json): "
+                                               "{{ fstune_labels | length }} host(s)"}}]},
+    ]
+
+
+def build_study_export(run: RunRecord, caveats: list[str] | None = None) -> AnsibleExport:
+    """The fleet-study project: ``study.yml``, an inventory stub and a README."""
+    # the roles the settings recorded: a study with an external journal needs a second spare
+    journal = "journal" in ((run.settings or {}).get("device_roles") or {}).values()
+    about = header_lines(run, run.baseline, environment_caveats(run) if caveats is None else caveats)[:1]
+    command = shlex.join(["fstune", "run", "--study", run.study, "--device", "DEV"]
+                         + (["--log-device", "DEV2"] if journal else []) + settings_arguments(run) + ["--yes"])
+    header = comment([f"Generated by fstune {__version__} from run {run.id}: measures study {run.study} on every "
+                      f"host of the group {GROUP} the way run {run.id} was measured, and merges the results.",
+                      *about])
+    inventory = "\n".join([
+        f"# fstune fleet study of run {run.id} ({run.study}). One line per host; per host:",
+        "#   fstune_target       a spare device to measure on (ALL DATA ON IT IS DESTROYED, once per configuration)",
+        *(["#   fstune_journal      a spare device for the external journal/log (destroyed too)"] if journal else []),
+        "#   fstune_host_label   how the host is named in the merged table (default: the inventory name)",
+        "#   fstune_study        the study on the host, a name or a file (default: " + run.study + ")",
+        "#   fstune_work_dir     where the host keeps its results store and export (default /var/tmp/fstune-study)",
+        f"# Hosts that share storage (VMs on one disk) go into [{SHARED}] too: they are measured one at a",
+        "# time; the others in parallel. Name devices by /dev/disk/by-id or /dev/disk/by-partuuid.",
+        "",
+        f"[{GROUP}]",
+        "canary1 fstune_target=/dev/disk/by-id/CHANGE-ME" + (" fstune_journal=/dev/disk/by-id/CHANGE-ME-TOO"
+                                                            if journal else ""),
+        "",
+        f"[{SHARED}]",
+        "",
+    ])
+    readme = f"""# Measure study {run.study} across a fleet
+
+{chr(10).join(about)}
+
+`study.yml` runs on every host of the group `{GROUP}`, as root, what run {run.id} ran here:
+
+    {command}
+
+Each host checks its devices with fstune's own rules first (`fstune plan`, read-only; a device
+that is not free stops that host with the reason), measures, exports its run as JSON and sends
+it to `results/` on the controller. The controller then merges every host's file with
+`fstune results merge` into `results/merged.md`, `.html` and `.json`: each host's own verdict,
+and the pooled change across hosts (a random-effects estimate with its interval and the spread
+between hosts). The merge refuses a host whose settings differ (another fstune, an edited study
+file), naming the difference.
+
+Each host needs fstune installed (`fstune` on root's PATH) and the study (`fstune_study`, by
+default the shipped `{run.study}`). The controller needs fstune too, for the merge, and
+ansible-core.
+
+1. Edit `inventory.ini`: one line per host with its spare devices.
+2. `ansible-playbook -i inventory.ini study.yml`
+
+Hosts in `{SHARED}` are measured one at a time; the others at the same time.
+"""
+    return AnsibleExport({"study.yml": "---\n" + header + "\n" + to_yaml(_playbook(run, journal)),
+                          "inventory.ini": inventory, "README.md": readme})
+
+
+__all__ = ["GROUP", "SHARED", "build_study_export", "settings_arguments"]
