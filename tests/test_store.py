@@ -509,3 +509,17 @@ def test_a_stored_runs_status_words_are_the_runners():
     from fstune.runner import RunStatus
 
     assert list(STATUSES) == [str(status) for status in RunStatus]
+
+
+def test_every_run_records_the_versions_the_registries_ask_for():
+    # a new filesystem or workload module is all it takes: nothing here names one
+    from fstune import filesystems, workloads
+    from fstune.results.environment import default_tools, version_argv
+
+    tools = default_tools()
+    assert {fs.mkfs for fs in filesystems.all()} <= set(tools) and tools[-1] == "mount"
+    for workload in workloads.all():
+        for tool, argv in workload.version_argv.items():
+            assert tool in workload.tools and tool in tools and version_argv(tool) == argv
+    assert version_argv("dbench") == ("dbench", "--help")  # it has no version flag
+    assert version_argv("fstune-no-such-tool") == ("fstune-no-such-tool", "--version")

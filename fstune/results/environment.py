@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from fstune import __version__, filesystems
+from fstune import __version__, filesystems, workloads
 from fstune.devices.loop import describe_loop, loop_backing_file
 from fstune.results.records import DeviceRecord
 from fstune.util.paths import which
@@ -23,22 +23,20 @@ from fstune.util.procfs import read_text
 
 NOT_INSTALLED = "not installed"
 
-# How each tool tells its version. The first non-empty line of its output is kept. The
-# filesystems' tools say it in their modules (``Filesystem.version_argv``); these are the rest.
-# Tools listed nowhere are asked with --version.
-VERSION_ARGV: dict[str, tuple[str, ...]] = {
-    "fio": ("fio", "--version"),
-    "dbench": ("dbench", "--help"),  # dbench has no version flag; its usage text starts with it
-    "tar": ("tar", "--version"),
-    "mount": ("mount", "--version"),
-}
+# How each tool tells its version: the filesystems' and the workloads' tools say it in their own
+# modules (``version_argv``); any other tool is asked with --version. The first non-empty line of
+# its output is kept.
 
 
 def version_argv(tool: str) -> tuple[str, ...]:
     """The command that makes ``tool`` print its version."""
-    return filesystems.version_argv(tool) or VERSION_ARGV.get(tool) or (tool, "--version")
+    return filesystems.version_argv(tool) or workloads.version_argv(tool) or (tool, "--version")
 
-DEFAULT_TOOLS = ("mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.jfs", "mkreiserfs", "fio", "dbench", "tar", "mount")
+
+def default_tools() -> tuple[str, ...]:
+    """The tools whose versions every run records: each filesystem's mkfs, each workload's
+    versioned tools, and mount."""
+    return tuple(dict.fromkeys((*(fs.mkfs for fs in filesystems.all()), *workloads.versioned_tools(), "mount")))
 
 
 def tool_version(tool: str, timeout: float = 5.0,
@@ -92,7 +90,7 @@ def _distro() -> str:
         or "unknown"
 
 
-def capture_environment(tools: Iterable[str] = DEFAULT_TOOLS, timeout: float = 5.0) -> dict:
+def capture_environment(tools: Iterable[str] | None = None, timeout: float = 5.0) -> dict:
     """What the figures depend on besides the configuration: host, kernel, CPU, memory, tools."""
     uname = os.uname()
     return {
@@ -107,7 +105,7 @@ def capture_environment(tools: Iterable[str] = DEFAULT_TOOLS, timeout: float = 5
         "python": platform.python_version(),
         "fstune": __version__,
         "captured": time.time(),
-        "tools": {tool: tool_version(tool, timeout) for tool in dict.fromkeys(tools)},
+        "tools": {tool: tool_version(tool, timeout) for tool in dict.fromkeys(default_tools() if tools is None else tools)},
         **_vm_lab(),
     }
 
@@ -182,5 +180,5 @@ def describe_device(path: str, role: str, sys_root: str = "/sys", model: str | N
                         scheduler=active_scheduler(read_text(str(disk / "queue" / "scheduler"))))
 
 
-__all__ = ["NOT_INSTALLED", "VERSION_ARGV", "active_scheduler", "capture_environment", "describe_device",
-           "device_placement", "tool_version", "version_argv"]
+__all__ = ["NOT_INSTALLED", "active_scheduler", "capture_environment", "describe_device",
+           "default_tools", "device_placement", "tool_version", "version_argv"]

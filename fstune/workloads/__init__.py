@@ -22,12 +22,12 @@ from __future__ import annotations
 from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps
 from fstune.workloads.metrics import DIFFERENCE, EXACT, RATIO, SCALES, Metric
 from fstune.workloads.registry import (WORKLOADS, all, find, get, load_modules, metric, progress_parser_for,
-                                       register)
+                                       register, version_argv, versioned_tools)
 
 load_modules(__name__, __path__)
 
 __all__ = [
     "CACHE_SECONDS", "DIFFERENCE", "EXACT", "Metric", "Param", "RATIO", "SCALES", "WORKLOADS", "Workload",
     "WorkloadContext", "all", "cold_cache_steps", "find", "get", "load_modules", "metric", "progress_parser_for",
-    "register",
+    "register", "version_argv", "versioned_tools",
 ]

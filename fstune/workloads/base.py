@@ -140,6 +140,9 @@ class Workload:
     # duration_param: str | None   the parameter its run time grows with (None: it has none)
     tools: tuple[str, ...] = ()  # executables it needs (pre-flight checks them)
     packages: Mapping[str, str] = {}  # each tool's Debian package, for "install it" messages
+    # how the tools whose version a run records tell it (fstune.results.environment); a workload
+    # whose figures depend on a tool's version lists it here
+    version_argv: Mapping[str, tuple[str, ...]] = {}
     estimate_note = ""  # how far to trust estimate_seconds, said next to it ("" when it is sound)
     listing_order = 1000  # where it appears in lists; lower first
 

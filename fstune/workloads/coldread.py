@@ -32,6 +32,7 @@ class ColdRead(Workload):
     listing_order = 50
     tools = ("tar", "xargs", "cat")
     packages = {"tar": "tar", "xargs": "findutils", "cat": "coreutils"}
+    version_argv = {"tar": ("tar", "--version")}
     params = {
         "files": Param("files", "int", 3000, "files in the tree", 10, 1_000_000),
     }

@@ -44,6 +44,7 @@ class Metadata(Workload):
     listing_order = 20
     tools = ("dbench",)
     packages = {"dbench": "dbench"}
+    version_argv = {"dbench": ("dbench", "--help")}  # no version flag; its usage text starts with it
     params = {
         "clients": Param("clients", "int", 8, "simultaneous dbench clients (the seed used 15)", 1, 512),
         "seconds": Param("seconds", "int", 60, "how long each run lasts", 5, 3600, unit="s"),

@@ -90,3 +90,14 @@ def progress_parser_for(argv: Iterable[str]) -> ProgressParser | None:
         if parser is not None:
             return parser
     return None
+
+
+
+def version_argv(tool: str) -> tuple[str, ...] | None:
+    """How a workload's tool tells its version (``fio --version``), or None: not one of theirs."""
+    return next((w.version_argv[tool] for w in WORKLOADS.values() if tool in w.version_argv), None)
+
+
+def versioned_tools() -> tuple[str, ...]:
+    """Every tool whose version a workload asks a run to record, once each."""
+    return tuple(dict.fromkeys(tool for w in WORKLOADS.values() for tool in w.version_argv))

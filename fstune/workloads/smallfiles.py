@@ -46,6 +46,7 @@ class SmallFiles(Workload):
     listing_order = 30
     tools = ("tar", "find", "ls", "rm")
     packages = {"tar": "tar", "find": "findutils", "ls": "coreutils", "rm": "coreutils"}
+    version_argv = {"tar": ("tar", "--version")}
     params = {
         "preset": Param("preset", "choice", "default", "tree size: quick (4×4×4×40), default (6×6×6×100), "
                         "spool (3×3×3×1000, 1000 files to a directory; needs 422 MiB) or seed "

@@ -75,6 +75,7 @@ class Throughput(Workload):
     listing_order = 10
     tools = ("fio",)
     packages = {"fio": "fio"}
+    version_argv = {"fio": ("fio", "--version")}
     params = {
         "threads": Param("threads", "int", 4, "parallel jobs (the seed used 32)", 1, 256),
         "size": Param("size", "size", "auto", "total bytes of test files (auto: a quarter of the partition, at most 1 GiB; "
