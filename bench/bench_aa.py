@@ -11,6 +11,11 @@ order effect from those stored runs' raw figures:
     sudo .venv/bin/python bench/bench_aa.py --minutes 60 --state /var/tmp/fstune-aa
     sudo .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa
 
+With --variant-option the second configuration is mounted with that option instead (for example
+data=journal, whose cost dbench shows): a known effect, which the method must find. Its runs go
+to a manifest of their own (--manifest), and recompute_aa.py counts how often it was found and
+how long a decision took.
+
 A run of the default study (dbench 5 s with 4 clients, up to 15 blocks) takes about 2 to 6
 minutes on the 2-core lab machine, depending on where it stops.
 """
@@ -70,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-blocks", type=int, default=15, help="the cap")
     parser.add_argument("--state", type=Path, default=Path("/var/tmp/fstune-aa"),
                         help="the results store the runs are kept in (kept afterwards)")
+    parser.add_argument("--variant-option", metavar="OPTION",
+                        help="mount the second configuration with OPTION (e.g. data=journal): a known effect")
+    parser.add_argument("--manifest", default="aa-runs.json",
+                        help="the file in --state that lists this bench's run ids (default aa-runs.json)")
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         parser.error("needs root: it attaches loop devices and formats them")
@@ -81,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
            "FSTUNE_LAB_ONLY": "1", "PYTHONPATH": str(ROOT),
            "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}  # workload-helper
     study = tmp / "aa.toml"
-    study.write_text(STUDY)
+    study.write_text(STUDY if not args.variant_option else STUDY.replace(
+        'title = "the same ext4 again"', f'title = "ext4 with {args.variant_option}"\nmount_options = '
+        f'["{args.variant_option}"]'))
     started = time.monotonic()
     ids: list[int] = []
     failures = 0
@@ -109,11 +120,12 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         subprocess.run(["rm", "-rf", "--one-file-system", str(tmp)], check=False)
     manifest = {"state": str(args.state), "run_ids": ids, "failed_runs": failures,
+                "variant_option": args.variant_option,
                 "command": "bench/bench_aa.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
                 "seconds": round(time.monotonic() - started)}
-    (args.state / "aa-runs.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    (args.state / args.manifest).write_text(json.dumps(manifest, indent=1) + "\n")
     print(json.dumps(manifest))
-    print(f"recompute: .venv/bin/python bench/recompute_aa.py --state {args.state}")
+    print(f"recompute: .venv/bin/python bench/recompute_aa.py --state {args.state} --manifest {args.manifest}")
     return 0 if ids and not failures else 1
 
 

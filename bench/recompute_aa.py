@@ -14,6 +14,10 @@ pairs them by block, and judges them again with the decision code at the looks t
   so a mean away from 0 is what running first or second costs.
 
     .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa [--runs 3,4,5]
+
+For a known-effect manifest (bench_aa.py --variant-option, e.g. data=journal) the same count is
+the **power**: how often the effect was found, with its interval, the verdicts' directions, and
+the median number of blocks and minutes to a decision.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 from pathlib import Path
 
@@ -57,6 +62,7 @@ def judge(record) -> dict:
     paired = [b for b in sorted(blocks) if baseline in blocks[b] and variant in blocks[b]]
     looks = tuple(design["looks"])
     outcome = {"run": record.id, "blocks": len(paired), "stopped": design.get("stopped"), "verdict": None,
+               "minutes": ((record.finished or record.started) - record.started) / 60,
                "order": [blocks[b][c][1] for b in paired for c in sorted(blocks[b], key=lambda c: blocks[b][c][0])]}
     if looks and len(paired) >= looks[0]:
         schedule = LookSchedule(looks)
@@ -78,12 +84,15 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--state", type=Path, default=Path("/var/tmp/fstune-aa"), help="the results store")
-    parser.add_argument("--runs", help="comma-separated run ids (default: aa-runs.json in the store)")
+    parser.add_argument("--runs", help="comma-separated run ids (default: those of --manifest)")
+    parser.add_argument("--manifest", default="aa-runs.json", help="the bench's list of runs in --state")
     args = parser.parse_args(argv)
+    manifest = {} if args.runs else json.loads((args.state / args.manifest).read_text())
     if args.runs:
         ids = [int(word) for word in args.runs.split(",") if word.strip()]
     else:
-        ids = json.loads((args.state / "aa-runs.json").read_text())["run_ids"]
+        ids = manifest["run_ids"]
+    effect = manifest.get("variant_option")
     with Store(args.state) as store:
         records = [store.load_run(run_id) for run_id in ids]
     judged = [judge(record) for record in records if not record.legacy]
@@ -96,8 +105,20 @@ def main(argv: list[str] | None = None) -> int:
               f"({j['stopped']})")
     if decided:
         low, high = stats.binomtest(positives, len(decided)).proportion_ci(0.95, method="exact")
-        print(f"false positives: {positives} of {len(decided)} runs ({positives / len(decided):.1%}; "
-              f"95 % Clopper-Pearson interval {low:.1%} to {high:.1%}); the design promises at most 5 %")
+        share = (f"{positives} of {len(decided)} runs ({positives / len(decided):.1%}; "
+                 f"95 % Clopper-Pearson interval {low:.1%} to {high:.1%})")
+        if effect:
+            words: dict[str, int] = {}
+            for j in decided:
+                words[j["verdict"]] = words.get(j["verdict"], 0) + 1
+            print(f"known effect ({effect}) found: {share}; verdicts: "
+                  + ", ".join(f"{word} {count}" for word, count in sorted(words.items())))
+            found = [j for j in decided if j["claims_difference"]]
+            if found:
+                print(f"to a decision: median {statistics.median(j['blocks'] for j in found):g} blocks, "
+                      f"{statistics.median(j['minutes'] for j in found):.1f} minutes")
+        else:
+            print(f"false positives: {share}; the design promises at most 5 %")
     contrasts = [c for j in judged for c in j["order_contrasts"]]
     if len(contrasts) >= 2:
         mean = sum(contrasts) / len(contrasts)
