@@ -161,6 +161,34 @@ def test_debug_writes_a_log_for_a_bug_report_and_says_where(tmp_path, lab, state
 
 
 @pytest.mark.loopdev
+@pytest.mark.parametrize("lost", ["store", "record"])
+def test_a_run_whose_figures_cannot_be_kept_says_so_in_its_exit_status(tmp_path, lab, state_home, capsys,
+                                                                        monkeypatch, lost):
+    """A script that runs fstune must not read "0" when the measurements were lost: the store
+    cannot be written, or (a bug) the run's record cannot even be put together."""
+    import fstune.session
+
+    data = lab.disks[0].data
+    study = tmp_path / "debug.toml"
+    study.write_text(DEBUG_STUDY)
+    if lost == "store":
+        (tmp_path / "not-a-directory").write_text("")
+        monkeypatch.setenv("FSTUNE_STATE_DIR", str(tmp_path / "not-a-directory" / "state"))
+        why = "not-a-directory"
+    else:
+        def broken(*args, **kwargs):
+            raise AttributeError("a bug in putting the record together")
+
+        monkeypatch.setattr(fstune.session, "run_record", broken)
+        why = "a bug in putting the record together"
+    code = main(["run", "--study", str(study), "--device", data, "--yes", "--max-blocks", "3",
+                 "--run-id", f"unkept-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 1, err + out
+    assert "stored as run" not in out + err and why in out + err
+
+
+@pytest.mark.loopdev
 @pytest.mark.skipif(filesystems.MachineCapabilities.probe().kernel_has("jfs"), reason="this kernel can mount JFS")
 def test_a_filesystem_the_kernel_lacks_is_refused_before_formatting(tmp_path, lab, state_home, capsys):
     data = lab.disks[0].data

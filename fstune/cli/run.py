@@ -200,8 +200,10 @@ def _execute(session: RunSession, args) -> int:
             _show_stored(ended, display)
     finally:
         signal.signal(signal.SIGHUP, hangup)
-    if ended.measured and ended.stored_id is None and outcome.exit_code == ExitCode.OK:
-        return ExitCode.FAILED  # the run went well but its figures are not kept: say so in the status
+    if plan.workloads and ended.stored_id is None and outcome.exit_code == ExitCode.OK:
+        # the run went well but its figures are not kept (the store failed, or the record could
+        # not even be put together): say so in the status, where a script looks
+        return ExitCode.FAILED
     return outcome.exit_code
 
 
