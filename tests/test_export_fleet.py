@@ -127,8 +127,8 @@ def test_comment_says_what_was_measured():
     dbench = rows["dbench.throughput_mbs"]  # the seed: 15.44 → 17.25 MB/s, about +11 %
     assert dbench.verdict == "better" and 8 < dbench.change_pct < 15
     assert re.search(rf"measured: \+{dbench.change_pct:.1f} % metadata dbench\.throughput_mbs \(MB/s, higher is "
-                     r"better\) against the baseline 'internal' \(15\.\d+ ± [\d.]+ \(n=5\) -> 17\.\d+ .*\): better, "
-                     r"p<0\.001\.", text), text
+                     r"better\) against the baseline 'internal' \(15\.\d+ ± [\d.]+ \(n=5\) -> 17\.\d+ .*\): better "
+                     r"\(p<0\.001\)\.", text), text  # a legacy run: its verdict with its p value
     noise = [m for m, r in rows.items() if r.verdict == "within noise"]
     assert noise and all(f"throughput {m} (" in text.split("within noise on:")[1] for m in noise)
     assert "baseline" in measured.measured_lines(run, "internal")[1]
@@ -575,12 +575,12 @@ def test_a_configuration_not_measured_better_needs_force_and_says_why(tmp_path):
 def test_every_header_carries_the_verdict_its_interval_and_the_caveats():
     run = realistic_run()
     run.id = 4
-    run.settings = {"lab_kind": "loop lab"}
     lines = measured.header_lines(run, "external", measured.environment_caveats(run))
     text = "\n".join(lines)
     assert re.search(r"^Verdict on the primary metric metadata dbench\.throughput_mbs: better, \+1\d\.\d % "
                      r"\(95 % interval \+\d+\.\d % to \+\d+\.\d %\)", text, re.M), text
-    assert "Caveat: Measured on the loop lab" in text
+    assert "Caveat: Real rotating disk: /dev/sdb1" in text  # where it was measured (fstune.results.caveats)
+    assert "Caveat: Legacy: measured before blocks" in text
     assert "Caveat: 1 repeat(s) failed" in text  # the comparison's own notes are caveats too
     assert measured.header_lines(run, "external", ["one", "two"])[-2:] == ["Caveat: one", "Caveat: two"]
     files = an.build_export(run, "external", "/srv/x", caveats=["the disks were cold"]).files
