@@ -31,7 +31,7 @@ from test_store import realistic_run
 
 def _recorded_run(study_path: Path, target: str, size: int):
     """A run of the class study whose settings come from a real plan: the writes workload with
-    50 files, 3 repeats and no more."""
+    50 files, 3 blocks and no more."""
     study = parse_study(study_path.read_text(), str(study_path))
     study = dataclasses.replace(study, path=str(study_path))
     plan = build_plan(Choices(study, DeviceChoice(target, size, disk="x"), workloads=("writes",),
@@ -39,7 +39,7 @@ def _recorded_run(study_path: Path, target: str, size: int):
     run = realistic_run()
     run.study, run.configs, run.baseline, run.results = study.name, config_descriptions(plan), study.baseline.name, []
     run.mkfs_argv = {}
-    run.settings = run_settings(plan, Measurement(plan, max_repeats=3))
+    run.settings = run_settings(plan, Measurement(plan, max_blocks=3))
     return run
 
 
@@ -48,7 +48,7 @@ def test_the_study_command_repeats_the_recorded_settings(tmp_path):
     run = _recorded_run(tmp_path / "class.toml", "/dev/sdb1", 1 << 30)
     args = fleet_study.settings_arguments(run)
     assert args[:2] == ["--workloads", "writes"] and "writes.files=50" in args
-    assert args[args.index("--repeats") + 1] == "3" and args[args.index("--max-repeats") + 1] == "3"
+    assert args[args.index("--blocks") + 1] == "3" and args[args.index("--max-blocks") + 1] == "3"
     assert args[args.index("--configs") + 1] == "strictatime,noatime"
     run.settings = {}
     with pytest.raises(UsageError, match="does not record the settings"):

@@ -31,7 +31,7 @@ GROUP, SHARED = "fstune_study", "fstune_shared"
 
 def settings_arguments(run: RunRecord, rules_too: bool = True) -> list[str]:
     """The ``fstune run`` options that measure the way ``run`` was measured, from its settings;
-    without ``rules_too`` only those ``fstune plan`` takes as well (not the extra-repeat rules)."""
+    without ``rules_too`` only those ``fstune plan`` takes as well (not the cap on blocks)."""
     settings = run.settings or {}
     params = settings.get("workload_params")
     rules = settings.get("repeat_rules") or {}
@@ -44,14 +44,14 @@ def settings_arguments(run: RunRecord, rules_too: bool = True) -> list[str]:
         for key, value in values.items():
             args += ["--workload-param", f"{workload}.{key}={value}"]
     args += ["--configs", ",".join(c.name for c in run.configs)]
-    args += ["--repeats", str(rules.get("planned", run.repeats or 3))]
+    args += ["--blocks", str(rules.get("planned", run.repeats or 3))]
     if not rules_too:
         return args
-    if rules.get("adaptive"):
-        args += ["--max-repeats", str(rules.get("max", 10)),
-                 "--rsd-threshold", f"{100 * float(rules.get('rsd_threshold', 0.03)):g}"]
-    else:
-        args += ["--max-repeats", str(rules.get("planned", run.repeats or 3))]
+    if "looks" not in rules:  # a run of an older fstune: its repeats become the blocks
+        raise UsageError(f"run {run.id} was measured before blocks (one configuration after another), so other "
+                         "hosts cannot measure it the same way.", "Measure it again with this fstune, then export it.")
+    # the cap decides the looks (fstune.results.collection.schedule_looks), so the hosts look alike
+    args += ["--max-blocks", str(rules.get("max", rules.get("planned", 3)))]
     return args
 
 

@@ -237,10 +237,24 @@ class Spread:
 
 
 def machine_change(row: Row | None) -> tuple[float | None, float | None, float | None]:
-    """A machine's own change in % and its interval (the bootstrap interval of the difference of
-    medians, as % of its own baseline median): what can be compared across unlike machines."""
+    """A machine's own change in % and its 95 % interval: what can be compared across unlike
+    machines. A blocked run's verdict brings its interval; a figure it only describes gets the
+    t interval of its paired contrasts (a plain one: the pooled estimate is no stopping rule);
+    a legacy run gives the bootstrap interval of the difference of medians, as % of its baseline."""
     if row is None or not finite(row.change_pct):
         return None, None, None
+    judgement = row.judgement
+    if judgement is not None:
+        if judgement.unit != "%" or judgement.change is None:
+            return row.change_pct, None, None
+        if judgement.low is not None and judgement.high is not None:
+            return judgement.change, judgement.low, judgement.high
+        if judgement.sd is None or judgement.pairs < 2:
+            return judgement.change, None, None
+        from scipy import stats  # lazily: merging must not pay for it at import
+
+        half = stats.t.ppf(0.975, judgement.pairs - 1) * judgement.sd / math.sqrt(judgement.pairs)
+        return judgement.change, judgement.change - half, judgement.change + half
     ci, base = row.median_diff_ci, row.baseline.median if row.baseline else None
     if not ci or not finite(base) or not base:
         return row.change_pct, None, None
