@@ -152,7 +152,7 @@ async def test_guided_mode_driven_by_pilot_through_one_study_on_a_lab(lab, tmp_p
     data, spare = lab.pairs()[0]
     app = make_app(guided_lab_services(tmp_path))
     async with app.run_test(size=(100, 32)) as pilot:
-        app.state.run_id = "tui-guided"
+        app.state.run_id = f"tui-guided-{os.getpid()}"  # another suite on the machine may run it too
         await to_devices(pilot, STUDY)
         await pick_devices(pilot, data, spare)
         for _ in range(3):  # Devices → Options → Workloads → Review
