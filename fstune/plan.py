@@ -29,10 +29,10 @@ from fstune.filesystems import MkfsJob
 from fstune.steps import Step
 from fstune.studies import Configuration, Study
 from fstune.units import format_size
+from fstune.util import paths
 from fstune.workloads import WORKLOADS, WorkloadContext
 
 DEFAULT_MOUNT_ROOT = "/run/fstune"  # tmpfs: leftovers vanish at reboot; names say who made them
-DEFAULT_WORK_ROOT = "/var/tmp/fstune"
 
 # a run id names a directory under each root and the audit log's file: one plain path component
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -99,7 +99,7 @@ class Choices:
     force: bool = True  # pass each mkfs tool's force flag once (the user confirmed the devices)
     run_id: str = "plan"
     mount_root: str = DEFAULT_MOUNT_ROOT
-    work_root: str = DEFAULT_WORK_ROOT
+    work_root: str = field(default_factory=lambda: str(paths.reports_root()))  # tool reports, inputs
 
 
 @dataclass(frozen=True)

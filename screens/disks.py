@@ -114,15 +114,19 @@ def device_row(device: Device) -> tuple:
 
 def explain(device: Device, *, refused: bool = False) -> Text:
     """The reason line under the table: what the verdict means for this device."""
+    from pathlib import Path
+
     from fstune.devices import CONFIRM, LOCKED
-    from fstune.devices.loop import describe_loop
+    from fstune.devices.loop import backing_of
 
     verdict = device.verdict
     text = Text()
     text.append(f"{device.path}", style="bold")
-    if device.backing_file:  # on the first line: at 80×24 the box shows four lines
+    backing = backing_of(device.backing_file) if device.backing_file else None
+    if backing is not None:  # short: at 80×24 the box shows four lines, and the verdict comes next
         what = "practice lab disk" if device.lab else "loop device"
-        text.append(f"  {format_size(device.size)}  {what}: {describe_loop(device.backing_file)}\n")
+        file = Path(backing.file)
+        text.append(f"  {format_size(device.size)}  {what}: {file.name} in {file.parent}\n")
     else:
         text.append(f"  {format_size(device.size)}  {device.model or device.transport or ''}\n")
     if verdict.status == LOCKED:
@@ -134,6 +138,8 @@ def explain(device: Device, *, refused: bool = False) -> Text:
     else:
         text.append("Usable: ", style="bold green")
         text.append("nothing on it that fstune would destroy unasked. Enter picks it as the target.")
+    if backing is not None:  # what a loop device's I/O really meets (its own flag says nothing)
+        text.append(f"\nIts file is {'deleted; it was ' if backing.deleted else ''}{backing.where()}.")
     for note in verdict.notes:
         text.append(f"\nNote: {note}", style="italic")
     return text

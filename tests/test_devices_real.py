@@ -373,7 +373,10 @@ def test_a_loop_device_is_described_by_its_file_and_the_device_holding_it(tmp_pa
         assert (f", on {holder} (" in words) if holder else ("in memory" in words or ", on " in words)
         # the wizard: the Rot column does not claim a spindle, the reason box says what is behind it
         assert device_row(device)[6] == "file"
-        assert words in explain(device).plain.replace("\n", " ")
+        shown = explain(device).plain
+        # its file first (the verdict must stay in view at 80×24), where its I/O goes after the verdict
+        assert shown.splitlines()[0].endswith(f"loop device: {Path(backing).name} in {tmp_path}")
+        assert shown.splitlines()[1].startswith("Usable") and words.split(", ", 2)[2] in shown.splitlines()[2]
         # a run's record and its summary (results screen, reports, exports)
         record = describe_device(dev, "target")
         assert record.rotational is None and record.model == f"loop device backed by {words}"

@@ -16,6 +16,7 @@ from fstune.errors import DeviceError, UsageError
 from fstune.plan import Choices, DeviceChoice, OptionOverride, build_plan, render_script
 from fstune.steps import JOURNAL, MKFS, MOUNT, UMOUNT
 from fstune.studies import load_studies, parse_study
+from fstune.util import paths
 
 GOLDEN = Path(__file__).parent / "golden"
 GiB = 1024**3
@@ -174,7 +175,7 @@ def test_workload_steps_repeat_with_cold_caches_and_results_outside_the_filesyst
         before = steps[steps.index(step) - 1]
         assert before.argv == ("sysctl", "-q", "vm.drop_caches=3")
     fio = next(s for s in measured if s.workload == "throughput")
-    assert fio.result_file.startswith("/var/tmp/fstune/r1/base/")
+    assert fio.result_file.startswith(f"{paths.reports_root()}/r1/base/")  # the user's own, not /var/tmp
     assert "--direct=1" in fio.argv and "--bs=4k" in fio.argv
     assert [a for s in measured[1:3] for a in s.argv if a.startswith("--rw=")] == [
         "--rw=write", "--rw=randwrite", "--rw=read", "--rw=randread"]
@@ -205,7 +206,8 @@ def test_script_is_valid_bash_and_lists_every_step_in_order():
 
 def golden_choices(study):
     log = LOG if study.needs_journal_device else None
-    return Choices(study, TARGET, log, run_id="golden")
+    # a fixed reports root: the default is the user's state directory, which differs per machine
+    return Choices(study, TARGET, log, run_id="golden", work_root="/var/tmp/fstune")
 
 
 @pytest.mark.parametrize("name", sorted(load_studies()))
@@ -251,7 +253,7 @@ def test_mkfs_options_can_be_edited_per_configuration_and_are_checked():
 @pytest.mark.parametrize("run_id", ["../../x", "a/b", "..", "a..b", ".hidden", "-rf", "", "x" * 65, "sp ace",
                                     "new\nline", "ünï"])
 def test_a_run_id_that_is_not_one_plain_file_name_is_refused(run_id):
-    # the run id names directories under /run/fstune and /var/tmp/fstune and the audit log file
+    # the run id names directories under /run/fstune and the reports root, and the audit log file
     with pytest.raises(UsageError, match="--run-id"):
         build_plan(Choices(study_of("ext4"), TARGET, run_id=run_id))
 
@@ -259,7 +261,7 @@ def test_a_run_id_that_is_not_one_plain_file_name_is_refused(run_id):
 @pytest.mark.parametrize("run_id", ["20261124-052821-5218", "nightly.ext4_v2", "A", "x" * 64])
 def test_plain_run_ids_are_accepted(run_id):
     plan = build_plan(Choices(study_of("ext4"), TARGET, run_id=run_id, workloads=()))
-    assert plan.run_dir == f"/run/fstune/{run_id}" and plan.work_dir == f"/var/tmp/fstune/{run_id}"
+    assert plan.run_dir == f"/run/fstune/{run_id}" and plan.work_dir == f"{paths.reports_root()}/{run_id}"
 
 
 # --- blocks (docs/verdicts.md, "Blocks, and why the order alternates") ------------------------

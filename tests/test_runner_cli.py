@@ -18,6 +18,7 @@ from fstune import filesystems
 from fstune.runner.audit import read_log
 from fstune.cli import main
 from fstune.runner import STATE_FILE, find_leftovers, package_hint
+from fstune.util import paths
 
 def study_file(tmp_path: Path, fs: str = "ext4", second: str = 'mount_options = "noatime"') -> str:
     path = tmp_path / f"cli-{fs}.toml"
@@ -375,7 +376,7 @@ def test_a_lost_terminal_ends_the_run_like_ctrl_c_and_keeps_it(tmp_path, lab, st
         with open(errors, "w") as err:
             code, shown = _run_until_hangup(argv, env, "(repeat 2)", None if stderr == "terminal" else err)
     finally:
-        shutil.rmtree(f"/var/tmp/fstune/{run_id}", ignore_errors=True)  # the run's tool reports
+        shutil.rmtree(paths.reports_root(env) / run_id, ignore_errors=True)  # the run's tool reports
     said = errors.read_text()
     assert code == 130, (code, said, shown[-2000:])
     assert "Traceback" not in said and "Error" not in said, said

@@ -26,14 +26,17 @@ class Backing:
 
     def describe(self) -> str:
         """``a file, /var/tmp/fstune-lab/fstune-lab-disk1.img, on /dev/sda2 (ext4, rotating disk)``."""
-        text = f"a file, {self.file}{' (deleted)' if self.deleted else ''}"
+        return f"a file, {self.file}{' (deleted)' if self.deleted else ''}, {self.where()}"
+
+    def where(self) -> str:
+        """Where the file's blocks go: ``on /dev/sda2 (ext4, rotating disk)``, ``in memory (tmpfs)``."""
         kind = {True: "rotating disk", False: "solid state", None: None}[self.rotational]
         details = ", ".join(filter(None, (self.fstype, kind)))
         if self.holder:
-            return f"{text}, on {self.holder}" + (f" ({details})" if details else "")
+            return f"on {self.holder}" + (f" ({details})" if details else "")
         if self.fstype == "tmpfs":
-            return f"{text}, in memory (tmpfs)"
-        return f"{text}, on {self.fstype or 'a filesystem without a block device'}"
+            return "in memory (tmpfs)"
+        return f"on {self.fstype or 'a filesystem without a block device'}"
 
 
 def _read(path: Path) -> str | None:

@@ -41,6 +41,7 @@ from fstune.errors import FstuneError
 from fstune.figures import RepeatResult, Sample
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import DeviceRecord, RunRecord
+from fstune.util import paths
 
 DB_NAME = "results.sqlite"
 SCHEMA_VERSION = 2
@@ -59,13 +60,7 @@ class RunNotFound(FstuneError):
 
 def state_dir(environ: dict[str, str] | None = None) -> Path:
     """The directory holding the database: FSTUNE_STATE_DIR, else the XDG state dir."""
-    env = os.environ if environ is None else environ
-    if env.get("FSTUNE_STATE_DIR"):
-        return Path(env["FSTUNE_STATE_DIR"]).expanduser()
-    # the XDG spec says a relative XDG_STATE_HOME is invalid and must be ignored
-    xdg = env.get("XDG_STATE_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "state"
-    return base / "fstune"
+    return paths.state_home(environ)
 
 
 def store_path(directory: str | os.PathLike | None = None) -> Path:
