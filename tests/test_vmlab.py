@@ -162,9 +162,9 @@ def test_vm_is_ready_with_rotational_lab_disks_and_the_guard_holds(vm):
     assert all(d["rotational"] for d in ours)
     part = partition(vm, 1, 1)
     # the guard inside the guest: the lab's partitions pass, anything else (a tmpfs file) fails
-    check = ("import sys; from fstune import lab\n"
+    check = ("import sys; from fstune import lab; from fstune.errors import UnsafeDeviceError\n"
              "lab.assert_lab_device(sys.argv[1])\n"
-             "try:\n    lab.assert_lab_device('/dev/null')\nexcept lab.UnsafeDeviceError:\n    print('refused')\n")
+             "try:\n    lab.assert_lab_device('/dev/null')\nexcept UnsafeDeviceError:\n    print('refused')\n")
     assert guest_ok(vm, "python3", "-c", check, part).strip() == "refused"
 
 
