@@ -417,6 +417,11 @@ def one_disk_reason(plan: Plan, backing: Callable[[str], BackingInfo | None] = l
             f"{Path(b.backing_file).name}) lie on the same host filesystem, in {Path(a.backing_file).parent}")
 
 
+def _failed_note(comparison: Comparison, consequence: str) -> str:
+    failed = ", ".join(f"{r.workload} repeat {r.repeat} of '{r.config}'" for r in comparison.failed[:4])
+    return f"{len(comparison.failed)} repeat(s) failed and gave no figures ({failed}); {consequence}."
+
+
 def _record_caveats(record, comparison: Comparison, skip: tuple[str, ...] = ()) -> list[str]:
     if record is None:
         return []
@@ -442,9 +447,7 @@ def _summarize_blocked(comparison: Comparison, rows: list[Row], findings, varian
         caveats.append("'Too noisy to tell': the interval contains 0 and reaches δ; the run could not show a change "
                        "of δ. It does not prove the configurations equal.")
     if comparison.failed:
-        failed = ", ".join(f"{r.workload} repeat {r.repeat} of '{r.config}'" for r in comparison.failed[:4])
-        caveats.append(f"{len(comparison.failed)} repeat(s) failed and gave no figures ({failed}); their blocks are "
-                       "left out of the pairs.")
+        caveats.append(_failed_note(comparison, "their blocks are left out of the pairs"))
     return GuideSummary(headline, findings, tuple(caveats))
 
 
@@ -518,9 +521,7 @@ def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03
         caveats.append("Some repeats ran with warm caches (they could not be dropped): reads may come from memory, "
                        "and read figures then flatter both sides.")
     if comparison.failed:
-        failed = ", ".join(f"{r.workload} repeat {r.repeat} of '{r.config}'" for r in comparison.failed[:4])
-        caveats.append(f"{len(comparison.failed)} repeat(s) failed and gave no figures ({failed}); the verdicts use "
-                       "the others.")
+        caveats.append(_failed_note(comparison, "the verdicts use the others"))
     if plan.repeats < 3:
         caveats.append(f"Only {plan.repeats} repeat(s) per configuration were planned; fstune's verdicts need 3.")
     return GuideSummary(headline, findings, tuple(caveats))
