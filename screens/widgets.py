@@ -1,7 +1,7 @@
 """Widgets every wizard step shares: the step list, the dry-run banner, Back/Next, a base Screen.
 
 Widgets only show things and post messages; the screens decide what the choices mean and
-store them in the app's ``WizardState`` (DESIGN §7).
+store them in the app's ``WizardState`` (docs/ARCHITECTURE.md, the wizard's screens).
 """
 
 from __future__ import annotations

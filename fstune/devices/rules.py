@@ -1,4 +1,4 @@
-"""The in-use rules of DESIGN §4: may fstune destroy what is on this device?
+"""The in-use rules (docs/refused-devices.md): may fstune destroy what is on this device?
 
 Every rule looks at one device plus the facts the inventory gathered about the whole machine
 (``Facts``) and returns findings: a status and a one-line reason that names the concrete fact —
