@@ -50,6 +50,7 @@ class BackingInfo:
 
 def loop_backing(path: str, sys_root: Path = Path("/sys")) -> BackingInfo | None:
     """The backing file of the loop device ``path`` is (or is a partition of), else None."""
+    from fstune.devices.loop import loop_backing_file
     from fstune.devices.system import rdev_majmin
 
     majmin = rdev_majmin(path)
@@ -60,9 +61,8 @@ def loop_backing(path: str, sys_root: Path = Path("/sys")) -> BackingInfo | None
     except OSError:
         return None
     disk = node.parent if (node / "partition").exists() else node
-    try:
-        raw = (disk / "loop" / "backing_file").read_text().strip()
-    except OSError:
+    raw = loop_backing_file(disk)  # the one sysfs reader of a loop device's file (fstune/devices/loop.py)
+    if raw is None:
         return None
     backing = raw.removesuffix(" (deleted)")
     try:

@@ -413,28 +413,19 @@ class Measurement:
 
     def primary_values(self, config: str) -> dict[int, float]:
         """The primary metric's value per counted block for ``config``."""
-        if self.primary is None:
-            return {}
-        workload, metric = self.primary
-        values = {}
-        for result in self.results.values():
-            if result.config == config and result.workload == workload and result.counts and result.block:
-                for sample in result.samples:
-                    if sample.metric == metric:
-                        values[result.block] = sample.value
-        return values
+        from fstune.results.blocked import block_values  # the one reader compare pairs with too
+
+        return {} if self.primary is None else block_values(self.results.values(), config, *self.primary)
 
     def judge(self) -> dict[str, object]:
         """The primary metric's decision for each variant against the baseline, on the blocks that
         count and have both values; alpha is split evenly between the variants."""
-        from fstune.results.blocked import comparison_schedule
+        from fstune.results.blocked import comparison_schedule, metric_rule
         from fstune.results.judge import judge_primary
-        from fstune.results.scales import MetricRule, Scale
 
         workload, metric = self.primary
-        declared = declared_metric(workload, metric)
-        rule = MetricRule(scale=Scale(declared.scale), better=declared.better,
-                          delta=self.plan.study.delta_for(workload, metric))
+        rule = metric_rule(workload, metric, declared_metric(workload, metric).better,
+                           self.plan.study.delta_for(workload, metric))
         baseline = self.plan.configs[0].config.name
         variants = [cp.config.name for cp in self.plan.configs[1:]]
         # the very schedule compare decides with, so the run and its report cannot disagree
