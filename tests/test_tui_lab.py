@@ -69,7 +69,9 @@ async def test_offers_a_lab_builds_it_marks_it_and_removes_it_on_quit(lab_dir):
         await wait_for(pilot, lambda: table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
                        == Path(data).name, what="the cursor on the lab's first data partition")
         reason = " ".join(str(app.screen.query_one("#disks-reason", Static).render()).split())
-        assert f"practice lab disk: a file, {lab_dir.resolve() / 'fstune-lab-disk1.img'}, on " in reason
+        # the backing file by name (its folder may be shortened to fit), then the disk it lives on
+        assert "practice lab disk: fstune-lab-disk1.img in " in reason
+        assert "Its file is on " in reason
 
         # Enter picks it; on Devices the spare that serves it (on the other disk) is suggested
         await pilot.press("enter")
