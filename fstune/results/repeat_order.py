@@ -166,11 +166,14 @@ def order_lines(chart: OrderChart, width: int = 80, baseline: str = "") -> list[
     name_width = min(14, max(len(row.config) for row in chart.rows))
     ruler = Text(" " * (name_width + 2), style="dim")
     marks = [" "] * len(columns)
+    free = 0  # the first column a label may use: labels keep a space between them
     for index, slot in enumerate(columns):
-        if slot is not None and (slot == 1 or slot % GROUP == 0):
+        if slot is not None and (slot == 1 or slot % GROUP == 0 or slot == chart.slots):
             label = str(slot)
-            start = max(0, index - len(label) + 1)  # the number ends above its column
-            marks[start:index + 1] = list(label)
+            start = index - len(label) + 1  # the number ends above its column
+            if start >= free:
+                marks[start:index + 1] = list(label)
+                free = index + 2
     ruler.append("".join(marks).rstrip())
     lines.append(ruler)
     figure_width = len(columns)
