@@ -7,7 +7,8 @@
 Bars start at zero (a bar that starts elsewhere exaggerates small differences) and share one
 scale per metric. ``█`` is the median; the interval of the mean is shaded ``▓`` where it lies
 inside the bar and ``░`` where it reaches beyond it. A Rich renderable: it takes the width it
-is given, so the same chart fits 80 columns and uses the room of a larger terminal.
+is given, so the same chart fits 80 columns and uses the room of a larger terminal. Its scale is
+``fstune.results.repeat_order.scale_cell``, which the repeat-order chart beside it uses too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
 from fstune.results.verdict import Verdict
 from fstune.results.formatting import finite, fmt_value
+from fstune.results.repeat_order import scale_cell
 from fstune.results.views import MetricView
 
 BAR_STYLE = {BETTER: "green", WORSE: "red", NOISE: "grey50", NO_DATA: "yellow", Verdict.PROBABLY_BETTER: "green",
@@ -81,9 +83,7 @@ class MetricChart:
     @staticmethod
     def _bar(summary, top: float, width: int, style: str) -> Text:
         def cell(value) -> int:
-            if not finite(value) or top <= 0:
-                return 0
-            return max(0, min(width, round(float(value) / top * width)))
+            return scale_cell(value, 0.0, top, width)
 
         median = cell(summary.median)
         if summary.median and median == 0 and finite(summary.median) and summary.median > 0:

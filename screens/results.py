@@ -1,8 +1,12 @@
-"""Step 8 of the wizard: the before-and-after tables of a run.
+"""Step 8 of the wizard: what a run showed, the answer first.
 
 ``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.results.records.RunRecord``
-and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``):
+and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``), in one vertical scroll:
 
+- the headline (``fstune.results.headline``, drawn by ``fstune.results.terminal.headline_text``):
+  one line per variant with the primary metric's verdict and interval and the secondary metrics
+  in a word, then the caveats (environment, one disk, legacy, dropped blocks, cap, drift, warm
+  caches, failed repeats) — the first screen at 80×24 answers the question;
 - the configurations and what each variant changes against the baseline (option diff);
 - one table per workload: per metric every configuration's median ± standard deviation, n, the
   change against the baseline and the verdict with its interval and smallest detectable change
@@ -10,13 +14,14 @@ and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``):
   (``fstune.results.terminal``); for a blocked run with several variants, every pair on the
   primary metric;
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
-- the caveats and honest notes (environment, one disk, legacy, dropped blocks, cap, drift, failed
-  repeats, warm caches);
+- a repeat-order chart per metric (``fstune.results.repeat_order``): every repeat in run order,
+  one row per configuration, beside its median and interval;
+- the notes on what the figures rest on;
 - exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.results.reports`` into the
   current directory, in a thread) and "open in history" (o: the stored run id and the commands).
 
-Everything sits in one vertical scroll, so 80×24 works by scrolling and a larger terminal shows
-more at once.
+The arrows and page keys scroll; t, g, r and n jump to the tables, the charts, the repeat order
+and the notes (the line under the headline says so).
 """
 
 from __future__ import annotations
@@ -38,8 +43,11 @@ from fstune.errors import FstuneError
 from fstune.results import reports
 from fstune.results.compare import Comparison
 from fstune.results.records import RunRecord
-from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, pair_table, workload_table
-from fstune.results.views import CELLS_NOTE, MetricView, honest_notes, metric_views, verdict_note
+from fstune.results.headline import headline
+from fstune.results.repeat_order import order_charts
+from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, headline_text, narrow_table,
+                                     order_legend, pair_table, workload_table)
+from fstune.results.views import CELLS_NOTE, MetricView, figure_notes, metric_views, verdict_note
 from fstune.units import format_span
 from fstune.util.files import write_output
 
@@ -59,6 +67,9 @@ def export_name(record: RunRecord, fmt: str) -> str:
     return f"fstune-{record.study}-{stamp}.{suffix}"
 
 
+JUMPS = Text("Below: t tables · g charts · r repeat order · n notes; Home: back here")
+
+
 class Exported(Message):
     """An export finished (in its thread): where it went, or why it could not be written."""
 
@@ -76,6 +87,8 @@ class ResultsScreen(Screen):
     ResultsScreen #results-title { height: auto; padding: 0 1; background: $boost; }
     ResultsScreen #body { height: 1fr; padding: 0 1; }
     ResultsScreen #body > Static { margin-bottom: 1; }
+    ResultsScreen #body > #headline { margin-bottom: 0; }
+    ResultsScreen #jump { color: $text-muted; }
     ResultsScreen .section { text-style: bold; margin-bottom: 0; color: $accent; }
     ResultsScreen #history { display: none; border: round $accent; padding: 0 1; }
     ResultsScreen #history.shown { display: block; }
@@ -92,6 +105,11 @@ class ResultsScreen(Screen):
         Binding("h", "export('html')", "HTML"),
         Binding("a", "ansible", "Ansible"),
         Binding("o", "history", "Open in history"),
+        # jumps down the long scroll (the line under the headline lists them)
+        Binding("t", "jump('table-0')", "Tables", show=False),
+        Binding("g", "jump('charts')", "Charts", show=False),
+        Binding("r", "jump('order')", "Repeat order", show=False),
+        Binding("n", "jump('notes')", "Notes", show=False),
         Binding("escape", "back", "Back"),
     ]
 
@@ -109,6 +127,8 @@ class ResultsScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(self._header(), id="results-title")
         with VerticalScroll(id="body"):
+            yield Static(headline_text(headline([self.record], self.comparison)), id="headline")
+            yield Static(JUMPS, id="jump")
             yield Static(self._configs(), id="configs")
             views = metric_views(self.comparison, [self.record])
             if not views:
@@ -117,12 +137,20 @@ class ResultsScreen(Screen):
             for number, (workload, metrics) in enumerate(views.items()):
                 yield Static(self._workload_table(workload, metrics), id=f"table-{number}", classes="workload")
             if views:
-                yield Static("Charts", classes="section")
+                yield Static("Charts", classes="section", id="charts")
                 for number, (workload, metrics) in enumerate(views.items()):
                     charts = [MetricChart(view, self.comparison.baseline, self.comparison.configs) for view in metrics]
                     yield Static(Group(Text(f"Workload: {workload}", style="bold"), *charts),
                                  id=f"chart-{number}", classes="chart")
                 yield Static(Text(LEGEND, style="dim"), id="legend")
+            orders = order_charts(self.record, self.comparison)
+            if orders:
+                yield Static("Every repeat in run order", classes="section", id="order")
+                for number, (workload, charts) in enumerate(orders.items()):
+                    drawn = [OrderChartView(chart, self.comparison.baseline) for chart in charts]
+                    yield Static(Group(Text(f"Workload: {workload}", style="bold"), *drawn),
+                                 id=f"order-{number}", classes="chart")
+                yield Static(order_legend(), id="order-legend")
             pairs = pair_table(self.record) if self.comparison.pair is None else None
             if pairs is not None:
                 yield Static(pairs, id="pairs", classes="workload")
@@ -178,7 +206,8 @@ class ResultsScreen(Screen):
         return table
 
     def _notes(self) -> Group | None:
-        notes = honest_notes([self.record], self.comparison)
+        # the caveats are in the headline at the top; here what the figures rest on
+        notes = figure_notes([self.record], self.comparison)
         lines = [Text("Notes", style="bold")]
         for note in notes:
             if note.startswith("  "):
@@ -270,6 +299,12 @@ class ResultsScreen(Screen):
         history.add_class("shown")
         history.border_title = "History"
         self.query_one("#body", VerticalScroll).scroll_to_widget(history, animate=False)
+
+    def action_jump(self, target: str) -> None:
+        """Scroll so that ``target`` (a section's widget) is at the top."""
+        found = self.query(f"#{target}")
+        if found:
+            self.query_one("#body", VerticalScroll).scroll_to_widget(found.first(), animate=False, top=True)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:

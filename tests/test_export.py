@@ -70,7 +70,7 @@ def test_markdown_tells_environment_and_honest_notes(run, comparison):
     assert "6.1.0-21-amd64" in environment and "Debian GNU/Linux 12" in environment
     assert "scheduler mq-deadline" in environment and "rotating disk" in environment
     assert "mkfs.jfs: not installed" in environment
-    caveats = text[text.index("## Caveats"):text.index("## Environment")]  # right under the verdicts
+    caveats = text[text.index("## Caveats"):text.index("## Configurations")]  # right under the headline
     assert "caches could not be dropped" in caveats and "Real rotating disk: /dev/sdb1" in caveats
     notes = text[text.index("## Notes"):]
     assert "1 repeat(s) failed" in notes
@@ -171,11 +171,13 @@ def test_json_turns_undefined_statistics_into_null():
 def test_html_is_one_self_contained_page_with_a_chart_per_metric(run, comparison):
     page = html_report.to_html(run, comparison)
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page
-    assert page.count("<svg") == len(METRICS) == page.count("</svg>")
+    # per metric a bar chart and a repeat-order chart (tests/test_results_headline.py checks those)
+    assert page.count("<svg") == 2 * len(METRICS) == page.count("</svg>")
+    assert page.count('<svg class="order"') == len(METRICS)
     for forbidden in ("http://", "https://", "src=", "<script", "<link", "url(", "@import"):
         assert forbidden not in page, forbidden
     # each chart is well-formed SVG with one bar per configuration, coloured by verdict
-    charts = re.findall(r"<svg.*?</svg>", page, re.S)
+    charts = re.findall(r"<svg width.*?</svg>", page, re.S)
     dbench = next(c for c in charts if "dbench.throughput_mbs" in c)
     xml.dom.minidom.parseString(dbench)
     bars = re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', dbench)

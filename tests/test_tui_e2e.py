@@ -73,6 +73,7 @@ async def test_the_whole_wizard_runs_a_study_on_lab_disks(lab, tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), what="the results screen")
         await settle_results(pilot)
         shown = plain(app.screen.query_one("#table-0", Static))
+        said = " ".join(plain(app.screen.query_one("#headline", Static)).split())
     with Store(tmp_path / "state") as store:
         stored = store.load_run(run_screen.stored_id)
     from fstune.results.compare import compare_runs
@@ -84,6 +85,9 @@ async def test_the_whole_wizard_runs_a_study_on_lab_disks(lab, tmp_path):
     # the tables on screen show the stored figures
     assert fmt_summary(row.baseline, n=False) in shown and fmt_summary(row.variant, n=False) in shown
     assert row.verdict in shown
+    # the answer first: the headline says the same verdict, and that the lab is one disk
+    assert said.startswith(f"In short — each variant against {comparison.baseline}")
+    assert f"{row.config}: dbench throughput" in said and row.verdict in said and "One-disk" in said
     assert f" {data} " not in open("/proc/self/mountinfo").read()
 
 

@@ -1,5 +1,7 @@
 """The Results screen (wizard step 8) on a realistic run: the seed's dbench figures (15.44 vs
-17.25 MB/s) over 5 noisy repeats, fio's four phases, one failed repeat.
+17.25 MB/s) over 5 noisy repeats, fio's four phases, one failed repeat (a legacy run); and on a
+blocked run of the one-disk loop lab (``test_results_headline.lab_run``) for the headline and the
+repeat-order chart.
 
 Hosted in a tiny App of its own; the tables are checked in their rendered form (text and
 colours), the exports against ``fstune.results.reports`` itself, and the look by snapshots at
@@ -22,6 +24,7 @@ from fstune.results.formatting import fmt_change, fmt_summary, fmt_value
 from fstune.results.reports import CSV_FIELDS
 from fstune.results.views import metric_views
 from fstune.screens.results import ResultsScreen, export_name
+from test_results_headline import lab_run, stored
 from test_store import realistic_run  # tests/ is on sys.path for its own modules (rootdir import)
 
 
@@ -221,5 +224,78 @@ async def test_a_blocked_run_shows_intervals_every_pair_and_its_caveats():
         assert "better" in table and "detectable ±" in table and "[+" in table and "legacy" not in table
         pairs = plain(screen.query_one("#pairs", Static))
         assert "Every pair on the primary metric" in pairs and pairs.count("better") == 3
-        notes = plain(screen.query_one("#notes", Static))
-        assert "One-disk loop devices" in notes and "rotating" not in notes
+        # the caveats stand under the headline, at the top
+        said = plain(screen.query_one("#headline", Static))
+        assert "One-disk loop devices" in said and "rotating" not in said
+
+
+# --- the answer first: the headline and the repeat-order chart ------------------------------------
+
+
+def lab_results(tmp_path) -> ResultsScreen:
+    record = stored(lab_run(), tmp_path)
+    return ResultsScreen(record, compare_runs([record]), services=None)
+
+
+async def test_the_first_screen_at_80x24_answers_with_the_headline_and_its_caveats(tmp_path):
+    screen = lab_results(tmp_path)
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        body = screen.query_one("#body")
+        headline = screen.query_one("#headline", Static)
+        assert body.scroll_y == 0 and headline.region.y < 5
+        # the whole headline and its caveats fit on the first screen, above the tables
+        assert headline.region.bottom <= body.region.bottom
+        assert screen.query_one("#table-0").region.y >= headline.region.bottom
+        said = " ".join(plain(headline, width=78).split())  # as read, wherever the lines wrap
+        assert said.startswith("In short — each variant against internal")
+        assert "external: dbench throughput +" in said and "better" in said
+        assert "One-disk loop lab" in said and "seek benefits cannot show" in said and "block 3" in said
+        better = [style for text, style in segments(headline, 78) if text.strip() == ", better"]
+        assert better and better[0].color.name == "green"
+        assert "r repeat order" in plain(screen.query_one("#jump", Static))
+
+
+async def test_jump_keys_bring_each_section_to_the_top_and_home_comes_back(tmp_path):
+    screen = lab_results(tmp_path)
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        body = screen.query_one("#body")
+        for key, target in (("t", "#table-0"), ("g", "#charts"), ("r", "#order"), ("n", "#notes")):
+            await pilot.press(key)
+            await pilot.pause()
+            widget = screen.query_one(target)
+            if body.max_scroll_y > body.scroll_y:  # the last sections may not reach the top
+                assert widget.region.y == body.region.y, key
+            assert body.region.y <= widget.region.y < body.region.bottom, key
+        await pilot.press("home")
+        await pilot.pause()
+        assert body.scroll_y == 0
+
+
+async def test_the_repeat_order_chart_shows_every_repeat_beside_its_median(tmp_path):
+    screen = lab_results(tmp_path)
+    record, comparison = screen.record, screen.comparison
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        chart = plain(screen.query_one("#order-0", Static), width=78)
+        rows = {line.split()[0]: line for line in chart.splitlines()[:8] if line.startswith(" ")}
+        for config in ("internal", "external"):
+            summary = comparison.summaries[(config, "metadata", "dbench.throughput_mbs")]
+            assert f"{fmt_value(summary.median)} [{fmt_value(summary.ci_low)}, {fmt_value(summary.ci_high)}] MB/s" \
+                in rows[config]
+            blocks = sum(1 for r in record.results if r.config == config and r.workload == "metadata")
+            figures = rows[config].split("  ")[0].split(None, 1)[1].replace(" ", "")
+            assert len(figures) == blocks and figures[2] == "○"  # block 3 was dropped
+        throughput = plain(screen.query_one("#order-1", Static), width=78)
+        assert "×" in throughput  # block 5's failed fio repeat
+        legend = plain(screen.query_one("#order-legend", Static), width=78)
+        assert "○ dropped block" in legend and "× failed repeat" in legend
+
+
+def test_snapshot_headline_first(snap_compare, tmp_path):
+    assert snap_compare(HostApp(lab_results(tmp_path)), terminal_size=(80, 24))
+
+
+def test_snapshot_repeat_order(snap_compare, tmp_path):
+    assert snap_compare(HostApp(lab_results(tmp_path)), terminal_size=(80, 24), press=["r"])

@@ -16,9 +16,12 @@ from fstune.results.compare import compare_runs, side_by_side
 from fstune.results.formatting import fmt_time, iso_time
 from fstune.results.records import FINISHED, RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
-from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, pair_table, workload_table
-from fstune.results.views import (CELLS_NOTE, device_summary, env_summary, honest_notes, metric_views, tool_versions,
-                                  verdict_note)
+from fstune.results.headline import headline
+from fstune.results.repeat_order import order_charts
+from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, headline_text, narrow_table,
+                                     order_legend, pair_table, workload_table)
+from fstune.results.views import (CELLS_NOTE, device_summary, env_summary, figure_notes, honest_notes, metric_views,
+                                  tool_versions, verdict_note)
 from fstune.units import format_span
 from fstune.util.files import write_output
 
@@ -258,8 +261,9 @@ def _comparison_tables(console: Console, runs: list[RunRecord], comparison) -> N
                   f"{escape(verdict_note(comparison))}[/]")
 
 
-def _notes(console: Console, runs: list[RunRecord], comparison) -> None:
-    notes = honest_notes(runs, comparison)
+def _notes(console: Console, runs: list[RunRecord], comparison, caveats: bool = True) -> None:
+    # without the caveats when the headline has said them
+    notes = honest_notes(runs, comparison) if caveats else figure_notes(runs, comparison)
     if not notes:
         return
     console.print("[bold]Notes[/]")
@@ -318,9 +322,10 @@ def run_list(args) -> int:
     return 0
 
 
-def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None:
+def show_comparison(console: Console, runs: list[RunRecord], comparison, headline_shown: bool = False) -> None:
     """The configurations, the before-and-after tables, every pair (a blocked run with several
-    variants) and the honest notes, caveats first."""
+    variants), one run's repeats in run order, and the honest notes (caveats first, unless the
+    headline said them)."""
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
     pairs = pair_table(runs[0]) if len(runs) == 1 and comparison.pair is None else None
@@ -328,7 +333,23 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None
         console.print(pairs)
         console.print("[dim]One pair in full: fstune results compare RUN --pair A B[/]")
     console.print()
-    _notes(console, runs, comparison)
+    if headline_shown and len(runs) == 1:
+        _repeat_order(console, runs[0], comparison)
+    _notes(console, runs, comparison, caveats=not headline_shown)
+
+
+def _repeat_order(console: Console, run: RunRecord, comparison) -> None:
+    """Every repeat in the order it ran, per metric (``fstune.results.repeat_order``)."""
+    charts = order_charts(run, comparison)
+    if not charts:
+        return
+    console.print("[bold]Every repeat in run order[/]")
+    for workload, found in charts.items():
+        console.print(f"[bold]Workload: {escape(workload)}[/]")
+        for chart in found:
+            console.print(OrderChartView(chart, comparison.baseline))
+    console.print(order_legend())
+    console.print()
 
 
 def run_show(args) -> int:
@@ -337,7 +358,9 @@ def run_show(args) -> int:
     console = _console()
     _run_header(console, run)
     console.print()
-    show_comparison(console, [run], comparison)
+    console.print(headline_text(headline([run], comparison)))  # the answer first
+    console.print()
+    show_comparison(console, [run], comparison, headline_shown=True)
     console.print()
     _environment(console, run)
     return 0

@@ -1,10 +1,12 @@
 """The HTML report: one self-contained page, inline CSS and SVG charts, no scripts, no external
 resources, so it can be mailed, archived and opened anywhere years later.
 
-The page says what the Markdown report says (``fstune.results.views``), with a bar chart per
-metric: each configuration's median as a bar coloured by its verdict, its confidence interval
-as a whisker and its repeats as dots. The class report (``fstune.results.classroom_report``)
-draws its charts with the same ``bars_svg`` and uses the same page head and legend.
+The page says what the Markdown report says (``fstune.results.views``), starting with the
+headline and its caveats (``headline_html``), with a bar chart per metric: each configuration's
+median as a bar coloured by its verdict, its confidence interval as a whisker and its repeats
+as dots; and every repeat in the order it ran (``order_svg``, ``fstune.results.repeat_order``).
+The class report (``fstune.results.classroom_report``) draws its charts with the same
+``bars_svg`` and uses the same page head and legend.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from dataclasses import dataclass
 from fstune import __version__
 from fstune.filesystems import join_options
 from fstune.results.blocked import DESCRIBED
-from fstune.results.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, side_by_side
 from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, fmt_value
+from fstune.results.headline import NO_VARIANT, headline
+from fstune.results.records import RunRecord
+from fstune.results.repeat_order import (DROPPED, FAILED, GROUP, LEGACY_LABEL, OrderChart, Point, median_and_interval,
+                                        order_charts)
 from fstune.results.settings import describe_settings
 from fstune.results.verdict import Verdict
 from fstune.results.views import (CELLS_NOTE, MIN_N, MetricView, as_runs, device_summary, env_summary, figure_notes,
@@ -69,6 +74,14 @@ def _nice_step(span: float, ticks: int = 4) -> float:
         if raw <= factor * magnitude:
             return factor * magnitude
     return 10 * magnitude
+
+
+def _nice_range(low: float, high: float) -> tuple[float, float, float]:
+    """``low``..``high`` widened to whole ticks: (low, high, the step between ticks)."""
+    if high == low:
+        high = low + 1.0
+    step = _nice_step(high - low)
+    return math.floor(low / step) * step, math.ceil(high / step) * step, step
 
 
 def _tick_label(value: float, step: float) -> str:
@@ -120,13 +133,7 @@ def bars_svg(workload: str, metric: str, unit: str, better: str, bars: Sequence[
     for b in bars:
         if finite(b.median):
             points += [v for v in (b.median, b.low, b.high, *b.values) if finite(v)]
-    low = min([0.0, *points])
-    high = max([0.0, *points])
-    if high == low:
-        high = low + 1.0
-    step = _nice_step(high - low)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
+    low, high, step = _nice_range(min([0.0, *points]), max([0.0, *points]))
 
     def y(value: float) -> float:
         return top + plot_h * (1 - (value - low) / (high - low))
@@ -190,6 +197,125 @@ def bars_svg(workload: str, metric: str, unit: str, better: str, bars: Sequence[
     return "".join(out)
 
 
+# --- the headline and the repeat-order charts ---------------------------------------------------
+
+
+def headline_html(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
+    """The headline (``fstune.results.headline``) and the caveats under it: the top of the page."""
+    found = headline(runs, comparison)
+    out = ['<section class="headline"><h2>In short</h2><ul>']
+    for line in found.lines:
+        primary = escape(line.primary)
+        word = escape(f", {line.verdict}")
+        if word in primary:  # the verdict coloured as in the tables
+            primary = primary.replace(word, f', <span class="{verdict_class(line.verdict)}">'
+                                            f"{escape(line.verdict)}</span>", 1)
+        others = f"; <small>{escape(line.others)}</small>" if line.others else ""
+        out.append(f"<li><b>{escape(line.config)}</b>: {primary}{others}</li>")
+    if not found.lines:
+        out.append(f"<li>{escape(NO_VARIANT)}</li>")
+    out.append("</ul>")
+    if found.caveats:
+        out.append('<h2>Caveats</h2><ul class="notes">')
+        out += [f"<li>{escape(caveat)}</li>" for caveat in found.caveats]
+        out.append("</ul>")
+    return out + ["</section>"]
+
+
+def order_svg(chart: OrderChart, baseline: str = "") -> str:
+    """An inline SVG of ``repeat_order``: a band per configuration, each repeat a point placed by
+    when it ran (block, then its place in the block) and by its figure on one scale; the band
+    shades the interval and dashes the median. Dropped blocks' points are hollow, failed repeats
+    crosses at the band's foot."""
+    rows = chart.rows
+    configs = max(1, max((p.position or 1 for row in rows for p in row.points), default=1))
+    slots = max(1, chart.slots)
+    beside = {row.config: median_and_interval(row.summary, chart.unit) for row in rows}
+    left, right, top, band, gap = 96, 16 + 7 * max(len(text) for text in beside.values()), 44, 46, 8
+    width = left + right + max(300, 18 * slots)
+    height = top + len(rows) * (band + gap) + 8
+    plot_w = width - left - right
+    span = chart.span or (0.0, 1.0)
+    figures = [v for row in rows if row.summary for v in (row.summary.ci_low, row.summary.ci_high) if finite(v)]
+    low, high, step = _nice_range(min([span[0], *figures]), max([span[1], *figures]))
+
+    def x(point: Point) -> float:
+        # within a block, the configurations in the order they ran
+        within = ((point.position or 1) - 0.5) / configs if chart.blocked else 0.5
+        return left + plot_w * ((point.slot - 1) + within) / slots
+
+    title = f"{chart.workload}: {chart.metric} — every repeat in run order"
+    label = "blocks in run order" if chart.blocked else LEGACY_LABEL
+    out = [f'<svg class="order" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
+           f'aria-label="{escape(title)}"><title>{escape(title)}</title>',
+           f'<text x="{left}" y="14" font-size="13" font-weight="600">{escape(chart.metric)}'
+           f'<tspan dx="8" font-weight="400" fill="#57534e">{escape(chart.unit)} · {escape(direction(chart.better))}'
+           f'</tspan></text><text x="{left}" y="28" font-size="11" fill="#57534e">{escape(label)}</text>']
+    # every slot while they fit; else the first and every 5th, where the default looks fall
+    ticks = range(1, slots + 1) if slots <= 10 else sorted({1, *range(GROUP, slots + 1, GROUP)})
+    for tick in ticks:
+        tx = left + plot_w * (tick - 0.5) / slots
+        out.append(f'<text x="{tx:.1f}" y="{top - 4}" font-size="10" text-anchor="middle" fill="#57534e">'
+                   f"{tick}</text>")
+    def at(value: float, y0: float) -> float:  # a figure's height within the band starting at y0
+        return y0 + band - 4 - (band - 8) * (value - low) / (high - low)
+
+    for index, row in enumerate(rows):
+        y0 = top + index * (band + gap)
+        weight = "700" if row.config == baseline else "400"
+        out.append(f'<rect x="{left}" y="{y0}" width="{plot_w}" height="{band}" fill="#f5f5f4"/>')
+        out.append(f'<text x="{left - 8}" y="{y0 + band / 2 + 4:.1f}" font-size="12" text-anchor="end" '
+                   f'font-weight="{weight}">{escape(row.config)}</text>')
+        out.append(f'<text x="{left - 8}" y="{y0 + 9}" font-size="9" text-anchor="end" fill="#78716c">'
+                   f"{_tick_label(high, step)}</text>"
+                   f'<text x="{left - 8}" y="{y0 + band}" font-size="9" text-anchor="end" fill="#78716c">'
+                   f"{_tick_label(low, step)}</text>")
+        summary = row.summary
+        if summary is not None and finite(summary.ci_low) and finite(summary.ci_high):
+            y1, y2 = sorted((at(summary.ci_low, y0), at(summary.ci_high, y0)))
+            out.append(f'<rect x="{left}" y="{y1:.1f}" width="{plot_w}" height="{max(0.5, y2 - y1):.1f}" '
+                       f'fill="#bfdbfe" opacity="0.6"><title>interval {escape(fmt_value(summary.ci_low))} – '
+                       f"{escape(fmt_value(summary.ci_high))}</title></rect>")
+        if summary is not None and finite(summary.median):
+            ym = at(summary.median, y0)
+            out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{ym:.1f}" y2="{ym:.1f}" stroke="#1d4ed8" '
+                       f'stroke-dasharray="4 3"/>')
+        for point in row.points:
+            px = x(point)
+            where = (f"block {point.block}, place {point.position}" if point.block is not None
+                     else f"repeat {point.repeat} (stored order)")
+            if point.state == FAILED:
+                py = y0 + band - 6
+                out.append(f'<path class="point failed" d="M{px - 3:.1f} {py - 3:.1f}l6 6m0 -6l-6 6" '
+                           f'stroke="#b91c1c" stroke-width="1.5"><title>{escape(row.config)}, {where}: failed'
+                           f"</title></path>")
+                continue
+            fill, stroke = ("#fff", "#a16207") if point.state == DROPPED else ("#1c1917", "#1c1917")
+            note = ", block dropped (not compared)" if point.state == DROPPED else ""
+            out.append(f'<circle class="point {point.state}" cx="{px:.1f}" cy="{at(point.value, y0):.1f}" r="3" '
+                       f'fill="{fill}" stroke="{stroke}" stroke-width="1.2"><title>{escape(row.config)}, {where}: '
+                       f"{escape(fmt_value(point.value))}{escape(note)}</title></circle>")
+        out.append(f'<text x="{left + plot_w + 8}" y="{y0 + band / 2 + 4:.1f}" font-size="11">'
+                   f"{escape(beside[row.config])}</text>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def order_html(record: RunRecord, comparison: Comparison) -> list[str]:
+    """The repeat-order charts of one run, a figure per metric, with their legend."""
+    charts = order_charts(record, comparison)
+    if not charts:
+        return []
+    out = ["<h2>Every repeat in run order</h2>"]
+    for workload, found in charts.items():
+        out.append(f"<h3>{escape(workload)}</h3>")
+        out += [f"<figure>{order_svg(chart, comparison.baseline)}</figure>" for chart in found]
+    out.append(f'<p class="caption">Points: each repeat, left to right in the order it ran; shaded: the '
+               f"interval; dashed: the median. Hollow: its block was dropped (figure kept, not compared); "
+               f"×: a failed repeat.</p>")
+    return out
+
+
 def html_head(title: str) -> list[str]:
     """The start of a self-contained page: inline CSS, no scripts, no external resources."""
     return ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -216,7 +342,7 @@ def to_html(runs, comparison: Comparison) -> str:
     title = f"fstune results: {report_title(runs)}"
     out = html_head(title) + ["<ul>"]
     out += [f"<li>{escape(run_line(r))}</li>" for r in runs]
-    out += ["</ul>", "<h2>Configurations</h2>",
+    out += ["</ul>", *headline_html(runs, comparison), "<h2>Configurations</h2>",
             "<table><tr><th>role</th><th>name</th><th>filesystem</th><th>journal</th><th>mkfs</th>"
             "<th>mount options</th><th>differs from the baseline</th></tr>"]
     for name in comparison.configs:
@@ -267,11 +393,8 @@ def to_html(runs, comparison: Comparison) -> str:
         out.append("</div>")
         out.append(legend)
     out.append(f"<p>{escape(CELLS_NOTE)} {escape(verdict_note(comparison))}</p>")
-    caveats = caveats_of_runs(runs, comparison)  # right under the verdicts they qualify
-    if caveats:
-        out.append('<h2>Caveats</h2><ul class="notes">')
-        out += [f"<li>{escape(caveat.text)}</li>" for caveat in caveats]
-        out.append("</ul>")
+    if len(runs) == 1:
+        out += order_html(runs[0], comparison)
     out.append("<h2>Environment</h2>")
     for run in runs:
         if len(runs) > 1:
@@ -294,5 +417,5 @@ def to_html(runs, comparison: Comparison) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = ["COLOURS", "CSS", "Bar", "bar_chart", "bars_svg", "escape", "html_head", "html_legend", "to_html",
-           "verdict_class"]
+__all__ = ["COLOURS", "CSS", "Bar", "bar_chart", "bars_svg", "escape", "headline_html", "html_head", "html_legend",
+           "order_html", "order_svg", "to_html", "verdict_class"]

@@ -29,6 +29,7 @@ from fstune.filesystems import join_options
 from fstune.results.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, WORSE, Comparison, side_by_side
 from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, iso_time
+from fstune.results.headline import NO_VARIANT, headline
 from fstune.results.html_report import to_html
 from fstune.results.records import RunRecord
 from fstune.results.settings import describe_settings
@@ -50,6 +51,20 @@ def md_text(text: str) -> str:
     return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
+def headline_markdown(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
+    """The headline (``fstune.results.headline``) and the caveats under it: the top of the report."""
+    found = headline(runs, comparison)
+    out = ["", "## In short", ""]
+    out += [f"- **{md_text(line.config)}**: {md_text(line.primary)}" + (f"; {md_text(line.others)}" if line.others
+                                                                       else "") for line in found.lines]
+    if not found.lines:
+        out.append(f"- {NO_VARIANT}")
+    if found.caveats:
+        out += ["", "## Caveats", ""]
+        out += [f"- {md_text(caveat)}" for caveat in found.caveats]
+    return out
+
+
 def to_markdown(runs, comparison: Comparison) -> str:
     runs = as_runs(runs)
     together = side_by_side(runs)
@@ -57,6 +72,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
     argv = together.mkfs_argv
     out = [f"# fstune results: {md_text(report_title(runs))}", ""]
     out += [f"- {md_text(run_line(r))}" for r in runs]
+    out += headline_markdown(runs, comparison)
     out += ["", "## Configurations", "",
             "| role | name | filesystem | journal | mkfs | mount options | differs from the baseline |",
             "|---|---|---|---|---|---|---|"]
@@ -103,11 +119,6 @@ def to_markdown(runs, comparison: Comparison) -> str:
                     cells += [fmt_change(row.change_pct), text]
             out.append("| " + " | ".join(md_text(c) for c in cells) + " |")
     out += ["", CELLS_NOTE + " " + verdict_note(comparison)]
-    # the caveats right under the verdicts they qualify (fstune/results/caveats.py)
-    caveats = caveats_of_runs(runs, comparison)
-    if caveats:
-        out += ["", "## Caveats", ""]
-        out += [f"- {md_text(caveat.text)}" for caveat in caveats]
     out += ["", "## Environment", ""]
     for run in runs:
         if len(runs) > 1:

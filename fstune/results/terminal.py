@@ -6,19 +6,25 @@ with its median ± sd, n, change, p-value and coloured verdict; configurations a
 fits 80 columns for any number of them. ``configuration_rows`` gives the configurations' cells
 for the CLI and the screen to style their own way; ``narrow_table`` is the table shape both use.
 The words and numbers are the reports' own (``fstune.results.formatting``, ``.views``).
+``headline_text`` draws the headline every front end starts with (``fstune.results.headline``),
+``order_chart`` the repeat-order chart of one metric (``fstune.results.repeat_order``).
 """
 
 from __future__ import annotations
 
 from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
 from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
 from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
+from fstune.results.headline import NO_VARIANT, Headline
+from fstune.results.repeat_order import ORDER_LEGEND, OrderChart, order_lines
 from fstune.results.records import CANCELLED, FAILED, FINISHED
 from fstune.results.verdict import Verdict
 
@@ -142,4 +148,43 @@ def pair_table(record) -> Table | None:
     return table
 
 
-__all__ = ["STATUS_STYLE", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
+def headline_text(found: Headline) -> Group:
+    """The headline: a line per variant, its verdict word coloured, then each caveat (wrapped
+    lines keep their indent)."""
+    head = Text("In short", style="bold")
+    head.append(f" — each variant against {found.baseline}", style="dim")
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for variant in found.lines:
+        line = Text()
+        line.append(variant.config, style="bold")
+        line.append(f": {variant.primary}")
+        if variant.others:
+            line.append(f"; {variant.others}", style="dim")
+        line.highlight_words([f", {variant.verdict}"], VERDICT_STYLE.get(variant.verdict, "bold"))
+        grid.add_row(Text("▸"), line)
+    if not found.lines:
+        grid.add_row(Text("▸"), Text(NO_VARIANT))
+    for caveat in found.caveats:
+        grid.add_row(Text("•", style="yellow"), Text(caveat))
+    return Group(head, grid)
+
+
+class OrderChartView:
+    """One metric's repeat-order chart as a Rich renderable: it takes the width it is given."""
+
+    def __init__(self, chart: OrderChart, baseline: str = "") -> None:
+        self.chart = chart
+        self.baseline = baseline
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from order_lines(self.chart, options.max_width, self.baseline)
+
+
+def order_legend() -> Text:
+    return Text(ORDER_LEGEND, style="dim")
+
+
+__all__ = ["STATUS_STYLE", "OrderChartView", "headline_text", "order_legend", "pair_table", "VERDICT_STYLE",
+           "configuration_rows", "narrow_table", "workload_table"]
