@@ -37,6 +37,7 @@ DESCRIBED = "described, no verdict"
 NOT_YET = "not enough blocks"
 WAITING = "not judged: the primary is undecided"
 ALPHA = 0.05
+PERCENT_SHOWN = 1000.0  # changes beyond this are printed as "> +1000 %" (see Judgement._amount)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,10 @@ class Judgement:
             return "?"
         if math.isinf(value):
             return "∞"
+        if self.unit == "%" and abs(value) > PERCENT_SHOWN:
+            # an interim interval with two degrees of freedom and a spent alpha can reach 10^29 %;
+            # every digit of that is noise, only "beyond a thousand percent" means anything
+            return (("> +" if value > 0 else "< -") if signed else "> ") + f"{PERCENT_SHOWN:.0f}"
         text = f"{value:+.1f}" if signed else f"{value:.1f}"
         if self.unit != "%":
             text = f"{value:+.3g}" if signed else f"{value:.3g}"
