@@ -38,7 +38,8 @@ from fstune.errors import FstuneError
 from fstune.results import reports
 from fstune.results.compare import Comparison
 from fstune.results.records import RunRecord
-from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, pair_table, workload_table
+from fstune.results.terminal import (STATUS_STYLE, configuration_rows, expected_table, narrow_table, pair_table,
+                                     workload_table)
 from fstune.results.views import CELLS_NOTE, MetricView, honest_notes, metric_views, verdict_note
 from fstune.units import format_span
 from fstune.util.files import write_output
@@ -116,6 +117,8 @@ class ResultsScreen(Screen):
                              id="no-figures")
             for number, (workload, metrics) in enumerate(views.items()):
                 yield Static(self._workload_table(workload, metrics), id=f"table-{number}", classes="workload")
+            if (expected := expected_table([self.record], self.comparison)) is not None:
+                yield Static(expected, id="expected", classes="workload")
             if views:
                 yield Static("Charts", classes="section")
                 for number, (workload, metrics) in enumerate(views.items()):

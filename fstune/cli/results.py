@@ -16,7 +16,8 @@ from fstune.results.compare import compare_runs, side_by_side
 from fstune.results.formatting import fmt_time, iso_time
 from fstune.results.records import FINISHED, RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
-from fstune.results.terminal import STATUS_STYLE, configuration_rows, narrow_table, pair_table, workload_table
+from fstune.results.terminal import (STATUS_STYLE, configuration_rows, expected_table, narrow_table, pair_table,
+                                     workload_table)
 from fstune.results.views import (CELLS_NOTE, device_summary, env_summary, honest_notes, metric_views, tool_versions,
                                   verdict_note)
 from fstune.units import format_span
@@ -323,6 +324,8 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None
     variants) and the honest notes, caveats first."""
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
+    if (expected := expected_table(runs, comparison)) is not None:  # beside the original experiment's
+        console.print(expected)
     pairs = pair_table(runs[0]) if len(runs) == 1 and comparison.pair is None else None
     if pairs is not None:
         console.print(pairs)

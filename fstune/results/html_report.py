@@ -205,6 +205,31 @@ def html_legend() -> str:
     return f'<p class="legend">{spans}</p>'
 
 
+AGREEMENT_CLASS = {"agrees": "better", "disagrees": "worse", "cannot tell": "nodata", "cannot show here": "noise"}
+
+
+def _expected_html(runs, comparison: Comparison) -> list[str]:
+    """The original experiment's results beside this run's (fstune/results/expected.py)."""
+    from fstune.results.expected import outcomes_for
+
+    outcomes = outcomes_for(runs, comparison)
+    if not outcomes:
+        return []
+    out = ["<h2>Expected: what the original experiment found, beside yours</h2>",
+           "<table><tr><th>pair</th><th>figure</th><th>the original measurement</th><th>yours</th>"
+           "<th>agreement</th></tr>"]
+    for o in outcomes:
+        e = o.expectation
+        why = o.judged()[len(o.agreement):].lstrip(": ")
+        out.append(f"<tr><td>{escape(o.pair)}</td><td>{escape(e.workload)} {escape(e.metric)}</td>"
+                   f"<td>{escape(o.original())}<br><small>{escape(e.reference)}"
+                   f"{escape('. ' + e.note) if e.note else ''}</small></td><td>{escape(o.yours())}</td>"
+                   f'<td class="{AGREEMENT_CLASS[o.agreement]}">{escape(o.agreement)}'
+                   f"{f' <small>{escape(why)}</small>' if why else ''}</td></tr>")
+    out.append("</table>")
+    return out
+
+
 def to_html(runs, comparison: Comparison) -> str:
     """One self-contained page: inline CSS and SVG, no scripts, no external resources."""
     runs = as_runs(runs)
@@ -267,6 +292,7 @@ def to_html(runs, comparison: Comparison) -> str:
         out.append("</div>")
         out.append(legend)
     out.append(f"<p>{escape(CELLS_NOTE)} {escape(verdict_note(comparison))}</p>")
+    out += _expected_html(runs, comparison)
     caveats = caveats_of_runs(runs, comparison)  # right under the verdicts they qualify
     if caveats:
         out.append('<h2>Caveats</h2><ul class="notes">')

@@ -142,4 +142,32 @@ def pair_table(record) -> Table | None:
     return table
 
 
-__all__ = ["STATUS_STYLE", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
+AGREEMENT_STYLE = {"agrees": "bold green", "disagrees": "bold red", "cannot tell": "yellow", "cannot show here": "dim"}
+
+
+def expected_table(runs, comparison) -> Table | None:
+    """What the original experiment found beside this run's figure, and whether they agree
+    (fstune/results/expected.py); None when the study carries no expected outcomes."""
+    from fstune.results.expected import outcomes_for
+
+    outcomes = outcomes_for(runs, comparison)
+    if not outcomes:
+        return None
+    table = narrow_table("Expected: what the original experiment found, beside yours")
+    table.add_column("pair · figure", overflow="fold", max_width=18)
+    table.add_column("the original measurement", overflow="fold", ratio=1)
+    table.add_column("yours", overflow="fold", max_width=16)
+    table.add_column("agreement", overflow="fold", max_width=18)
+    for outcome in outcomes:
+        e = outcome.expectation
+        said = "".join(f"\n[dim]{escape(line)}[/]" for line in (outcome.reason, outcome.alone and
+                                                                 f"the verdict alone: {outcome.alone}") if line)
+        table.add_row(f"{escape(outcome.pair)}:\n{escape(outcome.metric_title)}",
+                      f"{escape(outcome.original())}\n[dim]{escape(e.reference)}"
+                      + (f". {escape(e.note)}" if e.note else "") + "[/]",
+                      escape(outcome.yours()),
+                      f"[{AGREEMENT_STYLE[outcome.agreement]}]{escape(outcome.agreement)}[/]{said}", end_section=True)
+    return table
+
+
+__all__ = ["AGREEMENT_STYLE", "STATUS_STYLE", "expected_table", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
