@@ -9,6 +9,8 @@ and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``):
   (a legacy run: Welch's p and the legacy verdict) — the same cells as ``fstune results show``
   (``fstune.results.terminal``); for a blocked run with several variants, every pair on the
   primary metric;
+- for a seed study, what the original experiment found beside this run's figure and whether
+  they agree (``fstune.results.expected``, through ``terminal.expected_table``);
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
 - the caveats and honest notes (environment, one disk, legacy, dropped blocks, cap, drift, failed
   repeats, warm caches);
