@@ -22,7 +22,7 @@ from fstune.results.records import DeviceRecord
 from fstune.results.store import Store
 from fstune.results.verdict import Verdict
 from fstune.studies import Expectation, load_studies
-from test_compare_blocked import C, run
+from test_compare_blocked import C, run, too_noisy_run
 from test_results_cli import assert_fits_80_columns, fstune
 from test_store import realistic_run
 from test_studies import SEEDS, _error, _valid
@@ -196,13 +196,7 @@ def test_the_other_way_or_no_change_disagrees():
 
 
 def test_too_noisy_or_undecided_cannot_tell():
-    record = run({"a": 1.0, "b": 1.0})
-    for result in record.results:  # each measurement's own noise 20 %: nothing can be shown
-        if result.config == "b":
-            wobble = 1.25 if result.block % 2 else 0.8
-            result.samples[0] = Sample("metadata", "dbench.throughput_mbs", result.samples[0].value * wobble,
-                                       "MB/s", "higher")
-    noisy = outcome(real_disks(record), expect())
+    noisy = outcome(real_disks(too_noisy_run()), expect())
     assert noisy.verdict == Verdict.TOO_NOISY and (noisy.agreement, noisy.reason) == (CANNOT_TELL, "too noisy to tell")
     early = outcome(real_disks(run({"a": 1.0, "b": 1.10}, blocks=4)), expect())
     assert early.agreement == CANNOT_TELL and "not enough blocks" in early.reason
