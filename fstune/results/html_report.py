@@ -205,13 +205,11 @@ def html_legend() -> str:
     return f'<p class="legend">{spans}</p>'
 
 
-AGREEMENT_CLASS = {"agrees": "better", "disagrees": "worse", "cannot tell": "nodata", "cannot show here": "noise"}
-
-
 def _expected_html(runs, comparison: Comparison) -> list[str]:
     """The original experiment's results beside this run's (fstune/results/expected.py)."""
-    from fstune.results.expected import outcomes_for
+    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes_for
 
+    colour = {AGREES: "better", DISAGREES: "worse", CANNOT_TELL: "nodata", CANNOT_SHOW: "noise"}
     outcomes = outcomes_for(runs, comparison)
     if not outcomes:
         return []
@@ -224,7 +222,7 @@ def _expected_html(runs, comparison: Comparison) -> list[str]:
         out.append(f"<tr><td>{escape(o.pair)}</td><td>{escape(e.workload)} {escape(e.metric)}</td>"
                    f"<td>{escape(o.original())}<br><small>{escape(e.reference)}"
                    f"{escape('. ' + e.note) if e.note else ''}</small></td><td>{escape(o.yours())}</td>"
-                   f'<td class="{AGREEMENT_CLASS[o.agreement]}">{escape(o.agreement)}'
+                   f'<td class="{colour[o.agreement]}">{escape(o.agreement)}'
                    f"{f' <small>{escape(why)}</small>' if why else ''}</td></tr>")
     out.append("</table>")
     return out

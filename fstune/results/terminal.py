@@ -142,14 +142,12 @@ def pair_table(record) -> Table | None:
     return table
 
 
-AGREEMENT_STYLE = {"agrees": "bold green", "disagrees": "bold red", "cannot tell": "yellow", "cannot show here": "dim"}
-
-
 def expected_table(runs, comparison) -> Table | None:
     """What the original experiment found beside this run's figure, and whether they agree
     (fstune/results/expected.py); None when the study carries no expected outcomes."""
-    from fstune.results.expected import outcomes_for
+    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes_for
 
+    style = {AGREES: "bold green", DISAGREES: "bold red", CANNOT_TELL: "yellow", CANNOT_SHOW: "dim"}
     outcomes = outcomes_for(runs, comparison)
     if not outcomes:
         return None
@@ -166,8 +164,9 @@ def expected_table(runs, comparison) -> Table | None:
                       f"{escape(outcome.original())}\n[dim]{escape(e.reference)}"
                       + (f". {escape(e.note)}" if e.note else "") + "[/]",
                       escape(outcome.yours()),
-                      f"[{AGREEMENT_STYLE[outcome.agreement]}]{escape(outcome.agreement)}[/]{said}", end_section=True)
+                      f"[{style[outcome.agreement]}]{escape(outcome.agreement)}[/]{said}", end_section=True)
     return table
 
 
-__all__ = ["AGREEMENT_STYLE", "STATUS_STYLE", "expected_table", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
+__all__ = ["STATUS_STYLE", "expected_table", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table",
+           "workload_table"]
