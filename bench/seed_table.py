@@ -35,7 +35,7 @@ from fstune.results.caveats import place  # noqa: E402
 from fstune.results.expected import outcomes, study_expectations  # noqa: E402
 from fstune.results.formatting import fmt_change  # noqa: E402
 from fstune.results.recompute import recompute  # noqa: E402
-from fstune.results.store import Store  # noqa: E402
+from fstune.results.store import Store, store_path  # noqa: E402
 
 COLUMNS = ("seed", "experiment", "seed's result", "fstune (interval)", "verdict", "agreement", "environment")
 
@@ -135,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--manifest", type=Path, help='the runs: {"runs": [{"study": NAME, "run": ID}, ...]}')
     parser.add_argument("--json", action="store_true", help="every row with its structured comparison, as JSON")
     args = parser.parse_args(argv)
-    if not (args.state / "fstune.db").exists() and not args.state.is_dir():
-        print(f"seed_table: no results store at {args.state}.", file=sys.stderr)
+    if not store_path(args.state).exists():  # reading only: never make an empty store
+        print(f"seed_table: no results store at {args.state} ({store_path(args.state).name} is not there).",
+              file=sys.stderr)
         return 2
     try:
         with Store(args.state) as store:
