@@ -33,9 +33,28 @@ allowed, and a broken user file leaves out only itself: README "Studies")::
     mount_options = ["noatime"]               # or "noatime,commit=30"
     look_for = "What to watch in the results for this configuration."  # optional
 
+    [[expected]]                              # optional: what the original experiment found
+    configuration = "external"                # the variant it is about
+    against = "internal"                      # optional: the reference (the baseline if left out)
+    metric = "metadata:dbench.throughput_mbs" # WORKLOAD:METRIC, as for primary
+    direction = "higher"                      # higher | lower | unchanged: what the figure did
+    before = 15.44                            # optional: the original figures, with their unit;
+    after = 17.25                             #   the change in percent is worked out from them
+    unit = "MB/s"
+    percent = 12                              # optional, instead of before/after: the change in %
+    needs = ["seeks", "separate-disks"]       # optional: what the effect depends on (NEEDS)
+    hardware = "2003, kernel 2.4.20, IDE disks"   # the machine of the time, one short line
+    reference = "Seed 000: ext3 external journal, dbench"  # where it was measured, one line
+    note = "Anything a reader must know to compare."     # optional
+
 ``primary`` may be left out when one of the listed workloads declares a primary metric (the
 first such workload's is used); a study whose workloads declare none must name one. Its blocks
 go on until that metric's interval decides, up to the cap (fstune/results/sequential.py).
+
+``[[expected]]`` tables are facts about the original measurement, never a target: the results
+and the exports set each beside the run's own verdict and say whether they agree, or why the
+machine cannot show the effect (fstune/results/expected.py; docs/verdicts.md, "Expected
+outcomes"). They change nothing in the plan.
 
 Guided mode (``fstune --guided``) shows a configuration's ``look_for`` once it is measured,
 else the study's ``look_for``, else the "What to look for" paragraph of the explanation.
@@ -62,9 +81,18 @@ NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 
 _STUDY_KEYS = {"name", "title", "summary", "explanation", "workloads", "repeats", "source",
                "workload_params", "configurations", "tags", "look_for", "primary", "delta_percent",
-               "delta_percent_by_metric"}
+               "delta_percent_by_metric", "expected"}
 _CONFIG_KEYS = {"name", "title", "filesystem", "mkfs_options", "journal", "journal_attach",
                 "mount_options", "look_for"}
+_EXPECTED_KEYS = {"configuration", "against", "metric", "direction", "before", "after", "unit", "percent", "needs",
+                  "hardware", "reference", "note"}
+# what an expected figure did, in the metric's own terms (not better/worse)
+HIGHER_VALUE, LOWER_VALUE, UNCHANGED = "higher", "lower", "unchanged"
+DIRECTIONS = (HIGHER_VALUE, LOWER_VALUE, UNCHANGED)
+# what an original effect depends on; fstune/results/expected.py says where each cannot show
+SEEKS, SEPARATE_DISKS = "seeks", "separate-disks"
+NEEDS = {SEEKS: "a disk whose head moves: a rotating disk, or the VM lab's disk model",
+         SEPARATE_DISKS: "the journal or log on another physical disk than the data"}
 
 
 @dataclass(frozen=True)
@@ -90,6 +118,29 @@ class Configuration:
 
 
 @dataclass(frozen=True)
+class Expectation:
+    """What the original experiment found for one figure: a fact to set beside a run's verdict."""
+
+    configuration: str
+    against: str  # the reference configuration: the baseline unless the file says otherwise
+    workload: str
+    metric: str
+    direction: str  # one of DIRECTIONS
+    hardware: str
+    reference: str
+    percent: float | None = None  # the original change in percent, when known
+    before: float | None = None  # the original figures, in ``unit``
+    after: float | None = None
+    unit: str = ""
+    needs: tuple[str, ...] = ()  # names from NEEDS
+    note: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.workload}:{self.metric}"
+
+
+@dataclass(frozen=True)
 class Study:
     name: str
     title: str
@@ -108,6 +159,7 @@ class Study:
     primary_metric: tuple[str, str] | None = None
     delta_percent: float = DEFAULT_DELTA_PERCENT
     delta_percent_by_metric: dict[tuple[str, str], float] = field(default_factory=dict)
+    expected: tuple[Expectation, ...] = ()  # what the original experiment found ([[expected]])
 
     @property
     def primary(self) -> tuple[str, str]:
@@ -163,14 +215,15 @@ def _key_line(text: str, key: str) -> int | None:
     def section_end(start: int) -> int:
         return next((i for i in range(start + 1, len(lines)) if _TABLE.match(lines[i])), len(lines))
 
-    table = re.match(r"^configurations(?:\[(\d+)\])?(?:\.(.+))?$", key)
+    table = re.match(r"^(configurations|expected)(?:\[(\d+)\])?(?:\.(.+))?$", key)
     if table:
-        headers = [i for i, line in enumerate(lines) if re.match(r"^\s*\[\[\s*configurations\s*\]\]", line)]
-        index = int(table.group(1) or 0)
+        name = table.group(1)
+        headers = [i for i, line in enumerate(lines) if re.match(rf"^\s*\[\[\s*{name}\s*\]\]", line)]
+        index = int(table.group(2) or 0)
         if index >= len(headers):
-            return assigned("configurations", 0, len(lines))
+            return assigned(name, 0, len(lines))
         start = headers[index]
-        found = assigned(table.group(2), start + 1, section_end(start)) if table.group(2) else None
+        found = assigned(table.group(3), start + 1, section_end(start)) if table.group(3) else None
         return found or start + 1
     head, _, rest = key.partition(".")
     if rest:  # workload_params.metadata: its own table, or a key in [workload_params]
@@ -335,6 +388,7 @@ def _study(data: dict, path: str, origin: str) -> Study:
     for key, value in by_metric.items():
         where = f"delta_percent_by_metric.{key}"
         deltas[_metric_key(key, tuple(raw_workloads), path, where)] = _delta_percent(value, path, where)
+    expected = _expectations(data.get("expected", []), configs, tuple(raw_workloads), path)
     return Study(
         name=name,
         title=_str(data, "title", path, ""),
@@ -352,7 +406,77 @@ def _study(data: dict, path: str, origin: str) -> Study:
         primary_metric=primary,
         delta_percent=delta,
         delta_percent_by_metric=deltas,
+        expected=expected,
     )
+
+
+def _number(data: dict, key: str, path: str, where: str) -> float | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _fail(path, f"{where}{key}", f"must be a number, not {value!r}.")
+    return float(value)
+
+
+def _expectations(raw: object, configs: tuple[Configuration, ...], study_workloads: tuple[str, ...],
+                  path: str) -> tuple[Expectation, ...]:
+    """The [[expected]] tables, each checked against the study's configurations and metrics."""
+    if not isinstance(raw, list):
+        raise _fail(path, "expected", "must be [[expected]] tables, one per original figure.")
+    names = [config.name for config in configs]
+    found = []
+    for index, data in enumerate(raw):
+        where = f"expected[{index}]."
+        if not isinstance(data, dict):
+            raise _fail(path, f"expected[{index}]", "must be a table ([[expected]]).")
+        _unknown_keys(data, _EXPECTED_KEYS, path, where)
+        config = _str(data, "configuration", path, where)
+        against = _str(data, "against", path, where, required=False, default=names[0])
+        for key, value in (("configuration", config), ("against", against)):
+            if value not in names:
+                raise _fail(path, f"{where}{key}", f"'{value}' is not a configuration of this study; it has: "
+                            f"{', '.join(names)}.")
+        if config == against:
+            raise _fail(path, f"{where}against", f"'{against}' is the configuration itself; name another one "
+                        "(or leave it out for the baseline).")
+        if "metric" not in data:
+            raise _fail(path, f"{where}metric", 'is missing: name the figure as "WORKLOAD:METRIC".')
+        workload, metric = _metric_key(data["metric"], study_workloads, path, f"{where}metric")
+        direction = _str(data, "direction", path, where)
+        if direction not in DIRECTIONS:
+            raise _fail(path, f"{where}direction", f"'{direction}' must be one of: {', '.join(DIRECTIONS)} "
+                        "(what the figure did, whichever way is better).")
+        before, after = _number(data, "before", path, where), _number(data, "after", path, where)
+        percent = _number(data, "percent", path, where)
+        unit = _str(data, "unit", path, where, required=False)
+        if (before is None) != (after is None):
+            raise _fail(path, f"{where}{'after' if after is None else 'before'}",
+                        "is missing: give both the figure before and the figure after, or neither.")
+        if before is not None:
+            if percent is not None:
+                raise _fail(path, f"{where}percent", "give either before and after (the change is worked out from "
+                            "them) or percent, not both.")
+            if not unit:
+                raise _fail(path, f"{where}unit", "is missing: say what unit before and after are in, e.g. \"MB/s\".")
+            if before == 0:
+                raise _fail(path, f"{where}before", "is 0: no change in percent can be worked out from it.")
+            percent = (after - before) / abs(before) * 100.0
+        if percent is not None and ((direction == HIGHER_VALUE and percent <= 0)
+                                    or (direction == LOWER_VALUE and percent >= 0)):
+            raise _fail(path, f"{where}direction", f"'{direction}' contradicts the figures ({percent:+.1f} %).")
+        needs = data.get("needs", [])
+        if not isinstance(needs, list) or not all(isinstance(n, str) for n in needs):
+            raise _fail(path, f"{where}needs", f"must be a list of: {', '.join(NEEDS)}.")
+        for need in needs:
+            if need not in NEEDS:
+                raise _fail(path, f"{where}needs", f"'{need}' is not one of: {', '.join(NEEDS)}.")
+        found.append(Expectation(
+            configuration=config, against=against, workload=workload, metric=metric, direction=direction,
+            hardware=_str(data, "hardware", path, where), reference=_str(data, "reference", path, where),
+            percent=percent, before=before, after=after, unit=unit, needs=tuple(dict.fromkeys(needs)),
+            note=_str(data, "note", path, where, required=False)))
+    return tuple(found)
 
 
 def _metric_key(text: object, study_workloads: tuple[str, ...], path: str, key: str) -> tuple[str, str]:

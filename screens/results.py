@@ -13,6 +13,8 @@ and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``), in o
   (a legacy run: Welch's p and the legacy verdict) — the same cells as ``fstune results show``
   (``fstune.results.terminal``); for a blocked run with several variants, every pair on the
   primary metric;
+- for a seed study, what the original experiment found beside this run's figure and whether
+  they agree (``fstune.results.expected``, through ``terminal.expected_table``);
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
 - a repeat-order chart per metric (``fstune.results.repeat_order``): every repeat in run order,
   one row per configuration, beside its median and interval;
@@ -45,8 +47,8 @@ from fstune.results.compare import Comparison
 from fstune.results.records import RunRecord
 from fstune.results.headline import headline
 from fstune.results.repeat_order import order_charts
-from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, headline_text, narrow_table,
-                                     order_legend, pair_table, workload_table)
+from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, expected_table,
+                                     headline_text, narrow_table, order_legend, pair_table, workload_table)
 from fstune.results.views import CELLS_NOTE, MetricView, figure_notes, metric_views, verdict_note
 from fstune.units import format_span
 from fstune.util.files import write_output
@@ -136,6 +138,8 @@ class ResultsScreen(Screen):
                              id="no-figures")
             for number, (workload, metrics) in enumerate(views.items()):
                 yield Static(self._workload_table(workload, metrics), id=f"table-{number}", classes="workload")
+            if (expected := expected_table([self.record], self.comparison)) is not None:
+                yield Static(expected, id="expected", classes="workload")
             if views:
                 yield Static("Charts", classes="section", id="charts")
                 for number, (workload, metrics) in enumerate(views.items()):

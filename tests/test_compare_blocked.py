@@ -121,13 +121,19 @@ def test_before_the_first_look_there_is_no_verdict_yet():
     assert "first look is after 5" in " ".join(row.said())
 
 
-def test_identical_noisy_configurations_at_the_cap_say_why_nothing_could_be_shown():
+def too_noisy_run() -> RunRecord:
+    """Identical configurations whose measurements each wobble by 20 %: nothing can be shown."""
     record = run({"a": 1.0, "b": 1.0})
-    for result in record.results:  # each measurement's own noise 20 %: nothing can be shown
+    for result in record.results:
         if result.config == "b":
             wobble = 1.25 if result.block % 2 else 0.8
             result.samples[0] = Sample("metadata", "dbench.throughput_mbs", result.samples[0].value * wobble,
                                        "MB/s", HIGHER)
+    return record
+
+
+def test_identical_noisy_configurations_at_the_cap_say_why_nothing_could_be_shown():
+    record = too_noisy_run()
     row = the(compare_runs([record]), "b")
     assert row.verdict == Verdict.TOO_NOISY
     assert row.judgement.cap_undecided

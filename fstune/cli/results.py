@@ -18,8 +18,8 @@ from fstune.results.records import FINISHED, RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
 from fstune.results.headline import headline
 from fstune.results.repeat_order import order_charts
-from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, headline_text, narrow_table,
-                                     order_legend, pair_table, workload_table)
+from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, expected_table,
+                                     headline_text, narrow_table, order_legend, pair_table, workload_table)
 from fstune.results.views import (CELLS_NOTE, device_summary, env_summary, figure_notes, honest_notes, metric_views,
                                   tool_versions, verdict_note)
 from fstune.units import format_span
@@ -328,6 +328,8 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison, headlin
     headline said them)."""
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
+    if (expected := expected_table(runs, comparison)) is not None:  # beside the original experiment's
+        console.print(expected)
     pairs = pair_table(runs[0]) if len(runs) == 1 and comparison.pair is None else None
     if pairs is not None:
         console.print(pairs)

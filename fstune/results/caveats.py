@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, REAL_DEVICES, VM_LAB
 
 ENVIRONMENT, ONE_DISK, LEGACY, DROPPED, CAP, DRIFT, WARM = (
     "environment", "one disk", "legacy", "dropped blocks", "cap", "drift", "warm cache")
@@ -42,33 +43,84 @@ def _is_loop(device: DeviceRecord, placement: dict) -> bool:
             or "backing_file" in placement.get(device.path, {}))
 
 
-def environment(record: RunRecord) -> Caveat | None:
-    """Where the figures were measured: real disk, the one-disk loop lab, or the VM lab."""
+@dataclass(frozen=True)
+class Place:
+    """Where a run was measured, as facts (``place``): what ``environment`` words and what the
+    expected outcomes (fstune/results/expected.py) read to say which effects could show."""
+
+    kind: str  # settings.VM_LAB, LOOP_LAB, LOOP_DEVICES or REAL_DEVICES
+    disk: str  # "disk model NAME", "no disk model (flat disks)", the host device(s), the target's model
+    # does a request's cost depend on where the last one was (a head that moves): the VM lab's
+    # disk model and a rotating disk yes; flat VM disks, loop devices and solid-state disks no;
+    # None when the kernel did not say
+    heads_move: bool | None
+    accel: str = ""  # "KVM" or "TCG" in the VM lab
+    shared_disk: str = ""  # why the journal and the data share one physical disk ("" if they do not)
+
+    @property
+    def loop(self) -> bool:
+        return self.kind in (LOOP_LAB, LOOP_DEVICES)
+
+    def summary(self) -> str:
+        """One short line: "VM lab, disk model deskstar-7k250, KVM", "loop lab on /dev/sda"."""
+        if self.kind == VM_LAB:
+            return f"VM lab, {self.disk}, {self.accel or '?'}"
+        if self.loop:
+            return f"{self.kind} on {self.disk}"
+        kind = {True: "rotating disk", False: "solid-state disk", None: "disk"}[self.heads_move]
+        return f"{kind} {self.disk}"
+
+
+def place(record: RunRecord) -> Place | None:
+    """Where ``record`` was measured; None when it names no device and no lab."""
     lab = record.environment.get("lab")
     placement = record.environment.get("placement") or {}
+    shared = one_disk(record)
+    shared_text = shared.text if shared else ""
     if isinstance(lab, dict) and lab.get("lab") == "vm":
         model = lab.get("disk_model")
         disk = (f"disk model {model.get('name', '?')}" if isinstance(model, dict) else "no disk model (flat disks)")
-        accel = str(lab.get("accel") or "?").upper()
-        slow = " (emulated CPU: timings are far slower than on hardware)" if accel == "TCG" else ""
-        return Caveat(ENVIRONMENT, f"VM lab: {disk}, served by {lab.get('disk_serving') or '?'}, {accel}{slow}; "
-                                   "the figures describe the modelled disk, not this machine's.")
+        return Place(VM_LAB, disk, isinstance(model, dict), str(lab.get("accel") or "?").upper(),
+                     shared_disk=shared_text)
     devices = [d for d in record.devices if d.role in ("target", "journal")]
     if not devices:
         return None
     if all(_is_loop(d, placement) for d in devices):
         under = sorted({f"{placement[d.path]['backing_device']}" for d in devices
                         if placement.get(d.path, {}).get("backing_device")})
+        kind = LOOP_LAB if any(placement.get(d.path, {}).get("lab") for d in devices) else LOOP_DEVICES
+        # loop devices write into files through the host's page cache: no head of theirs moves,
+        # and a second one's files lie on the same host disk unless placement says otherwise
+        return Place(kind, ", ".join(under) or "an unrecorded host device", False,
+                     shared_disk=shared_text or (ONE_DISK_TEXT if len(under) <= 1 else ""))
+    target = next((d for d in devices if d.role == "target"), devices[0])
+    return Place(REAL_DEVICES, f"{target.path} ({target.model or 'unknown model'})", target.rotational,
+                 shared_disk=shared_text)
+
+
+def environment(record: RunRecord) -> Caveat | None:
+    """Where the figures were measured: real disk, the one-disk loop lab, or the VM lab."""
+    where = place(record)
+    if where is None:
+        return None
+    lab = record.environment.get("lab")
+    placement = record.environment.get("placement") or {}
+    if where.kind == VM_LAB:
+        slow = " (emulated CPU: timings are far slower than on hardware)" if where.accel == "TCG" else ""
+        return Caveat(ENVIRONMENT, f"VM lab: {where.disk}, served by {lab.get('disk_serving') or '?'}, "
+                                   f"{where.accel}{slow}; the figures describe the modelled disk, not this machine's.")
+    if where.loop:
+        devices = [d for d in record.devices if d.role in ("target", "journal")]
+        under = sorted({f"{placement[d.path]['backing_device']}" for d in devices
+                        if placement.get(d.path, {}).get("backing_device")})
         files = sorted({str(Path(placement[d.path]["backing_file"]).parent) for d in devices
                         if placement.get(d.path, {}).get("backing_file")})
-        where = (f"backing files in {', '.join(files)} on host device {', '.join(under)}" if under
-                 else "backing device not recorded")
-        kind = "loop lab" if any(placement.get(d.path, {}).get("lab") for d in devices) else "loop devices"
-        return Caveat(ENVIRONMENT, f"One-disk {kind} ({where}): every write lands in files on one host disk, "
+        at = (f"backing files in {', '.join(files)} on host device {', '.join(under)}" if under
+              else "backing device not recorded")
+        return Caveat(ENVIRONMENT, f"One-disk {where.kind} ({at}): every write lands in files on one host disk, "
                                    "through its page cache; the figures describe that disk, not a server's.")
-    target = next((d for d in devices if d.role == "target"), devices[0])
-    kind = {True: "rotating disk", False: "solid-state disk", None: "disk"}[target.rotational]
-    return Caveat(ENVIRONMENT, f"Real {kind}: {target.path} ({target.model or 'unknown model'}).")
+    kind = {True: "rotating disk", False: "solid-state disk", None: "disk"}[where.heads_move]
+    return Caveat(ENVIRONMENT, f"Real {kind}: {where.disk}.")
 
 
 def one_disk(record: RunRecord) -> Caveat | None:
@@ -152,5 +204,5 @@ def caveats_of_runs(records: Sequence[RunRecord], comparison=None) -> list[Cavea
     return found
 
 
-__all__ = ["CAP", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "ONE_DISK", "ONE_DISK_TEXT", "WARM", "Caveat",
-           "caveat_lines", "caveats", "caveats_of_runs", "environment", "one_disk"]
+__all__ = ["CAP", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "ONE_DISK", "ONE_DISK_TEXT", "WARM", "Caveat", "Place",
+           "caveat_lines", "caveats", "caveats_of_runs", "environment", "one_disk", "place"]

@@ -311,8 +311,8 @@ def order_html(record: RunRecord, comparison: Comparison) -> list[str]:
         out.append(f"<h3>{escape(workload)}</h3>")
         out += [f"<figure>{order_svg(chart, comparison.baseline)}</figure>" for chart in found]
     out.append(f'<p class="caption">Points: each repeat, left to right in the order it ran; shaded: the '
-               f"interval; dashed: the median. Hollow: its block was dropped (figure kept, not compared); "
-               f"×: a failed repeat.</p>")
+               "interval; dashed: the median. Hollow: its block was dropped (figure kept, not compared); "
+               "×: a failed repeat.</p>")
     return out
 
 
@@ -329,6 +329,29 @@ def html_legend() -> str:
     spans = "".join(f'<span><i style="background:{colour}"></i>{escape(name)}</span>'
                     for name, colour in COLOURS.items())
     return f'<p class="legend">{spans}</p>'
+
+
+def _expected_html(runs, comparison: Comparison) -> list[str]:
+    """The original experiment's results beside this run's (fstune/results/expected.py)."""
+    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes_for
+
+    colour = {AGREES: "better", DISAGREES: "worse", CANNOT_TELL: "nodata", CANNOT_SHOW: "noise"}
+    outcomes = outcomes_for(runs, comparison)
+    if not outcomes:
+        return []
+    out = ["<h2>Expected: what the original experiment found, beside yours</h2>",
+           "<table><tr><th>pair</th><th>figure</th><th>the original measurement</th><th>yours</th>"
+           "<th>agreement</th></tr>"]
+    for o in outcomes:
+        e = o.expectation
+        why = o.judged()[len(o.agreement):].lstrip(": ")
+        out.append(f"<tr><td>{escape(o.pair)}</td><td>{escape(e.workload)} {escape(e.metric)}</td>"
+                   f"<td>{escape(o.original())}<br><small>{escape(e.reference)}"
+                   f"{escape('. ' + e.note) if e.note else ''}</small></td><td>{escape(o.yours())}</td>"
+                   f'<td class="{colour[o.agreement]}">{escape(o.agreement)}'
+                   f"{f' <small>{escape(why)}</small>' if why else ''}</td></tr>")
+    out.append("</table>")
+    return out
 
 
 def to_html(runs, comparison: Comparison) -> str:
@@ -393,6 +416,7 @@ def to_html(runs, comparison: Comparison) -> str:
         out.append("</div>")
         out.append(legend)
     out.append(f"<p>{escape(CELLS_NOTE)} {escape(verdict_note(comparison))}</p>")
+    out += _expected_html(runs, comparison)
     if len(runs) == 1:
         out += order_html(runs[0], comparison)
     out.append("<h2>Environment</h2>")

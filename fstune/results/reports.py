@@ -28,6 +28,7 @@ from fstune.errors import UsageError
 from fstune.filesystems import join_options
 from fstune.results.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, WORSE, Comparison, side_by_side
+from fstune.results.expected import outcomes_for
 from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, iso_time
 from fstune.results.headline import NO_VARIANT, headline
 from fstune.results.html_report import to_html
@@ -119,6 +120,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
                     cells += [fmt_change(row.change_pct), text]
             out.append("| " + " | ".join(md_text(c) for c in cells) + " |")
     out += ["", CELLS_NOTE + " " + verdict_note(comparison)]
+    out += _expected_markdown(runs, comparison)
     out += ["", "## Environment", ""]
     for run in runs:
         if len(runs) > 1:
@@ -142,11 +144,27 @@ def to_markdown(runs, comparison: Comparison) -> str:
     return "\n".join(out)
 
 
+def _expected_markdown(runs, comparison: Comparison) -> list[str]:
+    """The original experiment's results beside this run's (fstune/results/expected.py)."""
+    outcomes = outcomes_for(runs, comparison)
+    if not outcomes:
+        return []
+    out = ["", "## Expected: what the original experiment found, beside yours", "",
+           "| pair | figure | the original measurement | yours | agreement |", "|---|---|---|---|---|"]
+    for o in outcomes:
+        e = o.expectation
+        original = f"{o.original()}; {e.reference}" + (f". {e.note}" if e.note else "")
+        out.append(f"| {md_text(o.pair)} | {md_text(e.workload)} {md_text(e.metric)} | {md_text(original)} | "
+                   f"{md_text(o.yours())} | **{md_text(o.agreement)}**{md_text(o.judged()[len(o.agreement):])} |")
+    return out
+
+
 # --- CSV ------------------------------------------------------------------------------------
 
 CSV_FIELDS = ("runs", "config", "role", "workload", "metric", "unit", "better", "n", "median", "mean", "stdev",
               "rsd", "ci_low", "ci_high", "baseline", "change_pct", "p_value", "verdict", "differs_in", "judged_as",
-              "interval_low", "interval_high", "interval_unit", "detectable", "method", "caveats", "settings")
+              "interval_low", "interval_high", "interval_unit", "detectable", "method", "caveats", "settings",
+              "expected")
 
 
 def _number(value) -> str:
@@ -164,6 +182,7 @@ def to_csv(runs, comparison: Comparison) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     caveats = " | ".join(n for n in honest_notes(runs, comparison) if not n.startswith("  "))
+    expected = _expected_cells(runs, comparison)
     for views in metric_views(comparison, runs).values():
         for view in views:
             for config in comparison.configs:
@@ -184,8 +203,18 @@ def to_csv(runs, comparison: Comparison) -> str:
                     *_judgement_cells(row),
                     caveats,
                     settings.get(origin.get(config, ""), describe_settings(runs[0].settings) if runs else ""),
+                    expected.get((config, view.workload, view.metric), ""),
                 ])
     return buffer.getvalue()
+
+
+def _expected_cells(runs, comparison: Comparison) -> dict[tuple[str, str, str], str]:
+    """(variant, workload, metric) → the original experiment's result beside this run's, in words."""
+    cells: dict[tuple[str, str, str], list[str]] = {}
+    for o in outcomes_for(runs, comparison):
+        e = o.expectation
+        cells.setdefault((e.configuration, e.workload, e.metric), []).append(o.text())
+    return {key: " | ".join(texts) for key, texts in cells.items()}
 
 
 def _judgement_cells(row) -> list[str]:
@@ -296,6 +325,7 @@ def to_json(runs, comparison: Comparison, raw: bool = True) -> str:
         "comparison": comparison_json(comparison, runs),
         "notes": honest_notes(runs, comparison),
         "caveats": [{"kind": c.kind, "text": c.text} for c in caveats_of_runs(runs, comparison)],
+        "expected": [o.as_dict() for o in outcomes_for(runs, comparison)],  # fstune/results/expected.py
     }
     return json.dumps(_clean(document), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 

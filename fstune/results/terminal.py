@@ -186,5 +186,31 @@ def order_legend() -> Text:
     return Text(ORDER_LEGEND, style="dim")
 
 
-__all__ = ["STATUS_STYLE", "OrderChartView", "headline_text", "order_legend", "pair_table", "VERDICT_STYLE",
+def expected_table(runs, comparison) -> Table | None:
+    """What the original experiment found beside this run's figure, and whether they agree
+    (fstune/results/expected.py); None when the study carries no expected outcomes."""
+    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes_for
+
+    style = {AGREES: "bold green", DISAGREES: "bold red", CANNOT_TELL: "yellow", CANNOT_SHOW: "dim"}
+    outcomes = outcomes_for(runs, comparison)
+    if not outcomes:
+        return None
+    table = narrow_table("Expected: what the original experiment found, beside yours")
+    table.add_column("pair · figure", overflow="fold", max_width=18)
+    table.add_column("the original measurement", overflow="fold", ratio=1)
+    table.add_column("yours", overflow="fold", max_width=16)
+    table.add_column("agreement", overflow="fold", max_width=18)
+    for outcome in outcomes:
+        e = outcome.expectation
+        said = "".join(f"\n[dim]{escape(line)}[/]" for line in (outcome.reason, outcome.alone and
+                                                                 f"the verdict alone: {outcome.alone}") if line)
+        table.add_row(f"{escape(outcome.pair)}:\n{escape(outcome.metric_title)}",
+                      f"{escape(outcome.original())}\n[dim]{escape(e.reference)}"
+                      + (f". {escape(e.note)}" if e.note else "") + "[/]",
+                      escape(outcome.yours()),
+                      f"[{style[outcome.agreement]}]{escape(outcome.agreement)}[/]{said}", end_section=True)
+    return table
+
+
+__all__ = ["STATUS_STYLE", "OrderChartView", "expected_table", "headline_text", "order_legend", "pair_table", "VERDICT_STYLE",
            "configuration_rows", "narrow_table", "workload_table"]

@@ -1,0 +1,331 @@
+"""Expected outcomes: the seed experiments' results as study data, set beside a run's verdicts.
+
+The loader keeps and checks ``[[expected]]`` (fstune/studies.py); ``fstune.results.expected``
+says whether a run agrees, disagrees, cannot tell, or was measured where the effect cannot show;
+every report and the results command show it (docs/verdicts.md, "Expected outcomes").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from fstune.figures import LOWER, RepeatResult, Sample
+from fstune.results import reports
+from fstune.results.compare import ConfigDescription, compare_runs
+from fstune.results.expected import (AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes, outcomes_for)
+from fstune.results.records import DeviceRecord
+from fstune.results.store import Store
+from fstune.results.verdict import Verdict
+from fstune.studies import Expectation, load_studies
+from test_compare_blocked import C, run, too_noisy_run
+from test_results_cli import assert_fits_80_columns, fstune
+from test_store import realistic_run
+from test_studies import SEEDS, _error, _valid
+
+# --- the data ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return load_studies(extra_dirs=[])
+
+
+def test_every_seed_study_carries_its_original_results(shipped):
+    seeds = [study for study in shipped.values() if "seed" in study.tags]
+    assert len(seeds) == 10
+    for study in seeds:
+        assert study.expected, f"{study.name} has no [[expected]]"
+        names = [c.name for c in study.configurations]
+        for e in study.expected:
+            assert e.configuration in names and e.against in names and e.configuration != e.against
+            assert e.key.split(":")[0] in study.workloads
+            assert e.hardware and e.reference.startswith("Seed 00"), (study.name, e)
+            assert "[" not in e.hardware + e.reference + e.note  # Rich reads [...] as markup
+    # studies that are not seed experiments carry none
+    assert not [s.name for s in shipped.values() if "seed" not in s.tags and s.expected]
+
+
+def test_the_seeds_own_figures_are_kept(shipped):
+    ext3 = shipped["ext3-external-journal"]
+    [dbench] = [e for e in ext3.expected if e.metric == "dbench.throughput_mbs"]
+    assert (dbench.before, dbench.after, dbench.unit, dbench.direction) == (15.44, 17.25, "MB/s", "higher")
+    assert dbench.percent == pytest.approx(11.72, abs=0.01) and set(dbench.needs) == {"seeks", "separate-disks"}
+    notail = shipped["reiserfs-external-log"].expected[0]
+    assert (notail.configuration, notail.against) == ("external-notail", "external")
+    clean = next(e for e in shipped["ext4-journal-writes"].expected if e.metric == "clean.mb_written")
+    assert clean.percent == pytest.approx(-47.3, abs=0.1) and not clean.needs  # bytes need no disk arm
+    jfs = shipped["jfs-external-log"].expected[0]
+    assert jfs.percent is None and "4 min 8 s" in jfs.note  # the seed gives no percentage
+
+
+def test_no_expectation_text_is_copied_from_the_seeds(shipped):
+    def shingles(text: str, size: int = 8) -> set[tuple[str, ...]]:
+        words = re.findall(r"[a-z0-9']+", text.lower())
+        return {tuple(words[i:i + size]) for i in range(len(words) - size + 1)}
+
+    seed = set()
+    for path in SEEDS.iterdir():
+        seed |= shingles(path.read_text(errors="replace"))
+    for study in shipped.values():
+        for e in study.expected:
+            for text in (e.hardware, e.reference, e.note):
+                assert not shingles(text) & seed, (study.name, text)
+
+
+EXPECTED = '''
+[[expected]]
+configuration = "variant"
+metric = "metadata:dbench.throughput_mbs"
+direction = "higher"
+before = 10
+after = 12
+unit = "MB/s"
+hardware = "2003, IDE disks"
+reference = "Seed 000, a test"
+'''
+
+
+def test_a_user_study_without_expectations_and_one_with_them_load(tmp_path):
+    from fstune.studies import load_study_file
+
+    plain = tmp_path / "plain.toml"
+    plain.write_text(_valid())
+    assert load_study_file(plain).expected == ()
+    with_them = tmp_path / "with.toml"
+    with_them.write_text(_valid() + EXPECTED)
+    [e] = load_study_file(with_them).expected
+    assert (e.configuration, e.against, e.workload, e.metric, e.percent) == (
+        "variant", "base", "metadata", "dbench.throughput_mbs", 20.0)
+
+
+@pytest.mark.parametrize("change, key, words", [
+    (('metric = "metadata:dbench.throughput_mbs"', 'metric = "metadata:dbench.speed"'), "expected[0].metric",
+     "workload metadata has no metric 'dbench.speed'"),
+    (('metric = "metadata:dbench.throughput_mbs"', 'metric = "writes:build.mb_written"'), "expected[0].metric",
+     "'writes' is not one of the study's workloads"),
+    (('configuration = "variant"', 'configuration = "tuned"'), "expected[0].configuration",
+     "'tuned' is not a configuration of this study; it has: base, variant"),
+    (('configuration = "variant"', 'configuration = "variant"\nagainst = "nothing"'), "expected[0].against",
+     "'nothing' is not a configuration"),
+    (('direction = "higher"', 'direction = "faster"'), "expected[0].direction",
+     "'faster' must be one of: higher, lower, unchanged"),
+    (('direction = "higher"', 'direction = "lower"'), "expected[0].direction", "contradicts the figures (+20.0 %)"),
+    (('after = 12\n', ''), "expected[0].after", "give both the figure before and the figure after"),
+    (('unit = "MB/s"\n', ''), "expected[0].unit", "say what unit before and after are in"),
+    (('hardware = "2003, IDE disks"', 'hardware = "2003"\nneeds = ["spindles"]'), "expected[0].needs",
+     "'spindles' is not one of: seeks, separate-disks"),
+    (('reference', 'references'), "expected[0].references", "is not a known key. Did you mean 'reference'?"),
+])
+def test_a_bad_expectation_is_refused_naming_file_line_and_key(tmp_path, change, key, words):
+    text = _valid() + EXPECTED.replace(*change)
+    message = _error(tmp_path, text)
+    assert f": {key}: " in message and words in message, message
+    written = key.split(".")[-1]
+    line = next((i for i, l in enumerate(text.splitlines(), 1) if l.startswith(f"{written} =")
+                 and i > text.splitlines().index("[[expected]]")), None)
+    if line is not None:
+        assert f", line {line}: " in message, message
+
+
+# --- agreement ---------------------------------------------------------------------------------
+
+
+def expect(direction: str = "higher", config: str = "b", against: str = "a", metric: str = "dbench.throughput_mbs",
+           workload: str = "metadata", needs: tuple[str, ...] = ()) -> Expectation:
+    return Expectation(config, against, workload, metric, direction, "2003, IDE disks", "Seed 000, a test",
+                       percent={"higher": 12.0, "lower": -12.0, "unchanged": None}[direction], needs=needs)
+
+
+def real_disks(record):
+    record.devices = [DeviceRecord("/dev/sdb1", "target", "WDC WD2003FZEX", transport="sata", rotational=True),
+                      DeviceRecord("/dev/sdc1", "journal", "WDC WD2003FZEX", transport="sata", rotational=True)]
+    record.environment["placement"] = {"/dev/sdb1": {"disk": "sdb"}, "/dev/sdc1": {"disk": "sdc"}}
+    record.configs[1] = ConfigDescription("b", "ext4", journal="external", log_device="/dev/sdc1")
+    return record
+
+
+def one_disk_loop_lab(record):
+    record.devices = [DeviceRecord("/dev/loop7p1", "target", transport="loop"),
+                      DeviceRecord("/dev/loop7p2", "journal", transport="loop")]
+    where = {"disk": "loop7", "backing_file": "/var/tmp/fstune-lab/disk0.img", "backing_device": "/dev/sda3",
+             "backing_dev": "8:3", "lab": True}
+    record.environment["placement"] = {"/dev/loop7p1": where, "/dev/loop7p2": where}
+    record.configs[1] = ConfigDescription("b", "ext4", journal="external", log_device="/dev/loop7p2")
+    return record
+
+
+def vm_lab(record, accel: str):
+    record.environment["lab"] = {"lab": "vm", "disk_model": {"name": "deskstar-7k250"}, "disk_serving": "nbdkit",
+                                 "accel": accel, "guest_kernel": "6.1.0-21-amd64"}
+    record.devices = [DeviceRecord("/dev/vdb1", "target", transport="virtio"),
+                      DeviceRecord("/dev/vdc1", "journal", transport="virtio")]
+    record.environment["placement"] = {"/dev/vdb1": {"disk": "vdb"}, "/dev/vdc1": {"disk": "vdc"}}
+    return record
+
+
+def outcome(record, expectation):
+    [found] = outcomes([expectation], compare_runs([record]), record)
+    return found
+
+
+def test_a_gain_in_the_seeds_direction_agrees():
+    record = real_disks(run({"a": 1.0, "b": 1.10}))
+    found = outcome(record, expect(needs=("seeks", "separate-disks")))
+    assert found.verdict == Verdict.BETTER and found.agreement == AGREES and not found.reason
+    assert found.low > 2.0 and "[" in found.interval
+    text = found.text()
+    assert text.startswith("b against a: the original measurement: dbench throughput +12.0% (2003, IDE disks)")
+    assert f"/ yours: {found.interval}, better — agrees" in text
+
+
+def test_the_other_way_or_no_change_disagrees():
+    record = real_disks(run({"a": 1.0, "b": 1.10}))
+    other = outcome(record, expect("lower"))
+    assert other.agreement == DISAGREES and "other way" in other.reason
+    still = outcome(record, expect("unchanged"))
+    assert still.agreement == DISAGREES and "beyond δ" in still.reason
+    same = real_disks(run({"a": 1.0, "b": 1.0}))
+    assert outcome(same, expect("unchanged")).agreement == AGREES
+    nothing = outcome(same, expect("higher"))
+    assert nothing.verdict == Verdict.NO_DIFFERENCE and nothing.agreement == DISAGREES
+
+
+def test_too_noisy_or_undecided_cannot_tell():
+    noisy = outcome(real_disks(too_noisy_run()), expect())
+    assert noisy.verdict == Verdict.TOO_NOISY and (noisy.agreement, noisy.reason) == (CANNOT_TELL, "too noisy to tell")
+    early = outcome(real_disks(run({"a": 1.0, "b": 1.10}, blocks=4)), expect())
+    assert early.agreement == CANNOT_TELL and "not enough blocks" in early.reason
+    described = outcome(real_disks(run({"a": 1.0, "b": 1.10})),
+                        expect("lower", metric="dbench.max_latency_ms"))
+    assert described.agreement == CANNOT_TELL and "described only" in described.reason
+
+
+def test_the_one_disk_loop_lab_cannot_show_a_second_disk_s_effect():
+    record = one_disk_loop_lab(run({"a": 1.0, "b": 1.10}))
+    found = outcome(record, expect(needs=("seeks", "separate-disks")))
+    assert found.agreement == CANNOT_SHOW and found.alone == AGREES
+    assert "the journal and the data share one physical disk, so seek benefits cannot show" in found.reason
+    assert found.reason.startswith("one-disk loop lab: ")
+    assert "cannot show here: one-disk loop lab: " in found.text() and "(the verdict alone: agrees)" in found.text()
+    # an effect that needs neither (notail, byte counts) is judged as measured
+    assert outcome(record, expect()).agreement == AGREES
+
+
+def test_tcg_cannot_show_timed_effects_but_counts_bytes_as_well_as_kvm():
+    timed = outcome(vm_lab(run({"a": 1.0, "b": 1.10}), "TCG"), expect(needs=("seeks", "separate-disks")))
+    assert timed.agreement == CANNOT_SHOW and timed.reason.startswith("TCG: the emulated guest CPU")
+    kvm = outcome(vm_lab(run({"a": 1.0, "b": 1.10}), "KVM"), expect(needs=("seeks", "separate-disks")))
+    assert kvm.agreement == AGREES  # the disk model's heads move and the two disks are two
+    flat = vm_lab(run({"a": 1.0, "b": 1.10}), "KVM")
+    flat.environment["lab"]["disk_model"] = None
+    assert "no head to move" in outcome(flat, expect(needs=("seeks",))).reason
+    writes = vm_lab(run({"a": 1.0, "b": 1.0}, extra=[
+        RepeatResult(name, "writes", block, [Sample("writes", "clean.mb_written", value, "MB", LOWER)], block=block,
+                     position=2)
+        for block in range(1, 16) for name, value in (("a", 14.6), ("b", 7.7))]), "TCG")
+    counted = outcome(writes, expect("lower", workload="writes", metric="clean.mb_written"))
+    assert counted.agreement == CANNOT_TELL and "described only" in counted.reason  # not TCG's doing
+
+
+def test_an_expectation_against_another_configuration_is_judged_as_that_pair():
+    record = run({"a": 1.0, "b": 1.0, "c": 1.2})
+    record.configs[2] = C
+    found = outcome(record, expect(config="c", against="b"))
+    pair = compare_runs([record], pair=("b", "c"))
+    [row] = [r for r in pair.rows if r.metric == "dbench.throughput_mbs"]
+    assert found.verdict == row.verdict == Verdict.BETTER and found.agreement == AGREES
+    assert found.pair == "c against b"
+    missing = outcome(run({"a": 1.0, "b": 1.1}), expect(config="c"))
+    assert missing.agreement == CANNOT_TELL and "c not measured in this run" in missing.reason
+
+
+# --- shown everywhere --------------------------------------------------------------------------
+
+
+def seed_run():
+    record = realistic_run()  # ext3-external-journal: dbench 15.44 → 17.25 MB/s on two real disks
+    record.id = 7
+    return record, compare_runs([record])
+
+
+def test_reports_show_the_original_beside_yours():
+    record, comparison = seed_run()
+    found = outcomes_for([record], comparison)
+    assert [o.metric_title for o in found][0] == "dbench throughput" and found[0].agreement == AGREES
+    markdown = reports.to_markdown([record], comparison)
+    section = markdown[markdown.index("## Expected"):markdown.index("## Caveats")]
+    assert "| external against internal | metadata dbench.throughput_mbs | dbench throughput +11.7%, 15.44 → " \
+           "17.25 MB/s (2003, kernel 2.4.20, IDE disks, the journal on a second drive); Seed 000" in section
+    assert "| **agrees** |" in section and "| **cannot tell**: within noise |" in section
+    assert markdown.index("## Expected") > markdown.index("## throughput")  # after the verdict tables
+    document = json.loads(reports.to_json([record], comparison))
+    first = document["expected"][0]
+    assert (first["configuration"], first["against"], first["agreement"]) == ("external", "internal", AGREES)
+    assert first["original"]["before"] == 15.44 and first["yours"]["verdict"] == "better"
+    assert len(document["expected"]) == 5
+    page = reports.to_html([record], comparison)
+    assert "<h2>Expected: what the original experiment found, beside yours</h2>" in page
+    assert '<td class="better">agrees</td>' in page and "15.44 → 17.25 MB/s" in page
+    rows = list(csv.DictReader(io.StringIO(reports.to_csv([record], comparison))))
+    [dbench] = [r for r in rows if (r["config"], r["metric"]) == ("external", "dbench.throughput_mbs")]
+    assert dbench["expected"].startswith("external against internal: the original measurement: dbench throughput")
+    assert dbench["expected"].endswith("— agrees")
+    assert not [r for r in rows if r["config"] == "internal" and r["expected"]]
+
+
+def test_runs_side_by_side_and_studies_without_expectations_show_none():
+    record, comparison = seed_run()
+    other = realistic_run(seed=5)
+    other.id = 8
+    assert outcomes_for([record, other], compare_runs([record, other])) == []
+    assert "## Expected" not in reports.to_markdown([record, other], compare_runs([record, other]))
+    record.study = "ext4-writeback-commit"
+    assert "## Expected" not in reports.to_markdown([record], comparison)
+    assert json.loads(reports.to_json([record], comparison))["expected"] == []
+
+
+def test_results_show_prints_the_expected_outcomes(tmp_path):
+    record, _ = seed_run()
+    record.id = None
+    with Store(tmp_path) as store:
+        store.save_run(record)
+    shown = fstune(tmp_path, "show", "1")
+    assert shown.returncode == 0, shown.stderr
+    text = shown.stdout
+    assert "Expected: what the original experiment found, beside yours" in text
+    assert_fits_80_columns(text)
+    lines = text[text.index("Expected:"):text.index("Notes")].splitlines()
+    assert any(line.startswith("external against") and line.rstrip().endswith("agrees") for line in lines)
+    assert any("15.44 → 17.25" in line for line in lines) and any("within noise" in line for line in lines)
+    assert text.index("Workload: throughput") < text.index("Expected:") < text.index("Notes")
+
+
+async def test_the_results_screen_shows_them(tmp_path):
+    from textual.widgets import Static
+
+    from fstune.screens.results import ResultsScreen
+    from test_tui_results import HostApp, plain
+
+    record, comparison = seed_run()
+    screen = ResultsScreen(record, comparison, services=None, export_dir=tmp_path)
+    async with HostApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = " ".join(plain(screen.query_one("#expected", Static)).split())
+    assert "the original measurement" in text and "dbench throughput +11.7%" in text and "agrees" in text
+
+
+def test_the_environment_caveat_reads_the_same_place():
+    from fstune.results.caveats import environment, place
+
+    record = one_disk_loop_lab(run({"a": 1.0, "b": 1.1}))
+    where = place(record)
+    assert (where.kind, where.heads_move, where.loop) == ("loop lab", False, True) and where.shared_disk
+    assert environment(record).text.startswith("One-disk loop lab (backing files in /var/tmp/fstune-lab on host "
+                                               "device /dev/sda3)")
+    vm = place(vm_lab(run({"a": 1.0, "b": 1.1}), "TCG"))
+    assert vm.summary() == "VM lab, disk model deskstar-7k250, TCG" and vm.heads_move and not vm.shared_disk
