@@ -258,7 +258,7 @@ def test_reports_show_the_original_beside_yours():
     found = outcomes_for([record], comparison)
     assert [o.metric_title for o in found][0] == "dbench throughput" and found[0].agreement == AGREES
     markdown = reports.to_markdown([record], comparison)
-    section = markdown[markdown.index("## Expected"):markdown.index("## Caveats")]
+    section = markdown[markdown.index("## Expected"):markdown.index("## Environment")]
     assert "| external against internal | metadata dbench.throughput_mbs | dbench throughput +11.7%, 15.44 → " \
            "17.25 MB/s (2003, kernel 2.4.20, IDE disks, the journal on a second drive); Seed 000" in section
     assert "| **agrees** |" in section and "| **cannot tell**: within noise |" in section
