@@ -331,6 +331,15 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison) -> None
     _notes(console, runs, comparison)
 
 
+def _ceiling(console: Console, run: RunRecord) -> None:
+    from fstune.results.terminal import ceiling_text
+
+    text = ceiling_text(run)
+    if text is not None:
+        console.print(text)
+        console.print()
+
+
 def run_show(args) -> int:
     (run,) = load_runs([args.run])
     comparison = compare_runs([run])
@@ -339,6 +348,7 @@ def run_show(args) -> int:
     console.print()
     show_comparison(console, [run], comparison)
     console.print()
+    _ceiling(console, run)
     _environment(console, run)
     return 0
 

@@ -267,6 +267,7 @@ def to_html(runs, comparison: Comparison) -> str:
         out.append("</div>")
         out.append(legend)
     out.append(f"<p>{escape(CELLS_NOTE)} {escape(verdict_note(comparison))}</p>")
+    out += _ceiling_html(runs)
     caveats = caveats_of_runs(runs, comparison)  # right under the verdicts they qualify
     if caveats:
         out.append('<h2>Caveats</h2><ul class="notes">')
@@ -292,6 +293,21 @@ def to_html(runs, comparison: Comparison) -> str:
     out.append(f"</ul><footer>Made by fstune {escape(__version__)} on {escape(fmt_time(time.time()))}.</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
+
+
+def _ceiling_html(runs) -> list[str]:
+    """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
+    from fstune.results.ceiling import ceiling_lines
+
+    out = []
+    for run in runs:
+        lines = ceiling_lines(run)
+        if lines:
+            label = f" (run {escape(run.id)})" if len(runs) > 1 else ""
+            out.append(f'<h2>The ceiling: the raw device{label}</h2><ul class="notes">')
+            out += [f"<li>{escape(line)}</li>" for line in lines[:-1]]
+            out.append(f'</ul><p class="caption">{escape(lines[-1])}</p>')
+    return out
 
 
 __all__ = ["COLOURS", "CSS", "Bar", "bar_chart", "bars_svg", "escape", "html_head", "html_legend", "to_html",

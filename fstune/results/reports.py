@@ -103,6 +103,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
                     cells += [fmt_change(row.change_pct), text]
             out.append("| " + " | ".join(md_text(c) for c in cells) + " |")
     out += ["", CELLS_NOTE + " " + verdict_note(comparison)]
+    out += _ceiling_markdown(runs)
     # the caveats right under the verdicts they qualify (fstune/results/caveats.py)
     caveats = caveats_of_runs(runs, comparison)
     if caveats:
@@ -129,6 +130,20 @@ def to_markdown(runs, comparison: Comparison) -> str:
                    f"{MIN_N} repeats.")
     out += ["", f"*Made by fstune {__version__} on {fmt_time(time.time())}.*", ""]
     return "\n".join(out)
+
+
+def _ceiling_markdown(runs) -> list[str]:
+    """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
+    from fstune.results.ceiling import ceiling_lines
+
+    out = []
+    for run in runs:
+        lines = ceiling_lines(run)
+        if lines:
+            label = f" (run {run.id})" if len(runs) > 1 else ""
+            out += ["", f"## The ceiling: the raw device{label}", ""]
+            out += [f"- {md_text(line)}" for line in lines[:-1]] + ["", f"*{md_text(lines[-1])}*"]
+    return out
 
 
 # --- CSV ------------------------------------------------------------------------------------
@@ -236,7 +251,16 @@ def run_json(run: RunRecord, raw: bool = True) -> dict:
              **({"raw": dict(r.raw)} if raw else {})}
             for r in run.results
         ],
+        **_ceiling_json(run),
     }
+
+
+def _ceiling_json(run: RunRecord) -> dict:
+    """{"ceiling": the raw device's figures, the shares, the caveat} when it was measured; else {}."""
+    from fstune.results.ceiling import ceiling_json
+
+    found = ceiling_json(run)
+    return {} if found is None else {"ceiling": found}
 
 
 def _judgement_json(row) -> dict | None:
