@@ -16,6 +16,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Checkbox, Input, Label, Static
 
 from fstune.errors import UsageError
+from fstune.plan import ceiling_workload
 from fstune.screens.widgets import StepScreen
 from fstune.studies import Study
 from fstune.units import format_estimate
@@ -117,8 +118,16 @@ class WorkloadsScreen(StepScreen):
                                          classes="param-help"),
                                   classes="param", id="repeats-row"))
         widgets.append(Static("", id="repeats-message", classes="field-message"))
+        widgets.append(self._ceiling_box(selected))
         await form.mount_all(widgets)
         self.update_estimate()
+
+    def _ceiling_box(self, selected) -> Checkbox:
+        """``fstune run --ceiling``: offered while a workload that can measure the raw device is chosen."""
+        box = Checkbox("ceiling — first measure the raw target once, a few seconds a phase (formatted next anyway)",
+                       self.app.state.ceiling, id="ceiling", compact=True)
+        box.display = ceiling_workload(selected) is not None
+        return box
 
     # --- reading the form -----------------------------------------------------------------
 
@@ -166,6 +175,7 @@ class WorkloadsScreen(StepScreen):
         name = (event.checkbox.id or "").removeprefix("use-")
         if name in WORKLOADS:
             self.query_one(f"#params-{name}").display = event.value
+            self.query_one("#ceiling", Checkbox).display = ceiling_workload(self.selected()) is not None
             self.update_estimate()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -202,4 +212,5 @@ class WorkloadsScreen(StepScreen):
         state.workloads = None if ordered == tuple(study.workloads) else ordered
         state.workload_params = params
         state.repeats = None if int(repeats) == study.repeats else int(repeats)
+        state.ceiling = self.query_one("#ceiling", Checkbox).value and ceiling_workload(names) is not None
         return None
