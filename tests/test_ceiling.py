@@ -210,3 +210,40 @@ async def test_the_wizard_offers_the_pass_with_throughput_and_shows_it_in_the_re
         assert app.screen.STEP == "Review" and app.state.ceiling
         assert "The ceiling: the raw device, once, before the first mkfs" in text_of(app.screen.query_one("#script"))
         assert [s.device for s in app.state.plan.ceiling if s.destructive] == ["/dev/sdm3", "/dev/sdm3"]
+
+
+@pytest.mark.loopdev
+def test_a_target_mounted_by_someone_else_before_the_raw_pass_is_refused(lab, tmp_path, run_destructive):
+    """The runner checks the device before the raw writes as it does before mkfs."""
+    from fstune.runner import FAIL_SAFETY, FAILED, Runner, StepFinished, StepStarted
+    from fstune.studies import parse_study
+    from conftest import study_text
+    from test_measure_real import choice
+
+    data = lab.disks[0].data
+    run_destructive(["mkfs.ext4", "-q", "-F", data], data)  # something someone else could mount
+    study = parse_study(study_text(head='workloads = ["throughput"]\nprimary = "throughput:seqwrite.rate_mbs"'),
+                        "ceiling.toml")
+    plan = build_plan(Choices(study, choice(data), None, repeats=1, ceiling=True, run_id="c",
+                              workload_params={"throughput": {"size": "16M", "threads": "1", "runtime": "1"}},
+                              mount_root=str(tmp_path / "run"), work_root=str(tmp_path / "work")))
+    first_raw = len(plan.prepare)
+    assert plan.steps[first_raw] == plan.ceiling[0]
+    elsewhere = tmp_path / "someone-else"
+    elsewhere.mkdir()
+    events = []
+
+    def on_event(event):
+        events.append(event)
+        if isinstance(event, StepFinished) and event.index == first_raw - 1:
+            subprocess.run(["mount", "-t", "ext4", data, str(elsewhere)], check=True)
+
+    try:
+        outcome = Runner(plan, log_dir=tmp_path / "logs").run(on_event)
+        assert outcome.status == FAILED and outcome.kind == FAIL_SAFETY and outcome.exit_code == 3
+        assert f"{data} is mounted at {elsewhere}" in outcome.reason
+        assert not [e for e in events if isinstance(e, StepStarted) and e.step.kind == CEILING]
+    finally:
+        subprocess.run(["umount", str(elsewhere)], check=False)
+    found = subprocess.run(["blkid", "-p", "-o", "value", "-s", "TYPE", data], capture_output=True, text=True)
+    assert found.stdout.strip() == "ext4"  # not a byte of the raw pass was written
