@@ -3,7 +3,7 @@
 A run asked for it (``fstune run --ceiling``) measures the target device once, before its first
 mkfs, with the throughput workload's phases (``RunRecord.ceiling``; docs/ARCHITECTURE.md, "The
 ceiling"). Every place that shows a run's figures says the same sentences, built here once:
-"internal reaches 83 % of the raw device's sequential write rate (412 of 497 MB/s)", then what
+"internal reaches 83 % of the raw device's sequential write rate (412.0 of 497.0 MB/s)", then what
 the ceiling cannot say (``caveat``). The terminal, the reports and the results screen only lay
 them out.
 """
