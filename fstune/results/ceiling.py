@@ -88,6 +88,18 @@ def ceiling_lines(record: RunRecord) -> list[str]:
     return [share.sentence() + "." for share in found] + [caveat(record)]
 
 
+def ceiling_sections(records) -> list[tuple[str, list[str], str]]:
+    """(heading, sentences, caveat) for each run of ``records`` that measured its raw device, as
+    the reports lay them out; the heading names the run when there are several."""
+    found = []
+    for record in records:
+        lines = ceiling_lines(record)
+        if lines:
+            label = f" (run {record.id})" if len(records) > 1 else ""
+            found.append((f"The ceiling: the raw device{label}", lines[:-1], lines[-1]))
+    return found
+
+
 def ceiling_json(record: RunRecord) -> dict | None:
     """The raw figures, the shares and the caveat, for the JSON report; None without a ceiling."""
     if not record.ceiling:
@@ -96,4 +108,4 @@ def ceiling_json(record: RunRecord) -> dict | None:
             "caveat": caveat(record)}
 
 
-__all__ = ["Share", "caveat", "ceiling_json", "ceiling_lines", "shares"]
+__all__ = ["Share", "caveat", "ceiling_json", "ceiling_lines", "ceiling_sections", "shares"]

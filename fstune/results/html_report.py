@@ -297,16 +297,13 @@ def to_html(runs, comparison: Comparison) -> str:
 
 def _ceiling_html(runs) -> list[str]:
     """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
-    from fstune.results.ceiling import ceiling_lines
+    from fstune.results.ceiling import ceiling_sections
 
     out = []
-    for run in runs:
-        lines = ceiling_lines(run)
-        if lines:
-            label = f" (run {escape(run.id)})" if len(runs) > 1 else ""
-            out.append(f'<h2>The ceiling: the raw device{label}</h2><ul class="notes">')
-            out += [f"<li>{escape(line)}</li>" for line in lines[:-1]]
-            out.append(f'</ul><p class="caption">{escape(lines[-1])}</p>')
+    for heading, lines, caveat in ceiling_sections(runs):
+        out.append(f'<h2>{escape(heading)}</h2><ul class="notes">')
+        out += [f"<li>{escape(line)}</li>" for line in lines]
+        out.append(f'</ul><p class="caption">{escape(caveat)}</p>')
     return out
 
 

@@ -134,15 +134,11 @@ def to_markdown(runs, comparison: Comparison) -> str:
 
 def _ceiling_markdown(runs) -> list[str]:
     """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
-    from fstune.results.ceiling import ceiling_lines
+    from fstune.results.ceiling import ceiling_sections
 
     out = []
-    for run in runs:
-        lines = ceiling_lines(run)
-        if lines:
-            label = f" (run {run.id})" if len(runs) > 1 else ""
-            out += ["", f"## The ceiling: the raw device{label}", ""]
-            out += [f"- {md_text(line)}" for line in lines[:-1]] + ["", f"*{md_text(lines[-1])}*"]
+    for heading, lines, caveat in ceiling_sections(runs):
+        out += ["", f"## {md_text(heading)}", "", *(f"- {md_text(line)}" for line in lines), "", f"*{md_text(caveat)}*"]
     return out
 
 

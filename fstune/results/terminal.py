@@ -159,4 +159,5 @@ def ceiling_text(record):
     return text
 
 
-__all__ = ["STATUS_STYLE", "ceiling_text", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]
+__all__ = ["STATUS_STYLE", "ceiling_text", "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table",
+           "workload_table"]
