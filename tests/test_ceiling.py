@@ -247,3 +247,45 @@ def test_a_target_mounted_by_someone_else_before_the_raw_pass_is_refused(lab, tm
         subprocess.run(["umount", str(elsewhere)], check=False)
     found = subprocess.run(["blkid", "-p", "-o", "value", "-s", "TYPE", data], capture_output=True, text=True)
     assert found.stdout.strip() == "ext4"  # not a byte of the raw pass was written
+
+
+def test_the_reports_lay_out_the_same_sentences():
+    from fstune.results import reports
+    from fstune.results.compare import compare_runs
+
+    record = _record({"throughput": {"seqwrite.rate_mbs": 500.0}})
+    record.method = "paired-gs-obf/1"
+    comparison = compare_runs([record])
+    sentence = ceiling_lines(record)[0]
+    markdown = reports.export([record], comparison, "md")
+    assert "## The ceiling: the raw device" in markdown and f"- {sentence}" in markdown
+    html = reports.export([record], comparison, "html")
+    assert "<h2>The ceiling: the raw device</h2>" in html and "internal reaches 82 %" in html
+    document = json.loads(reports.export([record], comparison, "json"))
+    assert document["runs"][0]["ceiling"]["raw"] == record.ceiling
+    plain = _record(None)
+    plain.method = record.method
+    for fmt in ("md", "html", "json"):
+        assert "ceiling" not in reports.export([plain], compare_runs([plain]), fmt)
+
+
+async def test_the_results_screen_shows_the_shares():
+    from textual.widgets import Static
+
+    from fstune.results.compare import compare_runs
+    from fstune.screens.results import ResultsScreen
+    from test_tui_results import HostApp, plain
+
+    record = _record({"throughput": {"seqwrite.rate_mbs": 500.0}}, target="/dev/loop3p1", transport="loop")
+    record.id = 3
+    screen = ResultsScreen(record, compare_runs([record]), services=None)
+    async with HostApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = " ".join(plain(screen.query_one("#ceiling", Static)).split())
+        assert "internal reaches 82 % of the raw device's sequential write rate" in text
+        assert "backing file" in text
+    bare = _record(None)
+    screen = ResultsScreen(bare, compare_runs([bare]), services=None)
+    async with HostApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not screen.query("#ceiling")
