@@ -289,3 +289,27 @@ async def test_the_results_screen_shows_the_shares():
     async with HostApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not screen.query("#ceiling")
+
+
+@pytest.mark.loopdev
+def test_the_saved_script_runs_the_guarded_raw_pass_for_real(lab, tmp_path, run_destructive):
+    from conftest import study_text
+    from fstune.studies import parse_study
+    from fstune.workloads.throughput import load_fio_report
+    from test_scripts_real import device_choice
+
+    data = lab.disks[0].data
+    study = parse_study(study_text(head='workloads = ["throughput"]\nprimary = "throughput:seqwrite.rate_mbs"'),
+                        "ceiling.toml")
+    plan = build_plan(Choices(study, device_choice(data), None, repeats=1, ceiling=True, run_id="script",
+                              workload_params={"throughput": {"size": "16M", "threads": "1", "runtime": "1"}},
+                              mount_root=str(tmp_path / "mnt"), work_root=str(tmp_path / "work")))
+    script = tmp_path / "plan.sh"
+    script.write_text(render_script(plan))
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    result = run_destructive(["bash", str(script)], [data], env=env, timeout=300)
+    for phase in ("fio-writes", "fio-reads"):
+        report = load_fio_report((tmp_path / "work" / "script" / f"ceiling-{phase}.json").read_text())
+        assert report["jobs"] and all(job["error"] == 0 for job in report["jobs"])
+    assert all(f"--filename={data}" in step.argv for step in plan.ceiling)
+    assert "plan finished" in result.stdout
