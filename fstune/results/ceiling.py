@@ -18,6 +18,7 @@ from fstune.results.caveats import _is_loop
 from fstune.results.formatting import fmt_value
 from fstune.results.records import RunRecord
 from fstune.units import format_percent
+from fstune.workloads import find as find_workload
 from fstune.workloads import metric as declared_metric
 
 RATE_UNIT = "MB/s"  # the figures shown against the ceiling: the phases' rates
@@ -52,7 +53,11 @@ def shares(record: RunRecord) -> list[Share]:
     """Every configuration's share of the ceiling, phase by phase; [] when the run has no ceiling."""
     found = []
     for workload, raw in (record.ceiling or {}).items():
-        for name, ceiling in raw.items():
+        known = find_workload(workload)
+        order = [metric.name for metric in known.metrics] if known is not None else []
+        # the phases in the order they ran (the store keeps the figures sorted by name)
+        for name, ceiling in sorted(raw.items(), key=lambda item: (order.index(item[0]) if item[0] in order
+                                                                   else len(order), item[0])):
             declared = declared_metric(workload, name)
             if declared is None or declared.unit != RATE_UNIT or declared.better != HIGHER or ceiling <= 0:
                 continue
@@ -67,8 +72,9 @@ def shares(record: RunRecord) -> list[Share]:
 
 def caveat(record: RunRecord) -> str:
     """What the ceiling cannot say, for this record."""
-    text = ("The raw-device pass ran once, a few seconds a phase, before the first mkfs, so it has no interval: "
-            "read a share as a rough guide, and one near or above 100 % as at the device's limit.")
+    text = ("The raw-device pass ran once, a few seconds a phase, before the first mkfs, so it has no interval "
+            "and a busy moment lowers it: read a share as a rough guide. A share above 100 % means the pass caught "
+            "the device slower than the repeats did, not that a filesystem outran its device.")
     target = [d for d in record.devices if d.role == "target"]
     placement = record.environment.get("placement") or {}
     if target and all(_is_loop(d, placement) for d in target):
