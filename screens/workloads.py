@@ -162,16 +162,30 @@ class WorkloadsScreen(StepScreen):
         else:
             per_repeat = {name: WORKLOADS[name].estimate_seconds(self.resolved(name)) for name in names}
             total = configs * (MAKE_SECONDS + repeats * sum(per_repeat.values()))
-            text.append(f"Estimated duration: about {format_estimate(total)}", style="bold")
+            raw = self._ceiling_seconds(names)
+            text.append(f"Estimated duration: about {format_estimate(total + raw)}", style="bold")
             text.append(f" — {configs} configurations × {repeats} repeats × "
                         + " + ".join(f"{n} {format_estimate(s)}" for n, s in per_repeat.items()))
+            if raw:
+                text.append(f", and the ceiling {format_estimate(raw)}")
             for name in names:
                 if WORKLOADS[name].estimate_note:
                     text.append(f"; {WORKLOADS[name].estimate_note}")
             text.append(". Noisy figures add repeats.", style="dim")
         self.query_one("#estimate", Static).update(text)
 
+    def _ceiling_seconds(self, names: tuple[str, ...]) -> float:
+        """The raw-device pass's phases when the box is ticked (``fstune run --ceiling``); else 0."""
+        name = ceiling_workload(names)
+        boxes = self.query("#ceiling")
+        if name is None or not boxes or not boxes.first(Checkbox).value:
+            return 0.0
+        return WORKLOADS[name].ceiling_seconds(self.resolved(name))
+
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "ceiling":
+            self.update_estimate()
+            return
         name = (event.checkbox.id or "").removeprefix("use-")
         if name in WORKLOADS:
             self.query_one(f"#params-{name}").display = event.value

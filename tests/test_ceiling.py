@@ -204,7 +204,10 @@ async def test_the_wizard_offers_the_pass_with_throughput_and_shows_it_in_the_re
         assert not box.display  # no fio phases to run on the raw device
         app.screen.query_one("#use-throughput", Checkbox).value = True
         await settle(pilot)
+        before = text_of(app.screen.query_one("#estimate"))
         box.value = True
+        await settle(pilot)
+        assert "and the ceiling 24 s" in text_of(app.screen.query_one("#estimate")) != before
         await pilot.press("ctrl+n")
         await settle(pilot, 5)
         assert app.screen.STEP == "Review" and app.state.ceiling
