@@ -97,6 +97,7 @@ class Choices:
     configs: tuple[str, ...] | None = None  # None: every configuration; else these, baseline first
     mkfs_options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # config → replaces its mkfs options
     force: bool = True  # pass each mkfs tool's force flag once (the user confirmed the devices)
+    ceiling: bool = False  # a short raw-device pass before the first mkfs (``ceiling_workload``)
     run_id: str = "plan"
     mount_root: str = DEFAULT_MOUNT_ROOT
     work_root: str = field(default_factory=lambda: str(paths.reports_root()))  # tool reports, inputs
@@ -161,10 +162,11 @@ class Plan:
     blocks: tuple[Block, ...] = ()
     # makes block N (the run asks for blocks beyond the planned ones); not part of equality
     make_block: Callable[[int], Block] | None = field(default=None, compare=False, repr=False)
+    ceiling: tuple[Step, ...] = ()  # the raw-device pass, after the inputs and before the first mkfs
 
     @property
     def steps(self) -> list[Step]:
-        return [*self.prepare, *(s for b in self.blocks for s in b.steps), *self.finish]
+        return [*self.prepare, *self.ceiling, *(s for b in self.blocks for s in b.steps), *self.finish]
 
     def block(self, number: int) -> Block:
         """Block ``number``: a planned one, or a further one made exactly as the planned ones."""
@@ -308,6 +310,19 @@ def with_mkfs_options(study: Study, edits: dict[str, tuple[str, ...]]) -> Study:
     return replace(study, configurations=tuple(configs))
 
 
+def ceiling_workload(names: tuple[str, ...] | list[str]) -> str | None:
+    """The first of ``names`` that can measure the raw device (its module has ``ceiling_steps``)."""
+    return next((name for name in names if callable(getattr(WORKLOADS[name], "ceiling_steps", None))), None)
+
+
+def _refuse_ceiling(names: tuple[str, ...]) -> UsageError:
+    able = [name for name in WORKLOADS if ceiling_workload([name])]
+    chosen = ", ".join(names) or "none"
+    return UsageError(f"--ceiling measures the raw device with the phases of the {' or '.join(able)} workload, "
+                      f"which this run does not include (its workloads: {chosen}).",
+                      f"Add it with --workloads, or leave out --ceiling.")
+
+
 def build_plan(choices: Choices) -> Plan:
     """Validate ``choices`` and return the Plan; raise UsageError/DeviceError with the reason."""
     check_run_id(choices.run_id)
@@ -347,6 +362,16 @@ def build_plan(choices: Choices) -> Plan:
         first = study.configurations[0]
         for name in workload_names:
             prepare += WORKLOADS[name].prepare_steps(context(first, name, f"{run_dir}/{first.name}"))
+
+    ceiling: list[Step] = []
+    if choices.ceiling:
+        # after the inputs, before the first mkfs: the target is formatted next anyway, and the
+        # runner checks it like before an mkfs (docs/ARCHITECTURE.md, "The ceiling")
+        name = ceiling_workload(workload_names)
+        if name is None:
+            raise _refuse_ceiling(tuple(workload_names))
+        first = study.configurations[0]
+        ceiling = WORKLOADS[name].ceiling_steps(context(first, name, f"{run_dir}/{first.name}"), work_dir)
 
     config_plans = [ConfigPlan(config, tuple(_mount_options(config, choices.options, log, study)),
                                f"{run_dir}/{config.name}", (), {})
@@ -406,7 +431,7 @@ def build_plan(choices: Choices) -> Plan:
                            cleanup=True, needs_root=False,
                            why="only the tools' reports are kept, in " + work_dir))
     return Plan(choices, tuple(prepare), tuple(config_plans), tuple(finish), tuple(warnings),
-                tuple(workload_names), repeats, blocks, make_block)
+                tuple(workload_names), repeats, blocks, make_block, tuple(ceiling))
 
 
 # --- the dry-run script ----------------------------------------------------------------------
@@ -481,6 +506,9 @@ def render_script(plan: Plan) -> str:
                  "configuration once, in this order:")
     for block in plan.blocks:
         lines.append(f"#   {block.describe(len(plan.blocks))}")
+    if plan.ceiling:
+        lines += _comment(f"Before the first mkfs: the ceiling, a short pass of fio's phases on the raw device "
+                          f"{target.path} itself (direct I/O, once), which its figures are shown against.")
     lines += ["", "set -euo pipefail", "", *script_guard.functions(), "", _CLEANUP,
               'if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi',
               f"FSTUNE_MOUNTPOINTS+=({shlex.quote(plan.run_dir)})  # the run directory: removed last, if empty",
@@ -501,6 +529,10 @@ def render_script(plan: Plan) -> str:
     if plan.prepare:
         lines += ["# ── Inputs, made once ──", ""]
         for step in plan.prepare:
+            emit(step)
+    if plan.ceiling:
+        lines += ["# ── The ceiling: the raw device, once, before the first mkfs ──", ""]
+        for step in plan.ceiling:
             emit(step)
     baseline = plan.configs[0].config.name
     titles = {cp.config.name: cp.config.title for cp in plan.configs}

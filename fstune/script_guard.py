@@ -28,7 +28,7 @@ from fstune.devlock import LOCK_DIR
 # how long to wait for the lock while the disk is only being read (udev probes a disk for a
 # moment after every change), as fstune itself does (fstune/devlock.py)
 LOCK_WAIT_SECONDS = 10
-KEPT_KINDS = (kinds.MEASURE, kinds.RECORD)  # the steps whose output is kept in the results directory
+KEPT_KINDS = (kinds.MEASURE, kinds.RECORD, kinds.CEILING)  # the steps whose output is kept in the results directory
 RELEASE = "declare -F fstune_release_disks >/dev/null && fstune_release_disks"
 
 _FUNCTIONS = r"""# ── Guard rails: the device must still be the one reviewed, and unused ──

@@ -20,6 +20,7 @@ RECORD = "record"  # read-only: show how the filesystem was really made (dumpe2f
 CACHE = "cache"  # sync and drop caches before a measured step
 MEASURE = "measure"  # a timed workload step
 PROBE = "probe"  # read counters (sectors written) around a measured step
+CEILING = "ceiling"  # the optional raw-device pass before the first mkfs (its figures are the ceiling)
 UMOUNT = "umount"
 RMDIR = "rmdir"
 

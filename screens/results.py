@@ -158,6 +158,7 @@ class ResultsScreen(Screen):
             pairs = pair_table(self.record) if self.comparison.pair is None else None
             if pairs is not None:
                 yield Static(pairs, id="pairs", classes="workload")
+            yield from self._ceiling()
             notes = self._notes()
             if notes is not None:
                 yield Static(notes, id="notes")
@@ -208,6 +209,14 @@ class ResultsScreen(Screen):
         table.caption = "↑ higher is better, ↓ lower is better"
         table.caption_justify = "left"
         return table
+
+    def _ceiling(self) -> ComposeResult:
+        """The rates against the raw device, when the run measured it (``fstune run --ceiling``)."""
+        from fstune.results.terminal import ceiling_text
+
+        text = ceiling_text(self.record)
+        if text is not None:
+            yield Static(text, id="ceiling")
 
     def _notes(self) -> Group | None:
         # the caveats are in the headline at the top; here what the figures rest on

@@ -126,6 +126,7 @@ class WizardState:
     workloads: tuple[str, ...] | None = None
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     repeats: int | None = None
+    ceiling: bool = False  # the raw-device pass before the first mkfs (``fstune run --ceiling``)
     plan: Plan | None = None  # built on the Review screen from everything above
     run_id: str | None = None  # the run directory's name; None = the time the plan is built (as the CLI)
 
@@ -140,6 +141,7 @@ class WizardState:
         self.workloads = None
         self.workload_params = {}
         self.repeats = None
+        self.ceiling = False
         self.plan = None
         if not study.needs_journal_device:
             self.log_device = None
@@ -168,4 +170,5 @@ class WizardState:
             study=study, target=target, log_device=log, options=tuple(self.options),
             workloads=self.workloads, workload_params={k: dict(v) for k, v in self.workload_params.items()},
             repeats=self.repeats, mkfs_options=dict(self.mkfs_options), run_id=self.run_id or "plan",
+            ceiling=self.ceiling,
         )

@@ -16,6 +16,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Checkbox, Input, Label, Static
 
 from fstune.errors import UsageError
+from fstune.plan import ceiling_workload
 from fstune.screens.widgets import StepScreen
 from fstune.studies import Study
 from fstune.units import format_estimate
@@ -117,8 +118,16 @@ class WorkloadsScreen(StepScreen):
                                          classes="param-help"),
                                   classes="param", id="repeats-row"))
         widgets.append(Static("", id="repeats-message", classes="field-message"))
+        widgets.append(self._ceiling_box(selected))
         await form.mount_all(widgets)
         self.update_estimate()
+
+    def _ceiling_box(self, selected) -> Checkbox:
+        """``fstune run --ceiling``: offered while a workload that can measure the raw device is chosen."""
+        box = Checkbox("ceiling — first measure the raw target once, a few seconds a phase (formatted next anyway)",
+                       self.app.state.ceiling, id="ceiling", compact=True)
+        box.display = ceiling_workload(selected) is not None
+        return box
 
     # --- reading the form -----------------------------------------------------------------
 
@@ -153,19 +162,34 @@ class WorkloadsScreen(StepScreen):
         else:
             per_repeat = {name: WORKLOADS[name].estimate_seconds(self.resolved(name)) for name in names}
             total = configs * (MAKE_SECONDS + repeats * sum(per_repeat.values()))
-            text.append(f"Estimated duration: about {format_estimate(total)}", style="bold")
+            raw = self._ceiling_seconds(names)
+            text.append(f"Estimated duration: about {format_estimate(total + raw)}", style="bold")
             text.append(f" — {configs} configurations × {repeats} repeats × "
                         + " + ".join(f"{n} {format_estimate(s)}" for n, s in per_repeat.items()))
+            if raw:
+                text.append(f", and the ceiling {format_estimate(raw)}")
             for name in names:
                 if WORKLOADS[name].estimate_note:
                     text.append(f"; {WORKLOADS[name].estimate_note}")
             text.append(". Noisy figures add repeats.", style="dim")
         self.query_one("#estimate", Static).update(text)
 
+    def _ceiling_seconds(self, names: tuple[str, ...]) -> float:
+        """The raw-device pass's phases when the box is ticked (``fstune run --ceiling``); else 0."""
+        name = ceiling_workload(names)
+        boxes = self.query("#ceiling")
+        if name is None or not boxes or not boxes.first(Checkbox).value:
+            return 0.0
+        return WORKLOADS[name].ceiling_seconds(self.resolved(name))
+
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "ceiling":
+            self.update_estimate()
+            return
         name = (event.checkbox.id or "").removeprefix("use-")
         if name in WORKLOADS:
             self.query_one(f"#params-{name}").display = event.value
+            self.query_one("#ceiling", Checkbox).display = ceiling_workload(self.selected()) is not None
             self.update_estimate()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -202,4 +226,5 @@ class WorkloadsScreen(StepScreen):
         state.workloads = None if ordered == tuple(study.workloads) else ordered
         state.workload_params = params
         state.repeats = None if int(repeats) == study.repeats else int(repeats)
+        state.ceiling = self.query_one("#ceiling", Checkbox).value and ceiling_workload(names) is not None
         return None

@@ -482,13 +482,18 @@ def test_a_blocked_run_keeps_its_design_settings_and_each_repeats_place(tmp_path
     assert not back.legacy and not back.results[3].counts and back.results[2].counts
 
 
-def test_a_run_stored_before_blocks_comes_back_as_legacy(tmp_path, monkeypatch):
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 1)
+def _stored_by_an_older_fstune(tmp_path, monkeypatch, version: int, method: str = "") -> int:
+    """A run written by hand into a store at schema ``version`` (that version's writer is gone),
+    then the store opened by this fstune, which upgrades it; the run's id."""
+    current = store_module.SCHEMA_VERSION
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", version)
     with Store(tmp_path) as old:
-        assert old.schema_version() == 1  # the v1 writer is gone: the row is written by hand below
+        assert old.schema_version() == version
     db = sqlite3.connect(tmp_path / store_module.DB_NAME)
     db.execute("INSERT INTO runs (study, title, started, status, baseline, environment, fstune_version)"
                " VALUES ('s', 't', 1.0, 'finished', 'a', '{}', '0.1')")
+    if method:  # the column exists from schema 2 on
+        db.execute("UPDATE runs SET method = ?", (method,))
     run_id = db.execute("SELECT id FROM runs").fetchone()[0]
     db.execute("INSERT INTO configs (run_id, position, name, filesystem, journal, mkfs_options, mount_options,"
                " mkfs_argv) VALUES (?, 0, 'a', 'ext4', 'internal', '[]', '[]', '[]')", (run_id,))
@@ -496,11 +501,35 @@ def test_a_run_stored_before_blocks_comes_back_as_legacy(tmp_path, monkeypatch):
                " VALUES (?, 0, 'a', 'metadata', 1, 0)", (run_id,))
     db.commit()
     db.close()
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current)
+    return run_id
+
+
+def test_a_run_stored_before_blocks_comes_back_as_legacy(tmp_path, monkeypatch):
+    run_id = _stored_by_an_older_fstune(tmp_path, monkeypatch, 1)
     with Store(tmp_path) as new:
         back = new.load_run(run_id)
-    assert back.legacy and back.design == {} and back.settings == {}
+    assert back.legacy and back.design == {} and back.settings == {} and back.ceiling is None
     assert back.results[0].block is None and back.results[0].conditions == {} and back.results[0].counts
+
+
+def test_the_ceiling_comes_back_as_it_was_stored(tmp_path):
+    record = realistic_run()
+    assert record.ceiling is None  # off unless the run was asked for it
+    record.ceiling = {"throughput": {"seqwrite.rate_mbs": 512.5, "seqwrite.lat_avg_ms": 0.031}}
+    with Store(tmp_path) as store:
+        back = store.load_run(store.save_run(record))
+        plain = store.load_run(store.save_run(realistic_run(seed=5)))
+    assert back.ceiling == record.ceiling
+    assert plain.ceiling is None
+
+
+def test_a_run_stored_before_the_ceiling_loads_without_one(tmp_path, monkeypatch):
+    run_id = _stored_by_an_older_fstune(tmp_path, monkeypatch, 2, method="paired-gs-obf/1")
+    with Store(tmp_path) as new:
+        assert new.schema_version() == store_module.SCHEMA_VERSION
+        back = new.load_run(run_id)
+    assert back.ceiling is None and not back.legacy
 
 
 def test_a_stored_runs_status_words_are_the_runners():

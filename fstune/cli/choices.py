@@ -48,7 +48,19 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="likewise for a --log-device that is not on this machine")
     parser.add_argument("--no-force", action="store_true",
                         help="do not pass the mkfs tools' force flag; they may then stop and ask")
+    parser.add_argument("--ceiling", action="store_true",
+                        help=f"before the first mkfs, run the {_ceiling_workloads()} workload's phases once on the "
+                        "raw target device (direct I/O, a few seconds a phase; it is formatted next anyway), and "
+                        "show each configuration's rates as a share of it, e.g. 'internal reaches 83 %% of the "
+                        "raw device's sequential write rate'. Only with that workload; never touches the "
+                        "journal/log device")
     parser.epilog = workload_params_help()
+
+
+def _ceiling_workloads() -> str:
+    from fstune.plan import ceiling_workload
+
+    return " or ".join(name for name in WORKLOADS if ceiling_workload([name]))
 
 
 def _example_param() -> str:
@@ -173,6 +185,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         repeats=args.repeats,
         configs=configs,
         force=not args.no_force,
+        ceiling=args.ceiling,
         run_id=run_id or time.strftime("%Y%m%d-%H%M%S"),
     )
 

@@ -354,6 +354,15 @@ def _repeat_order(console: Console, run: RunRecord, comparison) -> None:
     console.print()
 
 
+def _ceiling(console: Console, run: RunRecord) -> None:
+    from fstune.results.terminal import ceiling_text
+
+    text = ceiling_text(run)
+    if text is not None:
+        console.print(text)
+        console.print()
+
+
 def run_show(args) -> int:
     (run,) = load_runs([args.run])
     comparison = compare_runs([run])
@@ -364,6 +373,7 @@ def run_show(args) -> int:
     console.print()
     show_comparison(console, [run], comparison, headline_shown=True)
     console.print()
+    _ceiling(console, run)
     _environment(console, run)
     return 0
 

@@ -156,6 +156,7 @@ class Measurement:
         self.orders: dict[int, tuple[str, ...]] = {b.number: b.order for b in plan.blocks}
         self.scheduled = planned  # blocks in the run so far, dropped ones included
         self.dropped_blocks: dict[int, str] = {}
+        self.ceiling: dict[str, dict[str, float]] = {}  # the raw-device pass: workload → metric → value
         self.stopped = ""
         self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
         self.look_lines: list[str] = []  # one line per look taken, for the progress panes
@@ -263,6 +264,9 @@ class Measurement:
         if step.kind == kinds.RECORD and event.status == OK:
             self._read_back(step, output)
             return
+        if step.kind == kinds.CEILING:
+            self._ceiling(step, event, output)
+            return
         if step.config is None or step.workload is None or step.repeat is None:
             return
         repeat = self._repeat(step)
@@ -297,6 +301,24 @@ class Measurement:
             repeat.samples.clear()
             return
         repeat.samples.extend(samples)
+
+    def _ceiling(self, step: Step, event, output: str) -> None:
+        """A measured step of the raw-device pass, read by its workload's own parser."""
+        from fstune.runner import OK
+
+        if not step.phase or event.status != OK:
+            return  # a failed step stops the run, which says why
+        try:
+            result_text = Path(step.result_file).read_text(errors="replace") if step.result_file else None
+            samples = WORKLOADS[step.workload].parse(step, output, event.duration, event.exit_status or 0, result_text)
+        except OSError as error:
+            self.notes.append(f"The raw-device pass ({step.phase}) gave no figures: {step.result_file} could not "
+                              f"be read ({error.strerror}).")
+            return
+        except MeasurementError as error:
+            self.notes.append(f"The raw-device pass ({step.phase}) gave no figures: {error}")
+            return
+        self.ceiling.setdefault(step.workload, {}).update({s.metric: s.value for s in samples})
 
     # --- proof that the variant ran (docs/verdicts.md, "Proof that the variant ran") --------------
 
@@ -660,6 +682,7 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
         mkfs_argv=mkfs_argv, baseline=plan.study.baseline.name, repeats=len(blocks) or plan.repeats,
         warnings=warnings, method=METHOD, design=measurement.design(status),
         settings=run_settings(plan, measurement),  # what a comparison or a merge must match
+        ceiling=measurement.ceiling or None,
     )
 
 

@@ -310,7 +310,7 @@ def order_html(record: RunRecord, comparison: Comparison) -> list[str]:
     for workload, found in charts.items():
         out.append(f"<h3>{escape(workload)}</h3>")
         out += [f"<figure>{order_svg(chart, comparison.baseline)}</figure>" for chart in found]
-    out.append(f'<p class="caption">Points: each repeat, left to right in the order it ran; shaded: the '
+    out.append('<p class="caption">Points: each repeat, left to right in the order it ran; shaded: the '
                "interval; dashed: the median. Hollow: its block was dropped (figure kept, not compared); "
                "×: a failed repeat.</p>")
     return out
@@ -417,6 +417,7 @@ def to_html(runs, comparison: Comparison) -> str:
         out.append(legend)
     out.append(f"<p>{escape(CELLS_NOTE)} {escape(verdict_note(comparison))}</p>")
     out += _expected_html(runs, comparison)
+    out += _ceiling_html(runs)
     if len(runs) == 1:
         out += order_html(runs[0], comparison)
     out.append("<h2>Environment</h2>")
@@ -439,6 +440,18 @@ def to_html(runs, comparison: Comparison) -> str:
     out.append(f"</ul><footer>Made by fstune {escape(__version__)} on {escape(fmt_time(time.time()))}.</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
+
+
+def _ceiling_html(runs) -> list[str]:
+    """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
+    from fstune.results.ceiling import ceiling_sections
+
+    out = []
+    for heading, lines, caveat in ceiling_sections(runs):
+        out.append(f'<h2>{escape(heading)}</h2><ul class="notes">')
+        out += [f"<li>{escape(line)}</li>" for line in lines]
+        out.append(f'</ul><p class="caption">{escape(caveat)}</p>')
+    return out
 
 
 __all__ = ["COLOURS", "CSS", "Bar", "bar_chart", "bars_svg", "escape", "headline_html", "html_head", "html_legend",

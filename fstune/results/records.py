@@ -66,6 +66,10 @@ class RunRecord:
     # runs"): {"workload_params": {workload: {param: value}}, "repeat_rules": {...},
     # "study_version": str, "lab_kind": str, "device_roles": {path: role}, "machine_id": str}.
     settings: dict = field(default_factory=dict)
+    # The raw-device pass before the first mkfs, when it was asked for (docs/ARCHITECTURE.md, "The
+    # ceiling"): {workload: {metric: value}}, e.g. {"throughput": {"seqwrite.rate_mbs": 512.0, …}},
+    # parsed by the workload's own parser; measured once, so it has no interval. None: not measured.
+    ceiling: dict[str, dict[str, float]] | None = None
     id: int | None = None  # set by the store
 
     def __post_init__(self) -> None:

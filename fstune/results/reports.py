@@ -121,6 +121,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
             out.append("| " + " | ".join(md_text(c) for c in cells) + " |")
     out += ["", CELLS_NOTE + " " + verdict_note(comparison)]
     out += _expected_markdown(runs, comparison)
+    out += _ceiling_markdown(runs)
     out += ["", "## Environment", ""]
     for run in runs:
         if len(runs) > 1:
@@ -156,6 +157,16 @@ def _expected_markdown(runs, comparison: Comparison) -> list[str]:
         original = f"{o.original()}; {e.reference}" + (f". {e.note}" if e.note else "")
         out.append(f"| {md_text(o.pair)} | {md_text(e.workload)} {md_text(e.metric)} | {md_text(original)} | "
                    f"{md_text(o.yours())} | **{md_text(o.agreement)}**{md_text(o.judged()[len(o.agreement):])} |")
+    return out
+
+
+def _ceiling_markdown(runs) -> list[str]:
+    """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
+    from fstune.results.ceiling import ceiling_sections
+
+    out = []
+    for heading, lines, caveat in ceiling_sections(runs):
+        out += ["", f"## {md_text(heading)}", "", *(f"- {md_text(line)}" for line in lines), "", f"*{md_text(caveat)}*"]
     return out
 
 
@@ -276,7 +287,16 @@ def run_json(run: RunRecord, raw: bool = True) -> dict:
              **({"raw": dict(r.raw)} if raw else {})}
             for r in run.results
         ],
+        **_ceiling_json(run),
     }
+
+
+def _ceiling_json(run: RunRecord) -> dict:
+    """{"ceiling": the raw device's figures, the shares, the caveat} when it was measured; else {}."""
+    from fstune.results.ceiling import ceiling_json
+
+    found = ceiling_json(run)
+    return {} if found is None else {"ceiling": found}
 
 
 def _judgement_json(row) -> dict | None:

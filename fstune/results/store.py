@@ -44,7 +44,7 @@ from fstune.results.records import DeviceRecord, RunRecord
 from fstune.util import paths
 
 DB_NAME = "results.sqlite"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreError(FstuneError):
@@ -177,6 +177,10 @@ MIGRATIONS: dict[int, list[str]] = {
         "ALTER TABLE repeats ADD COLUMN block_position INTEGER",
         "ALTER TABLE repeats ADD COLUMN conditions TEXT NOT NULL DEFAULT '{}'",  # JSON
         "ALTER TABLE repeats ADD COLUMN dropped TEXT",
+    ],
+    # the raw-device pass before the first mkfs (RunRecord.ceiling); NULL: not measured
+    3: [
+        "ALTER TABLE runs ADD COLUMN ceiling TEXT",  # JSON
     ],
 }
 
@@ -322,12 +326,13 @@ class Store:
         env = record.environment
         cursor = db.execute(
             "INSERT INTO runs (study, title, started, finished, status, reason, baseline, repeats, hostname, kernel,"
-            " environment, warnings, fstune_version, method, design, settings)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " environment, warnings, fstune_version, method, design, settings, ceiling)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.study, record.title, record.started, record.finished, record.status, record.reason,
              record.baseline, record.repeats, str(env.get("hostname") or ""), str(env.get("kernel") or ""),
              _json(env), _json(list(record.warnings)), str(env.get("fstune") or __version__), record.method,
-             _json(record.design), _json(record.settings)))
+             _json(record.design), _json(record.settings),
+             None if record.ceiling is None else _json(record.ceiling)))
         return int(cursor.lastrowid)
 
     def _write_repeat(self, db: sqlite3.Connection, run_id: int, position: int, result: RepeatResult) -> None:
@@ -394,7 +399,7 @@ class Store:
         try:
             row = db.execute(
                 "SELECT study, title, started, finished, status, reason, baseline, repeats, environment, warnings,"
-                " method, design, settings FROM runs WHERE id = ?", (run_id,)).fetchone()
+                " method, design, settings, ceiling FROM runs WHERE id = ?", (run_id,)).fetchone()
             if row is None:
                 raise self._not_found(run_id)
             devices = [DeviceRecord(path=d[1], role=d[0], model=d[2], size=d[3], transport=d[4],
@@ -433,7 +438,8 @@ class Store:
                          baseline=row[6], repeats=row[7], environment=json.loads(row[8]),
                          warnings=list(json.loads(row[9])), configs=configs, results=results, devices=devices,
                          mkfs_argv=mkfs_argv, method=row[10], design=json.loads(row[11]),
-                         settings=json.loads(row[12]), id=run_id)
+                         settings=json.loads(row[12]), ceiling=None if row[13] is None else json.loads(row[13]),
+                         id=run_id)
 
 
 __all__ = ["RunNotFound", "RunSummary", "Store", "StoreError", "state_dir", "store_path"]

@@ -212,5 +212,22 @@ def expected_table(runs, comparison) -> Table | None:
     return table
 
 
-__all__ = ["STATUS_STYLE", "OrderChartView", "expected_table", "headline_text", "order_legend", "pair_table", "VERDICT_STYLE",
-           "configuration_rows", "narrow_table", "workload_table"]
+def ceiling_text(record):
+    """The run's rates against its raw device (fstune/results/ceiling.py) as Rich text for
+    `fstune results show` and the results screen; None when the run did not measure it."""
+    from rich.text import Text
+
+    from fstune.results.ceiling import ceiling_lines
+
+    lines = ceiling_lines(record)
+    if not lines:
+        return None
+    text = Text("The ceiling: the raw device before the first mkfs\n", style="bold")
+    for line in lines[:-1]:
+        text.append(f" • {line}\n", style="")
+    text.append(lines[-1], style="dim")
+    return text
+
+
+__all__ = ["STATUS_STYLE", "OrderChartView", "ceiling_text", "expected_table", "headline_text", "order_legend",
+           "pair_table", "VERDICT_STYLE", "configuration_rows", "narrow_table", "workload_table"]

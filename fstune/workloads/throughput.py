@@ -24,7 +24,7 @@ import os
 import re
 
 from fstune.figures import HIGHER, LOWER, MeasurementError, Sample
-from fstune.steps import MEASURE, Step
+from fstune.steps import CEILING, MEASURE, Step
 from fstune.util.progress import ProgressParser
 from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps, describe_exit
 from fstune.workloads.metrics import DIFFERENCE, RATIO, Metric, in_phases
@@ -38,6 +38,8 @@ RUNS = (("fio-writes", "writes", "write, then rewrite at random", PHASES[:2]),
 RAMP_SECONDS = 2  # each phase's start, left out of its figures (fio's ramp_time)
 STEADY_WINDOW = 5  # seconds of bandwidth samples (one a second) fio judges the steady state on
 STEADY_SLOPE = "2%"  # the bandwidth's least-squares slope, of its mean, under which it is steady
+CEILING_SECONDS = 5  # each phase of the raw-device pass (``ceiling_steps``), at most ``runtime``
+CEILING_RAMP_SECONDS = 1
 PHASE_TITLES = {"seqwrite": "sequential write", "randwrite": "random write", "seqread": "sequential read",
                 "randread": "random read"}
 # which section of fio's per-job report holds a phase's figures
@@ -116,11 +118,8 @@ class Throughput(Workload):
             "--ioengine=psync", f"--direct={int(params['io'] == 'direct')}", f"--numjobs={params['threads']}",
             f"--size={per_thread // MiB}m", "--group_reporting",
         ]
-        common = [
-            "--output-format=json", *files, f"--bs={params['block_size']}",
-            "--time_based", f"--runtime={params['runtime']}", f"--ramp_time={RAMP_SECONDS}",
-            f"--steadystate=bw_slope:{STEADY_SLOPE}", f"--ss_dur={STEADY_WINDOW}",
-        ]
+        timing = [f"--runtime={params['runtime']}", f"--ramp_time={RAMP_SECONDS}",
+                  f"--steadystate=bw_slope:{STEADY_SLOPE}", f"--ss_dur={STEADY_WINDOW}"]
         # A time-based write ends when it is steady, not when it has covered its file, and fio
         # preallocates what it has not written: reads there cost no I/O. So the files are
         # written in full first, unmeasured.
@@ -132,15 +131,9 @@ class Throughput(Workload):
         ]
         for phase, label, what, jobs in RUNS:
             result = f"{ctx.workdir}/throughput-{phase}-{repeat}.json"
-            argv = ["fio", f"--output={result}", *common]
-            if phase == "fio-writes":
-                argv.append("--end_fsync=1")
-            for index, (job, rw) in enumerate(jobs):
-                argv += [f"--name={job}", f"--rw={rw}"]
-                if index:
-                    argv.append("--stonewall")
             steps += cold_cache_steps(ctx, f"fio's {label}", repeat, self.name)
-            steps.append(Step(tuple(argv), title=f"fio: {what} (repeat {repeat})",
+            steps.append(Step(_phase_argv(result, files, params, timing, phase, jobs),
+                              title=f"fio: {what} (repeat {repeat})",
                               why="bulk data throughput and latency the way tiobench measured them, each phase "
                               "until its rate is steady", kind=MEASURE, config=ctx.config, workload=self.name,
                               phase=phase, repeat=repeat, result_file=result))
@@ -148,6 +141,46 @@ class Throughput(Workload):
                           title="Remove fio's test files", kind="cleanup-files",
                           why="each repeat starts from an empty filesystem",
                           config=ctx.config, workload=self.name, repeat=repeat))
+        return steps
+
+    def ceiling_seconds(self, params: dict[str, object]) -> float:
+        """How long the raw-device pass's phases take (writing its stretch first is not counted)."""
+        return len(PHASES) * (min(CEILING_SECONDS, int(params["runtime"])) + CEILING_RAMP_SECONDS)
+
+    def ceiling_steps(self, ctx: WorkloadContext, result_dir: str) -> list[Step]:
+        """The same phases once against the raw target device, before it is first formatted.
+
+        fio's ``--filename`` is the block device itself; each thread gets its own stretch of it,
+        as large as its file in the filesystem (``--offset_increment``), so the span the phases
+        cover is the one a repeat covers. Always direct I/O, time-based and short (CEILING_SECONDS
+        a phase, never longer than ``runtime``), without steady-state detection: once, with no
+        interval (docs/ARCHITECTURE.md, "The ceiling"). The stretch is written in full first, for
+        the reason a repeat writes its files first; only ``ctx.data_device`` is touched, never the
+        journal's device.
+        """
+        params = self.resolve(ctx.params)
+        per_thread = self.file_size_per_thread(ctx, params)
+        device = ctx.data_device
+        region = [
+            "--eta=always", f"--filename={device}", "--ioengine=psync", "--direct=1",
+            f"--numjobs={params['threads']}", f"--size={per_thread // MiB}m",
+            f"--offset_increment={per_thread // MiB}m", "--group_reporting",
+        ]
+        seconds = min(CEILING_SECONDS, int(params["runtime"]))  # as ceiling_seconds counts it
+        timing = [f"--runtime={seconds}", f"--ramp_time={CEILING_RAMP_SECONDS}"]
+        steps = [Step(("fio", *region, "--bs=1m", "--end_fsync=1", "--name=layout", "--rw=write"),
+                      title=f"Raw device: write fio's stretch of {device} in full", kind=CEILING,
+                      why="the raw reads then read data that was really written; the device is formatted next "
+                      "anyway", destructive=True, device=device, workload=self.name)]
+        for phase, _label, what, jobs in RUNS:
+            result = f"{result_dir}/ceiling-{phase}.json"
+            writes = phase == "fio-writes"
+            steps.append(Step(_phase_argv(result, region, params, timing, phase, jobs),
+                              title=f"Raw device: fio {what} on {device} ({seconds} s a phase)", kind=CEILING,
+                              why="what the device itself can do, before any filesystem: the ceiling each "
+                              "configuration's rates are shown against", destructive=writes,
+                              device=device if writes else None, workload=self.name, phase=phase,
+                              result_file=result))
         return steps
 
     def parse(self, step: Step, output: str, seconds: float, exit_status: int,
@@ -220,6 +253,20 @@ class Throughput(Workload):
                 raise MeasurementError(f"fio's steady-state report for phase '{phase}' has no verdict ({attained!r}).")
             samples.append(self.sample(f"{phase}.steady", float(attained)))
         return samples
+
+
+def _phase_argv(result: str, files: list[str], params: dict, timing: list[str], phase: str,
+                jobs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """One measured fio run: its phases one after the other (stonewall), its report to ``result``."""
+    argv = ["fio", f"--output={result}", "--output-format=json", *files, f"--bs={params['block_size']}",
+            "--time_based", *timing]
+    if phase == "fio-writes":
+        argv.append("--end_fsync=1")
+    for index, (job, rw) in enumerate(jobs):
+        argv += [f"--name={job}", f"--rw={rw}"]
+        if index:
+            argv.append("--stonewall")
+    return tuple(argv)
 
 
 def load_fio_report(text: str) -> dict:
