@@ -134,3 +134,16 @@ def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_chan
                                       "--workload-param", "writes.files=100"])
     with pytest.raises(UsageError, match="leave out --workload-param, --blocks"):
         apply_class_preset(args)
+
+
+def test_a_machine_without_etc_machine_id_is_still_told_apart(tmp_path, monkeypatch):
+    # a container or a fresh chroot has an empty /etc/machine-id: the next file that has an id counts
+    from fstune.results import settings as settings_module
+
+    empty, dbus = tmp_path / "machine-id", tmp_path / "dbus-machine-id"
+    empty.write_text("\n")
+    dbus.write_text("fedcba9876543210\n")
+    monkeypatch.setattr(settings_module, "MACHINE_ID_FILES", (str(empty), str(tmp_path / "missing"), str(dbus)))
+    assert machine_id() == machine_id(dbus) != "" and machine_id(empty) == ""
+    monkeypatch.setattr(settings_module, "MACHINE_ID_FILES", (str(empty),))
+    assert machine_id() == ""

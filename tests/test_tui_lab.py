@@ -324,5 +324,8 @@ async def test_disk_change_toasts_announce_what_others_did_not_what_fstune_did(l
         app.pop_screen()
         run_destructive(["mkfs.xfs", "-q", "-f", data], data)
         await wait_for(pilot, lambda: fs_type() == "xfs", timeout=30, what="udev to report the new xfs")
-        await wait_for(pilot, lambda: any(line.startswith("Disks changed") and f"{name} changed" in line
-                                          for line in said), what="the toast for someone else's mkfs")
+        try:
+            await wait_for(pilot, lambda: any(line.startswith("Disks changed") and f"{name} changed" in line
+                                              for line in said), timeout=30, what="the toast for someone else's mkfs")
+        except AssertionError as error:  # what was announced instead tells why
+            raise AssertionError(f"{error}; announced: {said}") from None

@@ -28,14 +28,23 @@ def _digest(data: bytes, length: int = 16) -> str:
     return hashlib.sha256(data).hexdigest()[:length]
 
 
-def machine_id(path: str | os.PathLike = "/etc/machine-id") -> str:
-    """A hash of /etc/machine-id: stable across reboots and renames, different on every install,
-    and useless for tracking the machine elsewhere. "" when there is none."""
-    try:
-        text = Path(path).read_text(encoding="ascii", errors="replace").strip()
-    except OSError:
-        return ""
-    return _digest(("fstune:" + text).encode()) if text else ""
+# Where an install keeps its id: systemd's file first, then D-Bus's copy, then the firmware's
+# UUID of the machine (root-only; a container or a fresh chroot may have no /etc/machine-id).
+MACHINE_ID_FILES = ("/etc/machine-id", "/var/lib/dbus/machine-id", "/sys/class/dmi/id/product_uuid")
+
+
+def machine_id(path: str | os.PathLike | None = None) -> str:
+    """A hash of the machine's id (``path``, or the first of ``MACHINE_ID_FILES`` that has one):
+    stable across reboots and renames, different on every install, and useless for tracking the
+    machine elsewhere. "" when there is none."""
+    for candidate in (path,) if path is not None else MACHINE_ID_FILES:
+        try:
+            text = Path(candidate).read_text(encoding="ascii", errors="replace").strip()
+        except OSError:
+            continue
+        if text:
+            return _digest(("fstune:" + text).encode())
+    return ""
 
 
 def study_version(path: str, fallback: str = "") -> str:
@@ -60,7 +69,7 @@ def lab_kind(path: str) -> str:
     return VM_LAB if str(backing).startswith("/dev/") else LOOP_LAB
 
 
-def run_settings(plan, measurement=None, *, machine_id_path: str | os.PathLike = "/etc/machine-id",
+def run_settings(plan, measurement=None, *, machine_id_path: str | os.PathLike | None = None,
                  kind=lab_kind) -> dict:
     """What ``plan`` (and ``measurement``'s repeat rules) fixed for this run; see the module docstring."""
     from fstune.workloads import get as workload
