@@ -86,7 +86,8 @@ HELP: dict[str, tuple[Block, ...]] = {
     ),
     "Review": (
         "This is the whole plan, exactly as it will run, grouped by configuration; the same text is the "
-        "dry-run script. Steps in red destroy data.",
+        "dry-run script. Steps in red destroy data. The script's shell functions (the checks below and "
+        "the cleanup) are folded to a line each; Ctrl+G shows them whole.",
         "To start, type the name of each device that will be erased (e.g. sdb1). In a dry run the script "
         "is saved instead, to run later as root; nothing is written to any device. Before each mkfs the "
         "script checks again that the device is the one reviewed here and that nothing uses it, and "

@@ -1,7 +1,8 @@
 """Step 6 — Review: the exact script, destructive steps highlighted, then typed confirmation.
 
 What is shown is ``render_script(build_plan(choices))`` itself, so it is grouped by
-configuration exactly as the dry-run script is, and it is what a real run executes. For a
+configuration exactly as the dry-run script is, and it is what a real run executes; only the
+script's shell functions (the guard rails, ~120 lines) are folded to a line each until Ctrl+G. For a
 real run the user types the name of every device that will be erased; a dry run saves the
 script instead (same text, byte for byte) and ends the wizard.
 
@@ -13,12 +14,14 @@ without starting lets the locks go, starting hands them to the runner.
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
@@ -35,11 +38,38 @@ class PlanBuilt(Message):
         self.locks, self.locked = locks, locked  # the disks' locks, or why they could not be taken
 
 
+FOLDED = re.compile(r"\(\) \{ … \}  # \d+ lines folded")
+FUNCTION_START = re.compile(r"^(fstune_\w+)\(\) \{$")
+
+
+def fold_functions(script: str) -> str:
+    """The script with each of its shell functions (the guard rails and the cleanup, ~120 lines
+    before the first step) folded to one line, so the Review step opens on the plan; the saved
+    script keeps them whole."""
+    out: list[str] = []
+    lines = iter(script.splitlines())
+    for line in lines:
+        start = FUNCTION_START.match(line)
+        if start is None:
+            out.append(line)
+            continue
+        body = 1
+        for body_line in lines:
+            body += 1
+            if body_line == "}":
+                break
+        out.append(f"{start.group(1)}() {{ … }}  # {body} lines folded: Ctrl+G shows them")
+    return "\n".join(out)
+
+
 def highlight_script(script: str, destructive_style, comment_style) -> Text:
     """The script with each destructive step (its title line and its command) highlighted."""
     text = Text(no_wrap=True)
     in_destructive = False
     for line in script.splitlines():
+        if FOLDED.search(line):
+            text.append(line + "\n", style=comment_style)
+            continue
         if line.startswith("# [") and line.endswith("(DESTROYS DATA)"):
             in_destructive = True
             text.append(line + "\n", style=destructive_style)
@@ -62,6 +92,7 @@ def device_names(path: str) -> set[str]:
 class ReviewScreen(StepScreen):
     STEP = "Review"
     HINT = ""
+    BINDINGS = [Binding("ctrl+g", "toggle_functions", "Guard code", priority=True)]
     DEFAULT_CSS = """
     ReviewScreen #review-summary { height: auto; padding: 0 1; }
     ReviewScreen #script-view { height: 1fr; border: round $primary 50%; }
@@ -83,6 +114,7 @@ class ReviewScreen(StepScreen):
         self.locks = None  # the plan's disks, locked while this step shows it (a real run only)
         self.locked = ""  # why they could not be locked: the run cannot start
         self.handed_over = False  # the run started with these locks: the runner releases them
+        self.functions_shown = False  # the script's shell functions, folded until Ctrl+G
 
     def compose_body(self) -> ComposeResult:
         yield Static("Building the plan…", id="review-summary")
@@ -176,9 +208,7 @@ class ReviewScreen(StepScreen):
         for warning in plan.warnings:
             summary.append(f"\nNote: {warning}", style="yellow")
         self.query_one("#review-summary", Static).update(summary)
-        self.query_one("#script", Static).update(highlight_script(
-            message.script, self.get_component_rich_style("review--destructive"),
-            self.get_component_rich_style("review--comment")))
+        self.show_script()
         if self.app.services.dry_run:
             self.query_one("#row-save").display = True
             path = self.query_one("#save-path", Input)
@@ -197,6 +227,17 @@ class ReviewScreen(StepScreen):
             self.query_one("#label-log", Label).update(f"Type {os.path.basename(log)} (journal) too:")
             self.query_one("#row-log").display = True
         self.query_one("#confirm-target", Input).focus()
+
+    def show_script(self) -> None:
+        shown = self.script if self.functions_shown else fold_functions(self.script)
+        self.query_one("#script", Static).update(highlight_script(
+            shown, self.get_component_rich_style("review--destructive"),
+            self.get_component_rich_style("review--comment")))
+
+    def action_toggle_functions(self) -> None:
+        self.functions_shown = not self.functions_shown
+        if self.script:
+            self.show_script()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.commit_and_go()

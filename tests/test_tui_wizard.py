@@ -327,6 +327,26 @@ async def test_typed_confirmation_required(monkeypatch):
         assert started[0] == build_plan(app.state.to_choices(fixture_inventory()))
 
 
+async def test_review_opens_on_the_plan_with_the_guard_functions_folded_until_ctrl_g():
+    app = make_app(services())
+    async with app.run_test(size=SIZE) as pilot:
+        await to_review(pilot)
+        script = app.screen.script
+        folded = text_of(app.screen.query_one("#script"))
+        assert "fstune_check_device() { … }  # " in folded and "lines folded: Ctrl+G shows them" in folded
+        assert "fstune_in_use() {\n" not in folded and "[1] " in folded
+        # the first step is on the first screens now, not ~150 lines down
+        assert folded.index("[1] ") < folded.index("fstune_cleanup() { … }") + 800
+        await pilot.press("ctrl+g")  # from the confirmation field, which has the focus
+        await settle(pilot)
+        assert text_of(app.screen.query_one("#script")).rstrip() == script.rstrip()
+        assert app.screen.query_one("#confirm-target", Input).value == ""  # nothing typed into it
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert text_of(app.screen.query_one("#script")) == folded
+        assert app.screen.script == script  # what is saved or run is whole
+
+
 async def test_confirmation_typed_just_before_ctrl_n_counts(monkeypatch):
     """Ctrl+N is an app-wide binding, handled ahead of keys still queued for the focused input:
     typed fast (or on a slow machine), "sdm3" and Ctrl+N must still start the run."""
