@@ -156,7 +156,7 @@ def test_a_real_run_stores_the_ceiling_and_results_show_prints_the_share(lab, tm
         [sys.executable, "-m", "fstune", "run", "--study", str(study), "--device", data, "--ceiling",
          "--workload-param", "throughput.size=16M", "--workload-param", "throughput.threads=2",
          "--workload-param", "throughput.runtime=1", "--blocks", "1", "--max-blocks", "1", "--yes",
-         "--run-id", "ceiling"],
+         "--run-id", f"ceiling-{os.getpid()}"],  # /run/fstune/<id>: one per process
         capture_output=True, text=True, timeout=400, env=env, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     from fstune.results.store import Store

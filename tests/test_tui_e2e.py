@@ -5,6 +5,7 @@ from the results store. And the dry run of the same choices, identical to `fstun
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
 
@@ -22,6 +23,8 @@ from test_tui_run import wait_for
 from test_tui_wizard import pick_devices, settle, to_devices
 
 pytestmark = pytest.mark.loopdev
+# its own per process: two suites on one machine must not share /run/fstune/<run id> (CI shares it)
+RUN_ID = f"tui-e2e-{os.getpid()}"
 STUDY = "ext4-external-journal"
 
 
@@ -47,7 +50,7 @@ def lab_services(tmp_path, *, dry_run=False) -> Services:
 
 
 async def choose(pilot, data, spare):
-    pilot.app.state.run_id = "tui-e2e"
+    pilot.app.state.run_id = RUN_ID
     await to_devices(pilot, STUDY)
     await pick_devices(pilot, data, spare)
     for _ in range(3):  # Devices → Options → Workloads → Review
@@ -107,6 +110,6 @@ async def test_dry_run_on_lab_disks_saves_exactly_what_fstune_plan_prints(lab, t
     saved = next(tmp_path.glob("fstune-plan-*.sh")).read_text()
     cli = subprocess.run([sys.executable, "-m", "fstune", "plan", "--study", STUDY, "--device", data,
                           "--log-device", spare, "--workloads", "metadata", "--workload-param", "metadata.clients=2",
-                          "--workload-param", "metadata.seconds=5", "--repeats", "3", "--run-id", "tui-e2e"],
+                          "--workload-param", "metadata.seconds=5", "--repeats", "3", "--run-id", RUN_ID],
                          capture_output=True, text=True, check=True).stdout
     assert saved == cli
