@@ -89,6 +89,7 @@ ICONS = {  # state → (icon, style)
 }
 
 
+WIDE_ETA = 110  # columns from which the time left is said in full beside the overall bar
 TITLE_LINES = 3  # a step's title wraps to at most this many lines in the step list
 
 
@@ -306,8 +307,9 @@ class RunScreen(Screen):
     RunScreen #outcome.shown { display: block; }
     RunScreen #bottom { height: 1; padding: 0 1; }
     RunScreen #overall-label { width: auto; margin-right: 1; }
-    /* an ended run has no time left: Textual's ETA would go on counting down */
-    RunScreen #overall.ended #eta { display: none; }
+    /* the run's own estimate of the time left (fstune/runner/eta.py); an ended run has none */
+    RunScreen #overall-eta { width: auto; max-width: 1fr; height: 1; margin-left: 1; color: $text-muted; }
+    RunScreen #overall-eta.ended { display: none; }
     RunScreen #status { width: 1fr; height: 1; content-align: right middle; color: $text-muted; }
     RunScreen #buttons { height: 1; padding: 0 1; }
     RunScreen #buttons Button { margin-right: 2; min-width: 16; }
@@ -405,7 +407,8 @@ class RunScreen(Screen):
         yield Static("", id="outcome")
         with Horizontal(id="bottom"):
             yield Label("Overall", id="overall-label")
-            yield ProgressBar(total=max(1, len(self._steps)), show_eta=True, id="overall")
+            yield ProgressBar(total=max(1, len(self._steps)), show_eta=False, id="overall")
+            yield Static("", id="overall-eta", markup=False)
             yield Static("", id="status")
         with Horizontal(id="buttons"):
             yield Button("Cancel run (Esc)", variant="error", id="cancel", compact=True)
@@ -747,6 +750,7 @@ class RunScreen(Screen):
                     self._refresh_row(position)
         overall = self.query_one("#overall", ProgressBar)
         overall.add_class("ended")
+        self.query_one("#overall-eta", Static).add_class("ended")
         final = self.final_event
         text = Text()
         if ended.error:
@@ -946,9 +950,16 @@ class RunScreen(Screen):
 
     def _update_overall(self) -> None:
         bar = self.query_one("#overall", ProgressBar)
-        # a share of the most blocks the run can come to: never backwards when blocks are added
-        bar.update(total=1000, progress=round(1000 * self.measurement.progress().fraction)
-                   if self.plan.blocks and self.plan.workloads else 1000 * self._done / max(1, len(self._steps)))
+        if not self.plan.blocks:
+            bar.update(total=1000, progress=1000 * self._done / max(1, len(self._steps)))
+            return
+        # a share of the run's estimated time that never goes backwards; blocks added while the
+        # study is undecided lengthen the time left instead (fstune/runner/eta.py)
+        progress = self.measurement.progress()
+        bar.update(total=1000, progress=round(1000 * progress.fraction))
+        if not self.ended:
+            wide = self.app.size.width >= WIDE_ETA
+            self.query_one("#overall-eta", Static).update(progress.eta if wide else progress.eta_short)
 
     def _tick(self) -> None:
         """The running step's time, counting up beside its title (twice a second).
@@ -958,6 +969,8 @@ class RunScreen(Screen):
         running = not self.ended and (self._current is not None or (self._cleanup_running and self._cleanup_rows))
         shown = format_elapsed(time.monotonic() - self._current_started) if running else ""
         self.query_one("#step-time", StepTime).shown = shown
+        if running:
+            self._update_overall()  # the time left moves on while a step runs
 
     def _title_width(self) -> int:
         table = self.query_one("#steps", DataTable)

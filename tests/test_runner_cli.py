@@ -162,6 +162,28 @@ def test_debug_writes_a_log_for_a_bug_report_and_says_where(tmp_path, lab, state
 
 
 @pytest.mark.loopdev
+def test_the_progress_a_headless_run_prints_never_goes_backwards(tmp_path, lab, state_home, capsys):
+    """Each block's line says the share of the run and the time left; blocks added while the study
+    is undecided extend the time left and never shrink the share."""
+    import re
+
+    data = lab.disks[0].data
+    study = tmp_path / "progress.toml"
+    study.write_text(DEBUG_STUDY)
+    code = main(["run", "--study", str(study), "--device", data, "--yes", "--blocks", "3", "--max-blocks", "4",
+                 "--run-id", f"eta-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    lines = re.findall(r"^── block (\d+)/(?:up to )?\d+: .* · ([\d.]+)% of the run · (.+)$", out, re.MULTILINE)
+    assert [int(block) for block, _, _ in lines][:3] == [1, 2, 3], out
+    fractions = [float(share) for _, share, _ in lines]
+    assert all(b >= a for a, b in zip(fractions, fractions[1:])), lines
+    assert all(0 <= share < 100 for share in fractions)
+    assert all(re.match(r"(about .+ left|finishing)", text) for _, _, text in lines), lines
+    assert "if it needs all 4 blocks" in lines[0][2]  # while undecided: what the cap could add
+
+
+@pytest.mark.loopdev
 @pytest.mark.parametrize("lost", ["store", "record"])
 def test_a_run_whose_figures_cannot_be_kept_says_so_in_its_exit_status(tmp_path, lab, state_home, capsys,
                                                                         monkeypatch, lost):

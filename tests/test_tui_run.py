@@ -178,7 +178,7 @@ async def test_failed_step_stops_the_run_and_says_why(tmp_path):
         text = outcome_text(screen)
         assert "Failed:" in text and "something broke" in text
         # nothing is left to run: no time-left estimate counting down under the outcome
-        assert not screen.query_one("#overall #eta").display
+        assert not screen.query_one("#overall-eta").display
 
 
 # --- a tool's question ----------------------------------------------------------------------
