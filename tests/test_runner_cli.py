@@ -184,6 +184,31 @@ def test_the_progress_a_headless_run_prints_never_goes_backwards(tmp_path, lab, 
 
 
 @pytest.mark.loopdev
+def test_a_run_whose_workloads_declare_no_primary_is_refused_before_it_writes(tmp_path, lab, state_home,
+                                                                                capsys, monkeypatch):
+    """A user's study stopping on dbench, run with only the writes workload: refused before anything
+    is formatted, naming --primary; with it, the run stops on that figure and records it."""
+    monkeypatch.setenv("FSTUNE_STATE_DIR", str(tmp_path / "state"))
+    data = lab.disks[0].data
+    study = tmp_path / "dbench.toml"
+    study.write_text(study_text(head='workloads = ["metadata"]\nprimary = "metadata:dbench.throughput_mbs"'))
+    args = ["run", "--study", str(study), "--device", data, "--yes", "--workloads", "writes", "--workload-param",
+            "writes.files=50", "--max-blocks", "3"]
+    code = main([*args, "--run-id", f"noprimary-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 2, err + out
+    assert "none of the chosen workloads (writes) declares a primary metric" in err and "--primary" in err
+    assert blkid(data, "TYPE") == ""  # nothing was formatted
+    code = main([*args, "--primary", "writes:build.mb_written", "--run-id", f"primary-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    exported = tmp_path / "run.json"
+    assert main(["results", "export", "last", "--format", "json", "-o", str(exported)]) == 0
+    (run,) = json.loads(exported.read_text())["runs"]
+    assert run["design"]["primary"] == {"workload": "writes", "metric": "build.mb_written"}
+
+
+@pytest.mark.loopdev
 @pytest.mark.parametrize("lost", ["store", "record"])
 def test_a_run_whose_figures_cannot_be_kept_says_so_in_its_exit_status(tmp_path, lab, state_home, capsys,
                                                                         monkeypatch, lost):

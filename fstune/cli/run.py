@@ -69,7 +69,8 @@ once without cleaning up.
 # One set of settings for a whole class (docs/teaching.md): every attendee's run is then measured
 # the same way, so `fstune results merge` accepts them all. The writes workload counts bytes, which
 # a shared laptop cannot blur, and with 3 blocks and no more no run waits for a quiet machine.
-CLASS_PRESET = {"workloads": "writes", "workload_param": ["writes.files=200"], "repeats": 3, "max_blocks": 3}
+CLASS_PRESET = {"workloads": "writes", "workload_param": ["writes.files=200"], "repeats": 3, "max_blocks": 3,
+                "primary": "writes:build.mb_written"}
 CLASS_STUDY = "ext4-atime-writes"
 CLASS_MINUTES = 2  # what one class run takes on the loop lab, measured (docs/teaching.md)
 
@@ -81,10 +82,12 @@ def apply_class_preset(args) -> None:
     given = [flag for flag, value, default in (("--workloads", args.workloads, None),
                                                ("--workload-param", args.workload_param, []),
                                                ("--blocks", args.repeats, None),
-                                               ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]))
+                                               ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]),
+                                               ("--primary", args.primary, None))
              if value != default]
     if given:
-        raise UsageError(f"--class fixes the workloads, their parameters and the repeats for the whole class; "
+        raise UsageError(f"--class fixes the workloads, their parameters, the primary metric and the repeats for "
+                         f"the whole class; "
                          f"leave out {', '.join(given)}.", "Or leave out --class and choose them yourself.")
     for key, value in CLASS_PRESET.items():
         setattr(args, key, list(value) if isinstance(value, list) else value)
@@ -113,7 +116,7 @@ def add_parser(sub, formatter_class) -> None:
                         "below --blocks gives one look at the cap: a fixed number of blocks")
     parser.add_argument("--class", dest="class_preset", action="store_true",
                         help=f"a workshop's settings, the same on every machine: the writes workload with "
-                        f"200 files, 3 blocks and no more; about {CLASS_MINUTES} minutes for {CLASS_STUDY} on "
+                        f"200 files, stopping on build.mb_written, 3 blocks and no more; about {CLASS_MINUTES} minutes for {CLASS_STUDY} on "
                         "the lab (docs/teaching.md)")
     parser.set_defaults(func=run)
 

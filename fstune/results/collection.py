@@ -161,7 +161,8 @@ class Measurement:
         if self.looks:
             self.max_blocks = self.looks[-1]
         self.notes: list[str] = []
-        self.primary = self._primary_for(plan)
+        # the figure the blocks stop on; the plan's warnings say so when it is not the study's own
+        self.primary, _ = study.primary_for(plan.workloads)
         # with no primary metric or fewer than 3 blocks nothing can be decided: the plan runs as it is
         self.sequential = sequential and self.primary is not None and bool(self.looks)
         self.results: dict[tuple[str, str, int], RepeatResult] = {}
@@ -183,23 +184,6 @@ class Measurement:
         self._devices = {"data": plan.choices.target.path}
         if log is not None and study.needs_journal_device:
             self._devices["journal"] = log.path
-
-    def _primary_for(self, plan: Plan) -> tuple[str, str] | None:
-        """The study's primary metric when its workload runs; else (the user chose other workloads)
-        the first running workload's declared primary, said in the run's notes; else None."""
-        if not plan.workloads:
-            return None
-        if plan.study.primary_metric and plan.study.primary_metric[0] in plan.workloads:
-            return plan.study.primary_metric
-        for name in plan.workloads:
-            declared = next((m.name for m in WORKLOADS[name].metrics if m.primary), None)
-            if declared:
-                self.notes.append(f"The study's primary metric is not measured by the chosen workloads; "
-                                  f"the blocks stop on {name}:{declared} instead.")
-                return name, declared
-        self.notes.append("None of the chosen workloads declares a primary metric: the planned blocks run, "
-                          "and no block is added.")
-        return None
 
     # --- events ---------------------------------------------------------------------------------
 
