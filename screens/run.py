@@ -2,9 +2,10 @@
 
 ``RunScreen(plan, services)`` runs the plan through a run session (``fstune.session``, with
 ``services.make_runner``) in a thread worker and shows: the step list with a state icon and
-duration per step, an overall progress bar with its ETA, the current step's title and how long
-it has run, its tool's own progress bar (when the tool reports one), and the tool's output in a
-bounded, scrollable log. A tool's question is a modal dialog whose answer goes back with
+duration per step, an overall progress bar with the run's time left (``Measurement.progress``:
+from the plan, then the measured blocks), the current step's title and how long it has run, its
+tool's own progress bar (when the tool reports one), and the tool's output in a bounded,
+scrollable log. A tool's question is a modal dialog whose answer goes back with
 ``prompt.reply()``; Esc / Ctrl-C ask "Cancel the run?" and then call ``session.cancel()``. At
 the end the screen says how the run ended and what the cleanup did; by then the session has
 stored the measured figures (``services.open_store()``) and compared them, and the screen
