@@ -368,6 +368,7 @@ class Display:
     TAIL = 8
     SUMMARY_ROWS = 24  # longer runs list only the steps worth a look
     PROGRESS_STEPS = 1000  # the bar's resolution
+    WIDE_ETA = 110  # columns from which the live bar says the time left in full
 
     def __init__(self, plan: Plan, *, interactive_answers: bool) -> None:
         from rich.console import Console
@@ -424,8 +425,9 @@ class Display:
             return
         if self.measurement is not None and self.plan.blocks:
             progress = self.measurement.progress()
+            wide = self.console.width >= self.WIDE_ETA
             self._progress.update(self._task, completed=round(progress.fraction * self.PROGRESS_STEPS),
-                                  eta=progress.eta)
+                                  eta=progress.eta if wide else progress.eta_short)
         else:
             self._progress.update(self._task, completed=round(
                 self.done / max(1, len(self.plan.steps)) * self.PROGRESS_STEPS))
