@@ -116,8 +116,8 @@ def add_parser(sub, formatter_class) -> None:
                         "below --blocks gives one look at the cap: a fixed number of blocks")
     parser.add_argument("--class", dest="class_preset", action="store_true",
                         help=f"a workshop's settings, the same on every machine: the writes workload with "
-                        f"200 files, stopping on build.mb_written, 3 blocks and no more; about {CLASS_MINUTES} minutes for {CLASS_STUDY} on "
-                        "the lab (docs/teaching.md)")
+                        f"200 files, stopping on build.mb_written, 3 blocks and no more; about {CLASS_MINUTES} "
+                        f"minutes for {CLASS_STUDY} on the lab (docs/teaching.md)")
     parser.set_defaults(func=run)
 
 
