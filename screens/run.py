@@ -419,6 +419,7 @@ class RunScreen(Screen):
     def on_mount(self) -> None:
         self._rebuild_rows()
         self._update_buttons()
+        self._update_overall()  # the plan's estimate, before the first step
         if self.services is None or getattr(self.services, "make_runner", None) is None:
             # the wizard never shows this screen in a dry run; say so rather than pretend to run
             self._show_outcome(Text.from_markup(
