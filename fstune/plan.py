@@ -331,6 +331,10 @@ def build_plan(choices: Choices) -> Plan:
     workload_names = study.workloads if choices.workloads is None else choices.workloads
     for name in workload_names:
         workloads.get(name)  # an unknown name is an error, with the list of names
+    # refused when no figure could tell when the blocks stop; said when it is not the study's own
+    _, note = study.primary_for(tuple(workload_names))
+    if note:
+        warnings.append(note)
     repeats = study.repeats if choices.repeats is None else choices.repeats
     if repeats < 1:
         raise UsageError("--repeats must be at least 1.")

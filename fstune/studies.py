@@ -65,7 +65,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
@@ -167,6 +167,38 @@ class Study:
         if self.primary_metric is None:
             raise UsageError(f"study '{self.name}' measures nothing, so it has no primary metric.")
         return self.primary_metric
+
+    def with_primary(self, text: str, chosen: tuple[str, ...]) -> Study:
+        """This study stopping on ``text`` ("WORKLOAD:METRIC", one of the ``chosen`` workloads'
+        metrics) instead of its own primary: ``--primary``."""
+        return replace(self, primary_metric=metric_key(text, chosen))
+
+    def primary_for(self, chosen: tuple[str, ...]) -> tuple[tuple[str, str] | None, str | None]:
+        """The figure a run of the ``chosen`` workloads stops on, and a note when it is not the
+        study's own: the study's primary when its workload runs, else the first chosen workload's
+        declared primary (docs/verdicts.md, "How a run is planned and stopped"). (None, None)
+        without workloads. A run whose workloads declare none is refused (UsageError): with no
+        figure to judge, fstune could not tell when its blocks may stop."""
+        if not chosen:
+            return None, None
+        if self.primary_metric and self.primary_metric[0] in chosen:
+            return self.primary_metric, None
+        for name in chosen:
+            declared = _declared_primary(name)
+            if declared:
+                return (name, declared), (f"The study's primary metric is not measured by the chosen workloads; "
+                                          f"the blocks stop on {name}:{declared} instead.")
+        from fstune import workloads
+
+        own = f" and the study's own ({':'.join(self.primary_metric)}) is not among them" if self.primary_metric else ""
+        with_one = [w.name for w in workloads.all() if _declared_primary(w.name)]
+        example = f"{chosen[0]}:{workloads.WORKLOADS[chosen[0]].metrics[0].name}"
+        raise UsageError(
+            f"none of the chosen workloads ({', '.join(chosen)}) declares a primary metric{own}, so fstune "
+            "could not tell when the blocks may stop: choose a workload that declares one "
+            f"({', '.join(with_one)}), or name the figure to stop on, e.g. --primary {example} on the command "
+            f"line or primary = \"{example}\" in the study file.",
+            "docs/verdicts.md, \"How a run is planned and stopped\", says how the primary metric is chosen.")
 
     def delta_for(self, workload: str, metric: str) -> float:
         """δ for one metric as a fraction (0.02 = 2 %): its own, else the study's."""
@@ -479,34 +511,48 @@ def _expectations(raw: object, configs: tuple[Configuration, ...], study_workloa
     return tuple(found)
 
 
-def _metric_key(text: object, study_workloads: tuple[str, ...], path: str, key: str) -> tuple[str, str]:
-    """"WORKLOAD:METRIC" checked against the study's workloads and what each declares."""
+def metric_key(text: object, chosen: tuple[str, ...], whose: str = "the workloads that run") -> tuple[str, str]:
+    """"WORKLOAD:METRIC" checked against the ``chosen`` workloads (``whose``, in the error) and
+    what each declares."""
     from fstune import workloads
 
     if not isinstance(text, str) or text.count(":") != 1:
-        raise _fail(path, key, f'{text!r} must be "WORKLOAD:METRIC", e.g. "metadata:dbench.throughput_mbs".')
+        raise UsageError(f'{text!r} must be "WORKLOAD:METRIC", e.g. "metadata:dbench.throughput_mbs".')
     workload, metric = (part.strip() for part in text.split(":"))
-    if workload not in study_workloads:
-        raise _fail(path, key, f"'{workload}' is not one of the study's workloads ({', '.join(study_workloads) or 'none'}).")
+    if workload not in chosen:
+        raise UsageError(f"'{workload}' is not one of {whose} ({', '.join(chosen) or 'none'}).")
     declared = [m.name for m in workloads.WORKLOADS[workload].metrics]
     if metric not in declared:
-        raise _fail(path, key, f"workload {workload} has no metric '{metric}'; it reports: {', '.join(declared)}.")
+        raise UsageError(f"workload {workload} has no metric '{metric}'; it reports: {', '.join(declared)}.")
     return workload, metric
 
 
-def _primary(data: dict, study_workloads: tuple[str, ...], path: str) -> tuple[str, str] | None:
-    from fstune import workloads
+def _metric_key(text: object, study_workloads: tuple[str, ...], path: str, key: str) -> tuple[str, str]:
+    """"WORKLOAD:METRIC" in a study file: ``metric_key``, its error naming the file and the key."""
+    try:
+        return metric_key(text, study_workloads, "the study's workloads")
+    except UsageError as error:
+        raise _fail(path, key, error.message) from None
 
+
+def _primary(data: dict, study_workloads: tuple[str, ...], path: str) -> tuple[str, str] | None:
     if "primary" in data:
         return _metric_key(data["primary"], study_workloads, path, "primary")
     for name in study_workloads:
-        declared = next((m.name for m in workloads.WORKLOADS[name].metrics if m.primary), None)
+        declared = _declared_primary(name)
         if declared:
             return name, declared
     if study_workloads:
         raise _fail(path, "primary", f"is missing: none of the workloads ({', '.join(study_workloads)}) declares a "
                     'primary metric, so name the figure the study stops on, e.g. primary = "WORKLOAD:METRIC".')
     return None
+
+
+def _declared_primary(workload: str) -> str | None:
+    """The metric a workload declares primary, if it declares one (fstune/workloads/)."""
+    from fstune import workloads
+
+    return next((m.name for m in workloads.WORKLOADS[workload].metrics if m.primary), None)
 
 
 def _delta_percent(value: object, path: str, key: str) -> float:

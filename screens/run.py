@@ -2,9 +2,10 @@
 
 ``RunScreen(plan, services)`` runs the plan through a run session (``fstune.session``, with
 ``services.make_runner``) in a thread worker and shows: the step list with a state icon and
-duration per step, an overall progress bar with its ETA, the current step's title and how long
-it has run, its tool's own progress bar (when the tool reports one), and the tool's output in a
-bounded, scrollable log. A tool's question is a modal dialog whose answer goes back with
+duration per step, an overall progress bar with the run's time left (``Measurement.progress``:
+from the plan, then the measured blocks), the current step's title and how long it has run, its
+tool's own progress bar (when the tool reports one), and the tool's output in a bounded,
+scrollable log. A tool's question is a modal dialog whose answer goes back with
 ``prompt.reply()``; Esc / Ctrl-C ask "Cancel the run?" and then call ``session.cancel()``. At
 the end the screen says how the run ended and what the cleanup did; by then the session has
 stored the measured figures (``services.open_store()``) and compared them, and the screen
@@ -89,6 +90,7 @@ ICONS = {  # state → (icon, style)
 }
 
 
+WIDE_ETA = 110  # columns from which the time left is said in full beside the overall bar
 TITLE_LINES = 3  # a step's title wraps to at most this many lines in the step list
 
 
@@ -306,8 +308,9 @@ class RunScreen(Screen):
     RunScreen #outcome.shown { display: block; }
     RunScreen #bottom { height: 1; padding: 0 1; }
     RunScreen #overall-label { width: auto; margin-right: 1; }
-    /* an ended run has no time left: Textual's ETA would go on counting down */
-    RunScreen #overall.ended #eta { display: none; }
+    /* the run's own estimate of the time left (fstune/runner/eta.py); an ended run has none */
+    RunScreen #overall-eta { width: auto; max-width: 1fr; height: 1; margin-left: 1; color: $text-muted; }
+    RunScreen #overall-eta.ended { display: none; }
     RunScreen #status { width: 1fr; height: 1; content-align: right middle; color: $text-muted; }
     RunScreen #buttons { height: 1; padding: 0 1; }
     RunScreen #buttons Button { margin-right: 2; min-width: 16; }
@@ -405,7 +408,8 @@ class RunScreen(Screen):
         yield Static("", id="outcome")
         with Horizontal(id="bottom"):
             yield Label("Overall", id="overall-label")
-            yield ProgressBar(total=max(1, len(self._steps)), show_eta=True, id="overall")
+            yield ProgressBar(total=max(1, len(self._steps)), show_eta=False, id="overall")
+            yield Static("", id="overall-eta", markup=False)
             yield Static("", id="status")
         with Horizontal(id="buttons"):
             yield Button("Cancel run (Esc)", variant="error", id="cancel", compact=True)
@@ -415,6 +419,7 @@ class RunScreen(Screen):
     def on_mount(self) -> None:
         self._rebuild_rows()
         self._update_buttons()
+        self._update_overall()  # the plan's estimate, before the first step
         if self.services is None or getattr(self.services, "make_runner", None) is None:
             # the wizard never shows this screen in a dry run; say so rather than pretend to run
             self._show_outcome(Text.from_markup(
@@ -747,6 +752,7 @@ class RunScreen(Screen):
                     self._refresh_row(position)
         overall = self.query_one("#overall", ProgressBar)
         overall.add_class("ended")
+        self.query_one("#overall-eta", Static).add_class("ended")
         final = self.final_event
         text = Text()
         if ended.error:
@@ -946,9 +952,16 @@ class RunScreen(Screen):
 
     def _update_overall(self) -> None:
         bar = self.query_one("#overall", ProgressBar)
-        # a share of the most blocks the run can come to: never backwards when blocks are added
-        bar.update(total=1000, progress=round(1000 * self.measurement.progress().fraction)
-                   if self.plan.blocks and self.plan.workloads else 1000 * self._done / max(1, len(self._steps)))
+        if not self.plan.blocks:
+            bar.update(total=1000, progress=1000 * self._done / max(1, len(self._steps)))
+            return
+        # a share of the run's estimated time that never goes backwards; blocks added while the
+        # study is undecided lengthen the time left instead (fstune/runner/eta.py)
+        progress = self.measurement.progress()
+        bar.update(total=1000, progress=round(1000 * progress.fraction))
+        if not self.ended:
+            wide = self.app.size.width >= WIDE_ETA
+            self.query_one("#overall-eta", Static).update(progress.eta if wide else progress.eta_short)
 
     def _tick(self) -> None:
         """The running step's time, counting up beside its title (twice a second).
@@ -958,6 +971,8 @@ class RunScreen(Screen):
         running = not self.ended and (self._current is not None or (self._cleanup_running and self._cleanup_rows))
         shown = format_elapsed(time.monotonic() - self._current_started) if running else ""
         self.query_one("#step-time", StepTime).shown = shown
+        if running:
+            self._update_overall()  # the time left moves on while a step runs
 
     def _title_width(self) -> int:
         table = self.query_one("#steps", DataTable)

@@ -223,6 +223,10 @@ class WorkloadsScreen(StepScreen):
         state = self.app.state
         # the study's own order first: it is the order the plan runs them in
         ordered = tuple(n for n in study.workloads if n in names) + tuple(n for n in names if n not in study.workloads)
+        try:
+            study.primary_for(ordered)  # some figure must say when the blocks may stop (docs/verdicts.md)
+        except UsageError as error:
+            return error.message
         state.workloads = None if ordered == tuple(study.workloads) else ordered
         state.workload_params = params
         state.repeats = None if int(repeats) == study.repeats else int(repeats)

@@ -126,6 +126,31 @@ def test_bad_size_and_bad_workload():
                               "--assume-size", "10G", "--workload-param", "writes.files=many"), "whole number")
 
 
+def test_workloads_without_a_primary_metric_are_refused_until_one_is_named(tmp_path):
+    """A study that stops on dbench, run with only the writes workload (which declares no primary
+    metric): refused, saying how to name one; named with --primary, or with a workload that
+    declares one, it plans (docs/verdicts.md, "How a run is planned and stopped")."""
+    from conftest import study_text
+
+    study = tmp_path / "dbench.toml"
+    study.write_text(study_text(head='workloads = ["metadata"]\nprimary = "metadata:dbench.throughput_mbs"'))
+    plan = ["plan", "--study", str(study), "--device", "/dev/sdx1", "--assume-size", "10G"]
+    assert_clear_error(fstune(*plan, "--workloads", "writes"),
+                       "none of the chosen workloads (writes) declares a primary metric and the study's own "
+                       "(metadata:dbench.throughput_mbs) is not among them", "--primary writes:",
+                       'primary = "writes:')
+    named = fstune(*plan, "--workloads", "writes", "--primary", "writes:build.mb_written")
+    assert named.returncode == 0, named.stderr
+    assert "primary" not in named.stderr  # the user's own choice needs no note
+    fallback = fstune(*plan, "--workloads", "writes,coldread")
+    assert fallback.returncode == 0, fallback.stderr
+    assert "the blocks stop on coldread:read.seconds instead" in fallback.stderr
+    assert_clear_error(fstune(*plan, "--workloads", "writes", "--primary", "metadata:dbench.throughput_mbs"),
+                       "'metadata' is not one of the workloads that run (writes)")
+    assert_clear_error(fstune(*plan, "--workloads", "writes", "--primary", "writes:nope"),
+                       "workload writes has no metric 'nope'")
+
+
 def test_plan_writes_an_executable_script(tmp_path):
     out = tmp_path / "plan.sh"
     result = fstune("plan", "--study", "ext3-external-journal", "--device", "/dev/sdx1", "--assume-size", "10G",

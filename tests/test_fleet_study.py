@@ -33,13 +33,14 @@ def _recorded_run(study_path: Path, target: str, size: int):
     """A run of the class study whose settings come from a real plan: the writes workload with
     50 files, 3 blocks and no more."""
     study = parse_study(study_path.read_text(), str(study_path))
-    study = dataclasses.replace(study, path=str(study_path))
+    study = dataclasses.replace(study, path=str(study_path)).with_primary("writes:build.mb_written", ("writes",))
     plan = build_plan(Choices(study, DeviceChoice(target, size, disk="x"), workloads=("writes",),
                               workload_params={"writes": {"files": 50}}, repeats=3))
     run = realistic_run()
     run.study, run.configs, run.baseline, run.results = study.name, config_descriptions(plan), study.baseline.name, []
     run.mkfs_argv = {}
-    run.settings = run_settings(plan, Measurement(plan, max_blocks=3))
+    measurement = Measurement(plan, max_blocks=3)
+    run.settings, run.design = run_settings(plan, measurement), measurement.design("finished")
     return run
 
 
@@ -50,6 +51,7 @@ def test_the_study_command_repeats_the_recorded_settings(tmp_path):
     assert args[:2] == ["--workloads", "writes"] and "writes.files=50" in args
     assert args[args.index("--blocks") + 1] == "3" and args[args.index("--max-blocks") + 1] == "3"
     assert args[args.index("--configs") + 1] == "strictatime,noatime"
+    assert args[args.index("--primary") + 1] == "writes:build.mb_written"  # the hosts stop on the same figure
     run.settings = {}
     with pytest.raises(UsageError, match="does not record the settings"):
         fleet_study.settings_arguments(run)

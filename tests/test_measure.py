@@ -193,11 +193,13 @@ def test_a_progress_line_finished_in_place_does_not_replace_the_line_before_it()
 
 def test_the_percentage_never_goes_backwards_when_blocks_are_added():
     plan = make_plan()
-    measurement = Measurement(plan, looks=(3, 6))
+    clock = [0.0]
+    measurement = Measurement(plan, looks=(3, 6), clock=lambda: clock[0])
     figures = {"base": [10.0, 14.0, 18.0, 9.0, 16.0, 11.0], "ext": [12.0, 17.0, 10.0, 15.0, 11.0, 18.0]}
-    steps, index, counts, shown, labels = list(plan.steps), 0, {}, [], set()
+    steps, index, counts, shown, labels, etas = list(plan.steps), 0, {}, [], set(), []
     while index < len(steps):
         step = steps[index]
+        clock[0] += 5.0  # every step takes five seconds
         if step.phase == "dbench":
             n = counts.get(step.config, 0)
             counts[step.config] = n + 1
@@ -208,11 +210,16 @@ def test_the_percentage_never_goes_backwards_when_blocks_are_added():
         progress = measurement.progress()
         shown.append(progress.fraction)
         labels.add(progress.label)
+        etas.append(progress.eta)
         index += 1
+    measurement.observe(r.RunFinished(clock[0], (), (), None))
+    shown.append(measurement.progress().fraction)
     assert max(s.block or 0 for s in steps) == 6  # blocks were added after the first look
     assert all(b >= a for a, b in zip(shown, shown[1:])), shown
-    assert shown[-1] == 1.0 and shown[len(plan.steps) // 2] < 0.5  # measured against "up to 6" blocks
+    assert shown[-1] == 1.0 and shown[-2] < 1.0  # full only once the run has ended
     assert "block 2/up to 6: ext, base" in labels and "block 6/6: ext, base" in labels
+    assert any(text.endswith("if it needs all 6 blocks") for text in etas[:len(plan.steps)]), etas
+    assert not any("up to" in text for text in etas[-3:])  # no block can be added after the last look
 
 
 @pytest.mark.parametrize("first, cap, looks", [

@@ -183,6 +183,23 @@ def test_each_repeat_reads_back_its_journal_and_the_block_order_is_kept(lab, tmp
         loaded = store.load_run(store.save_run(record))
     again = next(x for x in loaded.results if x.config == "external" and x.block == 2)
     assert again.conditions["readback"]["journal_uuid"] == readback["journal_uuid"]
+    # the reports show each block's order and each turn's readback
+    from fstune.results import html_report, reports
+    from fstune.results.compare import compare_runs
+
+    comparison = compare_runs([loaded])
+    markdown = reports.to_markdown(loaded, comparison)
+    blocks = markdown[markdown.index("## Blocks"):markdown.index("## Notes")]
+    assert "Order in each block: 1: internal → external; 2: external → internal." in blocks
+    row = next(line for line in blocks.splitlines() if line.startswith("| 2 | 1 | external |"))
+    assert "| counted |" in row and f"external on {spare}" in row and f"UUID {readback['journal_uuid']}" in row
+    assert readback["mount_options"] in row and row.endswith("iB |")  # the journal's device was written
+    inside = next(x for x in loaded.results if x.config == "internal" and x.block == 2).conditions["readback"]
+    row = next(line for line in blocks.splitlines() if line.startswith("| 2 | 2 | internal |"))
+    assert "| counted | internal |" in row and inside["mount_options"] in row and row.endswith("| – |")
+    page = html_report.to_html(loaded, comparison)
+    assert "<h2>Blocks</h2>" in page and "Order in each block: 1: internal → external; 2: external → internal." in page
+    assert f"UUID {readback['journal_uuid']}" in page
 
 
 def test_a_variant_whose_journal_option_was_dropped_fails_loudly_and_counts_for_nothing(lab, tmp_path):
@@ -215,4 +232,13 @@ def test_a_variant_whose_journal_option_was_dropped_fails_loudly_and_counts_for_
             "device, but the filesystem that was made has it inside the filesystem") in outcome.reason
     failed = [x for x in measurement.repeat_results() if x.config == "external" and x.block == 1]
     assert failed and all(x.failed and not x.counts for x in failed)
+    # the report's Blocks table says the turn failed, and why
+    from fstune.results import reports
+    from fstune.results.compare import compare_runs
+
+    record = run_record(plan, measurement, outcome, started=0.0)
+    markdown = reports.to_markdown(record, compare_runs([record]))
+    row = next(line for line in markdown.splitlines() if line.startswith("| 1 | 2 | external |"))
+    assert "| failed: configuration not applied: the configuration puts the journal on another device" in row
+    assert "| internal |" in row  # what was read back: the journal inside, where the mistake put it
     assert f" {data} " not in Path("/proc/self/mountinfo").read_text()

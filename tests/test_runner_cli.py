@@ -162,6 +162,53 @@ def test_debug_writes_a_log_for_a_bug_report_and_says_where(tmp_path, lab, state
 
 
 @pytest.mark.loopdev
+def test_the_progress_a_headless_run_prints_never_goes_backwards(tmp_path, lab, state_home, capsys):
+    """Each block's line says the share of the run and the time left; blocks added while the study
+    is undecided extend the time left and never shrink the share."""
+    import re
+
+    data = lab.disks[0].data
+    study = tmp_path / "progress.toml"
+    study.write_text(DEBUG_STUDY)
+    code = main(["run", "--study", str(study), "--device", data, "--yes", "--blocks", "3", "--max-blocks", "4",
+                 "--run-id", f"eta-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    lines = re.findall(r"^── block (\d+)/(?:up to )?\d+: .* · ([\d.]+)% of the run · (.+)$", out, re.MULTILINE)
+    assert [int(block) for block, _, _ in lines][:3] == [1, 2, 3], out
+    fractions = [float(share) for _, share, _ in lines]
+    assert all(b >= a for a, b in zip(fractions, fractions[1:])), lines
+    assert all(0 <= share < 100 for share in fractions)
+    assert all(re.match(r"(about .+ left|finishing)", text) for _, _, text in lines), lines
+    assert "if it needs all 4 blocks" in lines[0][2]  # while undecided: what the cap could add
+
+
+@pytest.mark.loopdev
+def test_a_run_whose_workloads_declare_no_primary_is_refused_before_it_writes(tmp_path, lab, state_home,
+                                                                                capsys, monkeypatch):
+    """A user's study stopping on dbench, run with only the writes workload: refused before anything
+    is formatted, naming --primary; with it, the run stops on that figure and records it."""
+    monkeypatch.setenv("FSTUNE_STATE_DIR", str(tmp_path / "state"))
+    data = lab.disks[0].data
+    study = tmp_path / "dbench.toml"
+    study.write_text(study_text(head='workloads = ["metadata"]\nprimary = "metadata:dbench.throughput_mbs"'))
+    args = ["run", "--study", str(study), "--device", data, "--yes", "--workloads", "writes", "--workload-param",
+            "writes.files=50", "--max-blocks", "3"]
+    code = main([*args, "--run-id", f"noprimary-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 2, err + out
+    assert "none of the chosen workloads (writes) declares a primary metric" in err and "--primary" in err
+    assert blkid(data, "TYPE") == ""  # nothing was formatted
+    code = main([*args, "--primary", "writes:build.mb_written", "--run-id", f"primary-{os.getpid()}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err + out
+    exported = tmp_path / "run.json"
+    assert main(["results", "export", "last", "--format", "json", "-o", str(exported)]) == 0
+    (run,) = json.loads(exported.read_text())["runs"]
+    assert run["design"]["primary"] == {"workload": "writes", "metric": "build.mb_written"}
+
+
+@pytest.mark.loopdev
 @pytest.mark.parametrize("lost", ["store", "record"])
 def test_a_run_whose_figures_cannot_be_kept_says_so_in_its_exit_status(tmp_path, lab, state_home, capsys,
                                                                         monkeypatch, lost):

@@ -328,7 +328,8 @@ def test_a_full_disk_is_reported_as_a_full_disk(tmp_path, make_lab):
     in it as "No such file or directory": the message names the cause, not the last symptom."""
     lab = make_lab(disks=1, size="366M", spare_size="64M")  # a data partition of about 300 MiB
     data = lab.disks[0].data
-    plan = plan_for(tmp_path, study("ext4"), data, workloads=("smallfiles",),
+    smallfiles = study("ext4").with_primary("smallfiles:untar.seconds", ("smallfiles",))
+    plan = plan_for(tmp_path, smallfiles, data, workloads=("smallfiles",),
                     workload_params={"smallfiles": {"preset": "quick", "file_size": "128K"}})  # 320 MiB
     outcome, _ = run(plan, tmp_path)
     assert outcome.status == FAILED and outcome.kind == FAIL_STEP

@@ -128,8 +128,8 @@ def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_chan
 
     args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--lab", "--yes"])
     apply_class_preset(args)
-    assert (args.workloads, args.workload_param, args.repeats, args.max_blocks) == (
-        "writes", ["writes.files=200"], 3, 3) == tuple(CLASS_PRESET.values())
+    assert (args.workloads, args.workload_param, args.repeats, args.max_blocks, args.primary) == (
+        "writes", ["writes.files=200"], 3, 3, "writes:build.mb_written") == tuple(CLASS_PRESET.values())
     args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--repeats", "5",
                                       "--workload-param", "writes.files=100"])
     with pytest.raises(UsageError, match="leave out --workload-param, --blocks"):

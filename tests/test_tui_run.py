@@ -178,7 +178,7 @@ async def test_failed_step_stops_the_run_and_says_why(tmp_path):
         text = outcome_text(screen)
         assert "Failed:" in text and "something broke" in text
         # nothing is left to run: no time-left estimate counting down under the outcome
-        assert not screen.query_one("#overall #eta").display
+        assert not screen.query_one("#overall-eta").display
 
 
 # --- a tool's question ----------------------------------------------------------------------
@@ -543,6 +543,50 @@ async def test_measured_run_is_stored_and_opens_the_results(tmp_path):
         stored = store.load_run(screen.stored_id)
     assert sorted(s.value for r in stored.results if r.config == "external" for s in r.samples
                   if s.metric == "dbench.throughput_mbs") == sorted(figures["external"])
+
+
+async def test_the_overall_bar_says_the_runs_own_time_left_and_never_goes_backwards(tmp_path):
+    """Beside the overall bar: the run's estimate (from the plan until a block has run) with what
+    the cap could add; the bar's share only grows, and both are gone once the run has ended."""
+    import threading
+
+    from textual.widgets import ProgressBar
+
+    from fstune.results.store import Store
+
+    choices = Choices(study=STUDY, target=DeviceChoice("/dev/sdz1", 10**10, assumed=True),
+                      log_device=DeviceChoice("/dev/sdy1", 2**28, assumed=True), workloads=("metadata",),
+                      repeats=3, run_id="eta", mount_root=str(tmp_path / "mnt"), work_root=str(tmp_path / "w"))
+    plan = build_plan(choices)
+    events, outcome = replayed_measured_run(plan, {"internal": [15.41, 15.52, 15.38],
+                                                   "external": [17.20, 17.31, 17.18]})
+    halfway, go_on = threading.Event(), threading.Event()
+
+    class Pausing(ReplayRunner):
+        def run(self, on_event):
+            for index, event in enumerate(self._events):
+                if index == len(self._events) // 2:
+                    halfway.set()
+                    go_on.wait(30)
+                on_event(event)
+            return self.outcome
+
+    svc = services(tmp_path, store=lambda: Store(tmp_path / "state"),
+                   make_runner=lambda plan, **kw: Pausing(plan, events, outcome, **kw))
+    screen = RunScreen(plan, svc)
+    async with HostApp(screen).run_test(size=(120, 30)) as pilot:
+        await wait_for(pilot, halfway.is_set, what="the replay to reach its middle")
+        shown = []
+        for _ in range(3):
+            await pilot.pause(0.6)  # the screen's tick updates the bar twice a second
+            shown.append(screen.query_one("#overall", ProgressBar).percentage)
+        text = str(screen.query_one("#overall-eta", Static).render())
+        assert text.startswith("about ") and "left (planned), up to " in text and "if it needs all 15 blocks" in text
+        go_on.set()
+        await wait_for(pilot, lambda: screen.ended, what="the replay to end")
+        shown.append(screen.query_one("#overall", ProgressBar).percentage)
+        assert all(b >= a for a, b in zip(shown, shown[1:])) and shown[-1] == 1.0, shown
+        assert not screen.query_one("#overall-eta").display
 
 
 # --- end to end on loop devices -------------------------------------------------------------------

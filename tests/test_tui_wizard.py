@@ -423,6 +423,34 @@ async def test_nonroot_banner_and_theme_toggle():
         assert app.current_theme.dark != dark
 
 
+async def test_workloads_without_a_primary_metric_do_not_go_on_to_review():
+    """Only throughput for a study that stops on dbench: no figure could say when the blocks stop,
+    so the step says why and stays (docs/verdicts.md, "When the run's workloads are not the study's")."""
+    app = make_app(services())
+    async with app.run_test(size=SIZE) as pilot:
+        await to_devices(pilot, "ext4-external-journal")
+        await pick_devices(pilot, "/dev/sdm3", "/dev/sdd3")
+        for _ in range(2):  # Devices → Options → Workloads
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        screen = app.screen
+        assert screen.STEP == "Workloads"
+        screen.query_one("#use-metadata", Checkbox).value = False
+        screen.query_one("#use-throughput", Checkbox).value = True
+        await settle(pilot, 1)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen is screen and app.screen.STEP == "Workloads"
+        said = [n.message for n in app._notifications]
+        assert any("none of the chosen workloads (throughput) declares a primary metric" in m for m in said), said
+        assert app.state.workloads is None  # nothing was kept of the refused choice
+        screen.query_one("#use-metadata", Checkbox).value = True
+        await settle(pilot, 1)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen.STEP == "Review"
+
+
 async def test_workloads_step_opens_with_the_first_workload_focused():
     app = make_app(services())
     async with app.run_test(size=SIZE) as pilot:

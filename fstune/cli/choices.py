@@ -42,6 +42,10 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="blocks planned before the first look: each block makes, measures (one repeat of "
                         "every workload) and unmounts every configuration once, in alternating order "
                         "(default: the study's 'repeats', at least 3; --repeats is the old name)")
+    parser.add_argument("--primary", metavar="WORKLOAD:METRIC",
+                        help="the figure the blocks stop on, instead of the study's own primary metric: one of "
+                        "the running workloads' metrics, e.g. writes:build.mb_written (needed when the chosen "
+                        "workloads declare none; docs/verdicts.md)")
     parser.add_argument("--assume-size", metavar="SIZE",
                         help="plan for a --device that is not on this machine, of this size (dry runs only)")
     parser.add_argument("--assume-log-size", metavar="SIZE",
@@ -145,6 +149,9 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     if run_id is not None:
         check_run_id(run_id)  # before anything is made (a lab) or read under that name
     study = find_study(args.study)
+    chosen_workloads = _workloads(args.workloads)
+    if getattr(args, "primary", None):
+        study = study.with_primary(args.primary, study.workloads if chosen_workloads is None else chosen_workloads)
     if args.lab is not None:
         lab_devices(args, build=build_lab)
         if build_lab:
@@ -180,7 +187,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         target=target,
         log_device=log,
         options=tuple(OptionOverride.parse(text) for text in args.option),
-        workloads=_workloads(args.workloads),
+        workloads=chosen_workloads,
         workload_params=_workload_params(args.workload_param),
         repeats=args.repeats,
         configs=configs,

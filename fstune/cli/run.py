@@ -26,7 +26,7 @@ from fstune.runner import (
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,
 )
 from fstune.session import ProblemKind, RunEnd, RunSession
-from fstune.units import format_elapsed
+from fstune.units import format_elapsed, format_percent
 
 
 # injectable for tests: who we are, and whether a person can answer on stdin
@@ -69,7 +69,8 @@ once without cleaning up.
 # One set of settings for a whole class (docs/teaching.md): every attendee's run is then measured
 # the same way, so `fstune results merge` accepts them all. The writes workload counts bytes, which
 # a shared laptop cannot blur, and with 3 blocks and no more no run waits for a quiet machine.
-CLASS_PRESET = {"workloads": "writes", "workload_param": ["writes.files=200"], "repeats": 3, "max_blocks": 3}
+CLASS_PRESET = {"workloads": "writes", "workload_param": ["writes.files=200"], "repeats": 3, "max_blocks": 3,
+                "primary": "writes:build.mb_written"}
 CLASS_STUDY = "ext4-atime-writes"
 CLASS_MINUTES = 2  # what one class run takes on the loop lab, measured (docs/teaching.md)
 
@@ -81,10 +82,12 @@ def apply_class_preset(args) -> None:
     given = [flag for flag, value, default in (("--workloads", args.workloads, None),
                                                ("--workload-param", args.workload_param, []),
                                                ("--blocks", args.repeats, None),
-                                               ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]))
+                                               ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]),
+                                               ("--primary", args.primary, None))
              if value != default]
     if given:
-        raise UsageError(f"--class fixes the workloads, their parameters and the repeats for the whole class; "
+        raise UsageError(f"--class fixes the workloads, their parameters, the primary metric and the repeats for "
+                         f"the whole class; "
                          f"leave out {', '.join(given)}.", "Or leave out --class and choose them yourself.")
     for key, value in CLASS_PRESET.items():
         setattr(args, key, list(value) if isinstance(value, list) else value)
@@ -113,8 +116,8 @@ def add_parser(sub, formatter_class) -> None:
                         "below --blocks gives one look at the cap: a fixed number of blocks")
     parser.add_argument("--class", dest="class_preset", action="store_true",
                         help=f"a workshop's settings, the same on every machine: the writes workload with "
-                        f"200 files, 3 blocks and no more; about {CLASS_MINUTES} minutes for {CLASS_STUDY} on "
-                        "the lab (docs/teaching.md)")
+                        f"200 files, stopping on build.mb_written, 3 blocks and no more; about {CLASS_MINUTES} "
+                        f"minutes for {CLASS_STUDY} on the lab (docs/teaching.md)")
     parser.set_defaults(func=run)
 
 
@@ -364,6 +367,8 @@ class Display:
 
     TAIL = 8
     SUMMARY_ROWS = 24  # longer runs list only the steps worth a look
+    PROGRESS_STEPS = 1000  # the bar's resolution
+    WIDE_ETA = 110  # columns from which the live bar says the time left in full
 
     def __init__(self, plan: Plan, *, interactive_answers: bool) -> None:
         from rich.console import Console
@@ -390,13 +395,13 @@ class Display:
     def __enter__(self) -> "Display":
         if self.live_mode:
             from rich.live import Live
-            from rich.progress import (
-                BarColumn, Progress as Bar, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
-            )
+            from rich.progress import BarColumn, Progress as Bar, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
+            # the time left is the run's own estimate (fstune/runner/eta.py), not a rate of steps:
+            # blocks added while the study is undecided would make a step rate's countdown jump
             self._progress = Bar(TextColumn("[bold]run"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-                                 TextColumn("eta"), TimeRemainingColumn(), console=self.console)
-            self._task = self._progress.add_task("run", total=len(self.plan.steps))
+                                 TextColumn("{task.fields[eta]}"), console=self.console)
+            self._task = self._progress.add_task("run", total=self.PROGRESS_STEPS, eta="")
             self._live = Live(self._render(), console=self.console, refresh_per_second=8, transient=True)
             self._guard(self._live.start)
         return self
@@ -413,6 +418,19 @@ class Display:
             action(*args)
         except OSError:
             self.lost = True  # EIO/EPIPE after a hang-up: the run goes on, only silently
+
+    def _update_bar(self) -> None:
+        """The run's share of its estimated time (never backwards) and the time left."""
+        if self._progress is None:
+            return
+        if self.measurement is not None and self.plan.blocks:
+            progress = self.measurement.progress()
+            wide = self.console.width >= self.WIDE_ETA
+            self._progress.update(self._task, completed=round(progress.fraction * self.PROGRESS_STEPS),
+                                  eta=progress.eta if wide else progress.eta_short)
+        else:
+            self._progress.update(self._task, completed=round(
+                self.done / max(1, len(self.plan.steps)) * self.PROGRESS_STEPS))
 
     def _render(self):
         from rich.console import Group
@@ -432,6 +450,7 @@ class Display:
 
     def _refresh(self) -> None:
         if self._live is not None:
+            self._update_bar()  # the time left moves on while a step runs
             self._guard(self._live.update, self._render())
 
     def _print(self, text: str, style: str | None = None) -> None:
@@ -470,7 +489,9 @@ class Display:
                     for line in self.measurement.look_lines[self.looks_shown:]:
                         self._print(f"── {line}", "bold")  # what the look found, and what is expected
                     self.looks_shown = len(self.measurement.look_lines)
-                    self._print(f"── {self.measurement.progress().label}", "bold")
+                    progress = self.measurement.progress()
+                    self._print(f"── {progress.label} · {format_percent(progress.fraction, 0)} of the run · "
+                                f"{progress.eta}", "bold")
             self.step_fraction = self.step_eta = None
             self.tail.clear()
             if self.live_mode:
@@ -478,14 +499,9 @@ class Display:
             else:
                 self._print(self.title, "bold")
         elif isinstance(event, StepFinished):
-            if not event.cleanup and self._progress is not None:
-                if self.measurement is not None and self.plan.blocks and self.plan.workloads:
-                    # a share of the most blocks the run can come to: never backwards when blocks are added
-                    progress = self.measurement.progress()
-                    self._progress.update(self._task, total=len(self.plan.steps), completed=round(
-                        progress.fraction * len(self.plan.steps)))
-                else:
-                    self._progress.update(self._task, advance=1)
+            if not event.cleanup:
+                self.done += 1
+                self._update_bar()
             if event.status not in (OK,):
                 self._print(f"  {event.status}: {event.message}", "red" if event.status != WARNING else "yellow")
             self._refresh()

@@ -45,6 +45,9 @@ def settings_arguments(run: RunRecord, rules_too: bool = True) -> list[str]:
             args += ["--workload-param", f"{workload}.{key}={value}"]
     args += ["--configs", ",".join(c.name for c in run.configs)]
     args += ["--blocks", str(rules.get("planned", run.repeats or 3))]
+    primary = (run.design or {}).get("primary") or {}
+    if primary.get("workload") and primary.get("metric"):  # the figure its blocks stopped on
+        args += ["--primary", f"{primary['workload']}:{primary['metric']}"]
     if not rules_too:
         return args
     if "looks" not in rules:  # a run of an older fstune: its repeats become the blocks

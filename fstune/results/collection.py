@@ -36,6 +36,7 @@ from fstune.results.compare import ConfigDescription
 from fstune.results.records import CANCELLED as RUN_CANCELLED
 from fstune.results.records import FAILED as RUN_FAILED
 from fstune.results.records import FINISHED as RUN_FINISHED
+from fstune.runner.eta import Estimate, RunEta
 from fstune.steps import Step
 from fstune.util import procfs
 from fstune.workloads import WORKLOADS
@@ -72,17 +73,27 @@ def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
     return tuple(looks)
 
 
-MAKE_SECONDS = 5.0  # making, mounting and reading back one configuration, until measured
-
-
 @dataclass(frozen=True)
 class Progress:
     """What the progress panes show (``Measurement.progress``)."""
 
-    fraction: float  # 0..1 of the most the run can come to; never decreases
-    seconds_left_at_most: float  # to the cap, at the measured (or planned) block time
+    estimate: Estimate  # the share of the run's time (never less than before) and the time left
     seconds_left_expected: float | None  # from the look's forecast, once there is one
     label: str  # "block 2/up to 15: external, internal"
+
+    @property
+    def fraction(self) -> float:
+        return self.estimate.fraction
+
+    @property
+    def eta(self) -> str:
+        """"about 4 min left, up to 11 min if it needs all 15 blocks"."""
+        return self.estimate.text()
+
+    @property
+    def eta_short(self) -> str:
+        """"4 min left, ≤ 11 min (15 blocks)", where the room is short."""
+        return self.estimate.text(short=True)
 
 
 @dataclass
@@ -139,9 +150,10 @@ class Measurement:
     """Collects RepeatResults from a run's events, checks each repeat, and adds blocks."""
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
-                 sequential: bool = True, snapshot=None) -> None:
+                 sequential: bool = True, snapshot=None, clock=time.monotonic) -> None:
         self.plan = plan
         self._snapshot = snapshot or _host_snapshot  # the host's counters now (tests pass their own)
+        self._clock = clock
         study = plan.study
         planned = len(plan.blocks)
         self.max_blocks = max(max_blocks if max_blocks is not None else DEFAULT_LOOKS[-1], 1)
@@ -149,7 +161,8 @@ class Measurement:
         if self.looks:
             self.max_blocks = self.looks[-1]
         self.notes: list[str] = []
-        self.primary = self._primary_for(plan)
+        # the figure the blocks stop on; the plan's warnings say so when it is not the study's own
+        self.primary, _ = study.primary_for(plan.workloads)
         # with no primary metric or fewer than 3 blocks nothing can be decided: the plan runs as it is
         self.sequential = sequential and self.primary is not None and bool(self.looks)
         self.results: dict[tuple[str, str, int], RepeatResult] = {}
@@ -160,15 +173,12 @@ class Measurement:
         self.stopped = ""
         self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
         self.look_lines: list[str] = []  # one line per look taken, for the progress panes
-        self.block_seconds: list[float] = []  # the measured wall time of each finished block
-        self._block_started: dict[int, float] = {}
-        self._ended_blocks: set[int] = set()
         self._current_block: int | None = None
-        self._step_in_block = 0
-        self._block_steps: dict[int, list[Step]] = {}
-        self._making: list[float] = []  # seconds to make, mount and read back one configuration
         self._making_started: dict[tuple[str, int], float] = {}
-        self._shown_fraction = 0.0
+        # the time left, from the plan's block and then the measured ones
+        workload_seconds = sum(WORKLOADS[name].estimate_seconds(WORKLOADS[name].resolve(ctx.params))
+                               for cp in plan.configs[:1] for name, ctx in cp.contexts.items())
+        self.eta = RunEta(workload_seconds, len(plan.configs), planned, clock=clock)
         self._current: _Pending | None = None
         self._turns: dict[tuple[str, int], _Turn] = {}
         log = plan.choices.log_device
@@ -176,29 +186,13 @@ class Measurement:
         if log is not None and study.needs_journal_device:
             self._devices["journal"] = log.path
 
-    def _primary_for(self, plan: Plan) -> tuple[str, str] | None:
-        """The study's primary metric when its workload runs; else (the user chose other workloads)
-        the first running workload's declared primary, said in the run's notes; else None."""
-        if not plan.workloads:
-            return None
-        if plan.study.primary_metric and plan.study.primary_metric[0] in plan.workloads:
-            return plan.study.primary_metric
-        for name in plan.workloads:
-            declared = next((m.name for m in WORKLOADS[name].metrics if m.primary), None)
-            if declared:
-                self.notes.append(f"The study's primary metric is not measured by the chosen workloads; "
-                                  f"the blocks stop on {name}:{declared} instead.")
-                return name, declared
-        self.notes.append("None of the chosen workloads declares a primary metric: the planned blocks run, "
-                          "and no block is added.")
-        return None
-
     # --- events ---------------------------------------------------------------------------------
 
     def observe(self, event: object) -> None:
         """Feed every runner event here, in order."""
         from fstune import runner  # the runner imports the plan machinery; keep this module light
 
+        self.eta.start()
         if isinstance(event, runner.StepStarted):
             self._current = _Pending(event.index, event.step)
             self._started(event.step)
@@ -211,6 +205,8 @@ class Measurement:
             pending = self._current if self._current and self._current.index == event.index else None
             self._current = None
             self._finished(event, "\n".join(pending.lines) if pending else "")
+        elif isinstance(event, (runner.RunFinished, runner.RunFailed, runner.RunCancelled)):
+            self.eta.end()
 
     def _turn(self, step: Step) -> _Turn | None:
         if step.config is None or step.block is None:
@@ -220,23 +216,15 @@ class Measurement:
             self._turns[key] = _Turn(step.config, step.block, step.position or 0)
         return self._turns[key]
 
-    def _steps_of(self, block: int) -> list[Step]:
-        if block not in self._block_steps:
-            self._block_steps[block] = list(self.plan.block(block).steps)
-        return self._block_steps[block]
-
     def _started(self, step: Step) -> None:
         if step.block is not None:
-            if step.block not in self._block_started:
-                self._block_started[step.block] = time.monotonic()
+            self.eta.block_started(step.block)
             self._current_block = step.block
-            steps = self._steps_of(step.block)
-            self._step_in_block = steps.index(step) if step in steps else self._step_in_block
             key = (step.config or "", step.block)
             if step.kind in (kinds.JOURNAL, kinds.MKFS) and key not in self._making_started:
-                self._making_started[key] = time.monotonic()
+                self._making_started[key] = self._clock()
             elif step.repeat is not None and key in self._making_started:
-                self._making.append(time.monotonic() - self._making_started.pop(key))
+                self.eta.making(self._clock() - self._making_started.pop(key))
         turn = self._turn(step)
         if turn is None:
             return
@@ -383,10 +371,7 @@ class Measurement:
                               f"{turn.problem}. Its figures count for nothing.")
         if step.block is None or step.kind != kinds.RMDIR or step.position != len(self.orders.get(step.block, ())):
             return []
-        started = self._block_started.get(step.block)
-        if started is not None:
-            self.block_seconds.append(time.monotonic() - started)
-        self._ended_blocks.add(step.block)
+        self.eta.block_finished(step.block)
         self._apply_drop_rule(step.block)
         if step.block != self.scheduled or not self.sequential:
             return []
@@ -454,7 +439,7 @@ class Measurement:
         schedule = comparison_schedule({"looks": list(self.looks)}, len(variants))
         counted = set(self._counted())
         base = self.primary_values(baseline)
-        seconds = statistics.median(self.block_seconds) if self.block_seconds else None
+        seconds = self.eta.measured_block_seconds()
         judged = {}
         for name in variants:
             other = self.primary_values(name)
@@ -478,7 +463,8 @@ class Measurement:
         if outlooks and upcoming is not None:
             further = max(o.expected_further_blocks for o in outlooks)
             chance = min(o.decision_probability for o in outlooks)
-            line += (f"; about {further:.0f} more blocks expected ({format_elapsed(further * self.block_estimate())}),"
+            seconds = further * self.eta.block_seconds()
+            line += (f"; about {further:.0f} more blocks expected ({format_elapsed(seconds)}),"
                      f" decided by the cap in {chance:.0%} of forecasts")
         return line
 
@@ -511,49 +497,30 @@ class Measurement:
 
     @property
     def blocks_at_most(self) -> int:
-        """The most blocks this run can still come to (the percentage is measured against it)."""
+        """The most blocks this run can still come to (what the cap could add is said against it)."""
         if not self.sequential or self.stopped:
             return self.scheduled
         return max(self.scheduled, self.max_blocks + len(self.dropped_blocks))
 
-    def planned_block_seconds(self) -> float:
-        """One block's time from the plan: every configuration's workloads by their estimates,
-        plus making and mounting it as measured on this device so far (else MAKE_SECONDS)."""
-        workloads = sum(WORKLOADS[name].estimate_seconds(WORKLOADS[name].resolve(ctx.params))
-                        for cp in self.plan.configs[:1] for name, ctx in cp.contexts.items())
-        making = statistics.median(self._making) if self._making else MAKE_SECONDS
-        return len(self.plan.configs) * (workloads + making)
-
-    def block_estimate(self) -> float:
-        """The seconds one block takes: measured once a block has run, else from the plan."""
-        return statistics.median(self.block_seconds) if self.block_seconds else self.planned_block_seconds()
-
     def progress(self) -> Progress:
-        """How far the run is, for the progress panes: never less than it was before, also when
-        blocks are added (the share is of the most blocks the run can come to)."""
-        at_most = max(1, self.blocks_at_most)
-        block = self._current_block
-        ended = set(self._ended_blocks)  # a copy: the wizard asks from another thread than the run's
-        done = len(ended)
-        within = 0.0
-        if block is not None and block not in ended:
-            steps = self._steps_of(block)
-            within = (self._step_in_block / len(steps)) if steps else 0.0
-        fraction = min(1.0, (done + within) / at_most)
-        self._shown_fraction = max(self._shown_fraction, fraction)
-        per_block = self.block_estimate()
-        remaining = max(0.0, at_most - done - within) * per_block
+        """How far the run is, for the progress panes: a share of its estimated time that never
+        decreases, the time left for the blocks scheduled now and what the cap could add."""
+        adding = self.sequential and not self.stopped
+        self.eta.schedule(self.scheduled, self.blocks_at_most if adding else None)
+        estimate = self.eta.estimate()
         expected = None
         forecasts = [r.decision.n + r.decision.outlook.expected_further_blocks for r in list(self.judged.values())
                      if r.decision.outlook is not None]
-        if forecasts and not self.stopped:
-            # the look's forecast: the blocks the slowest variant is expected to need, less those run since
-            expected = max(0.0, max(forecasts) + len(self.dropped_blocks) - done - within) * per_block
+        if forecasts and adding:
+            # the look's forecast: the blocks the slowest variant is expected to need, less those run
+            ran = self.eta.blocks_finished
+            expected = max(0.0, max(forecasts) + len(self.dropped_blocks) - ran) * self.eta.block_seconds()
         label = ""
+        block = self._current_block
         if block is not None:
-            of = f"up to {at_most}" if self.sequential and not self.stopped else str(self.scheduled)
+            of = f"up to {self.blocks_at_most}" if adding else str(self.scheduled)
             label = f"block {block}/{of}: {', '.join(self.orders.get(block, ()))}"
-        return Progress(self._shown_fraction, remaining, expected, label)
+        return Progress(estimate, expected, label)
 
     # --- the record -------------------------------------------------------------------------------
 

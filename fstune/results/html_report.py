@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from fstune import __version__
 from fstune.filesystems import join_options
+from fstune.results import readback
 from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, side_by_side
 from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, fmt_value
@@ -354,6 +355,28 @@ def _expected_html(runs, comparison: Comparison) -> list[str]:
     return out
 
 
+def blocks_html(runs: Sequence) -> list[str]:
+    """The "Blocks" section: each block's order and each turn's readback (fstune.results.readback)."""
+    measured = [run for run in runs if readback.turns(run)]
+    if not measured:
+        return []
+    out = [f"<h2>{escape(readback.TITLE)}</h2>", f'<p class="caption">{escape(readback.INTRO)}</p>']
+    for run in measured:
+        if len(runs) > 1:
+            out.append(f"<h3>Run {escape(run.id)}</h3>")
+        order = "; ".join(f"{block}: {' → '.join(configs)}" for block, configs in readback.block_order(run))
+        out.append(f"<p>Order in each block: {escape(order)}.</p>")
+        out.append("<table><tr>" + "".join(f"<th>{escape(column)}</th>" for column in readback.COLUMNS) + "</tr>")
+        for turn in readback.turns(run):
+            cells = turn.cells()
+            out.append("<tr>" + "".join(f'<td class="num">{escape(c)}</td>' for c in cells[:2])
+                       + f"<td><b>{escape(cells[2])}</b></td><td>{escape(cells[3])}</td>"
+                       + "".join(f"<td><code>{escape(c)}</code></td>" for c in cells[4:6])
+                       + f'<td class="num">{escape(cells[6])}</td></tr>')
+        out.append("</table>")
+    return out
+
+
 def to_html(runs, comparison: Comparison) -> str:
     """One self-contained page: inline CSS and SVG, no scripts, no external resources."""
     runs = as_runs(runs)
@@ -433,6 +456,7 @@ def to_html(runs, comparison: Comparison) -> str:
         out.append(f"<tr><th>settings</th><td>{escape(describe_settings(run.settings))}</td></tr>")
         out.append("</table>")
     notes = figure_notes(runs, comparison)
+    out += blocks_html(runs)
     out.append('<h2>Notes</h2><ul class="notes">')
     out += [f"<li>{escape(n.strip())}</li>" for n in notes]
     if not notes:

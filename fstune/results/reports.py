@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from fstune import __version__
 from fstune.errors import UsageError
 from fstune.filesystems import join_options
+from fstune.results import readback
 from fstune.results.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, WORSE, Comparison, side_by_side
 from fstune.results.expected import outcomes_for
@@ -135,6 +136,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
         if tools:
             out.append("- **tools**: " + "; ".join(f"{md_text(t)}: {md_text(v)}" for t, v in tools))
         out.append("")
+    out += blocks_markdown(runs)
     notes = figure_notes(runs, comparison)
     out += ["## Notes", ""]
     out += [f"- {md_text(n.strip())}" if not n.startswith("  ") else f"  - {md_text(n.strip())}" for n in notes]
@@ -167,6 +169,25 @@ def _ceiling_markdown(runs) -> list[str]:
     out = []
     for heading, lines, caveat in ceiling_sections(runs):
         out += ["", f"## {md_text(heading)}", "", *(f"- {md_text(line)}" for line in lines), "", f"*{md_text(caveat)}*"]
+    return out
+
+
+def blocks_markdown(runs: Sequence[RunRecord]) -> list[str]:
+    """The "Blocks" section: each block's order and each turn's readback (fstune.results.readback)."""
+    measured = [run for run in runs if readback.turns(run)]
+    if not measured:
+        return []
+    out = [f"## {readback.TITLE}", "", md_text(readback.INTRO), ""]
+    for run in measured:
+        if len(runs) > 1:
+            out += [f"### Run {run.id}", ""]
+        order = "; ".join(f"{block}: {' → '.join(configs)}" for block, configs in readback.block_order(run))
+        out += [f"Order in each block: {md_text(order)}.", ""]
+        out.append("| " + " | ".join(readback.COLUMNS) + " |")
+        out.append("|---:|---:|---|---|---|---|---:|")
+        for turn in readback.turns(run):
+            out.append("| " + " | ".join(md_text(cell) for cell in turn.cells()) + " |")
+        out.append("")
     return out
 
 
