@@ -331,10 +331,6 @@ def build_plan(choices: Choices) -> Plan:
     workload_names = study.workloads if choices.workloads is None else choices.workloads
     for name in workload_names:
         workloads.get(name)  # an unknown name is an error, with the list of names
-    # refused when no figure could tell when the blocks stop; said when it is not the study's own
-    _, note = study.primary_for(tuple(workload_names))
-    if note:
-        warnings.append(note)
     repeats = study.repeats if choices.repeats is None else choices.repeats
     if repeats < 1:
         raise UsageError("--repeats must be at least 1.")
@@ -345,6 +341,11 @@ def build_plan(choices: Choices) -> Plan:
     params = {name: {**study.workload_params.get(name, {}),
                      **WORKLOADS[name].check_params(choices.workload_params.get(name, {}))}
               for name in workload_names}
+    # refused when no figure could tell when the blocks stop; said when it is not the study's own.
+    # After the parameters: a mistyped value is the more specific thing to say first.
+    _, note = study.primary_for(tuple(workload_names))
+    if note:
+        warnings.append(note)
 
     run_dir = f"{choices.mount_root}/{choices.run_id}"
     work_dir = f"{choices.work_root}/{choices.run_id}"
