@@ -50,7 +50,9 @@ def environment(record: RunRecord) -> Caveat | None:
         model = lab.get("disk_model")
         disk = (f"disk model {model.get('name', '?')}" if isinstance(model, dict) else "no disk model (flat disks)")
         accel = str(lab.get("accel") or "?").upper()
-        slow = " (emulated CPU: timings are far slower than on hardware)" if accel == "TCG" else ""
+        # under TCG a CPU-heavy workload (dbench) is paced by the emulated CPU, not by the disk model
+        slow = (" (software-emulated CPU: far slower than hardware, so the guest's CPU rather than the modelled "
+                "disk may set the pace)") if accel == "TCG" else ""
         return Caveat(ENVIRONMENT, f"VM lab: {disk}, served by {lab.get('disk_serving') or '?'}, {accel}{slow}; "
                                    "the figures describe the modelled disk, not this machine's.")
     devices = [d for d in record.devices if d.role in ("target", "journal")]
