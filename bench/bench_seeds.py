@@ -207,10 +207,13 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     manifest_path = args.manifest or args.state / "seed-runs.json"
-    accel = accel_to_request(vmlab.kvm_available(), args.force_tcg)
+    no_kvm = vmlab.kvm_unusable()
+    accel = accel_to_request(no_kvm is None, args.force_tcg)
     if accel is None:
-        print(f"bench_seeds: {TCG_REFUSAL}", file=sys.stderr)
+        print(f"bench_seeds: KVM cannot run the guest ({no_kvm}). {TCG_REFUSAL}", file=sys.stderr)
         return 2
+    if no_kvm:
+        print(f"KVM cannot run the guest ({no_kvm}): software emulation, as --force-tcg allows.", flush=True)
     args.state.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="fstune-seeds-", dir="/var/tmp"))
     lab_dir = args.lab_dir or work / "lab"

@@ -39,14 +39,15 @@ def test_without_kvm_the_bench_refuses_before_booting_unless_forced(bench):
 
 def test_main_refuses_without_kvm_and_boots_nothing(bench, monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(bench.os, "geteuid", lambda: 0)
-    monkeypatch.setattr(bench.vmlab, "kvm_available", lambda: False)
+    monkeypatch.setattr(bench.vmlab, "kvm_unusable", lambda: "there is no /dev/kvm")
 
     def no_boot(*args, **kwargs):
         raise AssertionError("booted a VM although it had to refuse")
 
     monkeypatch.setattr(bench.vmlab, "vm_up", no_boot)
     assert bench.main(["--state", str(tmp_path / "state")]) == 2
-    assert "TCG" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "TCG" in said and "there is no /dev/kvm" in said
     assert not (tmp_path / "state").exists()
 
 
@@ -54,7 +55,7 @@ def test_main_refuses_a_lab_that_fell_back_to_tcg_and_takes_it_down(bench, monke
     from fstune import vmlab
 
     monkeypatch.setattr(bench.os, "geteuid", lambda: 0)
-    monkeypatch.setattr(bench.vmlab, "kvm_available", lambda: True)
+    monkeypatch.setattr(bench.vmlab, "kvm_unusable", lambda: None)
     downs = []
     lab = vmlab.VmLab(directory=tmp_path / "lab", token="0123abcd", pid=0, accel="tcg", kernel="6.1", disks=[],
                       seek_ms=None, boot_seconds=1.0, state="ready")
