@@ -166,7 +166,7 @@ def _finish(service, arrived, io_started, op="flush", length=0):
         s = _stats
         s["requests"] += 1
         sizes = s["sizes"].setdefault(op, {})
-        bucket = size_bucket(length)
+        bucket = diskmodel.size_class(length)
         sizes[bucket] = sizes.get(bucket, 0) + 1
         s["model_cpu_s"] += io_started - arrived
         s["io_s"] += io_done - io_started
@@ -189,17 +189,6 @@ def _finish(service, arrived, io_started, op="flush", length=0):
                                  "took_ms": round((returned - arrived) * 1000, 3),
                                  "destaged": service.destaged})
             del s["flushes"][:-200]
-
-
-def size_bucket(length):
-    """The request-size class a request is counted in: the power of two of KiB at or above it
-    ("4K", "128K", "1M"); a flush (no length) is "0"."""
-    if length <= 0:
-        return "0"
-    kib = 1
-    while kib * 1024 < length:
-        kib *= 2
-    return f"{kib // 1024}M" if kib >= 1024 else f"{kib}K"
 
 
 def _load_model():
