@@ -40,7 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fstune import vmlab  # noqa: E402
+from fstune import diskmodel, vmlab  # noqa: E402
+from fstune.errors import FstuneError  # noqa: E402
 from fstune.results.store import DB_NAME, Store  # noqa: E402
 from fstune.studies import Study, load_studies  # noqa: E402
 
@@ -195,6 +196,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="at most N blocks per study (default: each study's own cap)")
     parser.add_argument("--force-tcg", action="store_true",
                         help="run under software emulation if KVM does not work (every figure says TCG)")
+    parser.add_argument("--disk-model", default=diskmodel.DEFAULT_PRESET, metavar="MODEL",
+                        help="the lab disks' model, as `lab up --vm --disk-model` takes it (default %(default)s; "
+                             "other settings are for comparisons, not the seeds' table)")
+    parser.add_argument("--seek-ms", type=float, default=None,
+                        help="with --disk-model none: QEMU's flat per-I/O cap, the lab before the disk model")
     parser.add_argument("--lab-dir", type=Path, default=None,
                         help="where the lab's disk files go (default: a new directory under /var/tmp)")
     args = parser.parse_args(argv)
@@ -228,14 +234,15 @@ def main(argv: list[str] | None = None) -> int:
     lab = None
     try:
         print(f"Booting the VM lab in {lab_dir} (accelerator: {accel})…", flush=True)
-        lab = vmlab.vm_up(disks=2, directory=lab_dir, accel=accel)
+        lab = vmlab.vm_up(disks=2, directory=lab_dir, accel=accel,
+                          disk_model=None if args.disk_model == "none" else args.disk_model, seek_ms=args.seek_ms)
         for warning in lab.warnings:
             print(f"  {warning}", flush=True)
         refusal = tcg_refusal(lab.accel, args.force_tcg)
         if refusal:
             print(f"bench_seeds: {refusal}", file=sys.stderr)
             return 2
-        about.update(accel=lab.accel, disk_model=lab.disk_model, guest_kernel=lab.kernel)
+        about.update(accel=lab.accel, disk_model=lab.disk_model, seek_ms=lab.seek_ms, guest_kernel=lab.kernel)
         print(f"Ready in {lab.boot_seconds:.0f} s under {lab.accel.upper()}"
               + (" (forced: every figure says TCG)" if lab.accel == "tcg" else "") + ".", flush=True)
         data, log_device = guest_partition(lab, 1, 1), guest_partition(lab, 2, 2)
@@ -259,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("Interrupted: taking the lab down.", file=sys.stderr, flush=True)
         return 130
+    except (FstuneError, RuntimeError) as error:
+        print(f"bench_seeds: {error}", file=sys.stderr, flush=True)
+        return 1
     finally:
         if lab is not None or (lab_dir / vmlab.MANIFEST_NAME).exists():
             print("Taking the VM lab down…", flush=True)
