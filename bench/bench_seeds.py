@@ -103,6 +103,18 @@ def write_manifest(path: Path, runs: list[dict], **about) -> dict:
     return manifest
 
 
+def earlier_runs(path: Path, state: Path, studies: list[str]) -> list[dict]:
+    """The runs an earlier bench wrote to the manifest at ``path`` for the same store, less those
+    of ``studies`` (run again now): seed studies can be run over several sittings."""
+    try:
+        old = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return []
+    if not isinstance(old, dict) or old.get("state") != str(state):
+        return []
+    return [run for run in old.get("runs", []) if isinstance(run, dict) and run.get("study") not in studies]
+
+
 def copy_run(database: Path, guest_id: int, state: Path) -> int:
     """Store run ``guest_id`` of the results database file ``database`` (a copy of the guest's)
     in the store in ``state``; return its id there."""
@@ -225,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     lab_dir = args.lab_dir or work / "lab"
     logs = args.state / "logs"
     logs.mkdir(exist_ok=True)
-    runs: list[dict] = []
+    runs = earlier_runs(manifest_path, args.state, [study.name for study in studies])
+    earlier = list(runs)
     failed: list[dict] = []
     about = {"state": str(args.state), "command": "bench/bench_seeds.py " + " ".join(argv if argv is not None
                                                                                       else sys.argv[1:])}
@@ -250,6 +263,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[{number}/{len(studies)}] {study.name}: {study.title}", flush=True)
             t = time.monotonic()
             log_path = logs / f"{study.name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
+            if number > 1:
+                # the last study's filesystem or external journal is still on the lab's partitions,
+                # and fstune rightly refuses to format a journal that a filesystem elsewhere may use
+                vmlab.vm_run_capture(lab, ["wipefs", "--all", "--quiet", data, log_device], timeout=120)
             status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path)
             seconds = round(time.monotonic() - t)
             stored = STORED_RE.search(" ".join(output.split()))
@@ -276,11 +293,11 @@ def main(argv: list[str] | None = None) -> int:
         import shutil
 
         shutil.rmtree(work, ignore_errors=True)
-        if runs or failed:
+        if any(run not in earlier for run in runs) or failed:
             write_manifest(manifest_path, runs, failed=failed, seconds=round(time.monotonic() - started), **about)
-    print(f"{len(runs)} run(s) stored in {args.state}; manifest {manifest_path}; {len(failed)} failed; "
+    print(f"{len(runs) - len(earlier)} run(s) stored in {args.state}; manifest {manifest_path}; {len(failed)} failed; "
           f"{time.monotonic() - started:.0f} s in all.")
-    return 0 if runs and not failed else 1
+    return 0 if len(runs) > len(earlier) and not failed else 1
 
 
 if __name__ == "__main__":

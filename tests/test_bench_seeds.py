@@ -96,6 +96,19 @@ def test_the_manifest_names_each_study_and_its_run(bench, tmp_path):
     assert [p.name for p in path.parent.iterdir()] == ["seed-runs.json"]
 
 
+def test_a_later_sitting_keeps_the_runs_of_studies_it_does_not_run_again(bench, tmp_path):
+    path = tmp_path / "seed-runs.json"
+    state = tmp_path / "state"
+    assert bench.earlier_runs(path, state, []) == []  # no manifest yet
+    bench.write_manifest(path, [{"study": "ext3-external-journal", "run": 1}, {"study": "jfs-external-log", "run": 2}],
+                         state=str(state))
+    assert bench.earlier_runs(path, state, ["jfs-external-log"]) == [{"study": "ext3-external-journal", "run": 1}]
+    # another store's ids mean nothing here
+    assert bench.earlier_runs(path, tmp_path / "other", []) == []
+    path.write_text("not json")
+    assert bench.earlier_runs(path, state, []) == []
+
+
 def test_a_guest_run_is_stored_in_the_host_store_with_its_raw_outputs(bench, tmp_path):
     record = run({"a": 1.0, "b": 1.1}, blocks=3)
     record.environment = {"lab": {"lab": "vm", "accel": "tcg", "disk_model": {"name": "deskstar-7k250"}}}
