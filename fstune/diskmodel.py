@@ -376,6 +376,17 @@ class Disk:
         return Service(start + self._overhead_s, "flush", waited_ms=(start - now) * 1000, destaged=destaged)
 
 
+def size_class(length: int) -> str:
+    """The size class the plugin counts a request in (its stats, docs/vmlab.md): the power of two
+    of KiB at or above its length ("4K", "128K", "1M"); a flush (no length) is "0"."""
+    if length <= 0:
+        return "0"
+    kib = 1
+    while kib * 1024 < length:
+        kib *= 2
+    return f"{kib // 1024}M" if kib >= 1024 else f"{kib}K"
+
+
 def mean_random_read_ms(params: DiskParams, size: int, span: int | None = None, start: int = 0,
                         length: int = 4096, count: int = 4000, seed: int = 1) -> float:
     """The model's own mean service time of ``count`` random ``length``-byte reads, one at a

@@ -38,7 +38,7 @@ LATE_SAMPLES = 20000  # the newest lateness figures kept for percentiles
 
 
 def _new_stats():
-    return {"requests": 0, "by_kind": {}, "modelled_s": 0.0, "model_cpu_s": 0.0, "io_s": 0.0,
+    return {"requests": 0, "by_kind": {}, "sizes": {}, "modelled_s": 0.0, "model_cpu_s": 0.0, "io_s": 0.0,
             "late": [], "late_max_s": 0.0, "early": 0, "flushes": [], "started": time.time()}
 
 
@@ -125,7 +125,7 @@ def pread(h, buf, offset, flags):
         # beyond the end of a sparse file that was never written: zeros
         got = os.pread(_state["fd"], len(buf), offset)
         buf[:] = got + bytes(len(buf) - len(got))
-    _finish(service, arrived, t)
+    _finish(service, arrived, t, "read", len(buf))
 
 
 def pwrite(h, buf, offset, flags):
@@ -133,7 +133,7 @@ def pwrite(h, buf, offset, flags):
     service = _model_call("write", offset, len(buf), arrived, fua=bool(flags & nbdkit.FLAG_FUA))
     t = time.monotonic()
     os.pwrite(_state["fd"], buf, offset)
-    _finish(service, arrived, t)
+    _finish(service, arrived, t, "fua-write" if flags & nbdkit.FLAG_FUA else "write", len(buf))
 
 
 def flush(h, flags):
@@ -155,7 +155,7 @@ def _model_call(kind, offset, length, now, fua=False):
     return disk.flush(now)
 
 
-def _finish(service, arrived, io_started):
+def _finish(service, arrived, io_started, op="flush", length=0):
     io_done = time.monotonic()
     if service is not None:
         delay = service.done - io_done
@@ -165,6 +165,9 @@ def _finish(service, arrived, io_started):
     with _stats_lock:
         s = _stats
         s["requests"] += 1
+        sizes = s["sizes"].setdefault(op, {})
+        bucket = diskmodel.size_class(length)
+        sizes[bucket] = sizes.get(bucket, 0) + 1
         s["model_cpu_s"] += io_started - arrived
         s["io_s"] += io_done - io_started
         if service is None:
@@ -218,6 +221,7 @@ def _write_stats():
     with _stats_lock:
         s = dict(_stats)
         s["by_kind"] = {k: dict(v) for k, v in s["by_kind"].items()}
+        s["sizes"] = {k: dict(v) for k, v in s["sizes"].items()}
         late = sorted(s.pop("late"))
         flushes = list(s["flushes"])
     n = len(late)
@@ -230,6 +234,8 @@ def _write_stats():
            # per kind of service: how many, and the mean time the model gave and the plugin took (ms)
            "by_kind": {k: {"n": v["n"], "modelled_ms": round(v["modelled_s"] / v["n"] * 1000, 3),
                            "took_ms": round(v["took_s"] / v["n"] * 1000, 3)} for k, v in s["by_kind"].items()},
+           # requests per operation and size class (the guest's request sizes, docs/vmlab.md)
+           "sizes": s["sizes"],
            "modelled_s": round(s["modelled_s"], 4),
            "model_cpu_us_per_request": round(s["model_cpu_s"] / s["requests"] * 1e6, 1) if s["requests"] else None,
            "io_us_per_request": round(s["io_s"] / s["requests"] * 1e6, 1) if s["requests"] else None,

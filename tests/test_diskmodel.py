@@ -205,6 +205,12 @@ def test_a_read_of_data_still_in_the_write_cache_is_a_hit():
 # Parameters from the command line
 
 
+def test_requests_are_counted_in_power_of_two_size_classes():
+    # the plugin's stats count requests by these classes (docs/vmlab.md, "ReiserFS")
+    assert [diskmodel.size_class(n) for n in (0, 512, 1024, 4096, 4097, 128 * 1024, 1024 * 1024, 3 * MIB)] == [
+        "0", "1K", "1K", "4K", "8K", "128K", "1M", "4M"]
+
+
 def test_parse_spec_presets_settings_and_none():
     assert diskmodel.parse_spec(None) == P
     assert diskmodel.parse_spec("deskstar-7k250") == P

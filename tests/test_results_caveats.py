@@ -61,6 +61,22 @@ def test_the_vm_lab_says_its_disk_model_and_accelerator():
     found = kinds(journal_run([DeviceRecord("/dev/vdb", "target"), DeviceRecord("/dev/vdc", "journal")],
                               {"lab": lab}))
     assert "VM lab: disk model Deskstar 7K250" in found[cv.ENVIRONMENT] and "TCG" in found[cv.ENVIRONMENT]
+    assert "the guest's CPU rather than the modelled disk may set the pace" in found[cv.ENVIRONMENT]
+    kvm = kinds(journal_run([DeviceRecord("/dev/vdb", "target"), DeviceRecord("/dev/vdc", "journal")],
+                            {"lab": {**lab, "accel": "kvm"}}))[cv.ENVIRONMENT]
+    assert "KVM" in kvm and "TCG" not in kvm and "emulated" not in kvm
+
+
+def test_a_stored_tcg_run_says_tcg_wherever_its_figures_are_shown(tmp_path):
+    lab = {"lab": "vm", "disk_model": {"name": "deskstar-7k250"}, "disk_serving": "nbdkit", "accel": "tcg"}
+    state = tmp_path / "state"
+    with Store(state) as store:
+        run_id = store.save_run(journal_run([DeviceRecord("/dev/sda1", "target"),
+                                             DeviceRecord("/dev/sdb2", "journal")], {"lab": lab}))
+    shown = fstune(state, "show", str(run_id))
+    exported = fstune(state, "export", str(run_id), "--format", "json")
+    for text in (shown.stdout, exported.stdout):
+        assert "TCG (software-emulated CPU" in " ".join(text.split())
 
 
 def test_dropped_blocks_cap_drift_warm_and_legacy_are_said():

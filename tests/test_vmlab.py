@@ -106,6 +106,14 @@ def test_kvm_is_tried_only_with_a_hardware_kvm_module(tmp_path):
     # a sandbox's /dev/kvm backed by kvm_pvm boots only kernels built for it: no probe
     (tmp_path / "kvm_pvm").mkdir()
     assert not vmlab.kvm_available(tmp_path)
+    device = tmp_path / "kvm"
+    device.write_text("")
+    # the lab says why it did not try a /dev/kvm that is there
+    assert vmlab.kvm_unusable(tmp_path, str(device)) == (f"{device} is not hardware KVM (no kvm_intel or kvm_amd "
+                                                          "module; it is kvm_pvm)")
+    assert vmlab.kvm_unusable(tmp_path, str(tmp_path / "none")) == f"there is no {tmp_path / 'none'}"
+    (tmp_path / "kvm_intel").mkdir()
+    assert vmlab.kvm_unusable(tmp_path, str(device)) is None
 
 
 def test_boot_image_is_the_unpacked_kernel_only_when_it_can_boot_that_way(tmp_path):

@@ -106,7 +106,9 @@ def environment(record: RunRecord) -> Caveat | None:
     lab = record.environment.get("lab")
     placement = record.environment.get("placement") or {}
     if where.kind == VM_LAB:
-        slow = " (emulated CPU: timings are far slower than on hardware)" if where.accel == "TCG" else ""
+        # under TCG a CPU-heavy workload (dbench) is paced by the emulated CPU, not by the disk model
+        slow = (" (software-emulated CPU: far slower than hardware, so the guest's CPU rather than the modelled "
+                "disk may set the pace)") if where.accel == "TCG" else ""
         return Caveat(ENVIRONMENT, f"VM lab: {where.disk}, served by {lab.get('disk_serving') or '?'}, "
                                    f"{where.accel}{slow}; the figures describe the modelled disk, not this machine's.")
     if where.loop:

@@ -53,7 +53,7 @@ from fstune.vmlab.constants import (ACCEL_ENV, CMDLINE_KEY, COMMAND_PORTS, DEFAU
 from fstune.vmlab.disks import disk_stats, find_nbdkit, set_disk_model, set_seek_ms, unplug_disk
 from fstune.vmlab.labenv import current_environment, environment
 from fstune.vmlab.guestdisks import is_vm_lab_disk
-from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_available
+from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_available, kvm_unusable
 from fstune.vmlab.initramfs import build_initramfs, stage2_script
 from fstune.vmlab.control import qmp
 from fstune.vmlab.state import VmDisk, VmLab, VmStatus, dir_flag, load_vm, require_running, vm_running, vm_status
@@ -64,7 +64,7 @@ __all__ = [
     "KVM_PROBE_TIMEOUT", "MANIFEST_NAME", "MAX_DISKS", "PORT_PREFIX", "QBOOT", "QEMU_PACKAGE", "READY_TIMEOUT",
     "ROTATION_RPM", "SERIAL_PREFIX", "SHARE_TAG", "STAGE1_MARK", "VmDisk", "VmDown", "VmLab", "VmLabError",
     "VmStatus", "boot_image", "build_initramfs", "current_environment", "dir_flag", "disk_stats", "environment",
-    "find_kernel", "find_nbdkit", "find_qemu", "is_vm_lab_disk", "kvm_available", "load_vm", "qemu_argv", "qmp",
-    "require_running", "set_disk_model", "set_seek_ms", "stage2_script", "unplug_disk", "vm_down", "vm_run",
-    "vm_run_capture", "vm_running", "vm_status", "vm_up",
+    "find_kernel", "find_nbdkit", "find_qemu", "is_vm_lab_disk", "kvm_available", "kvm_unusable", "load_vm",
+    "qemu_argv", "qmp", "require_running", "set_disk_model", "set_seek_ms", "stage2_script", "unplug_disk", "vm_down",
+    "vm_run", "vm_run_capture", "vm_running", "vm_status", "vm_up",
 ]

@@ -22,7 +22,7 @@ from fstune.vmlab.constants import (ACCEL_ENV, COMMAND_PORTS, DEFAULT_DISKS, DEF
                                     MANIFEST_NAME, MAX_DISKS, PORT_PREFIX, QBOOT, READY_TIMEOUT, ROTATION_RPM,
                                     SERIAL_PREFIX, SHARE_TAG, STAGE1_MARK, CMDLINE_KEY, VmLabError)
 from fstune.vmlab.disks import find_nbdkit, partition_image
-from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_available
+from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_unusable
 from fstune.vmlab.initramfs import build_initramfs, stage2_script
 from fstune.vmlab.control import qmp
 from fstune.vmlab.state import VmDisk, VmLab, dir_flag, load_vm, resolve_dir, vm_running, write_manifest
@@ -136,7 +136,11 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
         python = _guest_python()
         initramfs = lab_dir / "initramfs.cpio"
         initramfs.write_bytes(build_initramfs(kernel, stage2_script(python)))
-        tries = ["kvm", "tcg"] if accel == "auto" and kvm_available() else ["tcg" if accel == "auto" else accel]
+        no_kvm = kvm_unusable() if accel == "auto" else None
+        tries = ["kvm", "tcg"] if accel == "auto" and no_kvm is None else ["tcg" if accel == "auto" else accel]
+        if no_kvm and os.path.exists("/dev/kvm"):
+            # a /dev/kvm that is not tried must say why, or the TCG in every result looks like a bug
+            lab.warnings.append(f"KVM not tried: {no_kvm}; software emulation (TCG).")
         for attempt in tries:
             lab.accel = attempt
             started = time.monotonic()

@@ -45,18 +45,27 @@ def _version_key(version: str) -> tuple:
     return tuple(int(p) if p.isdigit() else 0 for p in re.split(r"[.-]", version))
 
 
-def kvm_available(sys_module: Path = Path("/sys/module")) -> bool:
+def kvm_available(sys_module: Path = Path("/sys/module"), device: str = "/dev/kvm") -> bool:
     """/dev/kvm opens and is hardware KVM: worth a try (it may still hang, see ``vm_up``)."""
+    return kvm_unusable(sys_module, device) is None
+
+
+def kvm_unusable(sys_module: Path = Path("/sys/module"), device: str = "/dev/kvm") -> str | None:
+    """Why the lab will not try KVM here (one sentence), or None when it will."""
     # a /dev/kvm without kvm_intel/kvm_amd is another backend (e.g. kvm_pvm in a sandbox) that
-    # boots only guest kernels built for it; probing it costs seconds and always falls back
+    # boots only guest kernels built for it: Debian's kernel hangs at once under it (docs/vmlab.md)
+    if not os.path.exists(device):
+        return f"there is no {device}"
     if not any((sys_module / name).is_dir() for name in ("kvm_intel", "kvm_amd")):
-        return False
+        others = sorted(p.name for p in sys_module.glob("kvm_*"))
+        return (f"{device} is not hardware KVM (no kvm_intel or kvm_amd module"
+                + (f"; it is {', '.join(others)}" if others else "") + ")")
     try:
-        fd = os.open("/dev/kvm", os.O_RDWR | os.O_CLOEXEC)
-    except OSError:
-        return False
+        fd = os.open(device, os.O_RDWR | os.O_CLOEXEC)
+    except OSError as error:
+        return f"{device} does not open ({error.strerror})"
     os.close(fd)
-    return True
+    return None
 
 
 def boot_image(kernel: GuestKernel, directory: Path) -> Path:
