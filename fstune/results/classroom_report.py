@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import json
 import time
 from collections.abc import Callable, Sequence
 
@@ -26,7 +25,7 @@ from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Row
 from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
                                        places_for)
 from fstune.results.html_report import Bar, bars_svg, escape, html_head, html_legend, verdict_class
-from fstune.results.reports import _clean, md_text
+from fstune.results.reports import json_text, md_text
 from fstune.results.views import BLOCKED_VERDICT_NOTE, VERDICT_NOTE, device_summary, env_summary
 from fstune.units import format_percent
 
@@ -339,7 +338,7 @@ def to_json(results: ClassResults) -> str:
                              for label in c.cells}} for c in t.columns]} for t in results.tables],
         "warnings": results.warnings, "notes": _all_notes(results),
     }
-    return json.dumps(_clean(document), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text(document)
 
 
 RENDERERS = {"md": to_markdown, "html": to_html, "csv": to_csv, "json": to_json}

@@ -261,15 +261,20 @@ def _judgement_cells(row) -> list[str]:
 # --- JSON -----------------------------------------------------------------------------------
 
 
-def _clean(value):
+def json_safe(value):
     """JSON has no NaN or infinity: a figure that is not a number becomes null."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
+        return {str(k): json_safe(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_clean(v) for v in value]
+        return [json_safe(v) for v in value]
     return value
+
+
+def json_text(document) -> str:
+    """A report document as the JSON every export writes (NaN and infinity as null)."""
+    return json.dumps(json_safe(document), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def _summary_json(summary) -> dict | None:
@@ -368,7 +373,7 @@ def to_json(runs, comparison: Comparison, raw: bool = True) -> str:
         "caveats": [{"kind": c.kind, "text": c.text} for c in caveats_of_runs(runs, comparison)],
         "expected": [o.as_dict() for o in outcomes_for(runs, comparison)],  # fstune/results/expected.py
     }
-    return json.dumps(_clean(document), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text(document)
 
 
 # --- choosing the format --------------------------------------------------------------------
@@ -384,4 +389,4 @@ def export(runs, comparison: Comparison, fmt: str) -> str:
 
 
 __all__ = ["CSV_FIELDS", "EXPORTERS", "FORMATS", "FORMAT_NAME", "FORMAT_VERSION", "SUFFIXES", "comparison_json",
-           "export", "md_text", "run_json", "to_csv", "to_json", "to_markdown"]
+           "export", "json_safe", "json_text", "md_text", "run_json", "to_csv", "to_json", "to_markdown"]
