@@ -216,7 +216,7 @@ def test_an_interim_interval_beyond_a_thousand_percent_is_not_printed_digit_by_d
 
     wide = Judgement(role="primary", pairs=3, unit="%", change=12.3, low=-100.0, high=4.1e29, detectable=1.7e34)
     assert wide.interval_text() == "+12.3 % [-100.0, > +1000]"
-    assert wide.detectable_text() == "detectable ±> 1000 %"
+    assert wide.detectable_text() == "detectable: only beyond ±1000 %"
     # only percentages are capped: a metric shown in its own unit keeps its figure
     assert Judgement(role="primary", pairs=3, unit="MB/s", change=5e6, low=4e6, high=6e6).interval_text() \
         == "+5e+06 MB/s [+4e+06, +6e+06]"

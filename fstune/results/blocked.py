@@ -101,6 +101,8 @@ class Judgement:
             return "exact: no noise"
         if math.isinf(self.detectable):
             return "detectable: unknown (too few blocks)"
+        if self.unit == "%" and self.detectable > PERCENT_SHOWN:
+            return f"detectable: only beyond ±{PERCENT_SHOWN:.0f} %"
         return f"detectable ±{self._amount(self.detectable, False)}{self.unit_suffix}"
 
     def explanation(self, verdict: str) -> str:
