@@ -29,14 +29,17 @@ def _digest(data: bytes, length: int = 16) -> str:
 
 
 # Where an install keeps its id: systemd's file first, then D-Bus's copy, then the firmware's
-# UUID of the machine (root-only; a container or a fresh chroot may have no /etc/machine-id).
-MACHINE_ID_FILES = ("/etc/machine-id", "/var/lib/dbus/machine-id", "/sys/class/dmi/id/product_uuid")
+# UUID of the machine (root-only), and last this boot's id, which every Linux kernel has: a
+# container or a fresh chroot may have an empty /etc/machine-id and a VM no firmware UUID, and two
+# machines must still never look like one (docs/teaching.md, "The class run").
+MACHINE_ID_FILES = ("/etc/machine-id", "/var/lib/dbus/machine-id", "/sys/class/dmi/id/product_uuid",
+                    "/proc/sys/kernel/random/boot_id")
 
 
 def machine_id(path: str | os.PathLike | None = None) -> str:
     """A hash of the machine's id (``path``, or the first of ``MACHINE_ID_FILES`` that has one):
-    stable across reboots and renames, different on every install, and useless for tracking the
-    machine elsewhere. "" when there is none."""
+    different on every install and useless for tracking the machine elsewhere; stable across
+    reboots and renames, except where only the boot id was found. "" when there is none."""
     for candidate in (path,) if path is not None else MACHINE_ID_FILES:
         try:
             text = Path(candidate).read_text(encoding="ascii", errors="replace").strip()
