@@ -56,13 +56,35 @@ filesystem = "ext4"
 def fstune(*args: str, env: dict[str, str], capture: bool = False) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "fstune", *args]
     print("+", shlex.join(command[2:]), flush=True)
-    return subprocess.run(command, env=env, stdin=subprocess.DEVNULL, text=True,
-                          capture_output=capture)
+    pipe = subprocess.PIPE if capture else None
+    with subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=pipe, stderr=pipe, text=True) as child:
+        try:
+            stdout, stderr = child.communicate()
+        except BaseException:
+            # Pass the stop on and let fstune unmount and detach what it made, instead of the kill
+            # subprocess.run would send, which leaves the lab's filesystems mounted.
+            child.send_signal(signal.SIGTERM)
+            try:
+                child.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                child.kill()
+            raise
+    return subprocess.CompletedProcess(command, child.returncode, stdout, stderr)
+
+
+class Interrupted(Exception):
+    """SIGTERM or SIGHUP: the finally blocks still take the lab down, and main() says how far it got."""
 
 
 def _interrupted(signum, frame):
-    """SIGTERM (a CI timeout) must still take the lab down: raise what the finally blocks see."""
-    raise KeyboardInterrupt(f"signal {signum}")
+    raise Interrupted(signal.Signals(signum).name)
+
+
+def write_manifest(path: Path, manifest: dict) -> None:
+    """Written after every run, so an interrupted bench still lists the runs it stored."""
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps(manifest, indent=1) + "\n")
+    partial.replace(path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,7 +118,19 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     ids: list[int] = []
     failures = 0
-    signal.signal(signal.SIGTERM, _interrupted)
+    manifest = {"state": str(args.state), "run_ids": ids, "failed_runs": 0,
+                "variant_option": args.variant_option, "complete": False,
+                "command": "bench/bench_aa.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
+                "seconds": 0}
+
+    def record(**changes) -> None:
+        manifest.update(changes, failed_runs=failures, seconds=round(time.monotonic() - started))
+        write_manifest(args.state / args.manifest, manifest)
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _interrupted)
+    record()
+    stopped_by = None
     try:
         try:
             fstune("lab", "up", "--dir", str(lab_dir), "--disks", "2", "--size", "1G", env=env)
@@ -112,21 +146,23 @@ def main(argv: list[str] | None = None) -> int:
                 if run.returncode != 0 or stored is None:
                     failures += 1
                     print(f"run {number} failed (exit status {run.returncode}):\n{run.stderr[-2000:]}", flush=True)
+                    record()
                     continue
                 ids.append(int(stored.group(1)))
+                record()
                 print(f"run {number}: stored as run {ids[-1]} after {time.monotonic() - started:.0f} s", flush=True)
         finally:
             fstune("lab", "down", "--dir", str(lab_dir), env=env)
+    except (Interrupted, KeyboardInterrupt) as stop:
+        stopped_by = str(stop) or "Ctrl-C"
     finally:
         subprocess.run(["rm", "-rf", "--one-file-system", str(tmp)], check=False)
-    manifest = {"state": str(args.state), "run_ids": ids, "failed_runs": failures,
-                "variant_option": args.variant_option,
-                "command": "bench/bench_aa.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
-                "seconds": round(time.monotonic() - started)}
-    (args.state / args.manifest).write_text(json.dumps(manifest, indent=1) + "\n")
+    record(complete=stopped_by is None, **({"stopped_by": stopped_by} if stopped_by else {}))
+    if stopped_by:
+        print(f"stopped by {stopped_by} after {len(ids)} stored runs; the manifest lists them", flush=True)
     print(json.dumps(manifest))
     print(f"recompute: .venv/bin/python bench/recompute_aa.py --state {args.state} --manifest {args.manifest}")
-    return 0 if ids and not failures else 1
+    return 130 if stopped_by else 0 if ids and not failures else 1
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ pairs them by block, and judges them again with the decision code at the looks t
   so a mean away from 0 is what running first or second costs.
 
     .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa [--runs 3,4,5]
+    .venv/bin/python bench/recompute_aa.py --state /var/tmp/aa-1 --state /var/tmp/aa-2   # pooled
 
 For a known-effect manifest (bench_aa.py --variant-option, e.g. data=journal) the same count is
 the **power**: how often the effect was found, with its interval, the verdicts' directions, and
@@ -83,25 +84,43 @@ def main(argv: list[str] | None = None) -> int:
     from scipy import stats
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--state", type=Path, default=Path("/var/tmp/fstune-aa"), help="the results store")
-    parser.add_argument("--runs", help="comma-separated run ids (default: those of --manifest)")
-    parser.add_argument("--manifest", default="aa-runs.json", help="the bench's list of runs in --state")
+    parser.add_argument("--state", type=Path, action="append",
+                        help="the results store (default /var/tmp/fstune-aa); repeat it to pool several benches")
+    parser.add_argument("--runs", help="comma-separated run ids, in a single --state (default: those of --manifest)")
+    parser.add_argument("--manifest", default="aa-runs.json", help="the bench's list of runs in each --state")
     args = parser.parse_args(argv)
-    manifest = {} if args.runs else json.loads((args.state / args.manifest).read_text())
-    if args.runs:
-        ids = [int(word) for word in args.runs.split(",") if word.strip()]
-    else:
-        ids = manifest["run_ids"]
-    effect = manifest.get("variant_option")
-    with Store(args.state) as store:
-        records = [store.load_run(run_id) for run_id in ids]
-    judged = [judge(record) for record in records if not record.legacy]
+    states = args.state or [Path("/var/tmp/fstune-aa")]
+    if args.runs and len(states) > 1:
+        parser.error("--runs names run ids of one store; give a single --state with it")
+    records, effects = [], set()
+    for state in states:
+        if args.runs:
+            ids = [int(word) for word in args.runs.split(",") if word.strip()]
+            effects.add(None)
+        else:
+            if not (state / args.manifest).is_file():
+                parser.error(f"{state / args.manifest} does not exist: give the bench's --manifest, or --runs")
+            manifest = json.loads((state / args.manifest).read_text())
+            ids = manifest["run_ids"]
+            effects.add(manifest.get("variant_option"))
+            ended = "complete" if manifest.get("complete", True) else \
+                f"stopped early ({manifest.get('stopped_by', 'before it finished')})"
+            print(f"{state}: {len(ids)} runs by `{manifest.get('command', 'bench/bench_aa.py')}`, {ended}, "
+                  f"{manifest.get('failed_runs', 0)} failed runs")
+        with Store(state) as store:
+            records += [(state, store.load_run(run_id)) for run_id in ids]
+    if len(effects) > 1:
+        parser.error(f"these benches measured different things ({', '.join(sorted(map(str, effects)))}): "
+                     "pool only A/A with A/A, or one known effect with itself")
+    effect = effects.pop()
+    judged = [{**judge(record), "store": state} for state, record in records if not record.legacy]
     decided = [j for j in judged if j["verdict"] is not None]
     positives = sum(j["claims_difference"] for j in decided)
     for j in judged:
         interval = j.get("interval_percent")
         shown = f"[{interval[0]:+.1f} %, {interval[1]:+.1f} %]" if interval else ""
-        print(f"run {j['run']}: {j['blocks']} blocks, {j['verdict'] or 'no verdict (too few blocks)'} {shown} "
+        where = f"{j['store'].name} " if len(states) > 1 else ""
+        print(f"{where}run {j['run']}: {j['blocks']} blocks, {j['verdict'] or 'no verdict (too few blocks)'} {shown} "
               f"({j['stopped']})")
     if decided:
         low, high = stats.binomtest(positives, len(decided)).proportion_ci(0.95, method="exact")
