@@ -2,7 +2,7 @@
 
     session = RunSession(plan, measurement=Measurement(plan))
     problems = session.preflight()               # missing tools, a kernel without the driver
-    leftovers = session.leftovers()              # what interrupted runs left mounted
+    leftovers, _ = session.tidy_empty_leftovers()  # what interrupted runs left mounted (empty ones go)
     session.lock()                               # the plan's disks: one owner, until the cleanup
     session.record_identities()                  # what the confirmed devices are, now
     session.start(answer=…, gate=…)              # builds the Runner (adopting the locks)
@@ -23,6 +23,7 @@ not raise: what went wrong after the run (the store, the comparison) is in ``Run
 from __future__ import annotations
 
 import logging
+import os
 import shlex
 import threading
 import time
@@ -173,6 +174,23 @@ class RunSession:
         for leftover in found:
             log.info("leftover of an earlier run: %s", leftover.describe())
         return found
+
+    def tidy_empty_leftovers(self) -> tuple[list[Leftover], list[Leftover]]:
+        """Remove, without asking, what dead runs left with nothing mounted under it.
+
+        Such a directory holds only empty mountpoints and the state file, so removing it loses
+        nothing, while refusing to run over it would make every later run wait on a person.
+        Returns the leftovers still to ask about (something is mounted, or removal failed) and
+        the ones removed.
+        """
+        found = self.leftovers()
+        empty = [leftover for leftover in found if not leftover.mounts]
+        if empty:
+            report = clean_leftovers(empty)
+            log.info("removed the empty directories of interrupted runs: removed %s, failed %s", report.removed,
+                     report.failed)
+        removed = [leftover for leftover in empty if not os.path.isdir(leftover.run_dir)]
+        return [leftover for leftover in found if leftover not in removed], removed
 
     def clean_leftovers(self, leftovers: list[Leftover]) -> CleanReport:
         report = clean_leftovers(leftovers)

@@ -315,18 +315,47 @@ def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_
     dead = root / "old-run"
     (dead / "base").mkdir(parents=True)
     (dead / STATE_FILE).write_text(json.dumps({"run_id": "old-run", "pid": 4194001, "study": "x"}))
-    # look for leftovers in the test's own directory, not in the machine's /run/fstune
+    # something still mounted under it, as a killed run leaves its filesystem
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "fstune-test", str(dead / "base")], check=True)
+    try:
+        # look for leftovers in the test's own directory, not in the machine's /run/fstune
+        monkeypatch.setattr("fstune.session.find_leftovers", lambda _root: find_leftovers(str(root)))
+        data = lab.disks[0].data
+        args = ["run", "--study", study_file(tmp_path), "--device", data, "--workloads", "none", "--yes"]
+        code = main(args)
+        err = capsys.readouterr().err
+        assert code == 2 and "--clean-leftovers" in err and "old-run" in err and "1 mount(s)" in err
+        assert dead.exists() and blkid(data, "TYPE") == ""
+        code = main([*args, "--clean-leftovers", "--run-id", f"after-clean-{os.getpid()}"])
+        out, err = capsys.readouterr()
+        assert code == 0, err + out
+        assert f"unmounted {dead / 'base'}" in err
+        assert not dead.exists()
+    finally:
+        if os.path.ismount(dead / "base"):
+            subprocess.run(["umount", str(dead / "base")], check=False)
+
+
+@pytest.mark.loopdev
+def test_an_interrupted_run_with_nothing_mounted_is_tidied_without_asking(tmp_path, lab, state_home, capsys,
+                                                                         monkeypatch):
+    """A dead run's empty directory risks nothing: the next run removes it, says so, and goes on."""
+    root = tmp_path / "leftover-root"
+    dead = root / "old-run"
+    (dead / "base").mkdir(parents=True)
+    (dead / STATE_FILE).write_text(json.dumps({"run_id": "old-run", "pid": 4194001, "study": "x"}))
+    live = root / "live-run"  # a running fstune's directory is never touched
+    live.mkdir()
+    (live / STATE_FILE).write_text(json.dumps({"run_id": "live-run", "pid": os.getpid()}))
     monkeypatch.setattr("fstune.session.find_leftovers", lambda _root: find_leftovers(str(root)))
     data = lab.disks[0].data
-    args = ["run", "--study", study_file(tmp_path), "--device", data, "--workloads", "none", "--yes"]
-    code = main(args)
-    err = capsys.readouterr().err
-    assert code == 2 and "--clean-leftovers" in err and "old-run" in err
-    assert dead.exists() and blkid(data, "TYPE") == ""
-    code = main([*args, "--clean-leftovers", "--run-id", f"after-clean-{os.getpid()}"])
+    code = main(["run", "--study", study_file(tmp_path), "--device", data, "--workloads", "none", "--yes",
+                 "--run-id", f"after-tidy-{os.getpid()}"])
     out, err = capsys.readouterr()
     assert code == 0, err + out
-    assert not dead.exists()
+    assert f"removed {dead}, left with nothing mounted by an interrupted run" in err
+    assert not dead.exists() and (live / STATE_FILE).exists()
+    assert blkid(data, "TYPE") == "ext4"
 
 
 @pytest.mark.loopdev

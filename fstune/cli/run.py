@@ -297,7 +297,9 @@ def _new_run_id() -> str:
 
 
 def _leftovers(session: RunSession, args) -> int | None:
-    leftovers = session.leftovers()
+    leftovers, removed = session.tidy_empty_leftovers()
+    for leftover in removed:
+        _say(f"removed {leftover.run_dir}, left with nothing mounted by an interrupted run")
     if not leftovers:
         return None
     for leftover in leftovers:
