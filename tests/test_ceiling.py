@@ -106,6 +106,22 @@ def test_golden_plan_with_the_ceiling_pass():
     assert script == path.read_text(), "the plan with the ceiling pass changed; review and regenerate the golden file"
 
 
+def test_the_time_left_counts_the_pass_before_the_first_block():
+    from dataclasses import replace
+
+    from fstune.results.collection import Measurement
+    from fstune.runner.eta import MAKE_SECONDS
+    from fstune.workloads import WORKLOADS
+
+    study = load_studies()[STUDY]
+    plain = build_plan(golden_choices(study))
+    with_pass = build_plan(replace(golden_choices(study), ceiling=True))
+    extra = Measurement(with_pass).eta.estimate().seconds_left - Measurement(plain).eta.estimate().seconds_left
+    throughput = WORKLOADS["throughput"]
+    phases = throughput.ceiling_seconds(throughput.resolve(with_pass.configs[0].contexts["throughput"].params))
+    assert phases >= 4 * 5 and extra == pytest.approx(phases + MAKE_SECONDS)  # and writing its stretch once
+
+
 # --- what is shown ---------------------------------------------------------------------------
 
 

@@ -117,3 +117,20 @@ def test_the_short_wording_says_the_same_in_fewer_columns():
     eta = RunEta(25.0, 2, 5, cap=15, clock=clock)
     run_blocks(eta, clock, [120.0] * 4)
     assert eta.estimate().text(short=True) == "2 min left, ≤ 22 min (15 blocks)"
+
+
+def test_the_pass_before_the_first_block_counts_until_that_block_starts():
+    """--ceiling's raw-device pass runs once before block 1: it is in the time left, and the share
+    moves while it runs instead of sitting at 0 % (docs/ARCHITECTURE.md, "The ceiling")."""
+    clock = Clock()
+    eta = RunEta(30.0, 2, 2, prelude_seconds=60.0, clock=clock)
+    assert eta.estimate().seconds_left == pytest.approx(60.0 + 2 * 2 * 35)
+    eta.start()
+    clock.wait(40.0)
+    during = eta.estimate()
+    assert during.seconds_left == pytest.approx(20.0 + 2 * 2 * 35) and during.fraction == pytest.approx(40 / 200)
+    clock.wait(30.0)  # the pass ran longer than planned: nothing of it is left to count, nor negative
+    assert eta.estimate().seconds_left == pytest.approx(2 * 2 * 35)
+    eta.block_started(1)
+    assert eta.estimate().seconds_left == pytest.approx(2 * 2 * 35)
+    assert eta.estimate().fraction >= during.fraction

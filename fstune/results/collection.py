@@ -36,7 +36,7 @@ from fstune.results.compare import ConfigDescription
 from fstune.results.records import CANCELLED as RUN_CANCELLED
 from fstune.results.records import FAILED as RUN_FAILED
 from fstune.results.records import FINISHED as RUN_FINISHED
-from fstune.runner.eta import Estimate, RunEta
+from fstune.runner.eta import MAKE_SECONDS, Estimate, RunEta
 from fstune.steps import Step
 from fstune.util import procfs
 from fstune.workloads import WORKLOADS
@@ -119,6 +119,17 @@ class _Turn:
     reported: bool = False  # the run was stopped for it
 
 
+def _ceiling_seconds(plan: Plan) -> float:
+    """The raw-device pass before the first block (``--ceiling``): its timed phases, plus writing
+    its stretch of the device once, guessed like one configuration's making until measured."""
+    name = next((step.workload for step in plan.ceiling if step.workload), None)
+    context = plan.configs[0].contexts.get(name) if name and plan.configs else None
+    if context is None:
+        return 0.0
+    workload = WORKLOADS[name]
+    return workload.ceiling_seconds(workload.resolve(context.params)) + MAKE_SECONDS
+
+
 def _host_snapshot(devices: dict[str, str]) -> dict:
     return {"time": time.time(), "monotonic": time.monotonic(), "load": procfs.loadavg(),
             "io": procfs.pressure("io"), "cpu": procfs.pressure("cpu"), "ticks": procfs.cpu_ticks(),
@@ -178,7 +189,8 @@ class Measurement:
         # the time left, from the plan's block and then the measured ones
         workload_seconds = sum(WORKLOADS[name].estimate_seconds(WORKLOADS[name].resolve(ctx.params))
                                for cp in plan.configs[:1] for name, ctx in cp.contexts.items())
-        self.eta = RunEta(workload_seconds, len(plan.configs), planned, clock=clock)
+        self.eta = RunEta(workload_seconds, len(plan.configs), planned, prelude_seconds=_ceiling_seconds(plan),
+                          clock=clock)
         self._current: _Pending | None = None
         self._turns: dict[tuple[str, int], _Turn] = {}
         log = plan.choices.log_device

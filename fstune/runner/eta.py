@@ -4,6 +4,8 @@ Before anything has run, one block is the plan's sum: every configuration's work
 ``estimate_seconds``, plus making and mounting each configuration (a guess until the device has
 shown how long that takes, then the median it showed). Once a block has finished, the measured
 blocks' median replaces the plan's figure, so the estimate converges on what this machine takes.
+Whatever runs once before the first block (the ceiling's raw-device pass) is counted until the
+first block starts.
 
 A study that is still undecided may add blocks up to its cap (docs/verdicts.md). The time left
 is said for the blocks scheduled now, and, while blocks may still be added, what the cap could
@@ -69,12 +71,15 @@ class RunEta:
 
     ``workload_seconds``: one configuration's workloads in one block, from the plan;
     ``configs``: configurations per block; ``blocks``: blocks scheduled; ``cap``: the most
-    blocks the run can come to (None or ``blocks``: no block can be added).
+    blocks the run can come to (None or ``blocks``: no block can be added); ``prelude_seconds``:
+    what runs once before the first block.
     """
 
     def __init__(self, workload_seconds: float, configs: int, blocks: int, *, cap: int | None = None,
-                 make_seconds: float = MAKE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+                 make_seconds: float = MAKE_SECONDS, prelude_seconds: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.workload_seconds = max(0.0, workload_seconds)
+        self.prelude_seconds = max(0.0, prelude_seconds)
         self.configs = max(1, configs)
         self.make_seconds = make_seconds
         self._clock = clock
@@ -158,11 +163,18 @@ class RunEta:
             per_block = self._block_seconds(now)
             current = sum(max(0.0, per_block - (now - started)) for started in self._running.values())
             waiting = max(0, self._blocks - len(self._finished) - len(self._running))
-            left = 0.0 if self._ended else current + waiting * per_block
+            left = 0.0 if self._ended else current + waiting * per_block + self._prelude_left(now)
             cap = self._cap if self._cap is not None and self._cap > self._blocks and not self._ended else None
             at_most = left + (cap - self._blocks) * per_block if cap is not None else None
             self._fraction = self._advance(now, left)
             return Estimate(self._fraction, left, at_most, self._blocks, cap, bool(self._measured))
+
+    def _prelude_left(self, now: float) -> float:
+        """The part of the once-before pass still to run: none once a block has begun."""
+        if self._running or self._finished:
+            return 0.0
+        spent = now - self._started if self._started is not None else 0.0
+        return max(0.0, self.prelude_seconds - spent)
 
     def _advance(self, now: float, left: float) -> float:
         if self._ended:
