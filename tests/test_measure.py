@@ -168,6 +168,36 @@ def test_a_pressure_spike_drops_the_whole_block_and_a_new_block_replaces_it():
     assert host["io_some"]["share"] == pytest.approx(0.2) and host["seconds"] == pytest.approx(10.0)
 
 
+def test_a_replaced_block_between_two_looks_adds_no_look_of_its_own():
+    """Looks at 3 and 6 blocks, block 4 dropped: the count passes 5 at block 6's end, where the
+    decision is still the first look's; the panes show the two planned looks only."""
+    clock = {"now": 0.0, "io": 0.0}
+
+    def snapshot(devices):
+        clock["now"] += 10.0
+        return {"time": clock["now"], "monotonic": clock["now"], "load": (1.0, 1.0, 1.0),
+                "io": {"some": {"avg10": 1.0, "total": clock["io"] * 1e6}}, "cpu": {}, "ticks": {},
+                "devices": {}}
+
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3, 6), snapshot=snapshot)
+    steps = list(plan.steps)
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        if step.kind == "umount":
+            clock["io"] += 9.0 if step.block == 4 else 2.0
+        if step.phase == "dbench":
+            swing = 1.4 if step.block % 2 else 0.7  # noisy enough that the first look goes on
+            feed(measurement, index, step, dbench_output(10.0 * (swing if step.config == "ext" else 1.0)))
+        else:
+            feed(measurement, index, step)
+        steps[index + 1:index + 1] = measurement.extend(index, step)
+        index += 1
+    assert set(measurement.dropped_blocks) == {4} and max(s.block for s in steps if s.block) == 7
+    assert [line.split(":")[0] for line in measurement.look_lines] == ["Look at 3 blocks", "Look at 6 blocks"]
+
+
 def test_config_descriptions_leave_out_the_journal_option_fstune_adds_itself():
     base, ext = config_descriptions(make_plan())
     assert ext.log_device == "/dev/sdc1" and ext.journal == "external"

@@ -410,7 +410,9 @@ class Measurement:
         if self.scheduled - len(self.dropped_blocks) > counted:
             return 0  # blocks still running (cannot happen at the last block's end)
         upcoming = next((n for n in self.looks if n > counted), None)
-        if counted >= self.looks[0]:
+        # only at a planned look: after a dropped block the count passes between looks, where the
+        # decision is still the last look's and a second line would only repeat it
+        if counted in self.looks:
             self.judge()
             self.look_lines.append(self._describe_look(counted, upcoming))
             if self.judged and not any(result.decision.action == "continue" for result in self.judged.values()):
