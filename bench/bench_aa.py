@@ -12,7 +12,8 @@ order effect from those stored runs' raw figures:
     sudo .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa
 
 With --variant-option the second configuration is mounted with that option instead (for example
-data=journal, whose cost dbench shows): a known effect, which the method must find. Its runs go
+data=journal, whose cost dbench shows), with --variant-mkfs-option made with those mkfs words (for
+example 1 KiB blocks): a known effect, which the method must find. Its runs go
 to a manifest of their own (--manifest), and recompute_aa.py counts how often it was found and
 how long a decision took.
 
@@ -51,6 +52,18 @@ name = "b"
 title = "the same ext4 again"
 filesystem = "ext4"
 '''
+
+
+def variant_study(mount_option: str | None, mkfs_words: list[str]) -> str:
+    """The A/A study, or with the second configuration changed by a known effect."""
+    if not mount_option and not mkfs_words:
+        return STUDY
+    lines = [f'title = "ext4 with {" ".join(filter(None, [mount_option, *mkfs_words]))}"']
+    if mount_option:
+        lines.append(f"mount_options = {json.dumps([mount_option])}")
+    if mkfs_words:
+        lines.append(f"mkfs_options = {json.dumps(mkfs_words)}")
+    return STUDY.replace('title = "the same ext4 again"', "\n".join(lines))
 
 
 def fstune(*args: str, env: dict[str, str], capture: bool = False) -> subprocess.CompletedProcess:
@@ -99,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the results store the runs are kept in (kept afterwards)")
     parser.add_argument("--variant-option", metavar="OPTION",
                         help="mount the second configuration with OPTION (e.g. data=journal): a known effect")
+    parser.add_argument("--variant-mkfs-option", metavar="WORD", action="append", default=[],
+                        help="make the second configuration with this mkfs word too (repeat it: "
+                        "--variant-mkfs-option=-b --variant-mkfs-option 1024): a known effect")
     parser.add_argument("--manifest", default="aa-runs.json",
                         help="the file in --state that lists this bench's run ids (default aa-runs.json)")
     args = parser.parse_args(argv)
@@ -112,14 +128,14 @@ def main(argv: list[str] | None = None) -> int:
            "FSTUNE_LAB_ONLY": "1", "PYTHONPATH": str(ROOT),
            "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}  # workload-helper
     study = tmp / "aa.toml"
-    study.write_text(STUDY if not args.variant_option else STUDY.replace(
-        'title = "the same ext4 again"', f'title = "ext4 with {args.variant_option}"\nmount_options = '
-        f'["{args.variant_option}"]'))
+    study.write_text(variant_study(args.variant_option, args.variant_mkfs_option))
+    effect = " ".join(filter(None, [args.variant_option,
+                                    "mkfs " + shlex.join(args.variant_mkfs_option) if args.variant_mkfs_option else ""]))
     started = time.monotonic()
     ids: list[int] = []
     failures = 0
     manifest = {"state": str(args.state), "run_ids": ids, "failed_runs": 0,
-                "variant_option": args.variant_option, "complete": False,
+                "variant_option": effect or None, "complete": False,
                 "command": "bench/bench_aa.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
                 "seconds": 0}
 
