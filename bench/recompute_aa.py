@@ -103,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
             manifest = json.loads((state / args.manifest).read_text())
             ids = manifest["run_ids"]
             effects.add(manifest.get("variant_option"))
-            ended = "complete" if manifest.get("complete", True) else \
-                f"stopped early ({manifest.get('stopped_by', 'before it finished')})"
+            ended = ("complete" if manifest.get("complete", True) else
+                     f"stopped early ({manifest['stopped_by']})" if manifest.get("stopped_by") else
+                     "not complete: still running, or killed")
             print(f"{state}: {len(ids)} runs by `{manifest.get('command', 'bench/bench_aa.py')}`, {ended}, "
                   f"{manifest.get('failed_runs', 0)} failed runs")
         with Store(state) as store:
