@@ -1,7 +1,7 @@
 """Recompute the A/A false-positive count and the order effect from stored runs' raw figures.
 
 Reads the runs `bench/bench_aa.py` stored (their ids from the store's aa-runs.json, or given
-with --runs), never figures typed into a note. For each run it takes the primary metric's value
+with --runs, or from a bundle), never figures typed into a note. For each run it takes the primary metric's value
 per block and configuration from the stored repeats that count (not failed, block not dropped),
 pairs them by block, and judges them again with the decision code at the looks the run recorded
 (`fstune.results.judge.judge_primary`). Then:
@@ -15,6 +15,12 @@ pairs them by block, and judges them again with the decision code at the looks t
 
     .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa [--runs 3,4,5]
     .venv/bin/python bench/recompute_aa.py --state /var/tmp/aa-1 --state /var/tmp/aa-2   # pooled
+    .venv/bin/python bench/recompute_aa.py --bundle bench/runs/aa-loop-lab.json.xz       # checked in
+
+Every figure is parsed again from the repeats' raw tool outputs by today's parsers, and judged
+by today's decision code. `--save-bundle FILE.json.xz` writes the runs read (their JSON exports,
+raw outputs included) with their benches' manifests as one file: the bundles in `bench/runs/`
+are what docs/verdicts.md quotes, so anyone can recompute those figures from the repository.
 
 For a known-effect manifest (bench_aa.py --variant-option, e.g. data=journal) the same count is
 the **power**: how often the effect was found, with its interval, the verdicts' directions, and
@@ -24,20 +30,68 @@ the median number of blocks and minutes to a decision.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import lzma
 import math
 import statistics
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from fstune.results.classroom import run_from_json  # noqa: E402
 from fstune.results.judge import judge_primary  # noqa: E402
+from fstune.results.recompute import reparse  # noqa: E402
+from fstune.results.reports import run_json  # noqa: E402
 from fstune.results.scales import MetricRule, Scale  # noqa: E402
 from fstune.results.sequential import LookSchedule  # noqa: E402
 from fstune.results.store import Store  # noqa: E402
 from fstune.workloads import metric as declared_metric  # noqa: E402
+
+
+@dataclass
+class Series:
+    """One bench's runs: where they were read from, its manifest, the runs as stored."""
+
+    name: str
+    manifest: dict
+    records: list
+
+
+def read_store(state: Path, manifest_name: str, runs: str | None) -> Series:
+    if runs:
+        ids = [int(word) for word in runs.split(",") if word.strip()]
+        manifest = {"run_ids": ids, "variant_option": None, "command": f"runs {runs} of {state}"}
+    else:
+        if not (state / manifest_name).is_file():
+            raise ValueError(f"{state / manifest_name} does not exist: give the bench's --manifest, or --runs")
+        manifest = json.loads((state / manifest_name).read_text())
+    with Store(state) as store:
+        return Series(state.name, manifest, [store.load_run(run_id) for run_id in manifest["run_ids"]])
+
+
+BUNDLE_FORMAT = "fstune-bench-runs"
+
+
+def write_bundle(path: Path, series: list[Series]) -> None:
+    """Every run as its JSON export (raw outputs included), with its bench's manifest, xz-compressed."""
+    document = {"format": BUNDLE_FORMAT, "version": 1,
+                "series": [{"name": one.name, "manifest": one.manifest,
+                            "runs": [run_json(record, raw=True) for record in one.records]} for one in series]}
+    with lzma.open(path, "wt", encoding="utf-8", preset=9) as out:
+        json.dump(document, out, separators=(",", ":"))
+
+
+def read_bundle(path: Path) -> list[Series]:
+    with lzma.open(path, "rt", encoding="utf-8") as source:
+        document = json.load(source)
+    if document.get("format") != BUNDLE_FORMAT:
+        raise ValueError(f"{path} is not a bundle of bench runs (written by --save-bundle)")
+    return [Series(one["name"], one["manifest"], [run_from_json(run) for run in one["runs"]])
+            for one in document["series"]]
 
 
 def per_block(record, workload: str, metric: str) -> dict[int, dict[str, tuple[int, float]]]:
@@ -72,6 +126,7 @@ def judge(record) -> dict:
         outcome["verdict"] = str(result.decision.verdict)
         outcome["claims_difference"] = bool(result.decision.verdict and result.decision.verdict.claims_difference)
         outcome["interval_percent"] = result.interval_percent
+        outcome["change_percent"] = result.change_percent
     outcome["order_contrasts"] = [
         math.log(first[1]) - math.log(second[1])
         for b in paired
@@ -88,39 +143,57 @@ def main(argv: list[str] | None = None) -> int:
                         help="the results store (default /var/tmp/fstune-aa); repeat it to pool several benches")
     parser.add_argument("--runs", help="comma-separated run ids, in a single --state (default: those of --manifest)")
     parser.add_argument("--manifest", default="aa-runs.json", help="the bench's list of runs in each --state")
+    parser.add_argument("--bundle", type=Path, action="append", default=[],
+                        help="read the runs from a bundle --save-bundle wrote (bench/runs/), instead of a store")
+    parser.add_argument("--save-bundle", type=Path, metavar="FILE.json.xz",
+                        help="also write the runs read, with their raw outputs and manifests, as one bundle")
     args = parser.parse_args(argv)
-    states = args.state or [Path("/var/tmp/fstune-aa")]
-    if args.runs and len(states) > 1:
+    if args.runs and (len(args.state or []) > 1 or args.bundle):
         parser.error("--runs names run ids of one store; give a single --state with it")
-    records, effects = [], set()
-    for state in states:
-        if args.runs:
-            ids = [int(word) for word in args.runs.split(",") if word.strip()]
-            effects.add(None)
-        else:
-            if not (state / args.manifest).is_file():
-                parser.error(f"{state / args.manifest} does not exist: give the bench's --manifest, or --runs")
-            manifest = json.loads((state / args.manifest).read_text())
-            ids = manifest["run_ids"]
-            effects.add(manifest.get("variant_option"))
-            ended = ("complete" if manifest.get("complete", True) else
-                     f"stopped early ({manifest['stopped_by']})" if manifest.get("stopped_by") else
-                     "not complete: still running, or killed")
-            print(f"{state}: {len(ids)} runs by `{manifest.get('command', 'bench/bench_aa.py')}`, {ended}, "
-                  f"{manifest.get('failed_runs', 0)} failed runs")
-        with Store(state) as store:
-            records += [(state, store.load_run(run_id)) for run_id in ids]
+    try:
+        series = [*(read_bundle(path) for path in args.bundle),
+                  *(read_store(state, args.manifest, args.runs) for state in
+                    (args.state or ([] if args.bundle else [Path("/var/tmp/fstune-aa")])))]
+    except (OSError, ValueError, KeyError) as error:
+        parser.error(str(error))
+    series = [one for many in series for one in (many if isinstance(many, list) else [many])]
+    effects = {one.manifest.get("variant_option") for one in series}
     if len(effects) > 1:
         parser.error(f"these benches measured different things ({', '.join(sorted(map(str, effects)))}): "
                      "pool only A/A with A/A, or one known effect with itself")
     effect = effects.pop()
-    judged = [{**judge(record), "store": state} for state, record in records if not record.legacy]
+    for one in series:
+        manifest = one.manifest
+        ended = ("complete" if manifest.get("complete", True) else
+                 f"stopped early ({manifest['stopped_by']})" if manifest.get("stopped_by") else
+                 "not complete: still running, or killed")
+        print(f"{one.name}: {len(one.records)} runs by `{manifest.get('command', 'bench/bench_aa.py')}`, {ended}, "
+              f"{manifest.get('failed_runs', 0)} failed runs")
+    if args.save_bundle:
+        write_bundle(args.save_bundle, series)
+        print(f"wrote {args.save_bundle}: {sum(len(one.records) for one in series)} runs with their raw outputs")
+    # the figures are parsed again from each repeat's raw output, not taken as they were stored
+    records, figures, changed, no_raw = [], 0, 0, 0
+    for one in series:
+        for record in one.records:
+            fresh = copy.copy(record)
+            fresh.results = [reparse(result) for result in record.results]
+            for old, new in zip(record.results, fresh.results):
+                no_raw += bool(old.ok and not old.raw)
+                stored = {sample.metric: sample.value for sample in old.samples}
+                figures += len(new.samples)
+                changed += sum(stored.get(sample.metric) != sample.value for sample in new.samples)
+            records.append((one.name, fresh))
+    print(f"figures parsed again from the raw outputs: {figures}, of which {changed} differ from the stored ones"
+          + (f"; {no_raw} repeats kept no raw output (their stored figures are used)" if no_raw else ""))
+    states = series
+    judged = [{**judge(record), "store": name} for name, record in records if not record.legacy]
     decided = [j for j in judged if j["verdict"] is not None]
     positives = sum(j["claims_difference"] for j in decided)
     for j in judged:
         interval = j.get("interval_percent")
         shown = f"[{interval[0]:+.1f} %, {interval[1]:+.1f} %]" if interval else ""
-        where = f"{j['store'].name} " if len(states) > 1 else ""
+        where = f"{j['store']} " if len(states) > 1 else ""
         print(f"{where}run {j['run']}: {j['blocks']} blocks, {j['verdict'] or 'no verdict (too few blocks)'} {shown} "
               f"({j['stopped']})")
     if decided:
@@ -133,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
                 words[j["verdict"]] = words.get(j["verdict"], 0) + 1
             print(f"known effect ({effect}) found: {share}; verdicts: "
                   + ", ".join(f"{word} {count}" for word, count in sorted(words.items())))
+            changes = [j["change_percent"] for j in decided if j.get("change_percent") is not None]
+            if changes:
+                print(f"the change each run measured: median {statistics.median(changes):+.1f} %, "
+                      f"from {min(changes):+.1f} to {max(changes):+.1f} %")
             found = [j for j in decided if j["claims_difference"]]
             if found:
                 print(f"to a decision: median {statistics.median(j['blocks'] for j in found):g} blocks, "

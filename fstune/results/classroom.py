@@ -119,7 +119,9 @@ def run_from_json(data: dict) -> RunRecord:
                                     failed=r.get("failed"), warm_cache=bool(r.get("warm_cache")),
                                     block=_optional_int(r.get("block")), position=_optional_int(r.get("position")),
                                     dropped=r.get("dropped") if isinstance(r.get("dropped"), str) else None,
-                                    conditions=r.get("conditions") if isinstance(r.get("conditions"), dict) else {}))
+                                    conditions=r.get("conditions") if isinstance(r.get("conditions"), dict) else {},
+                                    raw={str(phase): str(text) for phase, text in r["raw"].items()}
+                                    if isinstance(r.get("raw"), dict) else {}))
     known = {f.name for f in dataclasses.fields(DeviceRecord)}
     devices = [DeviceRecord(**{k: v for k, v in d.items() if k in known}) for d in data.get("devices") or ()
                if isinstance(d, dict) and "path" in d and "role" in d]
