@@ -65,6 +65,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+import dataclasses
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -138,6 +139,17 @@ class Expectation:
     @property
     def key(self) -> str:
         return f"{self.workload}:{self.metric}"
+
+    def as_json(self) -> dict:
+        """As a run records it (``RunRecord.settings["expected"]``), so its report keeps what the
+        study expected when it ran, whatever the study file says later."""
+        return {**dataclasses.asdict(self), "needs": list(self.needs)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Expectation:
+        known = {f.name for f in dataclasses.fields(cls)}
+        fields = {key: value for key, value in data.items() if key in known}
+        return cls(**{**fields, "needs": tuple(fields.get("needs") or ())})
 
 
 @dataclass(frozen=True)

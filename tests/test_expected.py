@@ -278,6 +278,26 @@ def test_reports_show_the_original_beside_yours():
     assert not [r for r in rows if r["config"] == "internal" and r["expected"]]
 
 
+def test_a_run_keeps_the_expectations_its_study_had_when_it_ran():
+    """The run records them; a study file edited (or removed) later does not change its report."""
+    from fstune.plan import build_plan
+    from fstune.results.settings import run_settings
+    from fstune.studies import Expectation, load_studies
+    from test_plan import golden_choices
+
+    study = load_studies()["ext3-external-journal"]
+    recorded = run_settings(build_plan(golden_choices(study)), machine_id_path="/nonexistent")["expected"]
+    assert [Expectation.from_json(entry) for entry in json.loads(json.dumps(recorded))] == list(study.expected)
+    record, comparison = seed_run()
+    record.settings = {"expected": [{**recorded[0], "hardware": "the machine of the day it ran"}]}
+    [found] = outcomes_for([record], comparison)
+    assert "the machine of the day it ran" in found.original()
+    record.study = "a-study-that-no-longer-exists"
+    assert len(outcomes_for([record], comparison)) == 1
+    record.settings = {"expected": []}  # the study expected nothing then: nothing is added now
+    assert outcomes_for([record], comparison) == []
+
+
 def test_runs_side_by_side_and_studies_without_expectations_show_none():
     record, comparison = seed_run()
     other = realistic_run(seed=5)

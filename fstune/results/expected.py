@@ -258,10 +258,15 @@ def study_expectations(name: str) -> tuple[Expectation, ...]:
 
 def outcomes_for(runs: Sequence[RunRecord], comparison: Comparison) -> list[Outcome]:
     """What every report shows: the expected outcomes of one run's own comparison; [] for several
-    runs side by side or one pair, whose columns are not the study's configurations."""
+    runs side by side or one pair, whose columns are not the study's configurations. The run's
+    own record of them comes first: a study file edited later does not change an old report."""
     if len(runs) != 1 or comparison.pair is not None:
         return []
-    expectations = study_expectations(runs[0].study)
+    recorded = (runs[0].settings or {}).get("expected")
+    if isinstance(recorded, list):  # what the study expected when the run was made
+        expectations = tuple(Expectation.from_json(entry) for entry in recorded if isinstance(entry, dict))
+    else:  # a run made before runs recorded it: the study as fstune finds it today
+        expectations = study_expectations(runs[0].study)
     return outcomes(expectations, comparison, runs[0]) if expectations else []
 
 

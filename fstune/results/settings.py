@@ -100,6 +100,8 @@ def run_settings(plan, measurement=None, *, machine_id_path: str | os.PathLike |
         "device_roles": roles,
         "machine_id": machine_id(machine_id_path),
         "hostname": os.uname().nodename,
+        # what the original experiment found, as the study said when this ran (fstune/results/expected.py)
+        "expected": [expectation.as_json() for expectation in plan.study.expected],
     }
 
 
