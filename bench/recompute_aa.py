@@ -147,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="read the runs from a bundle --save-bundle wrote (bench/runs/), instead of a store")
     parser.add_argument("--save-bundle", type=Path, metavar="FILE.json.xz",
                         help="also write the runs read, with their raw outputs and manifests, as one bundle")
+    parser.add_argument("--summary", action="store_true", help="leave out the line per run")
     args = parser.parse_args(argv)
     if args.runs and (len(args.state or []) > 1 or args.bundle):
         parser.error("--runs names run ids of one store; give a single --state with it")
@@ -190,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     judged = [{**judge(record), "store": name} for name, record in records if not record.legacy]
     decided = [j for j in judged if j["verdict"] is not None]
     positives = sum(j["claims_difference"] for j in decided)
-    for j in judged:
+    for j in judged if not args.summary else ():
         interval = j.get("interval_percent")
         shown = f"[{interval[0]:+.1f} %, {interval[1]:+.1f} %]" if interval else ""
         where = f"{j['store']} " if len(states) > 1 else ""

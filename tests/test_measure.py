@@ -134,16 +134,22 @@ def test_fewer_planned_blocks_than_three_cannot_decide_and_are_respected():
     assert measurement.design("finished")["stopped"] == TOO_FEW
 
 
-def test_a_pressure_spike_drops_the_whole_block_and_a_new_block_replaces_it():
+def pressure_clock():
+    """A host snapshot 10 s after the one before, with the I/O-pressure seconds in ``clock["io"]``."""
     clock = {"now": 0.0, "io": 0.0}
 
     def snapshot(devices):
-        # 10 s per turn; I/O pressure 20 % of the time, except in block 3 (90 %)
         clock["now"] += 10.0
         return {"time": clock["now"], "monotonic": clock["now"], "load": (1.0, 1.0, 1.0),
                 "io": {"some": {"avg10": 1.0, "total": clock["io"] * 1e6}}, "cpu": {}, "ticks": {},
                 "devices": {}}
 
+    return clock, snapshot
+
+
+def test_a_pressure_spike_drops_the_whole_block_and_a_new_block_replaces_it():
+    # 10 s per turn; I/O pressure 20 % of the time, except in block 3 (90 %)
+    clock, snapshot = pressure_clock()
     plan = make_plan()
     measurement = Measurement(plan, looks=(3,), snapshot=snapshot)
     steps = list(plan.steps)
@@ -171,14 +177,7 @@ def test_a_pressure_spike_drops_the_whole_block_and_a_new_block_replaces_it():
 def test_a_replaced_block_between_two_looks_adds_no_look_of_its_own():
     """Looks at 3 and 6 blocks, block 4 dropped: the count passes 5 at block 6's end, where the
     decision is still the first look's; the panes show the two planned looks only."""
-    clock = {"now": 0.0, "io": 0.0}
-
-    def snapshot(devices):
-        clock["now"] += 10.0
-        return {"time": clock["now"], "monotonic": clock["now"], "load": (1.0, 1.0, 1.0),
-                "io": {"some": {"avg10": 1.0, "total": clock["io"] * 1e6}}, "cpu": {}, "ticks": {},
-                "devices": {}}
-
+    clock, snapshot = pressure_clock()
     plan = make_plan()
     measurement = Measurement(plan, looks=(3, 6), snapshot=snapshot)
     steps = list(plan.steps)
