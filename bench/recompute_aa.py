@@ -9,9 +9,11 @@ pairs them by block, and judges them again with the decision code at the looks t
 - the **false positives**: runs whose verdict claims a difference (anything but "no detectable
   difference" and "too noisy to tell"), with a 95 % Clopper–Pearson interval on their share;
 - the **order effect**: within each block, ln(value in position 1) − ln(value in position 2),
-  pooled over all blocks of all runs, with its mean, a 95 % t interval and the share of blocks
-  where the first position was faster. On identical configurations only the position differs,
-  so a mean away from 0 is what running first or second costs.
+  less the run's mean change between the two configurations (its sign following which one ran
+  first), pooled over all blocks of all runs, with its mean, a 95 % t interval and the share of
+  blocks where the first position was faster. On identical configurations only the position
+  differs, so a mean away from 0 is what running first or second costs; for a known effect the
+  effect itself is taken out first.
 
     .venv/bin/python bench/recompute_aa.py --state /var/tmp/fstune-aa [--runs 3,4,5]
     .venv/bin/python bench/recompute_aa.py --state /var/tmp/aa-1 --state /var/tmp/aa-2   # pooled
@@ -127,11 +129,13 @@ def judge(record) -> dict:
         outcome["claims_difference"] = bool(result.decision.verdict and result.decision.verdict.claims_difference)
         outcome["interval_percent"] = result.interval_percent
         outcome["change_percent"] = result.change_percent
+    # ln(first) − ln(second) once the run's own mean change is taken out, so that a known effect
+    # (the variant first in half the blocks, second in the other half) does not pass for one of order
+    both = [b for b in paired if blocks[b][baseline][1] > 0 and blocks[b][variant][1] > 0]
+    changes = {b: math.log(blocks[b][variant][1]) - math.log(blocks[b][baseline][1]) for b in both}
+    mean = sum(changes.values()) / len(changes) if changes else 0.0
     outcome["order_contrasts"] = [
-        math.log(first[1]) - math.log(second[1])
-        for b in paired
-        for first, second in [sorted(blocks[b].values())]
-        if first[1] > 0 and second[1] > 0]
+        (1 if blocks[b][variant][0] < blocks[b][baseline][0] else -1) * (changes[b] - mean) for b in both]
     return outcome
 
 
