@@ -197,6 +197,32 @@ def test_a_replaced_block_between_two_looks_adds_no_look_of_its_own():
     assert [line.split(":")[0] for line in measurement.look_lines] == ["Look at 3 blocks", "Look at 6 blocks"]
 
 
+def test_a_block_whose_primary_repeat_failed_is_replaced_so_each_look_has_its_pairs():
+    """dbench's output in block 2 does not parse for ext: that repeat fails, the block pairs
+    nothing, and it is dropped and replaced; the looks fall on 3 and 6 pairs as planned."""
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3, 6))
+    steps = list(plan.steps)
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        if step.phase == "dbench":
+            swing = 1.4 if step.block % 2 else 0.7  # noisy enough that the first look goes on
+            broken = step.config == "ext" and step.block == 2
+            feed(measurement, index, step, "dbench: no figures\n" if broken else
+                 dbench_output(10.0 * (swing if step.config == "ext" else 1.0)))
+        else:
+            feed(measurement, index, step)
+        steps[index + 1:index + 1] = measurement.extend(index, step)
+        index += 1
+    assert set(measurement.dropped_blocks) == {2} and "ext has no metadata dbench.throughput_mbs" in \
+        measurement.dropped_blocks[2]
+    assert max(s.block for s in steps if s.block) == 7
+    assert [line.split(":")[0] for line in measurement.look_lines] == ["Look at 3 blocks", "Look at 6 blocks"]
+    [result] = measurement.judge().values()
+    assert result.decision.n == 6
+
+
 def test_config_descriptions_leave_out_the_journal_option_fstune_adds_itself():
     base, ext = config_descriptions(make_plan())
     assert ext.log_device == "/dev/sdc1" and ext.journal == "external"

@@ -385,6 +385,7 @@ class Measurement:
             return []
         self.eta.block_finished(step.block)
         self._apply_drop_rule(step.block)
+        self._drop_unpaired(step.block)
         if step.block != self.scheduled or not self.sequential:
             return []
         more = self._blocks_wanted()
@@ -501,6 +502,25 @@ class Measurement:
         reason = (f"I/O pressure spike: tasks waited for I/O {mine:.0%} of the block's time against a usual "
                   f"{usual:.0%} (rule {DROP_RULE}: more than {DROP_PRESSURE_POINTS:g} points above the median "
                   "of the blocks before)")
+        self._drop(block, reason)
+
+    def _drop_unpaired(self, block: int) -> None:
+        """A block where a configuration has no primary figure (its repeat failed) pairs nothing:
+        it is dropped and replaced like a spike, so every look is taken on the pairs it planned
+        (docs/verdicts.md, "Dropped blocks")."""
+        if self.primary is None or block in self.dropped_blocks:
+            return
+        workload, metric = self.primary
+        for name in self.orders.get(block, ()):
+            result = next((r for r in self.results.values()
+                           if (r.config, r.workload, r.block) == (name, workload, block)), None)
+            if result is not None and result.counts and any(s.metric == metric for s in result.samples):
+                continue
+            why = (result.failed if result is not None and result.failed else "no figure was measured")
+            self._drop(block, f"{name} has no {workload} {metric} in it ({why})")
+            return
+
+    def _drop(self, block: int, reason: str) -> None:
         self.dropped_blocks[block] = reason
         self.notes.append(f"Block {block} was dropped and replaced: {reason}.")
         for result in self.results.values():
