@@ -180,6 +180,22 @@ def test_a_second_run_beside_a_blocked_one_is_described_not_paired():
     assert not math.isnan(other.change_pct)
 
 
+def test_a_pair_from_a_later_run_is_judged_by_that_runs_own_method():
+    """--pair 2:a 2:b beside run 1: the pair's run is blocked, so it is paired, not the legacy rule;
+    and a pair from a blocked run beside a legacy one is paired too."""
+    first, second = run({"a": 1.0, "b": 1.10}), run({"a": 1.0, "b": 1.3, "c": 1.1})
+    first.id, second.id = 3, 7
+    row = the(compare_runs([first, second], pair=("7:a", "7:b")), "7:b")
+    assert row.verdict == Verdict.BETTER and not row.legacy
+    assert row.judgement.alpha == pytest.approx(0.025)  # run 7 has two variants: its own alpha split
+    legacy = run({"a": 1.0, "b": 1.10}, method="")
+    legacy.id = 3
+    row = the(compare_runs([legacy, second], pair=("7:a", "7:b")), "7:b")
+    assert row.verdict == Verdict.BETTER and not row.legacy
+    row = the(compare_runs([second, legacy], pair=("3:a", "3:b")), "3:b")
+    assert row.legacy  # and the legacy run's own pair keeps the legacy rule
+
+
 def test_every_pair_table_lists_each_pair_once():
     from rich.console import Console
 

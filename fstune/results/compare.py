@@ -332,8 +332,8 @@ def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05, pair: tuple[str
     The baseline's run decides the method: a blocked run's variants are judged by the paired
     design, and configurations of the other runs are described beside them (blocks of different
     runs cannot be paired). ``pair`` (A, B) compares two configurations of the comparison with each
-    other, A as the reference, with the alpha a comparison of the run has (``fstune results compare
-    RUN --pair A B``).
+    other, A as the reference, by the method, design and alpha of A's own run (``fstune results
+    compare RUN --pair A B``).
     """
     together = side_by_side(runs)
     first = runs[0]
@@ -356,9 +356,11 @@ def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05, pair: tuple[str
     chosen = [config for config in together.configs if config.name in pair]
     chosen.sort(key=lambda config: config.name != reference)
     results = [result for result in together.results if result.config in pair]
-    blocked = bool(first.method) and (origin is None or origin.get(reference) == 0)
-    comparison = compare(results, chosen, reference, alpha=alpha, method=first.method if blocked else "",
-                         design=first.design, origin=origin, variants=variants)
+    # the reference's own run decides the method, its design and its alpha split: a pair from a
+    # later blocked run is judged as that run judges it, whatever the first run was
+    holder = runs[origin[reference]] if origin is not None else first
+    comparison = compare(results, chosen, reference, alpha=alpha, method=holder.method, design=holder.design,
+                         origin=origin, variants=max(1, len(holder.configs) - 1))
     comparison.pair = (reference, other)
     return comparison
 
