@@ -196,6 +196,20 @@ def test_a_pair_from_a_later_run_is_judged_by_that_runs_own_method():
     assert row.legacy  # and the legacy run's own pair keeps the legacy rule
 
 
+def test_a_figure_in_percent_from_zero_changes_by_points_not_by_a_relative_percent():
+    """over_2s_pct 0 → about 3.3: a change of 3.3 percentage points, never "+3.3 %" (which every
+    report would read as a relative change, beside cpu_pct's true relative one)."""
+    extra = [RepeatResult(name, "throughput", block,
+                          [Sample("throughput", "randread.over_2s_pct", value, "%", LOWER)], block=block, position=3)
+             for block in range(1, 16)
+             for name, value in (("a", 0.0), ("b", 3.3 + OWN[block - 1] * 50))]
+    comparison = compare_runs([run({"a": 1.0, "b": 1.10}, extra=extra)])
+    row = the(comparison, "b", "randread.over_2s_pct")
+    assert row.judgement.unit == "points" and row.judgement.change == pytest.approx(3.3, abs=0.2)
+    assert row.judgement.interval_text().startswith("+3.3 points (sd ")  # described: no verdict, its spread
+    assert row.change_pct != pytest.approx(row.judgement.change)  # the relative column is not fed points
+
+
 def test_every_pair_table_lists_each_pair_once():
     from rich.console import Console
 

@@ -204,10 +204,17 @@ def paired(base: Mapping[int, float], other: Mapping[int, float]) -> tuple[list[
     return blocks, [base[b] for b in blocks], [other[b] for b in blocks], missing
 
 
-def _display(contrasts: Contrasts) -> tuple[str, bool]:
-    """The unit a change is shown in: percent where a percentage means something."""
+POINTS = "points"  # a difference of a figure that is itself a percentage (over_2s_pct, cpu_pct)
+
+
+def _display(contrasts: Contrasts, unit: str) -> tuple[str, bool]:
+    """The unit a change is shown in, and whether it is a relative change in percent: percent
+    where a percentage means something, else the figure's own unit — and a figure measured in
+    percent then changes by percentage points, which must never read as a relative change."""
     percent = contrasts.scale == Scale.RATIO or bool(contrasts.baseline_mean)
-    return ("%" if percent else ""), percent
+    if percent:
+        return "%", True
+    return (POINTS if unit == "%" else unit), False
 
 
 def _convert(value: float | None, contrasts: Contrasts, percent: bool) -> float | None:
@@ -274,8 +281,7 @@ def _is_secondary(workload: str, metric: str) -> bool:
 
 def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: LookSchedule) -> tuple[str, Judgement]:
     decision = result.decision
-    shown_unit, percent = _display(result.contrasts)
-    shown_unit = shown_unit or unit
+    shown_unit, percent = _display(result.contrasts, unit)
     if decision.verdict is None:
         word = NOT_YET
         notes = (f"{decision.n} blocks paired; the first look is after {schedule.looks[0]}.",)
@@ -330,11 +336,11 @@ def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[st
     for verdict in judge_secondaries(family, primary.decision, design.schedule):
         key = names[verdict.metric]
         contrasts = family[verdict.metric][0]
-        shown_unit, percent = _display(contrasts)
+        shown_unit, percent = _display(contrasts, metrics[key][0])
         position = verdict.position
         estimate = verdict.interval.estimate if verdict.interval else verdict.low
         judged[key] = (verdict.verdict.value, Judgement(
-            SECONDARY, verdict.n, shown_unit or metrics[key][0], change=_convert(estimate, contrasts, percent),
+            SECONDARY, verdict.n, shown_unit, change=_convert(estimate, contrasts, percent),
             low=_convert(verdict.low, contrasts, percent), high=_convert(verdict.high, contrasts, percent),
             detectable=_convert(verdict.minimum_detectable, contrasts, percent),
             delta=_delta_shown(contrasts, percent), position=position.value,
@@ -354,13 +360,13 @@ def _description(key, pair, info, design: Design) -> Judgement:
         contrasts = paired_contrasts(base, other, metric_rule(*key, better, design.delta(*key)))
     except ScaleError:
         contrasts = paired_contrasts(base, other, MetricRule(Scale.DIFFERENCE, better, design.delta(*key)))
-    shown_unit, percent = _display(contrasts)
+    shown_unit, percent = _display(contrasts, unit)
     described = describe(f"{key[0]}:{key[1]}", contrasts)
     sd = described.sd if not math.isnan(described.sd) else None
     if sd is not None and percent:
         sd = (to_percent(sd, contrasts.scale, contrasts.baseline_mean) if contrasts.scale != Scale.RATIO
               else 100.0 * sd)  # a log-scale spread reads as a relative spread in percent
-    return Judgement(DESCRIPTION, len(blocks), shown_unit or unit,
+    return Judgement(DESCRIPTION, len(blocks), shown_unit,
                      change=_convert(described.estimate, contrasts, percent), sd=sd, missing=missing,
                      alpha=design.schedule.alpha)
 
