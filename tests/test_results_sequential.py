@@ -166,6 +166,18 @@ def test_disjoint_looks_are_flagged_and_the_latest_interval_is_shown():
     assert decision.low == pytest.approx(decision.interval.low)
 
 
+def test_an_estimate_outside_the_shared_interval_is_said():
+    # about +3.2 % for five blocks, then about -0.9 %: look 2's interval still overlaps look 1's,
+    # so the interval shown is their overlap, and the latest estimate lies below it
+    data = [0.030, 0.034, 0.031, 0.033, 0.032, -0.008, -0.010, -0.009, -0.011, -0.007]
+    decision = decide(data, threshold=THETA, stop_at_decision=False)
+    assert decision.consistent and decision.look == 2
+    assert not decision.low <= decision.interval.estimate <= decision.high
+    assert any("latest estimate lies outside the interval shown" in note for note in decision.notes)
+    steady = decide(contrasts(0.03, 0.01, 10, seed=3), threshold=THETA, stop_at_decision=False)
+    assert steady.low <= steady.interval.estimate <= steady.high and not steady.notes
+
+
 def test_the_outlook_is_repeatable_and_sensible():
     clear = contrasts(0.12, 0.05, 5, seed=6)
     assert predict(clear, DEFAULT_SCHEDULE, THETA) == predict(clear, DEFAULT_SCHEDULE, THETA)

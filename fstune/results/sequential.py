@@ -260,6 +260,11 @@ def decide(contrasts: Sequence[float], schedule: LookSchedule = DEFAULT_SCHEDULE
     if not consistent:
         notes.append("a look's interval missed an earlier look's entirely: the change seems to have moved "
                      "during the study (see the drift check)")
+    elif not float(batch.low[0]) <= estimate <= float(batch.high[0]):
+        # the interval shown is the part every look's interval shares (repeated confidence
+        # intervals); the latest look's estimate can fall outside it when the change moved
+        notes.append("the latest estimate lies outside the interval shown, which is the part every look's "
+                     "interval shares: the change seems to have moved during the study (see the drift check)")
     forecast = None
     if outlook and action == Action.CONTINUE:
         forecast = predict(values[:schedule.cap], schedule, threshold, block_seconds=block_seconds,
