@@ -106,6 +106,14 @@ def test_a_merge_refuses_other_settings_by_name_and_marks_them_when_allowed(tmp_
     allowed = fstune(tmp_path / "one", "compare", "1", "2", "--allow-different-params")
     assert allowed.returncode == 0, allowed.stderr
     assert "other settings than run 1" in " ".join(allowed.stdout.split())
+    # and for an export of runs side by side: refused, or listed in the report's own notes
+    refused = fstune(tmp_path / "one", "export", "1", "2", "--format", "md")
+    assert_clean_error(refused, "run 2", "seconds: 10 vs 5", "--allow-different-params")
+    for fmt in ("md", "json", "html", "csv"):
+        exported = fstune(tmp_path / "one", "export", "1", "2", "--format", fmt, "--allow-different-params")
+        assert exported.returncode == 0, exported.stderr
+        assert "Measured with other settings than run 1: run 2: workload metadata parameter seconds: 10 vs 5" \
+            in exported.stdout, fmt
 
 
 def test_every_export_format_carries_the_settings(tmp_path):

@@ -129,6 +129,9 @@ def add_parser(sub, formatter_class) -> None:
     exporter.add_argument("--output", "-o", metavar="FILE",
                           help="write to FILE instead of standard output; a folder (e.g. '.') gets a file named "
                           "after the study, host, machine, run and start time, unique to this machine and run")
+    exporter.add_argument("--allow-different-params", action="store_true",
+                          help="put runs measured with other workload parameters, repeat rules, study version or "
+                          "devices side by side (refused otherwise); the differences are listed in the notes")
     exporter.set_defaults(func=run_export)
 
     merger = actions.add_parser("merge", help="a class's exports from many machines as one table per metric",
@@ -378,22 +381,22 @@ def run_show(args) -> int:
     return 0
 
 
-def different_settings(runs: list[RunRecord], allow: bool) -> list[str]:
-    """How each run's settings differ from the first's; refused unless ``allow``."""
-    from fstune.results.settings import settings_differences
+def refuse_different_settings(runs: list[RunRecord], allow: bool) -> None:
+    """Runs measured with other settings than the first are refused unless ``allow``; when
+    allowed, every report lists the differences among its notes (``views.settings_notes``)."""
+    from fstune.results.views import settings_notes
 
-    found = [f"run {run.id}: {', '.join(differ)}" for run in runs[1:]
-             if (differ := settings_differences(runs[0].settings, run.settings))]
+    found = settings_notes(runs)
     if found and not allow:
-        raise UsageError(f"the runs were not measured with the same settings as run {runs[0].id}: "
-                         f"{'; '.join(found)}.", "Compare runs made with the same settings, or pass "
-                         "--allow-different-params to compare them anyway.")
-    return [f"Measured with other settings than run {runs[0].id}: {line}." for line in found]
+        raise UsageError(" ".join(found).replace("Measured with other settings", "The runs were not measured with "
+                                                 "the same settings", 1),
+                         "Put side by side only runs made with the same settings, or pass "
+                         "--allow-different-params to do it anyway; the differences are then listed in the notes.")
 
 
 def run_compare(args) -> int:
     runs = load_runs(args.runs)
-    marks = different_settings(runs, getattr(args, "allow_different_params", False))
+    refuse_different_settings(runs, getattr(args, "allow_different_params", False))
     pair = tuple(args.pair) if getattr(args, "pair", None) else None
     comparison = compare_runs(runs, pair=pair)
     console = _console()
@@ -407,8 +410,6 @@ def run_compare(args) -> int:
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
     _notes(console, runs, comparison)
-    for mark in marks:
-        console.print(f"[yellow]{escape(mark)}[/]")
     return 0
 
 
@@ -459,6 +460,7 @@ def run_export(args) -> int:
         raise UsageError("say which format to export: --format md, csv, json or html"
                          + (" (the --output suffix does not tell)." if args.output else "."))
     runs = load_runs(args.runs)
+    refuse_different_settings(runs, args.allow_different_params)
     comparison = compare_runs(runs)
     text = reports.export(runs, comparison, fmt)
     if args.output:

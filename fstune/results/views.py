@@ -145,6 +145,16 @@ def device_summary(device: DeviceRecord) -> str:
     return ", ".join(parts)
 
 
+def settings_notes(runs: Sequence[RunRecord]) -> list[str]:
+    """How each run was measured differently from the first (workload parameters, repeat rules,
+    study version, devices: ``fstune.results.settings``), one line per run that differs."""
+    from fstune.results.settings import settings_differences
+
+    first = runs[0] if runs else None
+    return [f"Measured with other settings than run {first.id}: run {run.id}: {', '.join(differ)}."
+            for run in runs[1:] if (differ := settings_differences(first.settings, run.settings))]
+
+
 def environment_differences(runs: Sequence[RunRecord]) -> list[str]:
     """What differs between the runs' machines besides the configurations: a caveat for the reader."""
     if len(runs) < 2:
@@ -240,6 +250,7 @@ def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]
     if comparison.warm and not runs:
         notes.append("The caches could not be dropped before some repeats: their read figures may come partly "
                      "from memory and look better than the disk is.")
+    notes += settings_notes(runs)
     notes += environment_differences(runs)
     notes += verdict_notes(comparison)
     return notes
@@ -247,5 +258,5 @@ def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]
 
 __all__ = ["BLOCKED_VERDICT_NOTE", "CELLS_NOTE", "MIN_N", "VERDICT_NOTE", "figure_notes", "verdict_note",
            "verdict_notes", "verdict_text", "MetricView", "as_runs", "describe_config", "device_summary",
-           "env_summary", "environment_differences", "honest_notes", "metric_views", "report_title", "run_line",
+           "env_summary", "environment_differences", "honest_notes", "settings_notes", "metric_views", "report_title", "run_line",
            "tool_versions"]
