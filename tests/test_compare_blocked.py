@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -208,6 +209,18 @@ def test_a_figure_in_percent_from_zero_changes_by_points_not_by_a_relative_perce
     assert row.judgement.unit == "points" and row.judgement.change == pytest.approx(3.3, abs=0.2)
     assert row.judgement.interval_text().startswith("+3.3 points (sd ")  # described: no verdict, its spread
     assert row.change_pct != pytest.approx(row.judgement.change)  # the relative column is not fed points
+
+
+def test_a_drift_note_names_the_configuration_that_drifted():
+    """c rises block after block; its note names c, in the run's comparison and in a --pair b c."""
+    record = run({"a": 1.0, "b": 1.0, "c": 1.0})
+    for result in record.results:
+        if result.config == "c":
+            rate = result.samples[0]
+            result.samples[0] = dataclasses.replace(rate, value=rate.value * (1 + 0.04 * result.block))
+    assert the(compare_runs([record]), "c").judgement.drift.startswith("Drift: c rises")
+    pair = the(compare_runs([record], pair=("b", "c")), "c").judgement.drift
+    assert pair.startswith("Drift: c rises") and "variant" not in pair and "baseline" not in pair
 
 
 def test_every_pair_table_lists_each_pair_once():

@@ -251,7 +251,8 @@ def judge_variant(results: Sequence[RepeatResult], baseline: str, variant: str,
         else:
             try:
                 rule = metric_rule(*primary_key, better, design.delta(*primary_key))
-                primary = judge_primary(primary_key[1], base, other, rule, schedule, outlook=False)
+                primary = judge_primary(primary_key[1], base, other, rule, schedule, outlook=False,
+                                        names=(baseline, variant))
             except ScaleError as error:
                 judged[primary_key] = (DESCRIBED, Judgement(DESCRIPTION, len(blocks), unit, missing=missing,
                                                            notes=(f"Not judged: {error}.",), alpha=schedule.alpha))

@@ -462,7 +462,7 @@ class Measurement:
             if len(blocks) < self.looks[0]:
                 continue
             judged[name] = judge_primary(metric, [base[b] for b in blocks], [other[b] for b in blocks], rule,
-                                         schedule, block_seconds=seconds)
+                                         schedule, block_seconds=seconds, names=(baseline, name))
         self.judged = judged
         return judged
 

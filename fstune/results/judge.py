@@ -62,11 +62,12 @@ class PrimaryResult:
 
 def judge_primary(metric: str, baseline: Sequence[float], variant: Sequence[float], rule: MetricRule,
                   schedule: LookSchedule = DEFAULT_SCHEDULE, *, block_seconds: float | None = None,
-                  outlook: bool = True) -> PrimaryResult:
+                  outlook: bool = True, names: tuple[str, str] = ("baseline", "variant")) -> PrimaryResult:
     """The primary metric's decision after ``len(baseline)`` blocks (``baseline[i]`` and
     ``variant[i]`` measured in block i)."""
     contrasts = paired_contrasts(baseline, variant, rule)
-    drift = drift_report({"baseline": baseline, "variant": variant}, contrasts.values)
+    # the configurations' own names, so a drift note says which one drifted (also in a --pair)
+    drift = drift_report({names[0]: baseline, names[1]: variant}, contrasts.values)
     if contrasts.exact:
         decision = _exact_decision(contrasts, rule, schedule)
     else:
