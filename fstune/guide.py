@@ -26,6 +26,7 @@ from pathlib import Path
 
 from fstune import filesystems, workloads
 from fstune import steps as kinds
+from fstune.results.blocked import WAITING
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, option_diff
 from fstune.devices.labdisk import BackingInfo, loop_backing
 from fstune.errors import UsageError
@@ -438,10 +439,12 @@ def _summarize_blocked(comparison: Comparison, rows: list[Row], findings, varian
     for row in judged:
         words[row.verdict] = words.get(row.verdict, 0) + 1
     parts = [f"{count} {word}" for word, count in words.items()] or ["no verdict yet"]
-    described = len(rows) - len(judged)
+    waiting = sum(row.verdict == WAITING for row in rows)
+    described = len(rows) - len(judged) - waiting
     headline = (f"{len(judged)} verdict(s) of {variants} against the baseline '{comparison.baseline}': "
-                f"{', '.join(parts)}" + (f"; {described} figure(s) described without a verdict." if described
-                                         else "."))
+                f"{', '.join(parts)}"
+                + (f"; {waiting} secondary figure(s) not judged while the primary is undecided" if waiting else "")
+                + (f"; {described} figure(s) described without a verdict." if described else "."))
     caveats = _record_caveats(record, comparison)
     if any(row.verdict == "too noisy to tell" for row in judged):
         caveats.append("'Too noisy to tell': the interval contains 0 and reaches δ; the run could not show a change "

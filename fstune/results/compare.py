@@ -36,7 +36,7 @@ from fstune import filesystems
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, RepeatResult
 from fstune.results import stats
-from fstune.results.blocked import DESCRIBED, NOT_YET, Design, Judgement, judge_variant, read_design
+from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING, Design, Judgement, judge_variant, read_design
 
 if TYPE_CHECKING:  # records.py imports ConfigDescription from here
     from fstune.results.records import RunRecord
@@ -126,8 +126,9 @@ class Row:
 
     @property
     def judged(self) -> bool:
-        """Has a verdict (a legacy one, or a primary/secondary verdict of a blocked run)."""
-        return self.verdict not in (NO_DATA, DESCRIBED, NOT_YET) and not (
+        """Has a verdict (a legacy one, or a primary/secondary verdict of a blocked run); a
+        secondary still waiting for the primary has none yet."""
+        return self.verdict not in (NO_DATA, DESCRIBED, NOT_YET, WAITING) and not (
             self.judgement is not None and self.judgement.role == "description")
 
     def said(self) -> list[str]:
