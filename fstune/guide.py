@@ -170,6 +170,11 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
         what = f"Unmounts the filesystem from {step.mountpoint}; its figures are already kept."
     elif kind == kinds.RMDIR:
         what = f"Removes {argv[-1]}, which this run made."
+    elif kind == kinds.CEILING:
+        what = (f"{step.title}. This runs on the raw device, before any filesystem exists on it: what "
+                "the device itself can do, the ceiling each configuration's figures are set against at the end.")
+        if step.destructive:
+            what += f" It writes straight onto {step.device}, which the first mkfs formats next anyway."
     elif kind == kinds.PREPARE:
         what = f"{step.title}."
     else:

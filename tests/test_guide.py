@@ -67,6 +67,20 @@ def test_baseline_journal_mount_and_measure_steps_are_explained():
         assert explained.what and explained.command
 
 
+def test_the_raw_device_pass_says_it_runs_before_any_filesystem_and_what_it_erases():
+    study = dataclasses.replace(JOURNAL, workloads=("metadata", "throughput"))
+    plan = build_plan(Choices(study, DeviceChoice("/dev/loop7p1", 800 << 20, "/dev/loop7"),
+                              DeviceChoice("/dev/loop8p2", 256 << 20, "/dev/loop8"), run_id="g", ceiling=True))
+    raw = [step for step in plan.steps if step.kind == kinds.CEILING]
+    assert raw
+    for step in raw:
+        explained = explain_step(step, plan)
+        assert "before any filesystem exists" in explained.what and "ceiling" in explained.what
+        assert "/dev/loop8p2" not in explained.what + " ".join(explained.erases)  # never the journal's device
+    layout = explain_step(raw[0], plan)
+    assert layout.erases == ("/dev/loop7p1",) and "which the first mkfs formats next anyway" in layout.what
+
+
 # --- typing the command ------------------------------------------------------------------------------
 
 
