@@ -201,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{j['store']} " if len(states) > 1 else ""
         print(f"{where}run {j['run']}: {j['blocks']} blocks, {j['verdict'] or 'no verdict (too few blocks)'} {shown} "
               f"({j['stopped']})")
+    widths = [j["interval_percent"][1] - j["interval_percent"][0] for j in decided if j.get("interval_percent")]
+    if widths:  # how noisy the lab was: an interval wider than 2δ cannot end inside ±δ
+        print(f"interval width at the last look: median {statistics.median(widths):.1f} points of percent, "
+              f"from {min(widths):.1f} to {max(widths):.1f}")
     if decided:
         low, high = stats.binomtest(positives, len(decided)).proportion_ci(0.95, method="exact")
         share = (f"{positives} of {len(decided)} runs ({positives / len(decided):.1%}; "

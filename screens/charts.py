@@ -5,8 +5,9 @@
     external ███████████████████████████▓▓▓░░          17.25 MB/s
 
 Bars start at zero (a bar that starts elsewhere exaggerates small differences) and share one
-scale per metric. ``█`` is the median; the interval of the mean is shaded ``▓`` where it lies
-inside the bar and ``░`` where it reaches beyond it. A Rich renderable: it takes the width it
+scale per metric. ``█`` is the median; the median's own 95 % interval (order statistics, so it
+stays within the figures) is shaded ``▓`` where it lies inside the bar and ``░`` where it
+reaches beyond it. A Rich renderable: it takes the width it
 is given, so the same chart fits 80 columns and uses the room of a larger terminal. Its scale is
 ``fstune.results.repeat_order.scale_cell``, which the repeat-order chart beside it uses too.
 """
@@ -27,7 +28,7 @@ BAR_STYLE = {BETTER: "green", WORSE: "red", NOISE: "grey50", NO_DATA: "yellow", 
              Verdict.PROBABLY_WORSE: "red", Verdict.NO_DIFFERENCE: "grey50", Verdict.TOO_NOISY: "grey50",
              DESCRIBED: "grey50"}
 BASELINE_STYLE = "steel_blue1"
-LEGEND = "█ median   ▓░ 95 % interval of the mean   bars start at 0; green better, red worse, grey within noise"
+LEGEND = "█ median   ▓░ its 95 % interval   bars start at 0; green better, red worse, grey within noise"
 
 
 class MetricChart:
@@ -42,7 +43,7 @@ class MetricChart:
         top = 0.0
         for config in self.configs:
             summary = self.view.cells[config]
-            for value in (summary.median, summary.ci_high):
+            for value in (summary.median, summary.median_high):
                 if finite(value):
                     top = max(top, float(value))
         return top
@@ -88,8 +89,8 @@ class MetricChart:
         median = cell(summary.median)
         if summary.median and median == 0 and finite(summary.median) and summary.median > 0:
             median = 1  # a small positive figure still shows
-        low = cell(summary.ci_low) if finite(summary.ci_low) else None
-        high = cell(summary.ci_high) if finite(summary.ci_high) else None
+        low = cell(summary.median_low) if finite(summary.median_low) else None  # the median's own interval
+        high = cell(summary.median_high) if finite(summary.median_high) else None
         text = Text()
         for index in range(width):
             in_bar = index < median

@@ -79,7 +79,7 @@ def test_summaries_hold_every_configuration_including_the_baseline():
     base = comparison.summaries[("internal", "metadata", "dbench.throughput_mbs")]
     half = stats.t_quantile(0.975, 2) * 2 / math.sqrt(3)
     assert base == Summary(3, 12.0, 12.0, 2.0, 2.0 / 12.0, pytest.approx(12 - half), pytest.approx(12 + half),
-                           (10.0, 12.0, 14.0))
+                           (10.0, 12.0, 14.0), 10.0, 14.0)  # below 6 values the median's interval is the range
     single = comparison.summaries[("external", "metadata", "dbench.throughput_mbs")]
     # one value: a median, but no spread and no interval
     assert (single.n, single.median, single.mean, single.stdev, single.rsd, single.ci_low) == (
@@ -258,3 +258,13 @@ def test_config_descriptions_from_a_shipped_study():
     assert baseline.log_device is None  # only an external journal has a device
     assert variant.journal == "external" and variant.log_device == "/dev/loop0p2"
     assert option_diff(baseline, variant) == "+ external journal on /dev/loop0p2"
+
+
+def test_a_median_is_shown_with_its_own_interval_which_stays_inside_the_figures():
+    """A skewed latency: the mean's t interval reaches below 0 ms, the median's never leaves the data."""
+    values = [8.4, 8.9, 9.1, 9.3, 9.6, 9.9, 10.2, 10.8, 11.5, 12.0, 13.1, 14.2, 15.0, 23.9, 65.2]
+    summary = Summary.of(values)
+    assert summary.ci_low < 8.4 or summary.ci_high > 30  # the mean's interval is pulled by the outliers
+    assert (summary.median_low, summary.median_high) == (9.3, 14.2)  # x(4), x(12) of 15: ≥ 95 % coverage
+    assert min(values) <= summary.median_low <= summary.median <= summary.median_high <= max(values)
+    assert (Summary.of([3.0, 1.0, 2.0]).median_low, Summary.of([3.0, 1.0, 2.0]).median_high) == (1.0, 3.0)

@@ -282,7 +282,7 @@ async def test_the_repeat_order_chart_shows_every_repeat_beside_its_median(tmp_p
         rows = {line.split()[0]: line for line in chart.splitlines()[:8] if line.startswith(" ")}
         for config in ("internal", "external"):
             summary = comparison.summaries[(config, "metadata", "dbench.throughput_mbs")]
-            assert f"{fmt_value(summary.median)} [{fmt_value(summary.ci_low)}, {fmt_value(summary.ci_high)}] MB/s" \
+            assert f"{fmt_value(summary.median)} [{fmt_value(summary.median_low)}, {fmt_value(summary.median_high)}] MB/s" \
                 in rows[config]
             blocks = sum(1 for r in record.results if r.config == config and r.workload == "metadata")
             figures = rows[config].split("  ")[0].split(None, 1)[1].replace(" ", "")

@@ -89,6 +89,10 @@ class Summary:
     ci_low: float | None  # Student's t interval for the mean
     ci_high: float | None
     values: tuple[float, ...]
+    # the median's own interval (order statistics; the range below 6 values): what stands beside
+    # a median, which a mean's t interval must not (it can fall below 0 for a skewed latency)
+    median_low: float | None = None
+    median_high: float | None = None
 
     @classmethod
     def of(cls, values: Iterable[float], level: float = CONFIDENCE) -> Summary:
@@ -98,8 +102,9 @@ class Summary:
         if len(data) == 1:
             return cls(1, data[0], data[0], None, None, None, None, data)
         low, high = stats.confidence_interval(data, level)
+        median_low, median_high = stats.median_interval(data, level)
         return cls(len(data), stats.median(data), stats.mean(data), stats.stdev(data), stats.rsd(data),
-                   low, high, data)
+                   low, high, data, median_low, median_high)
 
 
 @dataclass(frozen=True)

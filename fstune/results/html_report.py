@@ -119,9 +119,9 @@ def bar_chart(view: MetricView, comparison: Comparison) -> str:
             verdict, below = row.verdict, (fmt_change(row.change_pct), row.verdict)
         else:
             verdict, below = NO_DATA, (NO_DATA,)
-        bars.append(Bar(config, s.median if s else None, s.ci_low if s else None, s.ci_high if s else None,
+        bars.append(Bar(config, s.median if s else None, s.median_low if s else None, s.median_high if s else None,
                         tuple(s.values) if s else (), verdict, below, f"{config}: {fmt_summary(s)}",
-                        "confidence interval"))
+                        "the median's 95 % interval"))
     return bars_svg(view.workload, view.metric, view.unit, view.better, bars)
 
 
@@ -237,7 +237,8 @@ def order_svg(chart: OrderChart, baseline: str = "") -> str:
     height = top + len(rows) * (band + gap) + 8
     plot_w = width - left - right
     span = chart.span or (0.0, 1.0)
-    figures = [v for row in rows if row.summary for v in (row.summary.ci_low, row.summary.ci_high) if finite(v)]
+    figures = [v for row in rows if row.summary for v in (row.summary.median_low, row.summary.median_high)
+               if finite(v)]
     low, high, step = _nice_range(min([span[0], *figures]), max([span[1], *figures]))
 
     def x(point: Point) -> float:
@@ -272,11 +273,12 @@ def order_svg(chart: OrderChart, baseline: str = "") -> str:
                    f'<text x="{left - 8}" y="{y0 + band}" font-size="9" text-anchor="end" fill="#78716c">'
                    f"{_tick_label(low, step)}</text>")
         summary = row.summary
-        if summary is not None and finite(summary.ci_low) and finite(summary.ci_high):
-            y1, y2 = sorted((at(summary.ci_low, y0), at(summary.ci_high, y0)))
+        if summary is not None and finite(summary.median_low) and finite(summary.median_high):
+            y1, y2 = sorted((at(summary.median_low, y0), at(summary.median_high, y0)))
             out.append(f'<rect x="{left}" y="{y1:.1f}" width="{plot_w}" height="{max(0.5, y2 - y1):.1f}" '
-                       f'fill="#bfdbfe" opacity="0.6"><title>interval {escape(fmt_value(summary.ci_low))} – '
-                       f"{escape(fmt_value(summary.ci_high))}</title></rect>")
+                       f'fill="#bfdbfe" opacity="0.6"><title>the median\'s interval '
+                       f"{escape(fmt_value(summary.median_low))} – {escape(fmt_value(summary.median_high))}"
+                       "</title></rect>")
         if summary is not None and finite(summary.median):
             ym = at(summary.median, y0)
             out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{ym:.1f}" y2="{ym:.1f}" stroke="#1d4ed8" '

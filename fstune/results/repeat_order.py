@@ -3,7 +3,8 @@
 Per metric, one row per configuration; each repeat is one point, placed by when it ran (its
 block, then its place within the block: ``RepeatResult.block``/``position``), so a block's
 configurations line up in one column and a trend over the run or one wild repeat shows before
-any statistic does. Beside each row, the configuration's median and its 95 % interval.
+any statistic does. Beside each row, the configuration's median and its 95 % interval (order
+statistics, so it stays inside the figures; the range below 6 of them).
 
 ``order_charts`` gathers the points from a stored run (``OrderChart``, no format yet); the
 terminal draws them with ``order_lines`` (Rich text, one character per block: its height is the
@@ -138,8 +139,8 @@ def median_and_interval(summary: Summary | None, unit: str) -> str:
     if summary is None or not summary.n:
         return "no figures"
     text = fmt_value(summary.median)
-    if finite(summary.ci_low) and finite(summary.ci_high):
-        text += f" [{fmt_value(summary.ci_low)}, {fmt_value(summary.ci_high)}]"
+    if finite(summary.median_low) and finite(summary.median_high):
+        text += f" [{fmt_value(summary.median_low)}, {fmt_value(summary.median_high)}]"
     return text + (f" {unit}" if unit else "")
 
 
