@@ -1,0 +1,116 @@
+"""The device a run protects is the device the user chose (docs/safety.md, "The device you chose").
+
+A disk swapped in under the chosen name after the choice (the same /dev/loopN, another image with
+the same layout but other PARTUUIDs) is refused when the identities are recorded, by the run
+session and by ``fstune run``, before anything is written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import fstune.cli.run as cli_run
+from fstune import devlock
+from fstune.choices import resolve_device
+from fstune.cli import main
+from fstune.devices import scan
+from fstune.errors import UnsafeDeviceError
+from fstune.plan import Choices, build_plan
+from fstune.runner import Runner, read_identity
+from fstune.session import RunSession
+from fstune.units import format_size
+from conftest import study_text
+from test_runner_real import blkid, study
+
+pytestmark = pytest.mark.loopdev
+
+
+@contextlib.contextmanager
+def another_disk_in_its_place(disk, tmp_path: Path):
+    """Detach the lab disk's loop device and attach another image under the very same /dev/loopN:
+    the same partition sizes, new PARTUUIDs, another backing file, as a disk plugged in under the
+    chosen name would be. Detaches that image again afterwards, whatever happened."""
+    other = tmp_path / "other-disk.img"
+    with open(other, "wb") as handle:
+        handle.truncate(os.path.getsize(disk.backing_file))
+    layout = f"label: gpt\nsize={disk.data_size // 512}, type=L\nsize={disk.spare_size // 512}, type=L\n"
+    subprocess.run(["sfdisk", "-q", str(other)], input=layout, text=True, check=True)
+    subprocess.run(["losetup", "-d", disk.loop], check=True)
+    attached = subprocess.run(["losetup", "-P", disk.loop, str(other)], capture_output=True, text=True)
+    try:
+        if attached.returncode != 0:
+            pytest.fail(f"could not attach another image as {disk.loop}: {attached.stderr.strip()}")
+        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        if not Path(disk.data).exists():  # some kernels do not scan the table on attach
+            subprocess.run(["partx", "--add", disk.loop], capture_output=True, check=False)
+            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        yield other
+    finally:
+        backing = Path(f"/sys/block/{Path(disk.loop).name}/loop/backing_file")
+        if backing.exists() and backing.read_text().strip() == str(other):  # only what this test attached
+            subprocess.run(["losetup", "-d", disk.loop], check=False)
+
+
+def chosen_plan(tmp_path: Path, data: str):
+    """The plan for ``data`` chosen from a real scan, as ``fstune run`` and the wizard make it."""
+    the_study = study("ext4")
+    choice = resolve_device(data, the_study, "target", None, scan())
+    assert choice.majmin and choice.partuuid and choice.backing_file  # what the check compares
+    return build_plan(Choices(the_study, choice, run_id="t", workloads=(), repeats=1,
+                              mount_root=str(tmp_path / "run"), work_root=str(tmp_path / "work")))
+
+
+def assert_refusal_names_both(message: str, choice, data: str) -> None:
+    assert f"{data} is not the device you chose" in message, message
+    assert f"its PARTUUID is now {read_identity(data).partuuid}, was {choice.partuuid}" in message
+    assert f"When you chose it: {format_size(choice.size)}, PARTUUID {choice.partuuid}" in message
+    assert "it is now backed by" in message and choice.backing_file in message
+
+
+def test_a_disk_swapped_in_after_the_choice_cannot_become_the_run_s_baseline(tmp_path, lab):
+    disk = lab.disks[0]
+    plan = chosen_plan(tmp_path, disk.data)
+    session = RunSession(plan, open_store=None, scan=None)
+    assert session.record_identities()[disk.data].partuuid == plan.choices.target.partuuid  # unchanged: fine
+    with another_disk_in_its_place(disk, tmp_path):
+        now = read_identity(disk.data)
+        assert now.size == plan.choices.target.size  # the size alone would not tell them apart
+        with pytest.raises(UnsafeDeviceError) as refused:
+            session.record_identities()
+        assert_refusal_names_both(refused.value.message, plan.choices.target, disk.data)
+        # a runner given no baseline records it with the same check, before any step
+        with pytest.raises(UnsafeDeviceError):
+            Runner(plan, log_dir=tmp_path / "logs")
+        assert blkid(disk.data, "TYPE") == ""  # nothing was written to the disk now there
+
+
+def test_fstune_run_refuses_a_disk_swapped_in_after_it_built_the_choices(tmp_path, lab, monkeypatch, capsys):
+    disk = lab.disks[0]
+    study_path = tmp_path / "swap.toml"
+    study_path.write_text(study_text("ext4", title="swapped"))
+    swapped = contextlib.ExitStack()
+    swaps = []
+    real_build_plan = cli_run.build_plan
+
+    def build_plan_after_a_swap(choices):
+        # the choices were made from the scan; the disk changes before the run records it
+        if not swaps:
+            swaps.append(swapped.enter_context(another_disk_in_its_place(disk, tmp_path)))
+        return real_build_plan(choices)
+
+    monkeypatch.setattr(cli_run, "build_plan", build_plan_after_a_swap)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    with swapped:
+        code = main(["run", "--study", str(study_path), "--device", disk.data, "--workloads", "none", "--yes",
+                     "--run-id", f"swap-{os.getpid()}"])
+        out, err = capsys.readouterr()
+        assert swaps and code == 3, out + err
+        assert f"{disk.data} is not the device you chose" in err and "PARTUUID" in err, err
+        assert "Format" not in out
+        assert blkid(disk.data, "TYPE") == ""
+    assert not devlock.holds(disk.loop)  # the command let its locks go
