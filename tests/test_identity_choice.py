@@ -2,13 +2,15 @@
 
 A disk swapped in under the chosen name after the choice (the same /dev/loopN, another image with
 the same layout but other PARTUUIDs) is refused when the identities are recorded, by the run
-session and by ``fstune run``, before anything is written.
+session and by ``fstune run``, before anything is written; and a
+lock this process holds on a disk node that was replaced is taken again on the current node.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import subprocess
 from pathlib import Path
 
@@ -114,3 +116,42 @@ def test_fstune_run_refuses_a_disk_swapped_in_after_it_built_the_choices(tmp_pat
         assert "Format" not in out
         assert blkid(disk.data, "TYPE") == ""
     assert not devlock.holds(disk.loop)  # the command let its locks go
+
+
+@contextlib.contextmanager
+def node_replaced(path: str):
+    """Replace the /dev node of ``path`` with a new one for the same device number: what a disk
+    that went away and came back under the same name and number gets (a new node, a new inode).
+    The original node is put back afterwards."""
+    st = os.stat(path)
+    old = f"{path}.fstune-test-{os.getpid()}"
+    os.rename(path, old)
+    try:
+        os.mknod(path, stat.S_IFBLK | stat.S_IMODE(st.st_mode), st.st_rdev)
+        os.chown(path, st.st_uid, st.st_gid)
+        yield
+    finally:
+        os.replace(old, path)
+
+
+def flock_free(path: str) -> bool:
+    """Another process can lock ``path`` at once (util-linux flock, which fstune's lock follows)."""
+    return subprocess.run(["flock", "-n", "-x", path, "true"], capture_output=True).returncode == 0
+
+
+def test_a_held_lock_on_a_replaced_disk_node_is_taken_again_on_the_new_node(lab):
+    disk = lab.disks[0]
+    locks = devlock.lock_devices([disk.data], run_id="replug")
+    try:
+        with node_replaced(disk.loop):
+            assert flock_free(disk.loop)  # the lock held is on the old node: it protects nothing now
+            adopted = devlock.lock_devices([disk.data], run_id="replug")
+            assert adopted is locks and locks.disks == {disk.major_minor: disk.loop}
+            assert not flock_free(disk.loop)  # the current node is locked now
+            held = devlock.holder_of(disk.loop)
+            assert (held.run_id, held.pid) == ("replug", os.getpid()), held
+            assert devlock.lock_devices([disk.data], run_id="replug") is locks  # still the same node: adopted
+    finally:
+        locks.release()
+    # released; udev may be reading the disk a moment (it just changed), so wait for it
+    assert subprocess.run(["flock", "-w", "20", "-x", disk.loop, "true"]).returncode == 0
