@@ -2,7 +2,7 @@
 
 A disk swapped in under the chosen name after the choice (the same /dev/loopN, another image with
 the same layout but other PARTUUIDs) is refused when the identities are recorded, by the run
-session and by ``fstune run``, before anything is written; and a
+session, by ``fstune run`` and by the wizard's Review step, before anything is written; and a
 lock this process holds on a disk node that was replaced is taken again on the current node.
 """
 
@@ -12,6 +12,7 @@ import contextlib
 import os
 import stat
 import subprocess
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,10 +21,11 @@ import fstune.cli.run as cli_run
 from fstune import devlock
 from fstune.choices import resolve_device
 from fstune.cli import main
-from fstune.devices import scan
+from fstune.devices import scan, scan_lab_only
 from fstune.errors import UnsafeDeviceError
 from fstune.plan import Choices, build_plan
 from fstune.runner import Runner, read_identity
+from fstune.runner.safety import record_identities
 from fstune.session import RunSession
 from fstune.units import format_size
 from conftest import study_text
@@ -155,3 +157,55 @@ def test_a_held_lock_on_a_replaced_disk_node_is_taken_again_on_the_new_node(lab)
         locks.release()
     # released; udev may be reading the disk a moment (it just changed), so wait for it
     assert subprocess.run(["flock", "-w", "20", "-x", disk.loop, "true"]).returncode == 0
+
+
+async def test_review_records_the_chosen_devices_and_refuses_one_swapped_in_since(tmp_path, lab, monkeypatch):
+    from textual.widgets import Static
+
+    from fstune.screens.app import make_app
+    from fstune.screens.state import Services
+    from fstune.studies import load_studies
+    from test_tui_lab import lock_plan, words
+    from test_tui_run import wait_for
+    from test_tui_wizard import fixed_capabilities, settle, to_review
+
+    disk = lab.disks[0]
+    data = disk.data
+
+    services = Services(scan=partial(scan_lab_only, lab.directory), studies=load_studies, make_runner=None,
+                        open_store=None, is_root=True, capabilities=fixed_capabilities, lock_devices=lock_plan,
+                        record_identities=record_identities)
+    app = make_app(services)
+    started = []
+
+    def start_run(plan, identities=None):
+        started.append(identities)
+        app.screen.locks.release()  # as the runner does with the locks it adopted, after its cleanup
+
+    monkeypatch.setattr(app, "start_run", start_run)
+
+    with contextlib.ExitStack() as swapped:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await to_review(pilot, "ext4-atime-writes", data, None, run_id="tui-identity")
+            review = app.screen
+            await wait_for(pilot, lambda: review.query_one("#row-target").display, what="the plan")
+            assert review.identities[data] == read_identity(data)  # recorded here, while locked
+            review.query_one("#confirm-target").value = Path(data).name
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+            assert started == [review.identities]  # the run starts from this baseline
+
+            await pilot.press("ctrl+b")  # to Workloads: the locks go
+            await settle(pilot)
+            swapped.enter_context(another_disk_in_its_place(disk, tmp_path))
+            await pilot.press("ctrl+n")  # Review again, for the device chosen before the swap
+            await settle(pilot)
+            message = review.query_one("#confirm-message", Static)
+            await wait_for(pilot, lambda: "Cannot start" in words(message), what="the refusal")
+            assert f"{data} is not the device you chose" in words(message)
+            assert not review.query_one("#row-target").display  # nothing to confirm
+            assert not devlock.holds(data)  # the refusal let the locks go
+            await pilot.press("ctrl+n")  # Start: refused again, no run
+            await settle(pilot)
+            assert len(started) == 1 and "Cannot start" in words(message)
+        assert blkid(data, "TYPE") == ""
