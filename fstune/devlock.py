@@ -336,6 +336,26 @@ class DeviceLocks:
             for path in dict.fromkeys(self.devices):
                 _change_event(path)
 
+    def _stale(self, majmin: str, disk: str) -> bool:
+        """True when the descriptor holding ``majmin``'s lock is not on ``disk``'s node any more:
+        a flock belongs to the node that was opened, and a re-plugged disk gets a new one."""
+        try:
+            held, now = os.fstat(self._fds[majmin]), os.stat(disk)
+        except OSError:
+            return True
+        return (held.st_dev, held.st_ino, held.st_rdev) != (now.st_dev, now.st_ino, now.st_rdev)
+
+    def _drop(self, majmin: str) -> None:
+        """Let go of a stale lock (its node is gone) and its owner record."""
+        _remove_owner(majmin)
+        try:
+            os.close(self._fds.pop(majmin))
+        except OSError:
+            pass
+        self.disks.pop(majmin, None)
+        if _held.get(majmin) is self:
+            del _held[majmin]
+
     def _take(self, path: str, disk: str, majmin: str, timeout: float) -> None:
         try:
             fd = os.open(disk, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
@@ -409,7 +429,10 @@ def lock_devices(paths, *, run_id: str | None, purpose: str = "fstune run",
 
     Each disk is locked once, however many of the paths are on it. Disks this process already
     holds for the same ``run_id`` are adopted (the same object is returned, extended by any
-    disk still missing); held for another run they conflict like any other holder's.
+    disk still missing); held for another run they conflict like any other holder's. A held
+    lock whose descriptor is no longer on the disk's current node (the disk was unplugged and
+    another came back under its name and number) locks nothing: it is dropped and the current
+    node is locked instead (docs/safety.md).
     """
     paths = [os.fspath(p) for p in paths]
     wanted: dict[str, tuple[str, str]] = {}  # majmin → (first path on it, disk node)
@@ -425,6 +448,8 @@ def lock_devices(paths, *, run_id: str | None, purpose: str = "fstune run",
         taken: list[str] = []
         try:
             for majmin in sorted(wanted, key=_majmin_key):
+                if majmin in locks.disks and locks._stale(majmin, wanted[majmin][1]):
+                    locks._drop(majmin)
                 if majmin not in locks.disks:
                     path, disk = wanted[majmin]
                     locks._take(path, disk, majmin, timeout)

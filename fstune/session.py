@@ -4,7 +4,7 @@
     problems = session.preflight()               # missing tools, a kernel without the driver
     leftovers, _ = session.tidy_empty_leftovers()  # what interrupted runs left mounted (empty ones go)
     session.lock()                               # the plan's disks: one owner, until the cleanup
-    session.record_identities()                  # what the confirmed devices are, now
+    session.record_identities()                  # the devices as confirmed, checked against the choices
     session.start(answer=…, gate=…)              # builds the Runner (adopting the locks)
     outcome = session.run(on_event)              # its events, measured on the way
     ended = session.finish(outcome)              # stored first, then compared: a RunEnd
@@ -145,18 +145,21 @@ class RunSession:
     given). ``make_runner(plan, **options)``: builds the Runner (tests pass a recorded one).
     ``open_store()``: the results store to keep the run in, closed after saving (None: keep
     nothing). ``scan()``: the device inventory, for the record's device descriptions.
+    ``identities``: the devices' identities if the front end recorded them already at its
+    confirmation (the wizard's Review step, ``record_identities`` below).
     """
 
     def __init__(self, plan: Plan, *, measurement: Measurement | None = None,
                  make_runner: Callable[..., Runner] | None = None,
                  open_store: Callable[[], object] | None = _default_store,
-                 scan: Callable[[], object] | None = _default_scan) -> None:
+                 scan: Callable[[], object] | None = _default_scan,
+                 identities: dict | None = None) -> None:
         self.plan = plan
         self.measurement = measurement if measurement is not None else Measurement(plan)
         self.make_runner = make_runner or Runner
         self.open_store = open_store
         self.scan = scan
-        self.identities = None  # recorded at the confirmation (``record_identities``)
+        self.identities = identities  # recorded at the confirmation (``record_identities``)
         self.runner: Runner | None = None
         self.started: float | None = None  # time.time() when the run was started
         self._locks: list[devlock.DeviceLocks] = []
@@ -205,7 +208,9 @@ class RunSession:
         return locks
 
     def record_identities(self) -> dict:
-        """What the devices the plan writes are now (the user confirms these)."""
+        """What the devices the plan writes are now (the user confirms these), refused unless they
+        are the devices of the plan's choices (``fstune.runner.safety.record_identities``); the
+        runner checks every destructive step against this baseline and records none itself."""
         self.identities = record_identities(self.plan)
         log.debug("identities: %s", self.identities)
         return self.identities

@@ -8,7 +8,9 @@ script instead (same text, byte for byte) and ends the wizard.
 
 A real run's disks are locked from here on (``services.lock_devices``, docs/safety.md): a disk
 another process holds is shown with who holds it and the run cannot start; leaving this step
-without starting lets the locks go, starting hands them to the runner.
+without starting lets the locks go, starting hands them to the runner. Right after locking, the
+devices' identities are recorded (``services.record_identities``) and refused unless they are
+the devices chosen; the run checks every destructive step against that baseline.
 """
 
 from __future__ import annotations
@@ -32,10 +34,12 @@ from fstune.screens.widgets import StepScreen
 
 
 class PlanBuilt(Message):
-    def __init__(self, plan: Plan | None, script: str, error: str = "", locks=None, locked: str = "") -> None:
+    def __init__(self, plan: Plan | None, script: str, error: str = "", locks=None, locked: str = "",
+                 identities=None) -> None:
         super().__init__()
         self.plan, self.script, self.error = plan, script, error
-        self.locks, self.locked = locks, locked  # the disks' locks, or why they could not be taken
+        self.locks, self.locked = locks, locked  # the disks' locks, or why the run cannot start
+        self.identities = identities  # the devices as confirmed here: the run's baseline
 
 
 FOLDED = re.compile(r"\(\) \{ … \}  # \d+ lines folded")
@@ -112,7 +116,8 @@ class ReviewScreen(StepScreen):
         self.plan: Plan | None = None
         self.script = ""
         self.locks = None  # the plan's disks, locked while this step shows it (a real run only)
-        self.locked = ""  # why they could not be locked: the run cannot start
+        self.locked = ""  # why they could not be locked (or are not the devices chosen): the run cannot start
+        self.identities = None  # the devices' identities, recorded right after locking them
         self.handed_over = False  # the run started with these locks: the runner releases them
         self.functions_shown = False  # the script's shell functions, folded until Ctrl+G
 
@@ -152,6 +157,7 @@ class ReviewScreen(StepScreen):
         self.release_locks()
         self.handed_over = False
         self.locked = ""
+        self.identities = None
         state = self.app.state
         state.plan = None
         self.plan = None
@@ -174,14 +180,21 @@ class ReviewScreen(StepScreen):
         except FstuneError as error:
             self.post_message(PlanBuilt(None, "", error.message))
             return
-        locks, locked = None, ""
+        locks, locked, identities = None, "", None
         services = self.app.services
-        if services.lock_devices is not None and not services.dry_run:
-            try:
+        try:
+            if services.lock_devices is not None and not services.dry_run:
                 locks = services.lock_devices(plan)  # one owner per device, from here to the cleanup
-            except FstuneError as error:
-                locked = error.message + (f" {error.hint}" if error.hint else "")
-        self.post_message(PlanBuilt(plan, render_script(plan), locks=locks, locked=locked))
+            if services.record_identities is not None and not services.dry_run:
+                # the run's baseline, taken now and refused unless the devices are the ones chosen
+                # (docs/safety.md): a disk swapped in before Start fails the runner's checks
+                identities = services.record_identities(plan)
+        except FstuneError as error:
+            locked = error.message + (f" {error.hint}" if error.hint else "")
+            if locks is not None:
+                locks.release()
+                locks = None
+        self.post_message(PlanBuilt(plan, render_script(plan), locks=locks, locked=locked, identities=identities))
 
     def show_error(self, message: str) -> None:
         self.query_one("#review-summary", Static).update(
@@ -196,7 +209,7 @@ class ReviewScreen(StepScreen):
         self.app.state.plan = message.plan
         if message.locks is not self.locks:
             self.release_locks()
-        self.locks, self.locked = message.locks, message.locked
+        self.locks, self.locked, self.identities = message.locks, message.locked, message.identities
         if not self.is_current and not self.handed_over:
             self.release_locks()  # the user left while it was being built
         plan = message.plan
@@ -266,7 +279,7 @@ class ReviewScreen(StepScreen):
                                + (f" ('{typed}' is not it)." if typed else "."))
                 return
         self.handed_over = self.locks is not None  # the runner adopts them (same run id)
-        self.app.start_run(self.plan)
+        self.app.start_run(self.plan, identities=self.identities)
 
     def save(self) -> None:
         message = self.query_one("#confirm-message", Static)

@@ -330,7 +330,7 @@ class RunScreen(Screen):
     ]
 
     def __init__(self, plan: Plan, services, *, measurement: Measurement | None = None,
-                 name: str | None = None, id: str | None = None) -> None:
+                 identities: dict | None = None, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
         self.plan = plan
         self.services = services
@@ -338,7 +338,7 @@ class RunScreen(Screen):
         # it every event, stores the run and compares it
         self.session = RunSession(plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
                                   open_store=getattr(services, "open_store", None),
-                                  scan=getattr(services, "scan", None))
+                                  scan=getattr(services, "scan", None), identities=identities)
         self.measurement = self.session.measurement
         # the worker → UI channel
         self._queue: deque = deque()

@@ -112,6 +112,10 @@ class Services:
     # taken at the Review step and adopted by the runner; raises a DeviceError naming who holds a disk.
     # None = nothing is locked before the run starts (the runner itself still locks).
     lock_devices: Callable[[Plan], object] | None = None
+    # Plan → the identities of the devices it writes (``fstune.runner.safety.record_identities``),
+    # recorded at the Review step right after locking and handed to the run as its baseline; raises
+    # an UnsafeDeviceError when a device is not the one chosen. None = the runner records them itself.
+    record_identities: Callable[[Plan], dict] | None = None
 
 
 @dataclass

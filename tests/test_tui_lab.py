@@ -20,7 +20,7 @@ from fstune.screens.lab import RemoveLabDialog
 from fstune.screens.state import LabControl, Services
 from fstune.studies import load_studies
 from test_tui_run import wait_for
-from test_tui_wizard import fixed_capabilities, pick_devices, settle, to_devices
+from test_tui_wizard import fixed_capabilities, settle, to_review
 
 pytestmark = pytest.mark.loopdev
 STUDY = "ext4-external-journal"
@@ -197,13 +197,15 @@ async def test_a_lab_disk_another_run_holds_is_locked_and_the_lab_is_not_removed
         holder.wait(timeout=30)
 
 
-async def test_review_locks_the_disks_leaving_it_lets_them_go_and_a_held_disk_cannot_start(lab, tmp_path):
+def lock_plan(plan):
+    """The Review step's lock, as the wizard takes it (``fstune.session.lock_devices``)."""
     from fstune.runner import plan_devices
 
-    data, spare = lab.pairs()[0]  # on two disks
+    return devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
 
-    def lock_plan(plan):
-        return devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
+
+async def test_review_locks_the_disks_leaving_it_lets_them_go_and_a_held_disk_cannot_start(lab, tmp_path):
+    data, spare = lab.pairs()[0]  # on two disks
 
     def no_run(plan, **options):
         raise AssertionError("this test never starts a run")
@@ -214,12 +216,7 @@ async def test_review_locks_the_disks_leaving_it_lets_them_go_and_a_held_disk_ca
     holder = None
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            app.state.run_id = "tui-lock"
-            await to_devices(pilot, STUDY)
-            await pick_devices(pilot, data, spare)
-            for _ in range(3):  # Devices → Options → Workloads → Review
-                await pilot.press("ctrl+n")
-                await settle(pilot)
+            await to_review(pilot, STUDY, data, spare, run_id="tui-lock")
             review = app.screen
             await wait_for(pilot, lambda: review.query_one("#row-target").display, what="the plan")
             for device in (data, spare):

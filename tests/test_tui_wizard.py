@@ -81,8 +81,9 @@ async def pick_devices(pilot, target: str, log: str | None) -> None:
     await settle(pilot)
 
 
-async def to_review(pilot, study="ext4-external-journal", target="/dev/sdm3", log="/dev/sdd3") -> None:
-    pilot.app.state.run_id = "tui-test"
+async def to_review(pilot, study="ext4-external-journal", target="/dev/sdm3", log="/dev/sdd3", *,
+                    run_id="tui-test") -> None:
+    pilot.app.state.run_id = run_id
     await to_devices(pilot, study)
     await pick_devices(pilot, target, log)
     for _ in range(3):  # Devices → Options → Workloads → Review
@@ -311,7 +312,7 @@ async def test_workload_estimate_follows_parameters():
 async def test_typed_confirmation_required(monkeypatch):
     app = make_app(services())
     started = []
-    monkeypatch.setattr(app, "start_run", started.append)
+    monkeypatch.setattr(app, "start_run", lambda plan, identities=None: started.append(plan))
     async with app.run_test(size=SIZE) as pilot:
         await to_review(pilot)
         assert "(DESTROYS DATA)" in text_of(app.screen.query_one("#script"))
@@ -354,7 +355,7 @@ async def test_confirmation_typed_just_before_ctrl_n_counts(monkeypatch):
 
     app = make_app(services())
     started = []
-    monkeypatch.setattr(app, "start_run", started.append)
+    monkeypatch.setattr(app, "start_run", lambda plan, identities=None: started.append(plan))
     async with app.run_test(size=SIZE) as pilot:
         await to_review(pilot)
         app.screen.query_one("#confirm-log", Input).value = "sdd3"

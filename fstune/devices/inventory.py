@@ -265,27 +265,50 @@ class Inventory:
 
         The runner calls this on a fresh scan right before a destructive step.
         """
-        device = self.find(identity.path)
+        return self.verify(identity.path, majmin=f"{identity.major}:{identity.minor}", size=identity.size,
+                           serial=identity.serial, partuuid=identity.partuuid, backing_file=identity.backing_file)
+
+    def verify(self, path: str, *, majmin: str | None = None, size: int | None = None, serial: str | None = None,
+               partuuid: str | None = None, backing_file: str | None = None) -> Device:
+        """The device at ``path``, if it matches what is given (None: not known, not compared);
+        else a DeviceError naming the device, each value as chosen and as it is now, and what
+        the device there now holds (docs/safety.md, "The device you chose")."""
+        device = self.find(path)
         if device is None:
-            raise DeviceError(f"{identity.path} has disappeared.",
+            raise DeviceError(f"{path} has disappeared.",
                               "Reconnect it or choose the device again.")
         changed = []
-        if (device.major, device.minor) != (identity.major, identity.minor):
-            changed.append(f"its device number is now {device.majmin}, "
-                           f"was {identity.major}:{identity.minor}")
-        if device.size != identity.size:
-            changed.append(f"its size is now {device.size} bytes, was {identity.size}")
-        if identity.serial and device.serial != identity.serial:
-            changed.append(f"its serial is now {device.serial}, was {identity.serial}")
-        if identity.partuuid and device.partuuid != identity.partuuid:
-            changed.append(f"its PARTUUID is now {device.partuuid}, was {identity.partuuid}")
+        if majmin and device.majmin != majmin:
+            changed.append(f"its device number is now {device.majmin}, was {majmin}")
+        if size is not None and device.size != size:
+            changed.append(f"its size is now {device.size} bytes, was {size}")
+        if serial and device.serial != serial:
+            changed.append(f"its serial is now {device.serial}, was {serial}")
+        if partuuid and (device.partuuid or "").lower() != partuuid.lower():
+            changed.append(f"its PARTUUID is now {device.partuuid or 'none'}, was {partuuid}")
+        if backing_file and _backing(device.backing_file) != _backing(backing_file):
+            changed.append(f"it is now backed by {_backing(device.backing_file) or 'nothing'}, "
+                           f"was {_backing(backing_file)}")
         if changed:
-            raise DeviceError(f"{identity.path} is not the device you chose: {'; '.join(changed)}.",
+            raise DeviceError(f"{path} is not the device you chose: {'; '.join(changed)}{_holding(device)}.",
                               "Choose the device again.")
         return device
 
     def to_json(self) -> list[dict]:
         return [device.to_json() for device in self.devices]
+
+
+def _backing(path: str | None) -> str | None:
+    """A loop device's backing file, without the " (deleted)" the kernel adds once it is unlinked."""
+    return path.removesuffix(" (deleted)") if path else None
+
+
+def _holding(device: Device) -> str:
+    """What the device now at a chosen path is, for the refusal: its model and what it holds."""
+    parts = [f"model {device.model}"] if device.model else []
+    if device.fs_type:
+        parts.append(f"holds {device.fs_type}" + (f" '{device.fs_label}'" if device.fs_label else ""))
+    return f" (it is now {', '.join(parts)})" if parts else ""
 
 
 # --- building -------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ class Identity:
     size: int
     serial: str | None = None
     partuuid: str | None = None
+    backing_file: str | None = None  # a loop device's (or its partition's)
 
 
 @dataclass
@@ -89,7 +90,7 @@ class Device:
         return self.parent or self.name
 
     def identity(self) -> Identity:
-        return Identity(self.path, self.major, self.minor, self.size, self.serial, self.partuuid)
+        return Identity(self.path, self.major, self.minor, self.size, self.serial, self.partuuid, self.backing_file)
 
     def to_json(self) -> dict:
         data = asdict(self)

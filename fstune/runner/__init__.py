@@ -1,6 +1,6 @@
 """The runner: a Plan's Steps executed one at a time, each in a pseudo-terminal, as typed events.
 
-    runner = Runner(plan)                       # records the chosen devices' identities now
+    runner = Runner(plan, identities=recorded)  # the baseline recorded at the confirmation
     outcome = runner.run(on_event)              # synchronous; on_event gets every event
     for event in Runner(plan).events(): ...     # or iterate (the run happens in a thread)
 

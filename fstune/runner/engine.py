@@ -1,6 +1,6 @@
 """The Runner: executes a Plan's Steps one at a time, each in a pseudo-terminal, as typed events.
 
-    runner = Runner(plan)                       # records the chosen devices' identities now
+    runner = Runner(plan, identities=recorded)  # the baseline recorded at the confirmation
     outcome = runner.run(on_event)              # synchronous; on_event gets every event
     for event in Runner(plan).events(): ...     # or iterate (the run happens in a thread)
 
@@ -58,8 +58,10 @@ log = logging.getLogger(__name__)
 class Runner:
     """Runs one Plan. Build it when the user confirms; ``run()`` or ``events()`` once.
 
-    ``identities``: what the chosen devices looked like when the user confirmed them
-    (``record_identities(plan)`` if not given — i.e. now). ``answer``: called with each
+    ``identities``: what the chosen devices looked like when the user confirmed them (the run
+    session records them there, ``RunSession.record_identities``); if not given they are
+    recorded now, by the same ``record_identities(plan)``, which refuses a device that is not
+    the one in the plan's choices. ``answer``: called with each
     ``Prompt`` (return the text to send, or None to decline); without it, the consumer answers
     with ``prompt.reply()``. ``log_dir``: where the audit log goes (default: see
     ``fstune.runner.audit``). ``grace``: seconds to wait after SIGINT and after SIGTERM before

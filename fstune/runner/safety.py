@@ -1,7 +1,9 @@
 """Is the device still the one the user chose, and does nothing else use it?
 
 - ``record_identities(plan)``: what identifies every device the plan writes (major:minor,
-  size, serial, PARTUUID), read when the user confirms; ``plan_devices(plan)`` lists them.
+  size, serial, PARTUUID, a loop's backing file), read when the user confirms and refused
+  unless it is the device chosen from the scan (``chosen_identity``); ``plan_devices(plan)``
+  lists them.
 - ``check_device(identity)``: right before a destructive step, the same device, not mounted,
   not swap, no holders, an ``O_EXCL`` open that is closed again, and the lab guard
   (``FSTUNE_LAB_ONLY=1``); an ``UnsafeDeviceError`` otherwise.
@@ -15,6 +17,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from fstune import devlock
@@ -22,9 +25,10 @@ from fstune import lab as labmod
 from fstune.devices.model import Identity
 from fstune.devices.system import parse_mountinfo, parse_swaps, rdev_majmin
 from fstune.errors import DeviceError, UnsafeDeviceError, UsageError
-from fstune.plan import Plan
+from fstune.plan import DeviceChoice, Plan
 from fstune.runner.events import Answer, Prompt
 from fstune.steps import Step
+from fstune.units import format_size
 from fstune.util.procfs import read_text
 
 def _udev_settle(path: str | None = None) -> None:
@@ -48,16 +52,38 @@ def _scan():
 
 
 def read_identity(path: str) -> Identity:
-    """What identifies the device at ``path`` now: major:minor, size, serial, PARTUUID.
+    """What identifies the device at ``path`` now: major:minor, size, serial, PARTUUID, a loop
+    device's backing file.
 
     Read from a fresh udev inventory (the same data the user chose from); a device that is
     not there is a DeviceError.
     """
     _udev_settle(path)
-    device = _scan().get(path)
-    identity = device.identity()
+    return _kept_path(path, _scan().get(path).identity())
+
+
+def _kept_path(path: str, identity: Identity) -> Identity:
     # keep the path the user gave (a by-id link stays a by-id link in messages)
-    return Identity(path, identity.major, identity.minor, identity.size, identity.serial, identity.partuuid)
+    return replace(identity, path=path)
+
+
+def chosen_identity(choice: DeviceChoice) -> Identity:
+    """The identity of the device at ``choice.path`` now, if it is still the one the user chose
+    from the scan (its number, size, PARTUUID and loop backing file as the choice holds them);
+    an UnsafeDeviceError naming both otherwise: a disk swapped in under the same name between
+    the choice and the confirmation must not become the run's baseline (docs/safety.md)."""
+    if choice.assumed:
+        raise UsageError(f"{choice.path} is not on this machine (its size was assumed for a dry run); "
+                         "a real run needs a real device.")
+    _udev_settle(choice.path)
+    try:
+        device = _scan().verify(choice.path, majmin=choice.majmin, size=choice.size, partuuid=choice.partuuid,
+                                backing_file=choice.backing_file)
+    except DeviceError as error:
+        chose = [format_size(choice.size), *([f"PARTUUID {choice.partuuid}"] if choice.partuuid else [])]
+        raise UnsafeDeviceError(f"Nothing was written: {error.message} When you chose it: {', '.join(chose)}.",
+                                error.hint or "Choose the device again.") from None
+    return _kept_path(choice.path, device.identity())
 
 
 def plan_devices(plan: Plan) -> list[str]:
@@ -68,16 +94,15 @@ def plan_devices(plan: Plan) -> list[str]:
 
 
 def record_identities(plan: Plan) -> dict[str, Identity]:
-    """Identities of every device the plan writes to, recorded when the run is built."""
+    """Identities of every device the plan writes to, recorded once, at the confirmation (the
+    wizard's Review step, ``fstune run`` before it asks for the names), and checked against
+    the devices the user chose (``chosen_identity``); the runner compares every later check
+    with these."""
     identities: dict[str, Identity] = {}
     choices = plan.choices
     for choice in (choices.target, choices.log_device):
-        if choice is None:
-            continue
-        if choice.assumed:
-            raise UsageError(f"{choice.path} is not on this machine (its size was assumed for a dry run); "
-                             "a real run needs a real device.")
-        identities[choice.path] = read_identity(choice.path)
+        if choice is not None:
+            identities[choice.path] = chosen_identity(choice)
     for path in plan.destructive_devices():
         if path not in identities:
             identities[path] = read_identity(path)
@@ -222,7 +247,7 @@ def device_trouble(identities: dict[str, Identity]) -> list[str]:
 
 def identity_json(identity: Identity) -> dict:
     return {"path": identity.path, "major": identity.major, "minor": identity.minor, "size": identity.size,
-            "serial": identity.serial, "partuuid": identity.partuuid}
+            "serial": identity.serial, "partuuid": identity.partuuid, "backing_file": identity.backing_file}
 
 
 def confirmed_device_answerer(identities: dict[str, Identity], answer: str = "y") -> Answer:
