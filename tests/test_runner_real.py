@@ -9,6 +9,7 @@ Every device written here belongs to a lab the test made (the ``lab`` fixture); 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import fcntl
 import os
 import signal
@@ -20,13 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from fstune import filesystems
+from fstune import devlock, filesystems
 from fstune import steps as kinds
 from fstune.runner.audit import read_log
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import (
-    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, OutputLine, Progress, Runner,
-    StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
+    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_ERROR, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, Level, Notice,
+    OutputLine, Progress, RunFailed, Runner, StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
 )
 
 from conftest import study_text
@@ -320,6 +321,62 @@ def test_a_kernel_complaint_is_quoted_once(tmp_path, lab):
     assert "inode_readahead_blks must be 0 or a power of 2" in outcome.reason, outcome.reason
     assert "EXT4-fs: EXT4-fs" not in outcome.reason
     assert_nothing_left(tmp_path, data)
+
+
+def _fill(directory: Path) -> None:
+    """Write to a file in ``directory`` until its filesystem has no byte left."""
+    fd = os.open(directory / "filler", os.O_WRONLY | os.O_CREAT, 0o600)
+    chunk = b"\0" * 65536
+    try:
+        while True:
+            os.write(fd, chunk)  # a short write leaves the rest for the next, which fails
+    except OSError as error:
+        assert error.errno == errno.ENOSPC, error
+    finally:
+        os.close(fd)
+
+
+def test_an_audit_log_that_fills_up_mid_run_still_cleans_up_and_unlocks(tmp_path, lab):
+    """The audit log's filesystem fills once the first filesystem is mounted: the run stops
+    with a clear failure, says so once, and still unmounts everything and releases its disk."""
+    data = lab.disks[0].data
+    plan = plan_for(tmp_path, study("ext4"), data)
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k,mode=0700", "fstune-test-logs", str(logs)],
+                   check=True)
+    try:
+        rec = Recorder()
+        filled = []
+
+        def on_event(event) -> None:
+            rec(event)
+            if (not filled and isinstance(event, StepFinished) and event.step.kind == kinds.MOUNT
+                    and event.status == OK):
+                assert devlock.holds(data)  # the run holds its disk while it measures
+                _fill(logs)
+                filled.append(event.index)
+
+        outcome = Runner(plan, log_dir=logs).run(on_event)
+        assert filled, "no mount step finished"
+        assert outcome.status == FAILED and outcome.kind == FAIL_ERROR, outcome.reason
+        assert "can no longer be written (No space left on device)" in outcome.reason
+        assert "The run was stopped." in outcome.reason
+        warned = [e for e in rec.events if isinstance(e, Notice) and "audit log" in e.text]
+        assert len(warned) == 1 and warned[0].level == Level.WARNING
+        assert outcome.warnings == (warned[0].text,)
+        assert isinstance(rec.events[-1], RunFailed) and rec.events[-1].reason == outcome.reason
+        # no step of the plan started after the log broke; the cleanup's steps all ran
+        started_after = [e for e in rec.started(lambda s: True) if e.index > filled[0] + 1]
+        assert started_after == []
+        assert any(r.cleanup and r.step.kind == kinds.UMOUNT and r.status == OK for r in outcome.results)
+        assert not devlock.holds(data), "the disk is still locked after the run"
+        assert_nothing_left(tmp_path, data)
+        # what was written before the disk filled is still a readable log
+        records = read_log(outcome.audit_path)
+        assert records[0]["event"] == "run-start" and records[-1]["event"] != "run-end"
+    finally:
+        subprocess.run(["umount", "--lazy", str(logs)], check=False)  # even while a log file is open
 
 
 @pytest.mark.slow
