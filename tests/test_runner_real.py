@@ -15,6 +15,7 @@ import os
 import signal
 import struct
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from fstune import devlock, filesystems
+from fstune.errors import FstuneError
 from fstune import steps as kinds
 from fstune.runner.audit import read_log
 from fstune.plan import Choices, DeviceChoice, build_plan
@@ -498,6 +500,42 @@ def test_a_loop_device_detached_mid_benchmark_fails_the_run_clearly(tmp_path, la
         time.sleep(0.1)  # the kernel lets the loop device go once the unmount is done
     assert not Path(f"/sys/block/{Path(disk.loop).name}/loop").exists()
     assert_nothing_left(tmp_path)
+
+
+def test_a_run_id_a_live_run_uses_is_refused_before_anything_is_locked(tmp_path, lab):
+    """Two runs with one run id would mount over each other in one directory: the second is
+    refused, naming the first (a real live process), until that process has ended."""
+    from fstune.runner import STATE_FILE
+    from fstune.session import lock_devices
+
+    data = lab.disks[0].data
+    plan = plan_for(tmp_path, study("ext4"), data)
+    first = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\n"
+         "from fstune.runner.leftovers import claim_run_dir\n"
+         "claim_run_dir(sys.argv[1], run_id='t', study='other-study', audit=None)\n"
+         "print('claimed', flush=True); time.sleep(120)", plan.run_dir],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout.readline().strip() == "claimed"
+        state = (Path(plan.run_dir) / STATE_FILE).read_text()
+        with pytest.raises(FstuneError, match=rf"pid {first.pid}\b") as refused:
+            lock_devices(plan)  # the wizard's Review step and `fstune run` lock through this
+        assert "study other-study" in str(refused.value) and "--run-id" in str(refused.value)
+        assert not devlock.holds(data)
+        outcome, rec = run(plan, tmp_path)
+        assert outcome.status == FAILED and outcome.kind == FAIL_SAFETY
+        assert f"pid {first.pid}" in outcome.reason and "Stopped before anything ran" in outcome.reason
+        assert not rec.started(lambda s: True)
+        assert (Path(plan.run_dir) / STATE_FILE).read_text() == state, "the live run's state file was touched"
+        assert not devlock.holds(data)
+    finally:
+        first.kill()
+        first.wait()
+    # its process gone, the directory is a dead run's: a new run takes it over
+    outcome, _ = run(plan, tmp_path)
+    assert outcome.status == FINISHED, outcome.reason
+    assert_nothing_left(tmp_path, data)
 
 
 def test_leftover_mount_of_a_dead_run_is_found_and_cleaned(tmp_path, lab, run_destructive):

@@ -44,7 +44,7 @@ from fstune.runner.events import (
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
 from fstune.runner.output import OutputTail, failure_message, line_handler
-from fstune.runner.leftovers import remove_state, write_state
+from fstune.runner.leftovers import claim_run_dir, remove_state
 from fstune.runner.safety import (
     check_device, device_trouble, devices_written_by, identity_json, is_mounted, record_identities,
 )
@@ -209,16 +209,17 @@ class Runner:
                  audit.path)
         for path, identity in self.identities.items():
             log.debug("device %s: %s", path, identity_json(identity))
-        refusal = self._take_locks()
+        refusal = self._claim_run_dir()
+        if refusal is None:
+            refusal = self._take_locks()
+            if refusal is not None:
+                self._release_run_dir()
         if refusal is not None:
             return self._refused(refusal, started)
         status, reason, kind, failed_at = RunStatus.FINISHED, "", None, None
         resume = 0  # where the cleanup path looks for steps that still have something to undo
         leftovers: tuple[str, ...] = ()
         try:
-            self._made_run_dir = not os.path.exists(plan.run_dir)
-            write_state(plan.run_dir, run_id=plan.choices.run_id, study=plan.study.name,
-                        audit=str(audit.path) if audit else None)
             self._emit(RunStarted(plan.choices.run_id, len(self.steps), plan.run_dir, str(audit.path), time.time()))
             if self._locks is not None:
                 disks = " and ".join(sorted(self._locks.disks.values()))
@@ -298,11 +299,7 @@ class Runner:
                 elif self._mounted:
                     leftovers = self._safe_cleanup(len(self.steps))
                 if not self._mounted:
-                    remove_state(self.plan.run_dir)
-                    if self._made_run_dir:
-                        # a hand-made plan may lack the finish step that removes it
-                        with contextlib.suppress(OSError):
-                            os.rmdir(self.plan.run_dir)
+                    self._release_run_dir()
             finally:
                 try:
                     self._release_locks()  # after the last cleanup step
@@ -348,6 +345,26 @@ class Runner:
         self._warnings.append(message)
         self._emit(Notice(None, Level.WARNING, message))
         self.cancel(message)
+
+    def _claim_run_dir(self) -> str | None:
+        """Make the run directory ours (no live run may share it); the reason it cannot, or None."""
+        plan = self.plan
+        self._made_run_dir = not os.path.exists(plan.run_dir)
+        try:
+            claim_run_dir(plan.run_dir, run_id=plan.choices.run_id, study=plan.study.name, audit=str(self._audit.path))
+        except FstuneError as error:
+            reason = f"Stopped before anything ran: {error}"
+            self._audit.write("notice", step=None, level=Level.ERROR, text=reason)
+            log.info("run directory refused: %s", reason)
+            return reason
+        return None
+
+    def _release_run_dir(self) -> None:
+        remove_state(self.plan.run_dir)
+        if self._made_run_dir:
+            # a hand-made plan may lack the finish step that removes it
+            with contextlib.suppress(OSError):
+                os.rmdir(self.plan.run_dir)
 
     def _take_locks(self) -> str | None:
         """Lock the disk of every device the run writes; the reason it cannot, or None."""
