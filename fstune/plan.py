@@ -16,8 +16,10 @@ the machine; the same Plan is rendered as the dry-run script and executed by the
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -49,6 +51,12 @@ def check_run_id(run_id: str) -> str:
                          "and '-', starting with a letter or digit, without '/' or '..'.",
                          "Leave --run-id out to name the run after the current time.")
     return run_id
+
+
+def new_run_id() -> str:
+    """A default run id: the time to the second and the pid, so that two runs started in the
+    same second never share a run directory (a live run's directory is refused, leftovers.py)."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from fstune.results.collection import Measurement, run_record
 from fstune.plan import Plan
 from fstune.runner import (
     CleanReport, Leftover, Runner, RunOutcome, clean_leftovers, find_leftovers, missing_tools, plan_devices,
-    record_identities,
+    record_identities, refuse_live_run,
 )
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,9 @@ def preflight(plan: Plan, *, allow_unmountable: bool = False,
 def lock_devices(plan: Plan) -> devlock.DeviceLocks:
     """Lock the disk of every device ``plan`` writes, for its run id: one owner per device from the
     confirmation to the run's last cleanup step (the Runner adopts these locks). A disk another
-    process holds raises a DeviceError naming who holds it (docs/safety.md)."""
+    process holds raises a DeviceError naming who holds it (docs/safety.md); a live run in the
+    plan's run directory (the same run id) raises an FstuneError naming it, before any lock."""
+    refuse_live_run(plan.run_dir)
     locks = devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
     log.info("locked %s for run %s", ", ".join(sorted(locks.disks.values())) or "no disk", plan.choices.run_id)
     return locks

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 from rich.text import Text
@@ -29,7 +28,7 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
 from fstune.errors import FstuneError
-from fstune.plan import Plan, build_plan, render_script
+from fstune.plan import Plan, build_plan, new_run_id, render_script
 from fstune.screens.widgets import StepScreen
 
 
@@ -162,7 +161,7 @@ class ReviewScreen(StepScreen):
         state.plan = None
         self.plan = None
         if state.run_id is None:
-            state.run_id = time.strftime("%Y%m%d-%H%M%S")  # as 'fstune plan' names the run directory
+            state.run_id = new_run_id()  # as 'fstune run' names it: two wizards never share a directory
         for row in ("#row-target", "#row-log", "#row-save"):
             self.query_one(row).display = False
         self.query_one("#confirm-message", Static).update("")

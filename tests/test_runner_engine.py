@@ -10,6 +10,7 @@ import json
 import os
 import random
 import signal
+import subprocess
 import sys
 import textwrap
 import time
@@ -19,7 +20,7 @@ import pytest
 
 from fstune import steps as kinds
 from fstune.runner.audit import default_log_dir, read_log
-from fstune.plan import Choices, DeviceChoice, Plan
+from fstune.plan import Choices, DeviceChoice, Plan, check_run_id, new_run_id
 from fstune.runner import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_STEP, FAILED, FINISHED, OK, STATE_FILE, WARNING,
     LineAssembler, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed,
@@ -467,6 +468,39 @@ def test_leftovers_of_a_dead_run_are_found_but_a_live_run_is_not(tmp_path):
     assert found[0].mounts == ()
     report = clean_leftovers(found)
     assert report.ok and not dead.exists() and live.exists() and hand.exists()
+
+
+def test_of_two_runs_claiming_one_directory_at_once_exactly_one_wins(tmp_path):
+    run_dir = tmp_path / "run" / "same"
+    go = tmp_path / "go"
+    script = ("import os, sys, time\n"
+              "from fstune.errors import FstuneError\n"
+              "from fstune.runner.leftovers import claim_run_dir\n"
+              "while not os.path.exists(sys.argv[2]): time.sleep(0.001)\n"
+              "try:\n"
+              "    claim_run_dir(sys.argv[1], run_id='same', study='s', audit=None)\n"
+              "except FstuneError as error:\n"
+              "    print('refused', error, flush=True); sys.exit(0)\n"
+              "print('won', flush=True); time.sleep(60)\n")
+    racers = [subprocess.Popen([sys.executable, "-c", script, str(run_dir), str(go)], stdout=subprocess.PIPE,
+                               text=True) for _ in range(4)]
+    try:
+        go.touch()
+        answers = [racer.stdout.readline().split()[0] for racer in racers]
+        assert sorted(answers) == ["refused"] * 3 + ["won"], answers
+    finally:
+        for racer in racers:
+            racer.kill()
+            racer.wait()
+
+
+def test_the_default_run_id_names_the_process_so_two_started_at_once_differ():
+    # the wizard and `fstune run` both name a run this way; the pid tells two in one second apart
+    run_id = new_run_id()
+    assert check_run_id(run_id) == run_id and run_id.endswith(f"-{os.getpid()}")
+    child = subprocess.run([sys.executable, "-c", "from fstune.plan import new_run_id; print(new_run_id())"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert child != run_id and check_run_id(child) == child
 
 
 @pytest.mark.parametrize("number, reason", [(signal.SIGTERM, "stopped by SIGTERM"),

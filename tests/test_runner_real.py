@@ -9,24 +9,27 @@ Every device written here belongs to a lab the test made (the ``lab`` fixture); 
 from __future__ import annotations
 
 import dataclasses
+import errno
 import fcntl
 import os
 import signal
 import struct
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from fstune import filesystems
+from fstune import devlock, filesystems
+from fstune.errors import FstuneError
 from fstune import steps as kinds
 from fstune.runner.audit import read_log
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import (
-    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, OutputLine, Progress, Runner,
-    StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
+    CANCELLED, DECLINED, FAIL_DECLINED, FAIL_ERROR, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, Level, Notice,
+    OutputLine, Progress, RunFailed, Runner, StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
 )
 
 from conftest import study_text
@@ -322,6 +325,62 @@ def test_a_kernel_complaint_is_quoted_once(tmp_path, lab):
     assert_nothing_left(tmp_path, data)
 
 
+def _fill(directory: Path) -> None:
+    """Write to a file in ``directory`` until its filesystem has no byte left."""
+    fd = os.open(directory / "filler", os.O_WRONLY | os.O_CREAT, 0o600)
+    chunk = b"\0" * 65536
+    try:
+        while True:
+            os.write(fd, chunk)  # a short write leaves the rest for the next, which fails
+    except OSError as error:
+        assert error.errno == errno.ENOSPC, error
+    finally:
+        os.close(fd)
+
+
+def test_an_audit_log_that_fills_up_mid_run_still_cleans_up_and_unlocks(tmp_path, lab):
+    """The audit log's filesystem fills once the first filesystem is mounted: the run stops
+    with a clear failure, says so once, and still unmounts everything and releases its disk."""
+    data = lab.disks[0].data
+    plan = plan_for(tmp_path, study("ext4"), data)
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k,mode=0700", "fstune-test-logs", str(logs)],
+                   check=True)
+    try:
+        rec = Recorder()
+        filled = []
+
+        def on_event(event) -> None:
+            rec(event)
+            if (not filled and isinstance(event, StepFinished) and event.step.kind == kinds.MOUNT
+                    and event.status == OK):
+                assert devlock.holds(data)  # the run holds its disk while it measures
+                _fill(logs)
+                filled.append(event.index)
+
+        outcome = Runner(plan, log_dir=logs).run(on_event)
+        assert filled, "no mount step finished"
+        assert outcome.status == FAILED and outcome.kind == FAIL_ERROR, outcome.reason
+        assert "can no longer be written (No space left on device)" in outcome.reason
+        assert "The run was stopped." in outcome.reason
+        warned = [e for e in rec.events if isinstance(e, Notice) and "audit log" in e.text]
+        assert len(warned) == 1 and warned[0].level == Level.WARNING
+        assert outcome.warnings == (warned[0].text,)
+        assert isinstance(rec.events[-1], RunFailed) and rec.events[-1].reason == outcome.reason
+        # no step of the plan started after the log broke; the cleanup's steps all ran
+        started_after = [e for e in rec.started(lambda s: True) if e.index > filled[0] + 1]
+        assert started_after == []
+        assert any(r.cleanup and r.step.kind == kinds.UMOUNT and r.status == OK for r in outcome.results)
+        assert not devlock.holds(data), "the disk is still locked after the run"
+        assert_nothing_left(tmp_path, data)
+        # what was written before the disk filled is still a readable log
+        records = read_log(outcome.audit_path)
+        assert records[0]["event"] == "run-start" and records[-1]["event"] != "run-end"
+    finally:
+        subprocess.run(["umount", "--lazy", str(logs)], check=False)  # even while a log file is open
+
+
 @pytest.mark.slow
 def test_a_full_disk_is_reported_as_a_full_disk(tmp_path, make_lab):
     """tar runs out of space and then, for every directory it could not make, reports the files
@@ -441,6 +500,42 @@ def test_a_loop_device_detached_mid_benchmark_fails_the_run_clearly(tmp_path, la
         time.sleep(0.1)  # the kernel lets the loop device go once the unmount is done
     assert not Path(f"/sys/block/{Path(disk.loop).name}/loop").exists()
     assert_nothing_left(tmp_path)
+
+
+def test_a_run_id_a_live_run_uses_is_refused_before_anything_is_locked(tmp_path, lab):
+    """Two runs with one run id would mount over each other in one directory: the second is
+    refused, naming the first (a real live process), until that process has ended."""
+    from fstune.runner import STATE_FILE
+    from fstune.session import lock_devices
+
+    data = lab.disks[0].data
+    plan = plan_for(tmp_path, study("ext4"), data)
+    first = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\n"
+         "from fstune.runner.leftovers import claim_run_dir\n"
+         "claim_run_dir(sys.argv[1], run_id='t', study='other-study', audit=None)\n"
+         "print('claimed', flush=True); time.sleep(120)", plan.run_dir],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout.readline().strip() == "claimed"
+        state = (Path(plan.run_dir) / STATE_FILE).read_text()
+        with pytest.raises(FstuneError, match=rf"pid {first.pid}\b") as refused:
+            lock_devices(plan)  # the wizard's Review step and `fstune run` lock through this
+        assert "study other-study" in str(refused.value) and "--run-id" in str(refused.value)
+        assert not devlock.holds(data)
+        outcome, rec = run(plan, tmp_path)
+        assert outcome.status == FAILED and outcome.kind == FAIL_SAFETY
+        assert f"pid {first.pid}" in outcome.reason and "Stopped before anything ran" in outcome.reason
+        assert not rec.started(lambda s: True)
+        assert (Path(plan.run_dir) / STATE_FILE).read_text() == state, "the live run's state file was touched"
+        assert not devlock.holds(data)
+    finally:
+        first.kill()
+        first.wait()
+    # its process gone, the directory is a dead run's: a new run takes it over
+    outcome, _ = run(plan, tmp_path)
+    assert outcome.status == FINISHED, outcome.reason
+    assert_nothing_left(tmp_path, data)
 
 
 def test_leftover_mount_of_a_dead_run_is_found_and_cleaned(tmp_path, lab, run_destructive):

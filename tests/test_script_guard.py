@@ -103,10 +103,13 @@ def test_a_swapped_loop_device_is_refused_before_any_write(tmp_path, run_destruc
     assert digest(their_file) == before  # not one byte of the other disk changed
 
 
-def test_a_mounted_target_is_refused(tmp_path, run_destructive, make_lab):
+@pytest.mark.parametrize("mkfs", [["mkfs.ext4", "-q", "-F"], ["mkfs.btrfs", "-q", "-f"]], ids=["ext4", "btrfs"])
+def test_a_mounted_target_is_refused(tmp_path, run_destructive, make_lab, mkfs):
+    # btrfs's mountinfo line carries an anonymous device number, not the partition's: only its
+    # source names the device
     lab = make_lab(disks=1, size="600M", spare_size="64M")
     data = lab.disks[0].data
-    run_destructive(["mkfs.ext4", "-q", "-F", data], data)
+    run_destructive([*mkfs, data], data)
     settle()
     script = saved_script(tmp_path, data)  # planned while unmounted (a confirm device)
     mountpoint = tmp_path / "elsewhere"
@@ -116,8 +119,9 @@ def test_a_mounted_target_is_refused(tmp_path, run_destructive, make_lab):
         result = run(script, run_destructive, data)
     finally:
         subprocess.run(["umount", str(mountpoint)], check=True)
-    assert result.returncode == 3
+    assert result.returncode == 3, result.stdout + result.stderr
     assert f"is mounted on {mountpoint}" in result.stderr
+    assert "mke2fs" not in result.stdout + result.stderr  # refused before mkfs started
 
 
 def test_a_disk_another_fstune_holds_is_refused_at_once(tmp_path, run_destructive, make_lab):

@@ -6,12 +6,13 @@ import argparse
 import shutil
 import sys
 import textwrap
-import time
 
 from fstune import workloads
 from fstune.choices import resolve_device
 from fstune.errors import UsageError
-from fstune.plan import Choices, DeviceChoice, OptionOverride, check_run_id, select_configurations
+from fstune.plan import (
+    Choices, DeviceChoice, OptionOverride, check_run_id, new_run_id, select_configurations,
+)
 from fstune.studies import find_study
 from fstune.units import format_size
 from fstune.workloads import WORKLOADS
@@ -193,7 +194,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         configs=configs,
         force=not args.no_force,
         ceiling=args.ceiling,
-        run_id=run_id or time.strftime("%Y%m%d-%H%M%S"),
+        run_id=run_id or new_run_id(),
     )
 
 

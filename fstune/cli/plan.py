@@ -31,7 +31,7 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--output", "-o", metavar="FILE", help="write the script to FILE (mode 0755) instead of stdout")
     parser.add_argument("--run-id", metavar="ID",
                         help="name of the run and its directories: up to 64 letters, digits, '.', '_', '-' "
-                        "(default: the current time)")
+                        "(default: the current time and pid)")
     parser.set_defaults(func=run)
 
 

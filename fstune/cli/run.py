@@ -14,12 +14,11 @@ import os
 import select
 import signal
 import sys
-import time
 from dataclasses import replace
 
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
-from fstune.plan import Plan, build_plan
+from fstune.plan import Plan, build_plan, new_run_id
 from fstune.results.collection import DEFAULT_LOOKS, Measurement
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Level, Notice, OutputLine, Progress, Prompt, RunCancelled,
@@ -101,7 +100,7 @@ def add_parser(sub, formatter_class) -> None:
                         help="confirm the devices on the command line instead of typing their names")
     parser.add_argument("--run-id", metavar="ID",
                         help="name of the run and its directories: up to 64 letters, digits, '.', '_', '-' "
-                        "(default: the current time)")
+                        "(default: the current time and pid; one a live run uses is refused)")
     parser.add_argument("--clean-leftovers", action="store_true",
                         help="first unmount what earlier, interrupted runs left under /run/fstune")
     parser.add_argument("--allow-unmountable", action="store_true",
@@ -155,7 +154,7 @@ def _prepare(args, sessions: list[RunSession]) -> int:
 
     from fstune.cli.plan import scan_inventory
 
-    run_id = args.run_id or _new_run_id()
+    run_id = args.run_id or new_run_id()
     # --lab without a lab makes one (loop devices only), as the plan command's hint promises
     choices = build_choices(args, scan_inventory(), run_id=run_id, build_lab=True)
     plan = build_plan(choices)
@@ -286,11 +285,6 @@ def _answer_for_confirmed_devices(identities, display):
         return reply
 
     return answer
-
-
-def _new_run_id() -> str:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return f"{stamp}-{os.getpid()}"
 
 
 # --- before anything runs ----------------------------------------------------------------------

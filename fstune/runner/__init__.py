@@ -70,7 +70,9 @@ from fstune.runner.events import (
     Event, FailKind, Level, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
-from fstune.runner.leftovers import STATE_FILE, CleanReport, Leftover, clean_leftovers, find_leftovers
+from fstune.runner.leftovers import (
+    STATE_FILE, CleanReport, Leftover, clean_leftovers, find_leftovers, refuse_live_run,
+)
 from fstune.runner.progress import PercentProgress, progress_parser_for
 from fstune.runner.safety import (
     check_device, confirmed_device_answerer, devices_written_by, is_mounted, mountpoints_of, plan_devices,
@@ -88,5 +90,5 @@ __all__ = [
     "StepResult", "StepStarted", "StepStatus", "StepWaiting", "check_device", "clean_leftovers",
     "confirmed_device_answerer", "devices_written_by", "find_leftovers", "handle_signals", "is_mounted",
     "match_prompt", "missing_tools", "mountpoints_of", "package_hint", "package_of", "plan_devices",
-    "progress_parser_for", "read_identity", "record_identities", "waiting_for_input",
+    "progress_parser_for", "read_identity", "record_identities", "refuse_live_run", "waiting_for_input",
 ]

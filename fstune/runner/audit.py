@@ -19,17 +19,22 @@ moment on disk. Records, in order:
 ``time`` is seconds since the epoch; ``duration`` is seconds. Progress lines that a tool
 rewrites in place (``\\r``) are logged in their final state only, as a terminal shows them.
 
+A log that cannot be written (its filesystem full, its disk gone) must never stop a run from
+cleaning up: the first failed write marks the log broken, tells its ``on_failure`` callback
+once, and every later write is skipped (docs/ARCHITECTURE.md, "The runner").
+
 Where the logs go: ``$XDG_STATE_HOME/fstune/logs`` when XDG_STATE_HOME is set; otherwise
 ``/var/log/fstune`` for root and ``~/.local/state/fstune/logs`` for everyone else.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from fstune.errors import FstuneError
 
@@ -65,6 +70,9 @@ class AuditLog:
         self._handle = handle
         self._pending: list[str] = []  # output lines not yet handed to the file
         self._dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+        self.failure: OSError | None = None  # the first write that failed; nothing is written after it
+        # told once, with the sentence to show, when the first write fails
+        self.on_failure: Callable[[str], None] | None = None
 
     @classmethod
     def create(cls, run_id: str, directory: str | os.PathLike | None = None) -> "AuditLog":
@@ -93,16 +101,40 @@ class AuditLog:
     def closed(self) -> bool:
         return self._handle.closed
 
+    @property
+    def usable(self) -> bool:
+        return self.failure is None and not self._handle.closed
+
+    def _failed(self, error: OSError) -> None:
+        """The first failed write: stop writing, drop what is buffered, say it once."""
+        self.failure = error
+        self._pending.clear()
+        with contextlib.suppress(OSError, ValueError):
+            self._handle.close()  # its buffer cannot be written either; close() may retry and fail
+        if self.on_failure is not None:
+            self.on_failure(self.failure_message())
+
+    def failure_message(self) -> str:
+        error = self.failure
+        why = error.strerror if error is not None and error.strerror else repr(error)
+        return (f"The audit log {self.path} can no longer be written ({why}); "
+                "nothing more is logged for this run.")
+
     def write(self, event: str, **fields: Any) -> None:
         """Write one record and flush it to the kernel."""
-        if self._handle.closed:
+        if not self.usable:
             return
-        self._drain()
-        self._handle.write(self._dumps({"event": event, **fields}) + "\n")
-        self._handle.flush()
+        try:
+            self._drain()
+            self._handle.write(self._dumps({"event": event, **fields}) + "\n")
+            self._handle.flush()
+        except OSError as error:
+            self._failed(error)
 
     def output(self, step: int, text: str) -> None:
         """Buffer one finished output line of step ``step``; ``flush()`` makes it durable."""
+        if self.failure is not None:
+            return
         # the same JSON as write() gives, built directly: this runs once per output line
         self._pending.append('{"event":"output","step":%d,"text":%s}\n' % (step, _quote(text)))
 
@@ -112,25 +144,34 @@ class AuditLog:
             self._pending.clear()
 
     def flush(self) -> None:
-        if not self._handle.closed:
+        if not self.usable:
+            return
+        try:
             self._drain()
             self._handle.flush()
+        except OSError as error:
+            self._failed(error)
 
     def sync(self) -> None:
         """Flush and fsync: at step ends, so even a power cut keeps the finished steps."""
-        if self._handle.closed:
+        self.flush()
+        if not self.usable:
             return
-        self._drain()
-        self._handle.flush()
         try:
             os.fsync(self._handle.fileno())
         except OSError:
             pass  # a log on a filesystem without fsync is still a log
 
     def close(self) -> None:
-        if not self._handle.closed:
-            self.sync()
+        if not self.usable:
+            return
+        self.sync()
+        if not self.usable:
+            return
+        try:
             self._handle.close()
+        except OSError as error:
+            self._failed(error)
 
 
 def read_log(path: str | os.PathLike) -> list[dict]:

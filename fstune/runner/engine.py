@@ -44,7 +44,7 @@ from fstune.runner.events import (
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
 from fstune.runner.output import OutputTail, failure_message, line_handler
-from fstune.runner.leftovers import remove_state, write_state
+from fstune.runner.leftovers import claim_run_dir, remove_state
 from fstune.runner.safety import (
     check_device, device_trouble, devices_written_by, identity_json, is_mounted, record_identities,
 )
@@ -117,6 +117,7 @@ class Runner:
         self._results: list[StepResult] = []
         self._made_run_dir = False
         self._warnings: list[str] = []
+        self._audit_failure = ""  # why the audit log could not be written, once it could not
         self.outcome: RunOutcome | None = None
 
     # --- control, from any thread -----------------------------------------------------------
@@ -200,6 +201,7 @@ class Runner:
         plan = self.plan
         self._audit = AuditLog.create(plan.choices.run_id, self.log_dir)
         audit = self._audit
+        audit.on_failure = self._audit_failed
         audit.write("run-start", run_id=plan.choices.run_id, study=plan.study.name, time=now(), pid=os.getpid(),
                     fstune=__version__, kernel=os.uname().release, steps=len(self.steps),
                     run_dir=plan.run_dir, work_dir=plan.work_dir,
@@ -209,16 +211,17 @@ class Runner:
                  audit.path)
         for path, identity in self.identities.items():
             log.debug("device %s: %s", path, identity_json(identity))
-        refusal = self._take_locks()
+        refusal = self._claim_run_dir()
+        if refusal is None:
+            refusal = self._take_locks()
+            if refusal is not None:
+                self._release_run_dir()
         if refusal is not None:
             return self._refused(refusal, started)
         status, reason, kind, failed_at = RunStatus.FINISHED, "", None, None
         resume = 0  # where the cleanup path looks for steps that still have something to undo
         leftovers: tuple[str, ...] = ()
         try:
-            self._made_run_dir = not os.path.exists(plan.run_dir)
-            write_state(plan.run_dir, run_id=plan.choices.run_id, study=plan.study.name,
-                        audit=str(audit.path) if audit else None)
             self._emit(RunStarted(plan.choices.run_id, len(self.steps), plan.run_dir, str(audit.path), time.time()))
             if self._locks is not None:
                 disks = " and ".join(sorted(self._locks.disks.values()))
@@ -279,47 +282,91 @@ class Runner:
             reason = error.message if isinstance(error, FstuneError) else f"fstune failed: {error!r}"
             audit.write("notice", step=None, level=Level.ERROR, text=reason)
         finally:
-            if status != RunStatus.FINISHED:
-                # what happened to the devices is clearest before the cleanup (a detached loop
-                # device vanishes at the unmount) and may only show after it
-                trouble = device_trouble(self.identities) if kind == FailKind.STEP else []
-                leftovers = self._safe_cleanup(resume)
-                if kind == FailKind.STEP:
-                    trouble = trouble or device_trouble(self.identities)
-                    if trouble:
-                        reason = f"{reason} — {'; '.join(trouble)}."
-            elif self._mounted:
-                leftovers = self._safe_cleanup(len(self.steps))
-            if not self._mounted:
-                remove_state(self.plan.run_dir)
-                if self._made_run_dir:
-                    # a hand-made plan may lack the finish step that removes it
-                    with contextlib.suppress(OSError):
-                        os.rmdir(self.plan.run_dir)
-            self._release_locks()  # after the last cleanup step
-            duration = time.monotonic() - started
-            results = tuple(self._results)
-            if leftovers:
-                reason = (reason + " " if reason else "") + (
-                    f"Could not unmount {', '.join(leftovers)}; `fstune run` offers to clean it up next time.")
-            audit.write("run-end", status=status, kind=kind, reason=reason, duration=round(duration, 6),
-                        time=now(), leftovers=list(leftovers))
-            audit.close()
-            log.info("run %s: %s%s after %.1f s%s%s", plan.choices.run_id, status, f" ({kind})" if kind else "",
-                     duration, f": {reason}" if reason else "", f"; still mounted: {leftovers}" if leftovers else "")
-            if status == RunStatus.FINISHED:
-                final: object = RunFinished(duration, results, tuple(self._warnings), str(audit.path))
-            elif status == RunStatus.CANCELLED:
-                final = RunCancelled(reason, failed_at, duration, results, str(audit.path), leftovers)
-            else:
-                final = RunFailed(reason, kind or FailKind.ERROR, failed_at, duration, results, str(audit.path),
-                                  leftovers)
-            self.outcome = RunOutcome(status, reason, kind, results, duration, str(audit.path),
-                                      tuple(self._warnings), leftovers)
-            self._emit(final)
+            if self._audit_failure and status == RunStatus.CANCELLED and self._cancel_reason == self._audit_failure:
+                # the run stopped because nothing it did could be recorded any more: a failure
+                status, kind = RunStatus.FAILED, FailKind.ERROR
+                reason = f"{self._audit_failure} The run was stopped."
+            # the cleanup, the lock release and the final event each run even when the one
+            # before them raised: a bug in one must not leave disks mounted or locked
+            try:
+                if status != RunStatus.FINISHED:
+                    # what happened to the devices is clearest before the cleanup (a detached loop
+                    # device vanishes at the unmount) and may only show after it
+                    trouble = device_trouble(self.identities) if kind == FailKind.STEP else []
+                    leftovers = self._safe_cleanup(resume)
+                    if kind == FailKind.STEP:
+                        trouble = trouble or device_trouble(self.identities)
+                        if trouble:
+                            reason = f"{reason} — {'; '.join(trouble)}."
+                elif self._mounted:
+                    leftovers = self._safe_cleanup(len(self.steps))
+                if not self._mounted:
+                    self._release_run_dir()
+            finally:
+                try:
+                    self._release_locks()  # after the last cleanup step
+                finally:
+                    self._finish(status, kind, reason, failed_at, leftovers, started)
         return self.outcome
 
     # --- pieces of run() ----------------------------------------------------------------------
+
+    def _finish(self, status: RunStatus, kind: FailKind | None, reason: str, failed_at: int | None,
+                leftovers: tuple[str, ...], started: float) -> None:
+        """The run's last record, its outcome and its final event."""
+        plan, audit = self.plan, self._audit
+        duration = time.monotonic() - started
+        results = tuple(self._results)
+        if leftovers:
+            reason = (reason + " " if reason else "") + (
+                f"Could not unmount {', '.join(leftovers)}; `fstune run` offers to clean it up next time.")
+        audit.write("run-end", status=status, kind=kind, reason=reason, duration=round(duration, 6),
+                    time=now(), leftovers=list(leftovers))
+        audit.close()
+        log.info("run %s: %s%s after %.1f s%s%s", plan.choices.run_id, status, f" ({kind})" if kind else "",
+                 duration, f": {reason}" if reason else "", f"; still mounted: {leftovers}" if leftovers else "")
+        if status == RunStatus.FINISHED:
+            final: object = RunFinished(duration, results, tuple(self._warnings), str(audit.path))
+        elif status == RunStatus.CANCELLED:
+            final = RunCancelled(reason, failed_at, duration, results, str(audit.path), leftovers)
+        else:
+            final = RunFailed(reason, kind or FailKind.ERROR, failed_at, duration, results, str(audit.path),
+                              leftovers)
+        self.outcome = RunOutcome(status, reason, kind, results, duration, str(audit.path),
+                                  tuple(self._warnings), leftovers)
+        self._emit(final)
+
+    def _audit_failed(self, message: str) -> None:
+        """The audit log broke (its filesystem is full): say so once, and stop the run safely.
+
+        Every later write is skipped by the log itself, so the cleanup and the lock release
+        still run; a run that goes on formatting with nothing recorded is stopped instead.
+        """
+        self._audit_failure = message
+        log.warning("%s", message)
+        self._warnings.append(message)
+        self._emit(Notice(None, Level.WARNING, message))
+        self.cancel(message)
+
+    def _claim_run_dir(self) -> str | None:
+        """Make the run directory ours (no live run may share it); the reason it cannot, or None."""
+        plan = self.plan
+        self._made_run_dir = not os.path.exists(plan.run_dir)
+        try:
+            claim_run_dir(plan.run_dir, run_id=plan.choices.run_id, study=plan.study.name, audit=str(self._audit.path))
+        except FstuneError as error:
+            reason = f"Stopped before anything ran: {error}"
+            self._audit.write("notice", step=None, level=Level.ERROR, text=reason)
+            log.info("run directory refused: %s", reason)
+            return reason
+        return None
+
+    def _release_run_dir(self) -> None:
+        remove_state(self.plan.run_dir)
+        if self._made_run_dir:
+            # a hand-made plan may lack the finish step that removes it
+            with contextlib.suppress(OSError):
+                os.rmdir(self.plan.run_dir)
 
     def _take_locks(self) -> str | None:
         """Lock the disk of every device the run writes; the reason it cannot, or None."""
@@ -524,24 +571,16 @@ class Runner:
                   shlex.join(step.argv), f" (in {step.cwd})" if step.cwd else "",
                   f" > {step.stdout}" if step.stdout else "")
         lines: deque[str] = OutputTail(maxlen=40)  # the last finished lines, for failure messages
-        try:
-            child = spawn(step, self._env)
-        except StepError as error:
-            status, exit_status, sig, message = StepStatus.FAILED, None, None, str(error)
+        if self._audit_failure and not cleanup:
+            # its start could not be recorded: a step with no record must not write to a disk
+            status, exit_status, sig, message = StepStatus.CANCELLED, None, None, self._audit_failure
         else:
-            self._child = child
             try:
-                on_line = line_handler(index, step, audit, lines, self._consumer, self._consumer_failed)
-                ending = pump(child, on_line, self._control(index, step, cleanup))
-            finally:
-                self._child = None
-                with contextlib.suppress(Exception):
-                    child.ptyproc.delayafterclose = 0
-                    child.close(force=True)
-            status, exit_status, sig, message = ending.status, ending.exit_status, ending.signal, ending.detail
-            if status == StepStatus.DECLINED:
-                message = (f"Step {index + 1} ({step.title}): you declined “{message}” from "
-                           f"{os.path.basename(step.argv[0])}; the step was stopped before it went on")
+                child = spawn(step, self._env)
+            except StepError as error:
+                status, exit_status, sig, message = StepStatus.FAILED, None, None, str(error)
+            else:
+                status, exit_status, sig, message = self._pump(index, step, child, lines, cleanup)
         measured = step.kind == kinds.MEASURE or step.phase is not None  # what becomes figures
         if status == StepStatus.OK and not cleanup and measured and step.config in self._measured:
             # the figures count only if the filesystem under test is still what was measured
@@ -568,6 +607,24 @@ class Runner:
         if status == StepStatus.WARNING:
             self._notice(index, Level.WARNING, f"step {index + 1} ({step.title}): {message}")
         return result
+
+    def _pump(self, index: int, step: Step, child: pexpect.spawn, lines: deque[str],
+              cleanup: bool) -> tuple[StepStatus, int | None, int | None, str]:
+        """Run a spawned step to its end: its status, exit status, signal and message."""
+        self._child = child
+        try:
+            on_line = line_handler(index, step, self._audit, lines, self._consumer, self._consumer_failed)
+            ending = pump(child, on_line, self._control(index, step, cleanup))
+        finally:
+            self._child = None
+            with contextlib.suppress(Exception):
+                child.ptyproc.delayafterclose = 0
+                child.close(force=True)
+        status, exit_status, sig, message = ending.status, ending.exit_status, ending.signal, ending.detail
+        if status == StepStatus.DECLINED:
+            message = (f"Step {index + 1} ({step.title}): you declined “{message}” from "
+                       f"{os.path.basename(step.argv[0])}; the step was stopped before it went on")
+        return status, exit_status, sig, message
 
     def _control(self, index: int, step: Step, cleanup: bool) -> Control:
         """How the step's pump reaches this run: cancels (not for a cleanup step), questions, the log."""

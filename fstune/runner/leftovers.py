@@ -1,8 +1,8 @@
 """What runs that did not clean up left behind (killed, crashed, a second Ctrl-C), and the
 state file that tells a dead run's directory from a live one's.
 
-Every real run writes ``STATE_FILE`` into its run directory (``write_state``): its run id, its
-pid and that process's start time. ``find_leftovers`` lists the run directories whose process
+Every real run writes ``STATE_FILE`` into its run directory (``claim_run_dir``, which refuses a
+directory a live run owns): its run id, its pid and that process's start time. ``find_leftovers`` lists the run directories whose process
 is gone, with what is still mounted under them; ``clean_leftovers`` unmounts (deepest first)
 and removes only what a run makes.
 """
@@ -10,6 +10,7 @@ and removes only what a run makes.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import logging
 import os
@@ -22,7 +23,6 @@ from pathlib import Path
 from fstune.devices.system import parse_mountinfo
 from fstune.errors import FstuneError
 from fstune.util import paths
-from fstune.util.files import atomic_write
 from fstune.util.procfs import read_text
 
 STATE_FILE = ".fstune-run.json"
@@ -153,14 +153,65 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
     return report
 
 
-def write_state(run_dir: str, *, run_id: str, study: str, audit: str | None) -> None:
-    """Make the run directory and its state file: who is running, so leftovers can be told apart."""
+def _live_owner(state_path: Path) -> dict | None:
+    """The state file's record when its run's process is still alive, else None."""
+    try:
+        state = json.loads(state_path.read_text())
+    except (OSError, ValueError):
+        return None
+    pid = state.get("pid") if isinstance(state, dict) else None
+    if isinstance(pid, int) and _alive(pid, state.get("start")):
+        return state
+    return None
+
+
+def _in_use(run_dir: str, state: dict) -> FstuneError:
+    study = f" of study {state['study']}" if state.get("study") else ""
+    started = f", started {state['started']}" if state.get("started") else ""
+    return FstuneError(
+        f"Run id {state.get('run_id', os.path.basename(run_dir))} is in use: fstune run{study} (pid "
+        f"{state['pid']}{started}) is running in {run_dir}. Two runs in one directory would mount "
+        "over each other and unmount each other's filesystems.",
+        "Choose another --run-id, or wait until that run has ended.")
+
+
+def refuse_live_run(run_dir: str) -> None:
+    """Raise FstuneError when a live fstune process runs in ``run_dir`` (its state file says so)."""
+    state = _live_owner(Path(run_dir) / STATE_FILE)
+    if state is not None:
+        raise _in_use(run_dir, state)
+
+
+def claim_run_dir(run_dir: str, *, run_id: str, study: str, audit: str | None) -> None:
+    """Make the run directory and its state file, which says who runs there (``find_leftovers``).
+
+    Refuses (FstuneError) a directory whose state file names a live process: two runs with one
+    run id would share their mountpoints. The state file is created exclusively, under a lock
+    on the directory, so of two runs starting at once exactly one wins; a dead run's file is
+    replaced.
+    """
     directory = Path(run_dir)
+    state = {"run_id": run_id, "pid": os.getpid(), "start": _process_start(os.getpid()),
+             "started": time.strftime("%Y-%m-%d %H:%M:%S"), "study": study, "audit": audit}
+    state_path = directory / STATE_FILE
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        state = {"run_id": run_id, "pid": os.getpid(), "start": _process_start(os.getpid()),
-                 "started": time.strftime("%Y-%m-%d %H:%M:%S"), "study": study, "audit": audit}
-        atomic_write(directory / STATE_FILE, json.dumps(state) + "\n")
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # the check and the creation as one step
+            owner = _live_owner(state_path)
+            if owner is not None:
+                raise _in_use(run_dir, owner)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(state_path)  # a dead run's
+            created = os.open(state_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            with os.fdopen(created, "w") as handle:
+                handle.write(json.dumps(state) + "\n")
+        finally:
+            os.close(fd)  # releases the lock
+    except FileExistsError:
+        raise FstuneError(f"another fstune run created {state_path} at the same moment.",
+                          "Choose another --run-id.") from None
     except OSError as error:
         raise FstuneError(f"cannot create the run directory {directory}: {error.strerror}.",
                           "fstune needs root to work under /run/fstune.") from None

@@ -36,6 +36,18 @@ fstune_refuse() {
 fstune_majmin() {
   echo "$((16#$(stat -Lc %t "$1"))):$((16#$(stat -Lc %T "$1")))"
 }
+fstune_mounted_from() {
+  # where the device node $1 is mounted as the source: btrfs shows an anonymous 0:NN device
+  # number in mountinfo, so only the source names its device (as fstune's inventory does)
+  local node=$1 where source
+  while read -r where source; do
+    [[ $source == /dev/* ]] || continue
+    if [ "$source" = "$node" ] || [ "$(readlink -f "$source")" = "$node" ]; then
+      echo "$where"
+      return
+    fi
+  done < <(awk '{ for (i = 7; i < NF; i++) if ($i == "-") { print $5, $(i + 2); break } }' /proc/self/mountinfo)
+}
 fstune_in_use() {
   # why the device (its sysfs directory) or a partition on it is in use; nothing if unused
   local sys=$1 part majmin swap where held
@@ -44,6 +56,7 @@ fstune_in_use() {
     [ "$part" = "$sys" ] || [ -e "$part/partition" ] || continue
     majmin=$(<"$part/dev")
     where=$(awk -v mm="$majmin" '$3 == mm { print $5; exit }' /proc/self/mountinfo)
+    [ -n "$where" ] || where=$(fstune_mounted_from "/dev/${part##*/}")
     if [ -n "$where" ]; then echo "${part##*/} is mounted on $where"; return; fi
     held=("$part"/holders/*)
     if [ -e "${held[0]}" ]; then
