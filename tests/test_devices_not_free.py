@@ -147,6 +147,18 @@ def test_fstune_run_on_the_lab_reinitialises_its_spare_and_says_so_once(lab, run
     assert scan().get(spare).verdict.reason.startswith("is the external journal (jbd) of ext4")
 
 
+def test_a_spare_no_configuration_uses_is_never_wiped(lab, run_destructive, tmp_path):
+    """ext4-atime-writes has no external journal: the lab spare is not the run's to touch, so its
+    leftover journal stays, whatever the run does with the data partition."""
+    data, spare = lab.pairs()[0]
+    orphan_journal(run_destructive, spare, "jbd", data)
+    run = fstune("run", "--study", "ext4-atime-writes", "--lab", str(lab.directory), "--workloads", "none", "--yes",
+                 tmp_path=tmp_path)
+    assert run.returncode == 0, run.stderr + run.stdout
+    assert "re-initialised" not in run.stderr and "Done:" in run.stdout
+    assert blkid(spare, "TYPE") == "jbd" and blkid(data, "TYPE") == "ext4"
+
+
 def test_an_unused_journal_that_is_not_the_lab_s_is_refused_once_with_the_command(lab, tmp_path):
     image = tmp_path / "journal.img"
     with open(image, "wb") as handle:

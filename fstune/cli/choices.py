@@ -118,8 +118,9 @@ def _workload_params(items: list[str]) -> dict[str, dict[str, object]]:
     return params
 
 
-def lab_devices(args: argparse.Namespace, *, build: bool) -> None:
-    """Fill in --device/--log-device from the lab; with ``build``, make the lab if there is none."""
+def lab_devices(args: argparse.Namespace, *, build: bool, journal: bool = True) -> None:
+    """Fill in --device/--log-device from the lab; with ``build``, make the lab if there is none.
+    ``journal``: some chosen configuration has an external journal, so the lab's spare is named."""
     from fstune import lab as labs
 
     if args.device:
@@ -137,7 +138,7 @@ def lab_devices(args: argparse.Namespace, *, build: bool) -> None:
     else:
         lab = labs.load_lab(directory)
     args.device, spare = lab.pairs()[0]
-    args.log_device = args.log_device or spare
+    args.log_device = args.log_device or (spare if journal else None)
 
 
 def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None,
@@ -153,8 +154,10 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     chosen_workloads = _workloads(args.workloads)
     if getattr(args, "primary", None):
         study = study.with_primary(args.primary, study.workloads if chosen_workloads is None else chosen_workloads)
+    configs = tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None
+    chosen = select_configurations(study, configs)  # devices are checked for these only (--configs)
     if args.lab is not None:
-        lab_devices(args, build=build_lab)
+        lab_devices(args, build=build_lab, journal=chosen.needs_journal_device)
         if build_lab:
             from fstune.devices import scan
 
@@ -164,11 +167,13 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
                          "No spare disk? Practise on loop-device disks with --lab.")
     if build_lab and inventory is not None:
         # `fstune run` only: a journal an earlier run left on a lab disk is fstune's own
-        # leftover, wiped rather than refused (docs/refused-devices.md)
+        # leftover, wiped rather than refused (docs/refused-devices.md) — but only on a device
+        # the run will write: a spare no chosen configuration uses is left as it is
         from fstune import lab as labs
         from fstune.devices.rules import orphan_journal
 
-        picked = [inventory.find(path) for path in (args.device, args.log_device) if path]
+        written = (args.device, args.log_device if chosen.needs_journal_device else None)
+        picked = [inventory.find(path) for path in written if path]
         stale = [d.path for d in picked if d is not None and d.lab and orphan_journal(d, inventory.facts)]
         if stale:
             for line in labs.reinit_orphans(stale):
@@ -176,8 +181,6 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
             from fstune.devices import scan
 
             inventory = scan()
-    configs = tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None
-    chosen = select_configurations(study, configs)  # devices are checked for these only (--configs)
     target = resolve_device(args.device, chosen, "target", args.assume_size, inventory)
     log = None
     if args.log_device:
