@@ -254,11 +254,11 @@ def _mount_options(config: Configuration, overrides: tuple[OptionOverride, ...],
         if override.config in (None, config.name):
             extra.append((override.name, override.value))
     if extra:
-        try:
-            filesystems.check_mount_options(config.filesystem, extra)
+        options = filesystems.merge_options(options, extra)
+        try:  # the whole set: an option may clash with one the study sets
+            filesystems.check_mount_options(config.filesystem, options)
         except UsageError as error:
             raise UsageError(f"--option for configuration '{config.name}': {error.message}") from None
-        options = filesystems.merge_options(options, extra)
     if config.external_journal and log is not None:
         options += filesystems.get(config.filesystem).journal_mount_options(log.path)
     return options

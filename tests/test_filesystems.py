@@ -22,6 +22,16 @@ from fstune.filesystems import MachineCapabilities
         ("ext4", "noatime=1", ["takes no value"]),
         ("btrfs", "device=/dev/sdb1", ["device", "refused"]),
         ("ext4", "journal_path=/dev/sdb1", ["set by fstune", "journal placement"]),
+        ("ext4", "noacl", ["noacl", "refused", "3.5"]),
+        ("ext3", "journal_async_commit", ["not a ext3 mount option", "ext4"]),
+        ("xfs", "norecovery", ["norecovery", "read-only"]),
+        # valid alone, refused together (tests/test_mount_options_real.py: the kernel agrees)
+        ("ext4", "journal_async_commit", ["'journal_async_commit'", "data=ordered", "data=writeback"]),
+        ("ext4", "journal_async_commit,data=ordered", ["'journal_async_commit'", "data=ordered"]),
+        ("ext4", "noatime,data=journal,delalloc", ["'data=journal,delalloc' cannot go together"]),
+        ("ext4", "data=journal,dioread_nolock", ["'data=journal,dioread_nolock'", "without a word"]),
+        ("ext3", "noload,data=ordered", ["'noload,data=ordered' cannot go together", "not replayed"]),
+        ("ext4", "data=writeback,norecovery", ["'norecovery,data=writeback'"]),
     ],
 )
 def test_bad_mount_options_are_refused_with_a_reason(fs, options, words):
@@ -42,6 +52,11 @@ def test_bad_mount_options_are_refused_with_a_reason(fs, options, words):
         ("btrfs", "compress=zstd:1,commit=60,noatime,space_cache=v2"),
         ("jfs", "noatime,discard"),
         ("ext2", "noatime"),
+        ("ext4", "journal_async_commit,data=writeback"),
+        ("ext4", "data=journal,journal_async_commit,nodelalloc"),
+        ("ext4", "noload"),
+        ("ext4", "delalloc,dioread_nolock"),
+        ("ext3", "noload,commit=30"),
     ],
 )
 def test_good_mount_options_pass(fs, options):

@@ -134,6 +134,20 @@ def test_option_overrides_are_checked_per_configuration():
         build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("nope:noatime"),), workloads=()))
 
 
+def test_an_option_override_is_checked_with_the_options_the_study_already_sets():
+    from conftest import study_text
+
+    # journal_async_commit is refused in ext4's default data=ordered mode, allowed beside data=writeback
+    writeback = 'mount_options = "data=writeback"'
+    study = parse_study(study_text("ext4", first=writeback, second=writeback), "writeback.toml")
+    plan = build_plan(Choices(study, TARGET, LOG, workloads=(),
+                              options=(OptionOverride.parse("journal_async_commit"),)))
+    assert all(("journal_async_commit", None) in c.mount_options for c in plan.configs)
+    ordered = load_studies()["ext4-external-journal"]
+    with pytest.raises(UsageError, match="--option for configuration '.*'.*data=ordered"):
+        build_plan(Choices(ordered, TARGET, LOG, workloads=(), options=(OptionOverride.parse("journal_async_commit"),)))
+
+
 def test_journal_equal_to_target_is_refused():
     study = study_of("ext4", "external")
     with pytest.raises(DeviceError, match="cannot be the target itself"):

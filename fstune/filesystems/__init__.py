@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, GENERIC_OPTIONS, INTERNAL, NONE,
                                      PLACEMENTS, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
-                                     RefusedMkfsOption, SuperblockReader, UuidLink, join_options, merge_options,
-                                     split_options)
+                                     OptionRule, RefusedMkfsOption, SuperblockReader, UuidLink, join_options,
+                                     merge_options, split_options)
 from fstune.filesystems.machine import Availability, MachineCapabilities
 from fstune.filesystems.registry import (FILESYSTEMS, JournalKind, all, check_mkfs_options, check_mount_options,
                                          find, get, journal_kind, journal_kinds, known_prompts, load_modules,
@@ -29,8 +29,8 @@ load_modules(__name__, __path__)
 __all__ = [
     "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL", "NONE",
     "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "JournalKind", "MachineCapabilities", "MiB",
-    "MkfsJob", "MountOption", "RefusedMkfsOption", "SuperblockReader", "UuidLink", "all", "check_mkfs_options",
-    "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds", "known_prompts",
+    "MkfsJob", "MountOption", "OptionRule", "RefusedMkfsOption", "SuperblockReader", "UuidLink", "all",
+    "check_mkfs_options", "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds", "known_prompts",
     "merge_options", "minimum_size", "mkfs_block_size", "package_of", "progress_parser", "register",
     "split_options", "version_argv",
 ]

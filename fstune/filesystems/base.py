@@ -6,7 +6,8 @@ its commands (how it is made, mounted and recorded). An ability a filesystem lac
 base class's null default (no external journal, no record command, fsck pass 0, ...), so
 callers ask ``fs.external`` or ``fs.record_argv(...)`` and never test ``name == "xfs"``.
 
-Also here: ``MountOption`` (how one option's value is checked), the mount-option string helpers,
+Also here: ``MountOption`` (how one option's value is checked), ``OptionRule`` (options the
+kernel refuses together), the mount-option string helpers,
 and ``MkfsJob`` (what a filesystem needs to say how one configuration is made). See
 docs/ARCHITECTURE.md, "Filesystems: one module each".
 """
@@ -277,6 +278,35 @@ class MkfsJob:
 # --- the filesystem ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class OptionRule:
+    """Mount options each valid alone that the kernel refuses together, or undoes without a word.
+
+    Items are ``"name"`` (a flag), ``"name=value"`` or ``"name="`` (the option given with any
+    value). The rule is broken when every item of ``together`` is among the options and none of
+    ``unless`` is. Checked before anything is formatted (docs/ARCHITECTURE.md, "Filesystems").
+    """
+
+    together: tuple[str, ...]
+    reason: str
+    unless: tuple[str, ...] = ()
+
+    def broken_by(self, pairs: list[tuple[str, str | None]]) -> bool:
+        return all(_matching(pairs, item) for item in self.together) and not any(
+            _matching(pairs, item) for item in self.unless)
+
+    def matching(self, pairs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+        """The options of ``pairs`` that ``together`` names, as given (to quote them back)."""
+        return [pair for item in self.together for pair in _matching(pairs, item)]
+
+
+def _matching(pairs: list[tuple[str, str | None]], item: str) -> list[tuple[str, str | None]]:
+    name, sep, value = item.partition("=")
+    if not sep:
+        return [(n, v) for n, v in pairs if n == name and v is None]
+    return [(n, v) for n, v in pairs if n == name and v is not None and (not value or v == value)]
+
+
 class Filesystem:
     """One filesystem: facts as class attributes, commands as methods.
 
@@ -299,6 +329,7 @@ class Filesystem:
     placements: tuple[str, ...] = (INTERNAL,)  # the first is the default
     external: ExternalJournal | None = None  # None: the journal cannot live on another device
     mount_options: Mapping[str, MountOption] = MappingProxyType({})  # besides GENERIC_OPTIONS
+    option_rules: tuple[OptionRule, ...] = ()  # combinations of mount options the kernel refuses
     refused_mkfs_options: tuple[RefusedMkfsOption, ...] = ()
     default_block_size: int | None = None  # fstune passes it so a journal device can match
     removed_in: str | None = None  # kernel version that dropped the filesystem

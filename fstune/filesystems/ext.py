@@ -13,7 +13,8 @@ import uuid
 
 from fstune.errors import UsageError
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, NONE, ExternalJournal, Filesystem, MiB, MkfsJob,
-                                     MountOption, RefusedMkfsOption, SuperblockReader, UuidLink, option_table)
+                                     MountOption, OptionRule, RefusedMkfsOption, SuperblockReader, UuidLink,
+                                     option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 from fstune.util.progress import ProgressParser
@@ -27,9 +28,6 @@ _EXT_JOURNALLED = option_table(
     MountOption("journal_path", "path", managed=True,
                 help="the external journal's device path; survives a changed device number"),
     MountOption("journal_dev", "int", managed=True, help="the external journal's device number"),
-    MountOption("journal_checksum"),
-    MountOption("nojournal_checksum"),
-    MountOption("journal_async_commit"),
     MountOption("journal_ioprio", "int", minimum=0, maximum=7),
     MountOption("noload", help="do not replay the journal (dangerous after a crash)"),
     MountOption("norecovery"),
@@ -41,14 +39,15 @@ _EXT_COMMON = option_table(
     MountOption("errors", "choice", choices=("continue", "remount-ro", "panic")),
     MountOption("user_xattr"),
     MountOption("acl"),
-    MountOption("noacl"),
+    MountOption("noacl", removed="ACLs cannot be turned off at mount any more: it did nothing since "
+                "Linux 3.5, and the ext4 driver, which mounts ext2/3/4 on current kernels, now rejects it."),
     MountOption("grpid"),
     MountOption("bsdgroups"),
     MountOption("nogrpid"),
     MountOption("sysvgroups"),
     MountOption("resgid", "int", minimum=0),
     MountOption("resuid", "int", minimum=0),
-    MountOption("sb", "int", minimum=0),
+    MountOption("sb", "int", minimum=1, help="read the superblock from this 1 KiB block (a backup), not the first"),
     MountOption("quota"),
     MountOption("noquota"),
     MountOption("usrquota"),
@@ -59,7 +58,13 @@ _EXT_COMMON = option_table(
     MountOption("noblock_validity"),
     MountOption("nouid32"),
 )
+# Refused in ext3 mode by the ext4 driver ("Mount option(s) incompatible with ext3").
 _EXT4_ONLY = option_table(
+    MountOption("journal_checksum", help="checksums in the journal (the default with metadata_csum)"),
+    MountOption("nojournal_checksum"),
+    MountOption("journal_async_commit",
+                help="write a commit block without waiting for the descriptor blocks; needs data=writeback "
+                     "or data=journal"),
     MountOption("delalloc"),
     MountOption("nodelalloc"),
     MountOption("auto_da_alloc"),
@@ -75,6 +80,22 @@ _EXT4_ONLY = option_table(
     MountOption("dax"),
     MountOption("prjquota"),
 )
+# What the ext4 driver refuses together, each option being valid alone (its mount-time checks).
+_NO_DATA_MODE_WITHOUT_REPLAY = (
+    OptionRule(("noload", "data="), "the kernel refuses a data= mode when the journal is not replayed."),
+    OptionRule(("norecovery", "data="), "the kernel refuses a data= mode when the journal is not replayed."),
+)
+_EXT3_RULES = _NO_DATA_MODE_WITHOUT_REPLAY
+_EXT4_RULES = (
+    *_NO_DATA_MODE_WITHOUT_REPLAY,
+    OptionRule(("journal_async_commit",), "the kernel refuses it in data=ordered mode, the default; add "
+               "data=writeback or data=journal.", unless=("data=writeback", "data=journal")),
+    OptionRule(("data=journal", "delalloc"), "data=journal cannot delay allocation; the kernel refuses both."),
+    OptionRule(("data=journal", "dax"), "data=journal cannot bypass the page cache; the kernel refuses both."),
+    OptionRule(("data=journal", "dioread_nolock"), "with data=journal the kernel turns dioread_nolock off "
+               "without a word, so it would not be what was measured."),
+)
+
 _EXT_ALLOCATOR_GONE = (
     "Linux 3.3 removed the choice of block allocator from ext3/ext4; they always use the "
     "Orlov allocator now, so the old oldalloc/orlov trick cannot be tried on a current kernel."
@@ -311,6 +332,7 @@ class Ext3(Ext):
     placements = (INTERNAL, EXTERNAL)
     external = _EXT_JOURNAL
     mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT_REMOVED}
+    option_rules = _EXT3_RULES
     notes = "Current kernels mount ext3 with the ext4 driver."
     listing_order = 11
 
@@ -324,5 +346,6 @@ class Ext4(Ext3):
     modules = ("ext4",)
     placements = (INTERNAL, EXTERNAL, NONE)
     mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT4_ONLY, **_EXT_REMOVED}
+    option_rules = _EXT4_RULES
     notes = ""
     listing_order = 12

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import ExternalJournal, Filesystem, split_options
+from fstune.filesystems.base import ExternalJournal, Filesystem, join_options, split_options
 from fstune.util.progress import ProgressParser
 
 # name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
@@ -147,6 +147,19 @@ def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed
                 "choose an external journal device instead of setting it by hand."
             )
         spec.check(value, fs.title)
+    check_option_rules(fs_name, split_options(options))
+
+
+def check_option_rules(fs_name: str, pairs: list[tuple[str, str | None]]) -> None:
+    """Raise UsageError when ``pairs``, one configuration's whole set of mount options, combine
+    in a way the kernel refuses or silently undoes (``Filesystem.option_rules``)."""
+    fs = get(fs_name)
+    for rule in fs.option_rules:
+        if rule.broken_by(pairs):
+            shown = join_options(rule.matching(pairs))
+            if len(rule.together) == 1:
+                raise UsageError(f"{fs.title} mount option '{shown}': {rule.reason}")
+            raise UsageError(f"{fs.title} mount options '{shown}' cannot go together: {rule.reason}")
 
 
 def check_mkfs_options(fs_name: str, args: list[str] | tuple[str, ...], placement: str) -> None:

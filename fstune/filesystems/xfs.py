@@ -34,7 +34,8 @@ _XFS_OPTIONS = option_table(
     MountOption("sunit", "int", minimum=0),
     MountOption("swidth", "int", minimum=0),
     MountOption("wsync"),
-    MountOption("norecovery"),
+    MountOption("norecovery", removed="XFS mounts without log recovery only read-only, and every "
+                "benchmark writes."),
     MountOption("noquota"),
     MountOption("quota"),
     MountOption("uquota"),
