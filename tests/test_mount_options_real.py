@@ -58,7 +58,7 @@ def make(fs_name: str, device: str, run_destructive) -> None:
 
 def mount(fs_name: str, device: str, mountpoint: Path, options: str) -> tuple[str | None, str]:
     """Mount and unmount; (the filesystem's options as the kernel shows them, or None, the kernel log)."""
-    before = kernel_log()  # never cleared: other tests on this machine read it too
+    before = set(kernel_log())  # never cleared: other tests on this machine read it too
     result = subprocess.run(["mount", "-t", fs_name, "-o", options, device, str(mountpoint)],
                             capture_output=True, text=True, timeout=60)
     log = "\n".join(line for line in kernel_log() if line not in before)
