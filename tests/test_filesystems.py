@@ -95,6 +95,13 @@ def test_merge_replaces_same_option_and_keeps_atime_exclusive():
     assert merged == [("relatime", None), ("commit", "30")]
 
 
+def test_a_flag_replaces_its_negation_and_a_set_holding_both_is_refused():
+    merged = filesystems.merge_options([("delalloc", None), ("nodiscard", None)], [("nodelalloc", None), ("discard", None)])
+    assert merged == [("nodelalloc", None), ("discard", None)]
+    with pytest.raises(UsageError, match="'delalloc' and 'nodelalloc' contradict each other"):
+        filesystems.check_mount_options("ext4", "delalloc,noatime,nodelalloc")
+
+
 def test_size_minimums():
     assert filesystems.minimum_size("xfs") == 300_000_000
     assert filesystems.minimum_size("btrfs") == 256 * 1024 * 1024

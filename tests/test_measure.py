@@ -312,3 +312,10 @@ def test_the_kernels_mount_options_are_checked_against_the_configuration():
                                  ext4, mount) is None
     logged = Mount(7, 8, "/", "/m", "xfs", "/dev/loop8", options="rw,noatime", super_options="rw,logbsize=256k")
     assert _missing_mount_option([("logbsize", "262144"), ("noatime", None)], xfs, logged) is None
+    # a flag the kernel turned off: its negation is shown (tests/test_mount_options_real.py does it for real)
+    journalled = Mount(7, 8, "/", "/m", "ext4", "/dev/loop8", options="rw,relatime",
+                       super_options="rw,nodioread_nolock,nodelalloc,data=journal")
+    assert _missing_mount_option([("data", "journal"), ("delalloc", None)], ext4, journalled) == (
+        "mount option 'delalloc' was undone: the kernel applied 'nodelalloc' "
+        "(rw,relatime; rw,nodioread_nolock,nodelalloc,data=journal)")
+    assert _missing_mount_option([("data", "journal"), ("nodelalloc", None)], ext4, journalled) is None

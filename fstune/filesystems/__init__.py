@@ -17,7 +17,7 @@ from __future__ import annotations
 from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, GENERIC_OPTIONS, INTERNAL, NONE,
                                      PLACEMENTS, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
                                      OptionRule, RefusedMkfsOption, SuperblockReader, UuidLink, join_options,
-                                     merge_options, split_options)
+                                     merge_options, negation, split_options)
 from fstune.filesystems.machine import Availability, MachineCapabilities
 from fstune.filesystems.registry import (FILESYSTEMS, JournalKind, all, check_mkfs_options, check_mount_options,
                                          find, get, journal_kind, journal_kinds, known_prompts, load_modules,
@@ -31,6 +31,6 @@ __all__ = [
     "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "JournalKind", "MachineCapabilities", "MiB",
     "MkfsJob", "MountOption", "OptionRule", "RefusedMkfsOption", "SuperblockReader", "UuidLink", "all",
     "check_mkfs_options", "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds", "known_prompts",
-    "merge_options", "minimum_size", "mkfs_block_size", "package_of", "progress_parser", "register",
+    "merge_options", "minimum_size", "mkfs_block_size", "negation", "package_of", "progress_parser", "register",
     "split_options", "version_argv",
 ]

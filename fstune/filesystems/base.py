@@ -157,16 +157,23 @@ def join_options(pairs: list[tuple[str, str | None]]) -> str:
 
 
 def merge_options(base: list[tuple[str, str | None]], extra: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    """``base`` with ``extra`` applied: same-named options replaced, atime options exclusive."""
+    """``base`` with ``extra`` applied: same-named options replaced, a flag replaces its negation
+    (``nodelalloc`` replaces ``delalloc``), atime options exclusive."""
     atime = {"noatime", "relatime", "strictatime", "atime"}
     result = list(base)
     for name, value in extra:
         if name in atime:
             result = [(n, v) for n, v in result if n not in atime]
         else:
-            result = [(n, v) for n, v in result if n != name]
+            replaced = {name, negation(name)} if value is None else {name}
+            result = [(n, v) for n, v in result if not (n in replaced and (v is None or n == name))]
         result.append((name, value))
     return result
+
+
+def negation(flag: str) -> str:
+    """The flag that undoes ``flag``: ``delalloc`` ↔ ``nodelalloc``."""
+    return flag[2:] if flag.startswith("no") else f"no{flag}"
 
 
 # --- the external journal/log ----------------------------------------------------------------

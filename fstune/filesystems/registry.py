@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import ExternalJournal, Filesystem, join_options, split_options
+from fstune.filesystems.base import ExternalJournal, Filesystem, join_options, negation, split_options
 from fstune.util.progress import ProgressParser
 
 # name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
@@ -147,7 +147,12 @@ def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed
                 "choose an external journal device instead of setting it by hand."
             )
         spec.check(value, fs.title)
-    check_option_rules(fs_name, split_options(options))
+    pairs = split_options(options)
+    for name, value in pairs:
+        if value is None and (negation(name), None) in pairs:
+            raise UsageError(f"{fs.title} mount options '{name}' and '{negation(name)}' contradict each other; "
+                             "keep one.")
+    check_option_rules(fs_name, pairs)
 
 
 def check_option_rules(fs_name: str, pairs: list[tuple[str, str | None]]) -> None:

@@ -636,6 +636,10 @@ def _missing_mount_option(options, fs, mount) -> str | None:
         if value is None and name in _SHOWN_FLAGS and name not in shown:
             return (f"mount option '{name}' is not among the options the kernel applied "
                     f"({mount.options}; {mount.super_options})")
+        undone = filesystems.negation(name)
+        if value is None and undone in shown:  # undone without a word (ext4 data=journal: nodelalloc)
+            return (f"mount option '{name}' was undone: the kernel applied '{undone}' "
+                    f"({mount.options}; {mount.super_options})")
         applied = next((w for w in shown if w.startswith(f"{name}=")), None)
         if value is not None and applied is not None and not _same_value(value, applied.partition("=")[2]):
             return f"mount option '{name}={value}' was applied as '{applied}'"
