@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
@@ -11,6 +12,7 @@ from fstune.results.recompute import recompute, reparse, saved_copy, split_raw
 from fstune.results.sequential import METHOD
 from fstune.results.store import Store
 from fstune.workloads.registry import WORKLOADS
+from fstune.workloads.throughput import RUNS
 from test_compare_blocked import DESIGN
 from test_results_cli import fstune
 
@@ -20,10 +22,10 @@ FIO = (TOOLS / "fio-3.33.json").read_text()
 COUNT = (TOOLS / "count-writes.json").read_text()
 
 
-def parsed(workload: str, phase: str, output: str, report: str | None, tool: str) -> list[Sample]:
+def parsed(workload: str, phase: str, output: str, report: str | None, tool: str, *args: str) -> list[Sample]:
     from fstune.steps import MEASURE, Step
 
-    step = Step((tool,), "t", "w", MEASURE, workload=workload, phase=phase, result_file="/r.json" if report else None)
+    step = Step((tool, *args), "t", "w", MEASURE, workload=workload, phase=phase, result_file="/r.json" if report else None)
     return WORKLOADS[workload].parse(step, output, 1.0, 0, report)
 
 
@@ -43,6 +45,19 @@ def test_reparse_gives_todays_figures_from_real_outputs():
     assert dbench.samples == parsed("metadata", "dbench", DBENCH, None, "dbench")
     fio = RepeatResult("a", "throughput", 1, [], raw={"fio": "fio banner\n--- /w/fio.json ---\n" + FIO})
     assert reparse(fio).samples == parsed("throughput", "fio", "fio banner", FIO, "fio")
+    # today's repeats keep two fio runs, two phases each: each is parsed for its own two phases
+    report = json.loads(FIO)
+    halves = {phase: json.dumps(dict(report, jobs=[j for j in report["jobs"] if j["jobname"] in dict(jobs)]))
+              for phase, _label, _what, jobs in RUNS}
+    split = RepeatResult("a", "throughput", 1, [], raw={phase: f"banner\n--- /w/{phase}.json ---\n{text}"
+                                                         for phase, text in halves.items()})
+    again = reparse(split)
+    assert again.ok, again.failed
+    assert {s.metric.split(".")[0] for s in again.samples} == {"seqwrite", "randwrite", "seqread", "randread"}
+    # the same figures as the run's own parse, whose command line named the two phases
+    assert again.samples == [s for phase, _label, _what, jobs in RUNS
+                             for s in parsed("throughput", phase, "banner", halves[phase],
+                                             "fio", *(f"--{k}={v}" for job in jobs for k, v in zip(("name", "rw"), job)))]
     writes = RepeatResult("a", "writes", 1, [], raw={"build": "\n--- /w/build.json ---\n" + COUNT})
     assert [s.metric for s in reparse(writes).samples][:2] == ["build.mb_written", "build.data_mb_written"]
     cut = RepeatResult("a", "metadata", 1, [Sample("metadata", "dbench.throughput_mbs", 5.0, "MB/s", HIGHER)],

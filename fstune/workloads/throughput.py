@@ -303,7 +303,10 @@ def _jobs_by_phase(report: dict) -> dict[str, dict]:
 
 
 def _phases_asked(step: Step) -> dict[str, str]:
-    """The phases the step's command line asked for (``--name=`` then ``--rw=``), in order."""
+    """The phases the step's command line asked for (``--name=`` then ``--rw=``), in order.
+
+    A step rebuilt from a stored run (``fstune results recompute``) has no command line: it asked
+    what its phase asks (``RUNS``), or all four when the phase is an older, single fio run."""
     asked: dict[str, str] = {}
     current = None
     for word in step.argv:
@@ -312,7 +315,9 @@ def _phases_asked(step: Step) -> dict[str, str]:
             asked[current] = ""
         elif word.startswith("--rw=") and current is not None:
             asked[current] = word[len("--rw="):]
-    return asked or dict(PHASES)
+    if asked:
+        return asked
+    return next((dict(jobs) for phase, _label, _what, jobs in RUNS if phase == step.phase), dict(PHASES))
 
 
 def _rw_of(job: dict, asked: str) -> str:
