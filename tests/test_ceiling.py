@@ -193,6 +193,17 @@ def test_a_real_run_stores_the_ceiling_and_results_show_prints_the_share(lab, tm
                                           "--format", "json"], capture_output=True, text=True, timeout=60,
                                          env=env).stdout)
     assert exported["runs"][0]["ceiling"]["raw"] == record.ceiling
+    # what fio printed is kept, in the store and the export, and today's parsers read it again
+    assert set(record.ceiling_raw["throughput"]) == {"fio-writes", "fio-reads"}
+    assert all('"jobs"' in text for text in record.ceiling_raw["throughput"].values())
+    assert exported["runs"][0]["ceiling"]["outputs"] == record.ceiling_raw
+    again = subprocess.run([sys.executable, "-m", "fstune", "results", "recompute", str(record.id)],
+                           capture_output=True, text=True, timeout=60, env=env)
+    assert again.returncode == 0, again.stderr
+    flat = " ".join(again.stdout.split())
+    figures = sum(len(r.samples) for r in record.results) + len(raw)
+    assert f"0 of {figures} figures changed when parsed again" in flat, flat
+    assert "no longer parses" not in flat and "kept no raw output" not in flat
     assert f" {data} " not in Path("/proc/self/mountinfo").read_text()
 
 

@@ -304,6 +304,18 @@ def test_export_round_trip():
     assert [r.raw for r in back.results] == [r.raw for r in run.results] and any(r.raw for r in back.results)
 
 
+def test_export_round_trip_keeps_the_ceiling_and_what_its_tools_printed():
+    run = realistic_run()
+    run.ceiling = {"throughput": {"seqwrite.rate_mbs": 512.5, "seqread.rate_mbs": 700.0}}
+    run.ceiling_raw = {"throughput": {"fio-writes": "out\n--- /w/c.json ---\n{}", "fio-reads": "out"}}
+    document = json.loads(reports.to_json([run], compare_runs([run])))
+    (back,) = classroom.parse_export(document, "r.json").runs
+    assert (back.ceiling, back.ceiling_raw) == (run.ceiling, run.ceiling_raw)
+    # an export made without raw outputs still carries the figures, and says nothing of outputs
+    lean = reports.run_json(run, raw=False)
+    assert "outputs" not in lean["ceiling"] and classroom.run_from_json(lean).ceiling == run.ceiling
+
+
 # --- the command line -------------------------------------------------------------------------------
 
 

@@ -103,3 +103,29 @@ def test_recompute_prints_old_and_new_and_stores_only_when_asked(tmp_path):
     assert again.settings["recomputed_from"]["run"] == 1 and again.method == METHOD
     assert {s.value for r in again.results for s in r.samples if s.metric == "dbench.throughput_mbs"} == {
         parsed("metadata", "dbench", DBENCH, None, "dbench")[0].value}
+
+
+def test_the_ceiling_is_parsed_again_from_what_fio_printed_and_said_when_it_cannot_be():
+    report = json.loads(FIO)
+    outputs = {phase: "banner\n--- /w/ceiling.json ---\n" + json.dumps(
+        dict(report, jobs=[j for j in report["jobs"] if j["jobname"] in dict(jobs)])) for phase, _l, _w, jobs in RUNS}
+    today = {s.metric: s.value for phase, _l, _w, jobs in RUNS
+             for s in parsed("throughput", phase, "banner", outputs[phase].split("---\n", 1)[1], "fio",
+                             *(f"--{k}={v}" for job in jobs for k, v in zip(("name", "rw"), job)))}
+    run = blocked_run()
+    run.ceiling = {"throughput": {**today, "seqwrite.rate_mbs": today["seqwrite.rate_mbs"] / 2}}  # an old parse
+    run.ceiling_raw = {"throughput": outputs}
+    done = recompute(run)
+    assert done.record.ceiling == {"throughput": today}
+    assert done.figures == 20 + len(today) and done.changed_figures == 20 + 1
+    assert not any("raw-device pass" in note for note in done.notes)
+
+    run.ceiling_raw = None  # measured before fstune kept the outputs: carried over, and said
+    done = recompute(run)
+    assert done.record.ceiling == run.ceiling
+    assert any("raw-device pass kept no raw output" in note for note in done.notes)
+
+    run.ceiling_raw = {"throughput": {"fio-writes": "banner\n--- /w/ceiling.json ---\n{}"}}  # no longer parses
+    done = recompute(run)
+    assert done.record.ceiling is None
+    assert any(note.startswith("The raw-device pass's throughput output no longer parses") for note in done.notes)

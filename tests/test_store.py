@@ -517,11 +517,13 @@ def test_the_ceiling_comes_back_as_it_was_stored(tmp_path):
     record = realistic_run()
     assert record.ceiling is None  # off unless the run was asked for it
     record.ceiling = {"throughput": {"seqwrite.rate_mbs": 512.5, "seqwrite.lat_avg_ms": 0.031}}
+    # what fio printed, report after the marker; bytes that are not UTF-8 survive
+    record.ceiling_raw = {"throughput": {"fio-writes": "banner \udcff\n--- /w/ceiling-fio-writes.json ---\n{}"}}
     with Store(tmp_path) as store:
         back = store.load_run(store.save_run(record))
         plain = store.load_run(store.save_run(realistic_run(seed=5)))
-    assert back.ceiling == record.ceiling
-    assert plain.ceiling is None
+    assert back.ceiling == record.ceiling and back.ceiling_raw == record.ceiling_raw
+    assert plain.ceiling is None and plain.ceiling_raw is None
 
 
 def test_a_run_stored_before_the_ceiling_loads_without_one(tmp_path, monkeypatch):
@@ -529,7 +531,19 @@ def test_a_run_stored_before_the_ceiling_loads_without_one(tmp_path, monkeypatch
     with Store(tmp_path) as new:
         assert new.schema_version() == store_module.SCHEMA_VERSION
         back = new.load_run(run_id)
-    assert back.ceiling is None and not back.legacy
+    assert back.ceiling is None and back.ceiling_raw is None and not back.legacy
+
+
+def test_a_run_stored_before_the_ceilings_outputs_were_kept_loads_without_them(tmp_path, monkeypatch):
+    run_id = _stored_by_an_older_fstune(tmp_path, monkeypatch, 3, method="paired-gs-obf/1")
+    db = sqlite3.connect(tmp_path / store_module.DB_NAME)
+    db.execute("UPDATE runs SET ceiling = ?", ('{"throughput": {"seqwrite.rate_mbs": 90.0}}',))
+    db.commit()
+    db.close()
+    with Store(tmp_path) as new:
+        assert new.schema_version() == store_module.SCHEMA_VERSION
+        back = new.load_run(run_id)
+    assert back.ceiling == {"throughput": {"seqwrite.rate_mbs": 90.0}} and back.ceiling_raw is None
 
 
 def test_a_stored_runs_status_words_are_the_runners():

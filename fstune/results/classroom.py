@@ -89,6 +89,27 @@ def _optional_number(value) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
+def _ceiling_figures(ceiling) -> dict[str, dict[str, float]] | None:
+    """The raw-device pass's figures of an exported run (``ceiling.raw``), or None."""
+    figures = ceiling.get("raw") if isinstance(ceiling, dict) else None
+    if not isinstance(figures, dict):
+        return None
+    found = {str(workload): {str(metric): float(value) for metric, value in metrics.items()
+                             if _optional_number(value) is not None}
+             for workload, metrics in figures.items() if isinstance(metrics, dict)}
+    return found or None
+
+
+def _ceiling_outputs(ceiling) -> dict[str, dict[str, str]] | None:
+    """What the raw-device pass's tools printed (``ceiling.outputs``), or None."""
+    outputs = ceiling.get("outputs") if isinstance(ceiling, dict) else None
+    if not isinstance(outputs, dict):
+        return None
+    found = {str(workload): {str(phase): str(text) for phase, text in phases.items()}
+             for workload, phases in outputs.items() if isinstance(phases, dict)}
+    return found or None
+
+
 def run_from_json(data: dict) -> RunRecord:
     """The inverse of ``fstune.results.reports.run_json``: a run as the store would load it.
 
@@ -136,6 +157,7 @@ def run_from_json(data: dict) -> RunRecord:
         warnings=[str(w) for w in data.get("warnings") or ()],
         method=str(data.get("method") or ""), design=data.get("design") if isinstance(data.get("design"), dict) else {},
         settings=data.get("settings") if isinstance(data.get("settings"), dict) else {},
+        ceiling=_ceiling_figures(data.get("ceiling")), ceiling_raw=_ceiling_outputs(data.get("ceiling")),
         id=run_id if isinstance(run_id, int) and not isinstance(run_id, bool) else None)
     record.validate()
     return record

@@ -181,6 +181,7 @@ class Measurement:
         self.scheduled = planned  # blocks in the run so far, dropped ones included
         self.dropped_blocks: dict[int, str] = {}
         self.ceiling: dict[str, dict[str, float]] = {}  # the raw-device pass: workload → metric → value
+        self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
         self.stopped = ""
         self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
         self.look_lines: list[str] = []  # one line per look taken, for the progress panes
@@ -292,8 +293,7 @@ class Measurement:
             except OSError as error:
                 repeat.failed = f"{step.result_file} could not be read: {error.strerror}"
                 return
-        raw = output if result_text is None else f"{output}\n--- {step.result_file} ---\n{result_text}"
-        repeat.raw[step.phase] = raw[-RAW_LIMIT:]
+        repeat.raw[step.phase] = raw_output(step, output, result_text)
         try:
             samples = WORKLOADS[step.workload].parse(step, output, event.duration, event.exit_status or 0, result_text)
         except MeasurementError as error:
@@ -310,11 +310,14 @@ class Measurement:
             return  # a failed step stops the run, which says why
         try:
             result_text = Path(step.result_file).read_text(errors="replace") if step.result_file else None
-            samples = WORKLOADS[step.workload].parse(step, output, event.duration, event.exit_status or 0, result_text)
         except OSError as error:
             self.notes.append(f"The raw-device pass ({step.phase}) gave no figures: {step.result_file} could not "
                               f"be read ({error.strerror}).")
             return
+        # kept before it is parsed, as a repeat's is: a later parser may read what this one cannot
+        self.ceiling_raw.setdefault(step.workload, {})[step.phase] = raw_output(step, output, result_text)
+        try:
+            samples = WORKLOADS[step.workload].parse(step, output, event.duration, event.exit_status or 0, result_text)
         except MeasurementError as error:
             self.notes.append(f"The raw-device pass ({step.phase}) gave no figures: {error}")
             return
@@ -592,6 +595,14 @@ class Measurement:
         }
 
 
+def raw_output(step: Step, output: str, report: str | None) -> str:
+    """One measured phase as the store keeps it: what the tool printed, then after a
+    ``--- FILE ---`` line the report it wrote (``recompute.split_raw`` takes it apart), cut to
+    ``RAW_LIMIT``."""
+    raw = output if report is None else f"{output}\n--- {step.result_file} ---\n{report}"
+    return raw[-RAW_LIMIT:]
+
+
 def _mount_of(mountpoint: str):
     from fstune.devices.system import parse_mountinfo
 
@@ -688,6 +699,7 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
         warnings=warnings, method=METHOD, design=measurement.design(status),
         settings=run_settings(plan, measurement),  # what a comparison or a merge must match
         ceiling=measurement.ceiling or None,
+        ceiling_raw=measurement.ceiling_raw or None,
     )
 
 

@@ -34,7 +34,7 @@ from fstune.figures import MeasurementError, RepeatResult
 from fstune.results.compare import Comparison, compare_runs
 from fstune.results.records import RunRecord
 from fstune.results.sequential import METHOD
-from fstune.steps import MEASURE, Step
+from fstune.steps import CEILING, MEASURE, Step
 
 REPORT_MARKER = re.compile(r"\n--- (?P<file>[^\n]+) ---\n")
 
@@ -74,15 +74,11 @@ def reparse(result: RepeatResult) -> RepeatResult:
         fresh.samples = []
         return fresh
     carried = {sample.metric: sample.value for sample in result.samples}
-    tool = workload.tools[0] if workload.tools else "fstune"
     samples = []
     for phase, raw in result.raw.items():
-        output, report_file, report = split_raw(raw)
-        step = Step((tool,), title=f"{result.workload} {phase}", why="recomputed from the stored output",
-                    kind=MEASURE, config=result.config, workload=result.workload, phase=phase, repeat=result.repeat,
-                    result_file=report_file)
         try:
-            samples += workload.parse(step, output, carried.get(f"{phase}.seconds", float("nan")), 0, report)
+            samples += _parse_phase(workload, phase, raw, carried, kind=MEASURE, config=result.config,
+                                    repeat=result.repeat)
         except MeasurementError as error:
             fresh.failed = f"recompute: {phase}: {error}"
             fresh.samples = []
@@ -91,11 +87,48 @@ def reparse(result: RepeatResult) -> RepeatResult:
     return fresh
 
 
+def _parse_phase(workload, phase: str, raw: str, carried: dict[str, float], **where) -> list:
+    """One phase's samples parsed again from its stored raw output (the step rebuilt as above)."""
+    output, report_file, report = split_raw(raw)
+    tool = workload.tools[0] if workload.tools else "fstune"
+    step = Step((tool,), title=f"{workload.name} {phase}", why="recomputed from the stored output",
+                workload=workload.name, phase=phase, result_file=report_file, **where)
+    return workload.parse(step, output, carried.get(f"{phase}.seconds", float("nan")), 0, report)
+
+
+def reparse_ceiling(record: RunRecord) -> tuple[dict[str, dict[str, float]] | None, list[str]]:
+    """The raw-device pass's figures parsed again from its stored outputs, and what could not be.
+
+    A workload whose outputs were not kept keeps its stored figures; one whose outputs no longer
+    parse loses them, and the reason is returned (the ceiling is description, never a verdict)."""
+    from fstune.workloads.registry import find
+
+    if not record.ceiling:
+        return record.ceiling, []
+    fresh, problems = {}, []
+    for name, figures in record.ceiling.items():
+        outputs = (record.ceiling_raw or {}).get(name)
+        workload = find(name)
+        if not outputs or workload is None:
+            fresh[name] = dict(figures)
+            continue
+        parsed = {}
+        try:
+            for phase, raw in outputs.items():
+                parsed.update({s.metric: s.value for s in _parse_phase(workload, phase, raw, figures, kind=CEILING)})
+        except MeasurementError as error:
+            problems.append(f"the raw-device pass's {name} output no longer parses: {error}")
+            continue
+        fresh[name] = parsed
+    return fresh or None, problems
+
+
 def recompute(record: RunRecord) -> Recomputed:
     """``record`` re-parsed and judged again (nothing stored)."""
     fresh = copy.deepcopy(record)
     fresh.id = None
     fresh.results = [reparse(result) for result in record.results]
+    fresh.ceiling, ceiling_problems = reparse_ceiling(record)
     changed = figures = 0
     newly_failed = []
     for old, new in zip(record.results, fresh.results):
@@ -115,6 +148,14 @@ def recompute(record: RunRecord) -> Recomputed:
         fresh.method = METHOD
         if record.method != METHOD:
             notes.append(f"Judged by {METHOD}; the run was judged by {record.method} when it was measured.")
+    for name, figures_then in (record.ceiling or {}).items():
+        for metric, value in (fresh.ceiling or {}).get(name, {}).items():
+            figures += 1
+            changed += figures_then.get(metric) != value
+    notes += [problem[0].upper() + problem[1:] + "; its figures are left out." for problem in ceiling_problems]
+    if record.ceiling and not record.ceiling_raw:
+        notes.append("The raw-device pass kept no raw output (measured before fstune kept it): its figures are "
+                     "carried over as stored.")
     no_raw = sum(1 for r in record.results if r.ok and not r.raw)
     if no_raw:
         notes.append(f"{no_raw} repeat(s) kept no raw output: their figures are carried over as stored.")
@@ -137,4 +178,4 @@ def saved_copy(done: Recomputed) -> RunRecord:
     return record
 
 
-__all__ = ["Recomputed", "recompute", "reparse", "saved_copy", "split_raw"]
+__all__ = ["Recomputed", "recompute", "reparse", "reparse_ceiling", "saved_copy", "split_raw"]

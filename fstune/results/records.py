@@ -70,6 +70,9 @@ class RunRecord:
     # ceiling"): {workload: {metric: value}}, e.g. {"throughput": {"seqwrite.rate_mbs": 512.0, …}},
     # parsed by the workload's own parser; measured once, so it has no interval. None: not measured.
     ceiling: dict[str, dict[str, float]] | None = None
+    # What the raw-device pass's tools printed, {workload: {phase: text}}, kept like a repeat's raw
+    # outputs so ``fstune results recompute`` can parse the ceiling again. None: not kept.
+    ceiling_raw: dict[str, dict[str, str]] | None = None
     id: int | None = None  # set by the store
 
     def __post_init__(self) -> None:

@@ -313,15 +313,16 @@ def run_json(run: RunRecord, raw: bool = True) -> dict:
              **({"raw": dict(r.raw)} if raw else {})}
             for r in run.results
         ],
-        **_ceiling_json(run),
+        **_ceiling_json(run, raw),
     }
 
 
-def _ceiling_json(run: RunRecord) -> dict:
-    """{"ceiling": the raw device's figures, the shares, the caveat} when it was measured; else {}."""
+def _ceiling_json(run: RunRecord, raw: bool) -> dict:
+    """{"ceiling": the raw device's figures, the shares, the caveat, with ``raw`` its tools' outputs}
+    when it was measured; else {}."""
     from fstune.results.ceiling import ceiling_json
 
-    found = ceiling_json(run)
+    found = ceiling_json(run, outputs=raw)
     return {} if found is None else {"ceiling": found}
 
 

@@ -44,7 +44,7 @@ from fstune.results.records import DeviceRecord, RunRecord
 from fstune.util import paths
 
 DB_NAME = "results.sqlite"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class StoreError(FstuneError):
@@ -182,6 +182,10 @@ MIGRATIONS: dict[int, list[str]] = {
     3: [
         "ALTER TABLE runs ADD COLUMN ceiling TEXT",  # JSON
     ],
+    # what the raw-device pass's tools printed (RunRecord.ceiling_raw); NULL: not kept
+    4: [
+        "ALTER TABLE runs ADD COLUMN ceiling_raw BLOB",  # zlib-compressed JSON
+    ],
 }
 
 
@@ -192,6 +196,15 @@ def _locked(method):
         with self._lock:
             return method(self, *args, **kwargs)
     return wrapper
+
+
+def _compressed(text: str) -> bytes:
+    """A raw tool output as the store keeps it (zlib; bytes that are not UTF-8 survive)."""
+    return zlib.compress(text.encode("utf-8", "surrogateescape"), 6)
+
+
+def _decompressed(data: bytes) -> str:
+    return zlib.decompress(data).decode("utf-8", "surrogateescape")
 
 
 def _json(value) -> str:
@@ -326,13 +339,14 @@ class Store:
         env = record.environment
         cursor = db.execute(
             "INSERT INTO runs (study, title, started, finished, status, reason, baseline, repeats, hostname, kernel,"
-            " environment, warnings, fstune_version, method, design, settings, ceiling)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " environment, warnings, fstune_version, method, design, settings, ceiling, ceiling_raw)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.study, record.title, record.started, record.finished, record.status, record.reason,
              record.baseline, record.repeats, str(env.get("hostname") or ""), str(env.get("kernel") or ""),
              _json(env), _json(list(record.warnings)), str(env.get("fstune") or __version__), record.method,
              _json(record.design), _json(record.settings),
-             None if record.ceiling is None else _json(record.ceiling)))
+             None if record.ceiling is None else _json(record.ceiling),
+             None if record.ceiling_raw is None else _compressed(_json(record.ceiling_raw))))
         return int(cursor.lastrowid)
 
     def _write_repeat(self, db: sqlite3.Connection, run_id: int, position: int, result: RepeatResult) -> None:
@@ -348,7 +362,7 @@ class Store:
             [(repeat_id, i, s.workload, s.metric, s.value, s.unit, s.better) for i, s in enumerate(result.samples)])
         db.executemany(
             "INSERT INTO raw_outputs (repeat_id, phase, data) VALUES (?, ?, ?)",
-            [(repeat_id, phase, zlib.compress(text.encode("utf-8", "surrogateescape"), 6))
+            [(repeat_id, phase, _compressed(text))
              for phase, text in result.raw.items()])
 
     def delete_run(self, run_id: int) -> None:
@@ -399,7 +413,7 @@ class Store:
         try:
             row = db.execute(
                 "SELECT study, title, started, finished, status, reason, baseline, repeats, environment, warnings,"
-                " method, design, settings, ceiling FROM runs WHERE id = ?", (run_id,)).fetchone()
+                " method, design, settings, ceiling, ceiling_raw FROM runs WHERE id = ?", (run_id,)).fetchone()
             if row is None:
                 raise self._not_found(run_id)
             devices = [DeviceRecord(path=d[1], role=d[0], model=d[2], size=d[3], transport=d[4],
@@ -425,7 +439,7 @@ class Store:
             for o in db.execute("SELECT o.repeat_id, o.phase, o.data FROM raw_outputs o"
                                 " JOIN repeats p ON p.id = o.repeat_id WHERE p.run_id = ?"
                                 " ORDER BY o.repeat_id, o.rowid", (run_id,)):
-                raw.setdefault(o[0], {})[o[1]] = zlib.decompress(o[2]).decode("utf-8", "surrogateescape")
+                raw.setdefault(o[0], {})[o[1]] = _decompressed(o[2])
             results = [RepeatResult(config=p[1], workload=p[2], repeat=p[3], samples=samples.get(p[0], []),
                                     failed=p[4], warm_cache=bool(p[5]), raw=raw.get(p[0], {}), block=p[6],
                                     position=p[7], conditions=json.loads(p[8]), dropped=p[9])
@@ -439,7 +453,7 @@ class Store:
                          warnings=list(json.loads(row[9])), configs=configs, results=results, devices=devices,
                          mkfs_argv=mkfs_argv, method=row[10], design=json.loads(row[11]),
                          settings=json.loads(row[12]), ceiling=None if row[13] is None else json.loads(row[13]),
-                         id=run_id)
+                         ceiling_raw=None if row[14] is None else json.loads(_decompressed(row[14])), id=run_id)
 
 
 __all__ = ["RunNotFound", "RunSummary", "Store", "StoreError", "state_dir", "store_path"]
