@@ -256,7 +256,7 @@ def _mount_options(config: Configuration, overrides: tuple[OptionOverride, ...],
     if extra:
         options = filesystems.merge_options(options, extra)
         try:  # the whole set: an option may clash with one the study sets
-            filesystems.check_mount_options(config.filesystem, options)
+            filesystems.check_mount_options(config.filesystem, options, journal=config.journal)
         except UsageError as error:
             raise UsageError(f"--option for configuration '{config.name}': {error.message}") from None
     if config.external_journal and log is not None:

@@ -339,7 +339,7 @@ def _configuration(data: object, index: int, path: str) -> Configuration:
     except UsageError as error:
         raise _fail(path, f"{where}mkfs_options", error.message) from None
     try:
-        filesystems.check_mount_options(fs_name, mount_options)
+        filesystems.check_mount_options(fs_name, mount_options, journal=journal)
     except UsageError as error:
         raise _fail(path, f"{where}mount_options", error.message) from None
     return Configuration(

@@ -36,7 +36,7 @@ def mkfs_words(config: Configuration, text: str) -> tuple[str, ...]:
 
 def mount_overrides(config: Configuration, text: str) -> list[OptionOverride]:
     """The overrides that turn ``config``'s mount options into ``text``; UsageError if impossible."""
-    filesystems.check_mount_options(config.filesystem, text)
+    filesystems.check_mount_options(config.filesystem, text, journal=config.journal)
     wanted = filesystems.split_options(text)
     base = list(config.mount_options)
     extra = [pair for pair in wanted if pair not in base]

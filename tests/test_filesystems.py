@@ -32,6 +32,15 @@ from fstune.filesystems import MachineCapabilities
         ("ext4", "data=journal,dioread_nolock", ["'data=journal,dioread_nolock'", "without a word"]),
         ("ext3", "noload,data=ordered", ["'noload,data=ordered' cannot go together", "not replayed"]),
         ("ext4", "data=writeback,norecovery", ["'norecovery,data=writeback'"]),
+        ("ext3", "noload,commit=30", ["'noload,commit=30' cannot go together", "not replayed"]),
+        ("ext4", "norecovery,journal_checksum", ["'norecovery,journal_checksum'"]),
+        ("ext4", "noload,data_err=abort", ["'noload,data_err=abort'"]),
+        ("btrfs", "nodatacow,datasum", ["'nodatacow,datasum'", "copy-on-write back on"]),
+        # a second name is refused with the one to write, so the readback compares one name
+        ("ext4", "dioread_lock", ["another name for 'nodioread_nolock'"]),
+        ("xfs", "bsdgroups", ["another name for 'grpid'"]),
+        ("ext3", "sysvgroups", ["another name for 'nogrpid'"]),
+        ("btrfs", "discard=async,nodiscard", ["'discard' and 'nodiscard' contradict"]),
     ],
 )
 def test_bad_mount_options_are_refused_with_a_reason(fs, options, words):
@@ -56,7 +65,8 @@ def test_bad_mount_options_are_refused_with_a_reason(fs, options, words):
         ("ext4", "data=journal,journal_async_commit,nodelalloc"),
         ("ext4", "noload"),
         ("ext4", "delalloc,dioread_nolock"),
-        ("ext3", "noload,commit=30"),
+        ("ext3", "noload,data_err=ignore,nobarrier"),
+        ("ext4", "nodioread_nolock,grpid"),
     ],
 )
 def test_good_mount_options_pass(fs, options):
@@ -98,6 +108,9 @@ def test_merge_replaces_same_option_and_keeps_atime_exclusive():
 def test_a_flag_replaces_its_negation_and_a_set_holding_both_is_refused():
     merged = filesystems.merge_options([("delalloc", None), ("nodiscard", None)], [("nodelalloc", None), ("discard", None)])
     assert merged == [("nodelalloc", None), ("discard", None)]
+    # whatever their values: nodiscard turns btrfs's discard=async off, and back
+    assert filesystems.merge_options([("discard", "async")], [("nodiscard", None)]) == [("nodiscard", None)]
+    assert filesystems.merge_options([("nodiscard", None)], [("discard", "async")]) == [("discard", "async")]
     with pytest.raises(UsageError, match="'delalloc' and 'nodelalloc' contradict each other"):
         filesystems.check_mount_options("ext4", "delalloc,noatime,nodelalloc")
 
@@ -132,3 +145,12 @@ def test_capabilities_of_this_machine_explain_what_is_missing():
         assert availability.available == (availability.reason == "")
         if not availability.available:
             assert availability.reason.endswith(".")
+
+
+@pytest.mark.parametrize("options", ["data=writeback", "commit=30", "journal_checksum", "data_err=abort",
+                                     "journal_async_commit,data=writeback"])
+def test_an_ext4_made_without_a_journal_refuses_the_journals_options(options):
+    with pytest.raises(UsageError, match='without a journal \\(journal = "none"\\) cannot take'):
+        filesystems.check_mount_options("ext4", options, journal="none")
+    filesystems.check_mount_options("ext4", options.replace("journal_async_commit,", ""), journal="internal")
+    filesystems.check_mount_options("ext4", "noatime,nobarrier,data_err=ignore", journal="none")

@@ -19,7 +19,7 @@ from fstune import filesystems
 from fstune import lab as labmod
 from fstune.devices.system import Mount, parse_mountinfo
 from fstune.errors import UsageError
-from fstune.filesystems import MkfsJob
+from fstune.filesystems import NONE, MkfsJob
 from fstune.results.collection import _missing_mount_option
 
 CHECKED = ("ext2", "ext3", "ext4", "xfs", "btrfs")
@@ -115,6 +115,48 @@ def test_every_option_fstune_takes_alone_mounts(fs_name, scratch, run_destructiv
     assert not failed, f"{fs_name}: fstune accepts options this kernel refuses: {failed}"
 
 
+# a value the kernel refuses in each "name=" item of a rule (commit=5, the default, it lets by)
+FILL = {"data=": "data=ordered", "commit=": "commit=30"}
+
+
+def filled(item: str) -> str:
+    return FILL.get(item, item)
+
+
+@pytest.mark.parametrize("fs_name", [name for name in CHECKED if filesystems.get(name).journal_options
+                                     and NONE in filesystems.get(name).placements])
+def test_without_a_journal_the_journals_options_are_refused_as_the_kernel_does(fs_name, scratch, run_destructive):
+    device, mountpoint = scratch
+    fs = filesystems.get(fs_name)
+    job = MkfsJob(config="probe", title="probe", target=device, journal=NONE, discard=False)
+    for step in fs.mkfs_steps(job):
+        run_destructive(list(step.argv), device, input="", timeout=300)
+    for item in fs.journal_options:
+        options = filled(item) + (",data=writeback" if item == "journal_async_commit" else "")
+        with pytest.raises(UsageError, match="without a journal"):
+            filesystems.check_mount_options(fs_name, options, journal=NONE)
+        applied, _log = mount(fs_name, device, mountpoint, options)
+        assert applied is None, f"the kernel mounted {fs_name} without a journal with {options}: {applied}"
+    applied, log = mount(fs_name, device, mountpoint, "noatime,nobarrier")
+    assert applied is not None, log.strip().splitlines()[-1:]
+
+
+def second_names(fs_name: str) -> dict[str, str]:
+    """The names fstune refuses because they only alias another: {alias: the name to write}."""
+    return {name: option.removed.split("'")[1] for name, option in filesystems.get(fs_name).mount_options.items()
+            if option.removed and "another name for" in option.removed}
+
+
+@pytest.mark.parametrize("fs_name", [name for name in CHECKED if second_names(name)])
+def test_a_second_name_mounts_exactly_as_the_name_fstune_asks_for(fs_name, scratch, run_destructive):
+    """The kernel shows an alias and the name it points to the same way."""
+    device, mountpoint = scratch
+    aliases = second_names(fs_name)
+    make(fs_name, device, run_destructive)
+    for name, canonical in aliases.items():
+        assert mount(fs_name, device, mountpoint, name)[0] == mount(fs_name, device, mountpoint, canonical)[0], name
+
+
 def rule_cases():
     for fs_name in CHECKED:
         for rule in filesystems.get(fs_name).option_rules:
@@ -125,17 +167,18 @@ def rule_cases():
 def test_every_refused_combination_is_one_the_kernel_refuses_or_undoes(fs_name, rule, scratch, run_destructive):
     device, mountpoint = scratch
     make(fs_name, device, run_destructive)
-    options = [item + "ordered" if item.endswith("=") else item for item in rule.together]
+    options = [filled(item) for item in rule.together]
     with pytest.raises(UsageError):
         filesystems.check_mount_options(fs_name, ",".join(options))
     applied, log = mount(fs_name, device, mountpoint, ",".join(options))
     if applied is not None:  # mounted: then one of the options must be gone without a word …
         shown = applied.split(",")
         assert any(option not in shown for option in options), f"the kernel took {options} as given: {applied}"
-        # … and a run that got past the plan's check would fail that repeat as not applied
-        seen = Mount(0, 0, "/", str(mountpoint), fs_name, device, options=applied, super_options="")
-        assert "was undone" in _missing_mount_option(filesystems.split_options(options), filesystems.get(fs_name),
-                                                     seen)
+        # … and where the kernel shows the opposite, a run past the plan's check fails the repeat
+        if any(filesystems.negation(option) in shown for option in options):
+            seen = Mount(0, 0, "/", str(mountpoint), fs_name, device, options=applied, super_options="")
+            assert "was undone" in _missing_mount_option(filesystems.split_options(options),
+                                                         filesystems.get(fs_name), seen)
     for extra in rule.unless:  # what the rule says makes it right does
         fixed = ",".join([*options, extra])
         filesystems.check_mount_options(fs_name, fixed)

@@ -143,7 +143,7 @@ def test_an_option_override_is_checked_with_the_options_the_study_already_sets()
     plan = build_plan(Choices(study, TARGET, LOG, workloads=(),
                               options=(OptionOverride.parse("journal_async_commit"),)))
     assert all(("journal_async_commit", None) in c.mount_options for c in plan.configs)
-    ordered = load_studies()["ext4-external-journal"]
+    ordered = parse_study(study_text("ext4"), "ordered.toml")  # ext4's default: data=ordered
     with pytest.raises(UsageError, match="--option for configuration '.*'.*data=ordered"):
         build_plan(Choices(ordered, TARGET, LOG, workloads=(), options=(OptionOverride.parse("journal_async_commit"),)))
 

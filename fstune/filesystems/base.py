@@ -116,6 +116,13 @@ def flags(*names: str, help: str = "") -> list[MountOption]:
     return [MountOption(name, help=help) for name in names]
 
 
+def alias(name: str, of: str) -> MountOption:
+    """A second name the kernel accepts for ``of``: refused, pointing to ``of``, so that a plan,
+    the readback of what the kernel applied and the exports name each option one way."""
+    return MountOption(name, removed=f"it is another name for '{of}': write '{of}', so that the plan, the "
+                                     "readback and the exports name it one way.")
+
+
 # Options the VFS itself understands, valid for every filesystem.
 GENERIC_OPTIONS = option_table(
     MountOption("noatime", help="never write access times: fewest metadata writes"),
@@ -157,16 +164,14 @@ def join_options(pairs: list[tuple[str, str | None]]) -> str:
 
 
 def merge_options(base: list[tuple[str, str | None]], extra: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    """``base`` with ``extra`` applied: same-named options replaced, a flag replaces its negation
-    (``nodelalloc`` replaces ``delalloc``), atime options exclusive."""
+    """``base`` with ``extra`` applied: same-named options replaced, an option replaces its
+    negation whatever their values (``nodiscard`` replaces ``discard=async``), atime options
+    exclusive."""
     atime = {"noatime", "relatime", "strictatime", "atime"}
     result = list(base)
     for name, value in extra:
-        if name in atime:
-            result = [(n, v) for n, v in result if n not in atime]
-        else:
-            replaced = {name, negation(name)} if value is None else {name}
-            result = [(n, v) for n, v in result if not (n in replaced and (v is None or n == name))]
+        replaced = atime if name in atime else {name, negation(name)}
+        result = [(n, v) for n, v in result if n not in replaced]
         result.append((name, value))
     return result
 
@@ -337,6 +342,7 @@ class Filesystem:
     external: ExternalJournal | None = None  # None: the journal cannot live on another device
     mount_options: Mapping[str, MountOption] = MappingProxyType({})  # besides GENERIC_OPTIONS
     option_rules: tuple[OptionRule, ...] = ()  # combinations of mount options the kernel refuses
+    journal_options: tuple[str, ...] = ()  # refused without a journal (OptionRule items: "name", "name=" …)
     refused_mkfs_options: tuple[RefusedMkfsOption, ...] = ()
     default_block_size: int | None = None  # fstune passes it so a journal device can match
     removed_in: str | None = None  # kernel version that dropped the filesystem

@@ -6,7 +6,8 @@ journal would need.
 
 from __future__ import annotations
 
-from fstune.filesystems.base import INTERNAL, Filesystem, MiB, MountOption, RefusedMkfsOption, option_table
+from fstune.filesystems.base import (INTERNAL, Filesystem, MiB, MountOption, OptionRule, RefusedMkfsOption,
+                                     option_table)
 from fstune.filesystems.registry import register
 
 _BTRFS_OPTIONS = option_table(
@@ -65,6 +66,10 @@ class Btrfs(Filesystem):
     min_bytes = 256 * MiB
     placements = (INTERNAL,)
     mount_options = _BTRFS_OPTIONS
+    option_rules = (
+        OptionRule(("nodatacow", "datasum"), "datasum turns copy-on-write back on (the kernel then shows "
+                   "neither), so nodatacow would not be what was measured."),
+    )
     refused_mkfs_options = (RefusedMkfsOption("-f", None, "fstune adds the force flag itself, once"),)
     notes = ("Btrfs is copy-on-write and has no journal to move; its fsync log lives inside it. "
              "Tune it with its own options instead: compress=, commit=, noatime, space_cache=v2.")

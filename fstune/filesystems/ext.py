@@ -14,7 +14,7 @@ import uuid
 from fstune.errors import UsageError
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, NONE, ExternalJournal, Filesystem, MiB, MkfsJob,
                                      MountOption, OptionRule, RefusedMkfsOption, SuperblockReader, UuidLink,
-                                     option_table)
+                                     alias, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 from fstune.util.progress import ProgressParser
@@ -42,9 +42,9 @@ _EXT_COMMON = option_table(
     MountOption("noacl", removed="ACLs cannot be turned off at mount any more: it did nothing since "
                 "Linux 3.5, and the ext4 driver, which mounts ext2/3/4 on current kernels, now rejects it."),
     MountOption("grpid"),
-    MountOption("bsdgroups"),
+    alias("bsdgroups", "grpid"),
     MountOption("nogrpid"),
-    MountOption("sysvgroups"),
+    alias("sysvgroups", "nogrpid"),
     MountOption("resgid", "int", minimum=0),
     MountOption("resuid", "int", minimum=0),
     MountOption("sb", "int", minimum=1, help="read the superblock from this 1 KiB block (a backup), not the first"),
@@ -70,7 +70,8 @@ _EXT4_ONLY = option_table(
     MountOption("auto_da_alloc"),
     MountOption("noauto_da_alloc"),
     MountOption("dioread_nolock"),
-    MountOption("dioread_lock"),
+    MountOption("nodioread_nolock"),
+    alias("dioread_lock", "nodioread_nolock"),
     MountOption("init_itable", "int", minimum=0),
     MountOption("noinit_itable"),
     MountOption("stripe", "int", minimum=0),
@@ -81,13 +82,21 @@ _EXT4_ONLY = option_table(
     MountOption("prjquota"),
 )
 # What the ext4 driver refuses together, each option being valid alone (its mount-time checks).
-_NO_DATA_MODE_WITHOUT_REPLAY = (
-    OptionRule(("noload", "data="), "the kernel refuses a data= mode when the journal is not replayed."),
-    OptionRule(("norecovery", "data="), "the kernel refuses a data= mode when the journal is not replayed."),
-)
-_EXT3_RULES = _NO_DATA_MODE_WITHOUT_REPLAY
+# Without a journal, or with one it does not replay (noload, norecovery), it refuses what only a
+# journal uses: a data= mode, a commit interval (any but the default 5 s; fstune refuses them all),
+# journal checksums and aborting on a data error.
+_EXT3_JOURNAL_OPTIONS = ("data=", "commit=", "data_err=abort")
+_EXT4_JOURNAL_OPTIONS = (*_EXT3_JOURNAL_OPTIONS, "journal_checksum", "journal_async_commit")
+
+
+def _not_without_replay(journal_options: tuple[str, ...]) -> tuple[OptionRule, ...]:
+    return tuple(OptionRule((skip, item), "the kernel refuses it when the journal is not replayed.")
+                 for skip in ("noload", "norecovery") for item in journal_options)
+
+
+_EXT3_RULES = _not_without_replay(_EXT3_JOURNAL_OPTIONS)
 _EXT4_RULES = (
-    *_NO_DATA_MODE_WITHOUT_REPLAY,
+    *_not_without_replay(_EXT4_JOURNAL_OPTIONS),
     OptionRule(("journal_async_commit",), "the kernel refuses it in data=ordered mode, the default; add "
                "data=writeback or data=journal.", unless=("data=writeback", "data=journal")),
     OptionRule(("data=journal", "delalloc"), "data=journal cannot delay allocation; the kernel refuses both."),
@@ -333,6 +342,7 @@ class Ext3(Ext):
     external = _EXT_JOURNAL
     mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT_REMOVED}
     option_rules = _EXT3_RULES
+    journal_options = _EXT3_JOURNAL_OPTIONS
     notes = "Current kernels mount ext3 with the ext4 driver."
     listing_order = 11
 
@@ -347,5 +357,6 @@ class Ext4(Ext3):
     placements = (INTERNAL, EXTERNAL, NONE)
     mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT4_ONLY, **_EXT_REMOVED}
     option_rules = _EXT4_RULES
+    journal_options = _EXT4_JOURNAL_OPTIONS
     notes = ""
     listing_order = 12

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import ExternalJournal, Filesystem, join_options, negation, split_options
+from fstune.filesystems.base import NONE, ExternalJournal, Filesystem, OptionRule, join_options, negation, split_options
 from fstune.util.progress import ProgressParser
 
 # name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
@@ -131,8 +131,12 @@ def minimum_size(fs_name: str, role: str = "target") -> int:
     return fs.min_bytes
 
 
-def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed: bool = False) -> None:
-    """Raise UsageError naming the first option that ``fs_name`` does not accept, and why."""
+def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed: bool = False,
+                        journal: str | None = None) -> None:
+    """Raise UsageError naming the first option that ``fs_name`` does not accept, and why.
+
+    ``options`` is one configuration's whole set (options clash only within a set); ``journal``,
+    its placement when known, refuses the journal's options on a filesystem made without one."""
     fs = get(fs_name)
     for name, value in split_options(options):
         spec = fs.option(name)
@@ -148,11 +152,18 @@ def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed
             )
         spec.check(value, fs.title)
     pairs = split_options(options)
-    for name, value in pairs:
-        if value is None and (negation(name), None) in pairs:
+    names = [name for name, _value in pairs]
+    for name in names:
+        if negation(name) in names:
             raise UsageError(f"{fs.title} mount options '{name}' and '{negation(name)}' contradict each other; "
                              "keep one.")
     check_option_rules(fs_name, pairs)
+    if journal == NONE:
+        for item in fs.journal_options:
+            found = OptionRule((item,), "").matching(pairs)
+            if found:
+                raise UsageError(f"{fs.title} without a journal (journal = \"none\") cannot take "
+                                 f"'{join_options(found)}': the kernel refuses it when there is no journal.")
 
 
 def check_option_rules(fs_name: str, pairs: list[tuple[str, str | None]]) -> None:

@@ -6,7 +6,7 @@ import struct
 import uuid
 
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
-                                     RefusedMkfsOption, SuperblockReader, UuidLink, option_table)
+                                     RefusedMkfsOption, SuperblockReader, UuidLink, alias, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 
@@ -25,9 +25,9 @@ _XFS_OPTIONS = option_table(
     MountOption("discard"),
     MountOption("nodiscard"),
     MountOption("grpid"),
-    MountOption("bsdgroups"),
+    alias("bsdgroups", "grpid"),
     MountOption("nogrpid"),
-    MountOption("sysvgroups"),
+    alias("sysvgroups", "nogrpid"),
     MountOption("filestreams"),
     MountOption("swalloc"),
     MountOption("noalign"),
