@@ -293,6 +293,33 @@ def test_a_differently_configured_machine_is_warned_about():
     assert "carol: ext4, internal journal, mount noatime" in warning
 
 
+def blocked_export(host: str, blocks: int) -> classroom.Export:
+    """A machine's run in interleaved blocks, as it exports it."""
+    from fstune.figures import HIGHER, RepeatResult, Sample
+    from fstune.results.compare import ConfigDescription
+    from fstune.results.records import RunRecord
+    from fstune.results.sequential import METHOD
+    from test_compare_blocked import DESIGN, SHARED
+
+    results = [RepeatResult(config, "metadata", block, [Sample("metadata", "dbench.throughput_mbs",
+                                                               SHARED[block - 1] * gain, "MB/s", HIGHER)],
+                            block=block, position=1 + (block + (config == "tuned")) % 2)
+               for block in range(1, blocks + 1) for config, gain in (("base", 100.0), ("tuned", 130.0))]
+    run = RunRecord("ext4-journal", "J", 1.7e9, "finished",
+                    [ConfigDescription("base", "ext4"), ConfigDescription("tuned", "ext4")], results,
+                    environment={"hostname": host}, method=METHOD, design=dict(DESIGN), id=1)
+    return classroom.parse_export(json.loads(reports.to_json([run], compare_runs([run]))), f"{host}.json")
+
+
+def test_a_machine_whose_run_ended_before_its_first_look_is_counted_as_such():
+    # it used to stop the whole merge with a KeyError: the tally did not know that verdict
+    results = classroom.merge_exports([blocked_export("alice", 6), blocked_export("bob", 2)])
+    (table,) = [t for t in results.tables if t.metric == "dbench.throughput_mbs"]
+    tuned = next(c for c in table.columns if c.config == "tuned")
+    assert tuned.tally == {"better": 1, "not enough blocks": 1}
+    assert "not enough blocks on 1" in classroom_report.to_markdown(results)
+
+
 def test_export_round_trip():
     """run_from_json is the inverse of the exporter's run_json: what the store would load."""
     run = realistic_run(warm=True, warnings=["same disk"])

@@ -109,10 +109,11 @@ def ceiling_sections(records) -> list[tuple[str, list[str], str]]:
 def ceiling_json(record: RunRecord, outputs: bool = True) -> dict | None:
     """The raw figures, the shares and the caveat, for the JSON report, and with ``outputs`` what
     its tools printed (so a recompute can parse it again); None without a ceiling."""
-    if not record.ceiling:
-        return None
-    return {"raw": record.ceiling, "shares": [share.to_json() for share in shares(record)],
-            "caveat": caveat(record), **({"outputs": record.ceiling_raw} if outputs and record.ceiling_raw else {})}
+    kept = record.ceiling_raw if outputs else None
+    if not record.ceiling and not kept:
+        return None  # outputs alone still travel: a newer parser may read what this one could not
+    return {"raw": record.ceiling or {}, "shares": [share.to_json() for share in shares(record)],
+            "caveat": caveat(record), **({"outputs": kept} if kept else {})}
 
 
 __all__ = ["Share", "caveat", "ceiling_json", "ceiling_lines", "ceiling_sections", "shares"]

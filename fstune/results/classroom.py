@@ -44,7 +44,7 @@ from fstune import __version__
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
 from fstune.results import reports, stats
-from fstune.results.blocked import DESCRIBED
+from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
 from fstune.results.verdict import Verdict
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.results.formatting import finite, fmt_time
@@ -53,8 +53,9 @@ from fstune.results.settings import settings_differences
 from fstune.results.views import describe_config, honest_notes
 
 NOT_MEASURED = "not measured"
-VERDICT_ORDER = (BETTER, WORSE, *(v.value for v in Verdict if v not in (Verdict.BETTER, Verdict.WORSE)), DESCRIBED,
-                 NOISE, NO_DATA, NOT_MEASURED)
+# every word a row's verdict can be (fstune.results.compare.Row.verdict), in the order a tally lists them
+VERDICT_ORDER = (BETTER, WORSE, *(v.value for v in Verdict if v not in (Verdict.BETTER, Verdict.WORSE)), NOT_YET,
+                 WAITING, DESCRIBED, NOISE, NO_DATA, NOT_MEASURED)
 
 
 class MergeError(UsageError):
@@ -105,7 +106,7 @@ def _ceiling_outputs(ceiling) -> dict[str, dict[str, str]] | None:
     outputs = ceiling.get("outputs") if isinstance(ceiling, dict) else None
     if not isinstance(outputs, dict):
         return None
-    found = {str(workload): {str(phase): str(text) for phase, text in phases.items()}
+    found = {str(workload): {str(phase): text for phase, text in phases.items() if isinstance(text, str)}
              for workload, phases in outputs.items() if isinstance(phases, dict)}
     return found or None
 

@@ -99,27 +99,27 @@ def _parse_phase(workload, phase: str, raw: str, carried: dict[str, float], **wh
 def reparse_ceiling(record: RunRecord) -> tuple[dict[str, dict[str, float]] | None, list[str]]:
     """The raw-device pass's figures parsed again from its stored outputs, and what could not be.
 
-    A workload whose outputs were not kept keeps its stored figures; one whose outputs no longer
-    parse loses them, and the reason is returned (the ceiling is description, never a verdict)."""
+    Phase by phase: a phase that parses gives today's figures, one that does not keeps the stored
+    ones (the ceiling is description, never a verdict) and is named in the notes, and a workload
+    whose outputs were not kept keeps its stored figures. Outputs whose parse failed during the
+    run are tried again: a newer parser may read them."""
     from fstune.workloads.registry import find
 
-    if not record.ceiling:
-        return record.ceiling, []
+    stored, outputs = record.ceiling or {}, record.ceiling_raw or {}
     fresh, problems = {}, []
-    for name, figures in record.ceiling.items():
-        outputs = (record.ceiling_raw or {}).get(name)
+    for name in dict.fromkeys([*stored, *outputs]):
+        figures = dict(stored.get(name, {}))
         workload = find(name)
-        if not outputs or workload is None:
-            fresh[name] = dict(figures)
-            continue
-        parsed = {}
-        try:
-            for phase, raw in outputs.items():
-                parsed.update({s.metric: s.value for s in _parse_phase(workload, phase, raw, figures, kind=CEILING)})
-        except MeasurementError as error:
-            problems.append(f"the raw-device pass's {name} output no longer parses: {error}")
-            continue
-        fresh[name] = parsed
+        for phase, raw in outputs.get(name, {}).items():
+            if workload is None:
+                problems.append(f"this fstune has no workload '{name}' to parse the raw-device pass's {phase}")
+                break
+            try:
+                figures.update({s.metric: s.value for s in _parse_phase(workload, phase, raw, figures, kind=CEILING)})
+            except MeasurementError as error:
+                problems.append(f"the raw-device pass's {name} {phase} does not parse: {error}")
+        if figures:
+            fresh[name] = figures
     return fresh or None, problems
 
 
@@ -152,7 +152,8 @@ def recompute(record: RunRecord) -> Recomputed:
         for metric, value in (fresh.ceiling or {}).get(name, {}).items():
             figures += 1
             changed += figures_then.get(metric) != value
-    notes += [problem[0].upper() + problem[1:] + "; its figures are left out." for problem in ceiling_problems]
+    notes += [problem[0].upper() + problem[1:] + " (its stored figures, if any, are kept)."
+              for problem in ceiling_problems]
     if record.ceiling and not record.ceiling_raw:
         notes.append("The raw-device pass kept no raw output (measured before fstune kept it): its figures are "
                      "carried over as stored.")
