@@ -410,10 +410,16 @@ def test_a_device_swapped_after_it_was_chosen_is_not_formatted(tmp_path, lab):
     subprocess.run(["losetup", "-d", disk.loop], check=True)
     attached = subprocess.run(["losetup", "-P", disk.loop, str(other)], capture_output=True, text=True)
     try:
+        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
         if attached.returncode == 0 and not Path(f"{disk.loop}p1").exists():
             # some kernels do not scan the table on attach (the lab does the same)
             subprocess.run(["partx", "--add", disk.loop], capture_output=True, check=False)
-        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        # the new partition's node must be there, or the run refuses for that (a busy machine is
+        # slow to make it) and the identity check this test is about is never reached
+        deadline = time.monotonic() + 30
+        while attached.returncode == 0 and not Path(disk.data).exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
         rec = Recorder()
         outcome = runner.run(rec)
         assert outcome.status == FAILED and outcome.kind == FAIL_SAFETY and outcome.exit_code == 3
