@@ -30,7 +30,7 @@ __all__ = [
     "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL", "NONE",
     "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "JournalKind", "MachineCapabilities", "MiB",
     "MkfsJob", "MountOption", "OptionRule", "RefusedMkfsOption", "SuperblockReader", "UuidLink", "all",
-    "check_mkfs_options", "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds", "known_prompts",
-    "merge_options", "minimum_size", "mkfs_block_size", "negation", "package_of", "progress_parser", "register",
-    "split_options", "version_argv",
+    "check_mkfs_options", "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds",
+    "known_prompts", "merge_options", "minimum_size", "mkfs_block_size", "negation", "package_of",
+    "progress_parser", "register", "split_options", "version_argv",
 ]

@@ -304,15 +304,16 @@ class OptionRule:
     unless: tuple[str, ...] = ()
 
     def broken_by(self, pairs: list[tuple[str, str | None]]) -> bool:
-        return all(_matching(pairs, item) for item in self.together) and not any(
-            _matching(pairs, item) for item in self.unless)
+        return all(options_matching(pairs, item) for item in self.together) and not any(
+            options_matching(pairs, item) for item in self.unless)
 
     def matching(self, pairs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
         """The options of ``pairs`` that ``together`` names, as given (to quote them back)."""
-        return [pair for item in self.together for pair in _matching(pairs, item)]
+        return [pair for item in self.together for pair in options_matching(pairs, item)]
 
 
-def _matching(pairs: list[tuple[str, str | None]], item: str) -> list[tuple[str, str | None]]:
+def options_matching(pairs: list[tuple[str, str | None]], item: str) -> list[tuple[str, str | None]]:
+    """The options of ``pairs`` that ``item`` names (an ``OptionRule`` item), as given."""
     name, sep, value = item.partition("=")
     if not sep:
         return [(n, v) for n, v in pairs if n == name and v is None]

@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import NONE, ExternalJournal, Filesystem, OptionRule, join_options, negation, split_options
+from fstune.filesystems.base import (NONE, ExternalJournal, Filesystem, join_options, negation, options_matching,
+                                     split_options)
 from fstune.util.progress import ProgressParser
 
 # name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
@@ -138,7 +139,8 @@ def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed
     ``options`` is one configuration's whole set (options clash only within a set); ``journal``,
     its placement when known, refuses the journal's options on a filesystem made without one."""
     fs = get(fs_name)
-    for name, value in split_options(options):
+    pairs = split_options(options)
+    for name, value in pairs:
         spec = fs.option(name)
         if spec is None:
             # name the filesystems that do have it: "notail" on ext4 is a ReiserFS habit
@@ -151,25 +153,23 @@ def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed
                 "choose an external journal device instead of setting it by hand."
             )
         spec.check(value, fs.title)
-    pairs = split_options(options)
     names = [name for name, _value in pairs]
     for name in names:
         if negation(name) in names:
             raise UsageError(f"{fs.title} mount options '{name}' and '{negation(name)}' contradict each other; "
                              "keep one.")
-    check_option_rules(fs_name, pairs)
+    _check_option_rules(fs, pairs)
     if journal == NONE:
         for item in fs.journal_options:
-            found = OptionRule((item,), "").matching(pairs)
+            found = options_matching(pairs, item)
             if found:
                 raise UsageError(f"{fs.title} without a journal (journal = \"none\") cannot take "
                                  f"'{join_options(found)}': the kernel refuses it when there is no journal.")
 
 
-def check_option_rules(fs_name: str, pairs: list[tuple[str, str | None]]) -> None:
+def _check_option_rules(fs: Filesystem, pairs: list[tuple[str, str | None]]) -> None:
     """Raise UsageError when ``pairs``, one configuration's whole set of mount options, combine
     in a way the kernel refuses or silently undoes (``Filesystem.option_rules``)."""
-    fs = get(fs_name)
     for rule in fs.option_rules:
         if rule.broken_by(pairs):
             shown = join_options(rule.matching(pairs))
