@@ -145,8 +145,10 @@ def add_parser(sub, formatter_class) -> None:
     merger.add_argument("--label", action="append", default=[], metavar="FILE=NAME",
                         help="show FILE's machine as NAME instead of its hostname (repeat for more files)")
     merger.add_argument("--allow-different-params", action="store_true",
-                        help="merge runs measured with other workload parameters, repeat rules, study version "
-                        "or devices than the first file (refused otherwise); their rows are marked")
+                        help="merge runs measured with other workload parameters, repeat rules, study version, "
+                        "devices or configurations (--configs, --option, mkfs options) than most machines "
+                        "(refused otherwise); their rows are marked \"(other settings)\" and left out of the "
+                        "pooled figures and the verdict counts")
     merger.set_defaults(func=run_merge)
 
     parser.set_defaults(func=run_list, json=False, limit=50)  # plain `fstune results` lists
@@ -507,6 +509,8 @@ def run_merge(args) -> int:
     results = classroom.merge_exports([_read_export(name) for name in args.files], labels,
                                       allow_different=args.allow_different_params)
     text = classroom_report.render(results, fmt or "md")
+    for line in results.merged:  # how many machines, which were marked or left out
+        print(f"fstune: {line}", file=sys.stderr)
     for warning in results.warnings:
         print(f"fstune: warning: {warning}", file=sys.stderr)
     if args.output:

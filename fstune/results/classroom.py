@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import re
 import time
 from collections.abc import Sequence
@@ -387,15 +388,33 @@ def _labels(entries: list[tuple[str, RunRecord]], given: dict[str, str], runs_in
         if label is not None and runs_in[source] > 1:
             label = f"{label} run {run.id if run.id is not None else '?'}"
         labels.append(label or str(run.environment.get("hostname") or "").strip() or _stem(source))
-    for widen in (lambda i: f"{labels[i]} ({_stem(entries[i][0])})",
+    stems = [_stem(source) for source, _ in entries]
+    before: list[str] = []  # the labels as they were before this round of widening
+    for widen in (lambda i: f"{labels[i]} ({_telling(stems[i], [stems[j] for j, o in enumerate(before) if o == before[i]])})",
                   # files of the same name from separate folders: the folder tells them apart
                   lambda i: f"{labels[i].rsplit(' (', 1)[0]} ({_folder_and_stem(entries[i][0])})",
                   lambda i: f"{labels[i]} run {entries[i][1].id if entries[i][1].id is not None else i + 1}",
                   lambda i: f"{labels[i]} #{i + 1}"):
         clashing = [i for i, label in enumerate(labels) if labels.count(label) > 1]
+        before[:] = labels
         for i in clashing:
             labels[i] = widen(i)
     return labels
+
+
+def _telling(stem: str, clashing: list[str]) -> str:
+    """The part of ``stem`` that tells it from the other ``clashing`` file names: cloned laptops'
+    exports differ only near the end ("fstune-…-20240502-101500-123456"), so "…-123456"."""
+    others = [other for other in clashing if other != stem]
+    if not others or len(stem) <= 24:
+        return stem
+    start = min(len(os.path.commonprefix([stem, other])) for other in others)
+    end = min(len(os.path.commonprefix([stem[::-1], other[::-1]])) for other in others)
+    cut = stem.rfind("-", 0, start) + 1  # back to a word's start
+    tail = stem[cut:len(stem) - end] if end < len(stem) - cut else stem[cut:]
+    if len(tail) < 6:
+        tail = stem[max(0, len(stem) - end - 6):len(stem) - end] if end else stem[-6:]
+    return ("…" if cut else "") + tail + ("…" if end and len(stem) - end < len(stem) else "")
 
 
 def _folder_and_stem(source: str) -> str:
@@ -485,15 +504,14 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
     names = _labels(entries, given, runs_in)
     # the settings most machines share are the class's: one attendee's odd run, even if its file
     # sorts first, is the one marked
-    keys = [_how(run) for _, run in entries]
-    reference = max(range(len(entries)), key=lambda i: (keys.count(keys[i]), -i))
+    alike = [sum(not _differences(entries[i][1], run) for _, run in entries) for i in range(len(entries))]
+    reference = max(range(len(entries)), key=lambda i: (alike[i], -i))
     ref_run = entries[reference][1]
-    differs = [settings_differences(ref_run.settings, run.settings) + config_differences(ref_run, run)
-               for _, run in entries]
+    differs = [_differences(ref_run, run) for _, run in entries]
     odd = [(source, label, found) for (source, _), label, found in zip(entries, names, differs) if found]
     ref_words = f"{entries[reference][0]} ({names[reference]})"
-    if len(set(keys)) > 1 and keys.count(keys[reference]) > 1:
-        ref_words += f" and {keys.count(keys[reference]) - 1} other machine(s)"
+    if odd and alike[reference] > 1:
+        ref_words += f" and {alike[reference] - 1} other machine(s)"
     if odd and not allow_different:
         which = "; ".join(f"{source} ({label}): {', '.join(found)}" for source, label, found in odd)
         raise MergeError(f"the runs were not measured with the same settings and configurations as {ref_words}: "
@@ -537,7 +555,7 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             for note in honest_notes([run], comparison):
                 if not note.startswith("  "):
                     text = _unrun(note.strip(), run)
-                    grouped.setdefault(_PATH.sub("PATH", text), []).append((label, text))
+                    grouped.setdefault(_NUMBER.sub("N", _PATH.sub("PATH", text)), []).append((label, text))
         else:
             warnings.append(f"{label} ({source}) has no '{baseline}' configuration to compare with: none of its "
                             "figures are in the tables.")
@@ -559,22 +577,39 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
 
 
 _PATH = re.compile(r"(?<![\w.])/[\w.+-]+(?:/[\w.+-]+)+")
+# a figure in a note ("±565.0", "> 1000"): notes that differ only in them are one note, each
+# machine's figure named
+_NUMBER = re.compile(r"±?(?:> ?)?[-+−]?\d+(?:\.\d+)?(?: ?%)?")
 
 
 def _group_note(who: list[tuple[str, str]], machines: int) -> str:
     """One note for every machine it is about: "alice, bob: …" or "Every machine: …". Notes that
-    differ only in a path (each machine's own lab file) are one note, the path in general words."""
+    differ only in a path (each machine's own lab file) are one note, the path in general words;
+    notes that differ only in a figure are one note naming each machine's figure."""
     labels = [label for label, _ in who]
     texts = [text for _, text in who]
+    found = [_PATH.findall(t) for t in texts]
+    if len(set(texts)) > 1 and all(len(f) == len(found[0]) for f in found):
+        words = []
+        for slot in range(len(found[0])):
+            paths = {f[slot] for f in found}
+            names = {PurePath(p).name for p in paths}
+            words.append(found[0][slot] if len(paths) == 1 else
+                         f"…/{names.pop()} (each machine's own)" if len(names) == 1 else "(each machine's own path)")
+        texts = [_PATH.sub(lambda _, slots=iter(words): next(slots), t) for t in texts]
+    figures = [_NUMBER.findall(t) for t in texts]
     text = texts[0]
-    if len(set(texts)) > 1:
-        found = [_PATH.findall(t) for t in texts]
-        for index, path in enumerate(found[0]):
-            paths = {f[index] for f in found if index < len(f)}
-            if len(paths) > 1:
-                names = {PurePath(p).name for p in paths}
-                word = f"…/{names.pop()} (each machine's own)" if len(names) == 1 else "(each machine's own path)"
-                text = text.replace(path, word, 1)
+    if len(set(texts)) > 1 and all(len(f) == len(figures[0]) for f in figures):
+        between = _NUMBER.split(texts[0])
+        parts = [between[0]]
+        for slot in range(len(figures[0])):
+            by_value: dict[str, list[str]] = {}
+            for label, f in zip(labels, figures):
+                by_value.setdefault(f[slot], []).append(label)
+            parts.append(next(iter(by_value)) if len(by_value) == 1 else
+                         ", ".join(f"{value} ({', '.join(named)})" for value, named in by_value.items()))
+            parts.append(between[slot + 1])
+        text = "".join(parts)
     return f"{', '.join(labels) if len(labels) < machines or machines == 1 else 'Every machine'}: {text}"
 
 
@@ -583,11 +618,9 @@ def _content(run: RunRecord) -> tuple:
     return (run.results, run.configs, run.settings, run.status, run.design)
 
 
-def _how(run: RunRecord) -> str:
-    """How a run was measured, where it ran left out: equal for two runs of one class."""
-    settings = {k: v for k, v in (run.settings or {}).items() if k not in WHERE}
-    recipes = sorted((c.name, _recipe_of(c)) for c in run.configs)
-    return json.dumps([settings, recipes], sort_keys=True, default=str)
+def _differences(a: RunRecord, b: RunRecord) -> list[str]:
+    """Every way ``b`` was measured unlike ``a``: its settings, then its configurations."""
+    return settings_differences(a.settings, b.settings) + config_differences(a, b)
 
 
 def config_differences(a: RunRecord, b: RunRecord) -> list[str]:

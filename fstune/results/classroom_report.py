@@ -25,13 +25,14 @@ from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Row
 from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
                                        places_for)
 from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
-from fstune.results.html_report import _nice_range, _tick_label, escape, html_head, verdict_class
+from fstune.results.html_report import _nice_range, escape, html_head, verdict_class
 from fstune.results.verdict import Verdict
 from fstune.results.reports import json_text, md_text
 from fstune.results.views import BLOCKED_VERDICT_NOTE, VERDICT_NOTE, device_summary, env_summary
 from fstune.units import format_percent
 
 FORMATS = ("md", "html", "csv", "json")
+PACED = "not judged (paced)"  # a time that measures a phase's pacing (classroom._paced)
 SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".csv": "csv", ".json": "json"}
 
 # a machine measured with other settings (merged with --allow-different-params); the notes say how
@@ -113,7 +114,7 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
                 row = column.rows.get(machine.label)
                 line += [fmt_change(row.change_pct if row else None), _verdict_cell(row)]
         if table.paced:
-            line = [cell if not header[i].startswith("verdict (") else "not judged (paced)"
+            line = [cell if not header[i].startswith("verdict (") else PACED
                     for i, cell in enumerate(line)]
         body.append(line)
     count = len(results.pooled_machines)
@@ -129,7 +130,7 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
             spread["pooled change (95 % interval)"] += [fmt_pooled(column.pooled, table.paced), ""]
             spread["machines with figures"] += [f"{column.change.n} of {count}", ""]
             spread["median across machines"] += [fmt_change(column.change.median),
-                                                 "not judged (paced)" if table.paced else tally_words(column, count)]
+                                                 PACED if table.paced else tally_words(column, count)]
             spread["min – max"] += [fmt_spread_range(column.change, fmt_change), ""]
             spread["MAD"] += [fmt_change_mad(column.change), ""]
     return header, body, [[name, *cells] for name, cells in spread.items()]
@@ -144,7 +145,7 @@ def summary_lines(results: ClassResults) -> list[list[str]]:
             lines.append([f"{table.workload} · {table.metric}" + (" (primary)" if table.primary else ""),
                           column.config, fmt_change(column.change.median),
                           fmt_spread_range(column.change, fmt_change), fmt_pooled(column.pooled, table.paced),
-                          "not judged (paced)" if table.paced else tally_words(column, count)])
+                          PACED if table.paced else tally_words(column, count)])
     return lines
 
 
@@ -155,7 +156,7 @@ SUMMARY_HEADER = ["metric", "variant", "median change", "min – max change", "p
 def fmt_pooled(pooled: Pooled, paced: str = "") -> str:
     """"+4.1% (+1.2% to +7.0%), spread between machines 2.3 pts": the random-effects estimate."""
     if paced:
-        return "not judged (paced)"
+        return PACED
     if pooled.estimate is None:
         return "–" if pooled.k == 0 else f"– (only {pooled.k} machine with an interval)"
     return (f"{fmt_change(pooled.estimate)} ({fmt_change(pooled.low)} to {fmt_change(pooled.high)}), "
@@ -284,12 +285,11 @@ def to_markdown(results: ClassResults) -> str:
 STATE_COLOURS = {BETTER: "#15803d", Verdict.PROBABLY_BETTER.value: "#65a30d", WORSE: "#b91c1c",
                  Verdict.PROBABLY_WORSE.value: "#ea580c", Verdict.NO_DIFFERENCE.value: "#0369a1",
                  Verdict.TOO_NOISY.value: "#a8a29e", NOISE: "#a8a29e", DESCRIBED: "#57534e", NOT_YET: "#ca8a04",
-                 WAITING: "#ca8a04", NO_DATA: "#d6d3d1", NOT_MEASURED: "#d6d3d1"}
+                 WAITING: "#ca8a04", NO_DATA: "#d6d3d1", NOT_MEASURED: "#d6d3d1", PACED: "#57534e"}
 OTHER_SETTINGS = "other settings: shown, not pooled"
 POOLED = "pooled change across machines"
 CHART_WIDTH = 760
 FONT = 11
-CHAR = 0.62 * FONT  # a generous average advance of the sans-serif digits and letters, px
 LABEL_CHARS = 34  # a machine label wraps at this many characters, on up to two lines
 
 
@@ -332,14 +332,12 @@ def class_chart(results: ClassResults, table: MetricTable, column: ConfigColumn)
     for machine in results.machines:
         row = column.rows.get(machine.label)
         change, low, high = machine_change(row)
-        verdict = (row.verdict if row is not None else NOT_MEASURED)
-        if table.paced and row is not None:
-            verdict = DESCRIBED
+        verdict = _state(table, row)
         label = machine.label + (DIFFERENT_MARK if machine.differs else "")
         value = (f"{fmt_change(change)}" + (f" [{fmt_change(low)}, {fmt_change(high)}]" if finite(low) else "")
                  if finite(change) else "–")
         rows.append((wrap_label(label), change, low, high, verdict, bool(machine.differs), value,
-                     "not judged (paced)" if table.paced else verdict))
+                     verdict))
     pooled = column.pooled
     width = CHART_WIDTH
     title = f"{table.workload} · {table.metric}" + (" (primary metric)" if table.primary else "")
@@ -380,7 +378,7 @@ def class_chart(results: ClassResults, table: MetricTable, column: ConfigColumn)
         tx = x(tick)
         out.append(f'<line x1="{tx:.1f}" x2="{tx:.1f}" y1="{top - 4}" y2="{axis_y}" stroke="#e7e5e4"/>')
         out.append(f'<text x="{tx:.1f}" y="{axis_y + 14}" font-size="{FONT}" text-anchor="middle" fill="#57534e">'
-                   f"{h(_tick_label(tick, step))}</text>")
+                   f"{h(_tick(tick))}</text>")
         tick += step
     out.append(f'<line x1="{x(0):.1f}" x2="{x(0):.1f}" y1="{top - 4}" y2="{axis_y}" stroke="#57534e"/>')
     out.append(f'<text x="{(plot_x0 + plot_x1) / 2:.1f}" y="{axis_y + 27}" font-size="{FONT}" text-anchor="middle" '
@@ -415,12 +413,23 @@ def class_chart(results: ClassResults, table: MetricTable, column: ConfigColumn)
     return "".join(out)
 
 
+def _state(table: MetricTable, row: Row | None) -> str:
+    """What a machine's dot says: its verdict, "not judged (paced)" or "not measured"."""
+    if row is None:
+        return NOT_MEASURED
+    return PACED if table.paced else row.verdict
+
+
+def _tick(value: float) -> str:
+    return f"{round(value, 6):g}".replace("-", "−")
+
+
 def chart_legend(results: ClassResults, table: MetricTable, column: ConfigColumn) -> str:
     """Every state the chart draws, and nothing else."""
     states = []
     for machine in results.machines:
         row = column.rows.get(machine.label)
-        verdict = DESCRIBED if table.paced and row is not None else row.verdict if row is not None else NOT_MEASURED
+        verdict = _state(table, row)
         if verdict not in states:
             states.append(verdict)
     spans = [f'<span><i style="background:{STATE_COLOURS.get(v, STATE_COLOURS[NO_DATA])}"></i>{escape(v)}</span>'
@@ -457,7 +466,7 @@ def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: 
 
 CLASS_CSS = """
 .headline { background: #fff; border: 2px solid #1c1917; padding: .5rem 1rem; margin: 1rem 0; }
-.headline li { font-weight: 600; } .caveats h3 { margin: .5rem 0 .25rem; font-size: 1rem; }
+.headline li { font-weight: 600; } .headline h2, .caveats h2 { margin-top: .5rem; } .caveats h3 { margin: .5rem 0 .25rem; font-size: 1rem; }
 .caveats { background: #fffbeb; border: 1px solid #fcd34d; padding: .25rem 1rem; }
 tr.primary th, tr.primary td { background: #ecfdf5; font-weight: 600; }
 .legend i { display: inline-block; width: .8em; height: .8em; margin: 0 .3em 0 .9em; vertical-align: -.05em; }
@@ -528,7 +537,7 @@ def to_csv(results: ClassResults) -> str:
                 is_base = column.config == results.baseline
                 change, low, high = machine_change(row)
                 pooled = column.pooled
-                verdict = "" if is_base else "not judged (paced)" if table.paced else (
+                verdict = "" if is_base else PACED if table.paced else (
                     row.verdict if row else NOT_MEASURED)
                 lines.append([table.workload, table.metric, table.unit, table.better,
                               "yes" if table.primary else "", machine.label, machine.source,
