@@ -506,8 +506,9 @@ def to_html(results: ClassResults) -> str:
         for column in table.columns[1:]:
             out.append(f"<figure>{class_chart(results, table, column)}{chart_legend(results, table, column)}"
                        f"<figcaption>{h(column.config)}: each machine's own paired change against its own "
-                       "baseline (dot) with its 95 % interval (line), coloured by that machine's verdict; the "
-                       "pooled change across the machines below (diamond).</figcaption></figure>")
+                       "baseline (dot) with its 95 % interval (line), coloured by that machine's verdict"
+                       + ("; the pooled change across the machines below (diamond)" if column.pooled.estimate
+                          is not None else "") + ".</figcaption></figure>")
     out += [f"<p>{h(' '.join(_explanations(results)))}</p>"]
     out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
     out.append(f"<footer>Merged by fstune {h(__version__)} on {h(fmt_time(time.time()))}.</footer>")
