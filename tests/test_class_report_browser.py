@@ -30,7 +30,9 @@ LONG = "Anna-Katharina's ThinkPad T14 in room 2.14, the one by the window that n
 MEASURE = """
 (function () {
   function box(r) { return {x: r.left + window.scrollX, y: r.top + window.scrollY, w: r.width, h: r.height}; }
-  var out = {svgs: []};
+  var out = {svgs: [], page_width: document.documentElement.scrollWidth, view_width: window.innerWidth,
+             tables: []};
+  document.querySelectorAll("table").forEach(function (t) { out.tables.push(box(t.getBoundingClientRect())); });
   ["headline", "caveats"].forEach(function (id) {
     var element = document.getElementById(id);
     out[id] = element ? box(element.getBoundingClientRect()) : null;
@@ -143,6 +145,10 @@ def test_the_page_in_a_real_browser_shows_the_headline_and_caveats_first_and_cha
     assert "too noisy to tell on 2 of 2 machines" in measured["headline_text"]
     assert measured["caveats_first"]["y"] + measured["caveats_first"]["h"] <= FIRST_SCREEN
     assert "Merged 3 machines from 3 files" in measured["caveats_text"]
+
+    # nothing wider than the window: no table or chart runs off the page's right edge
+    assert measured["page_width"] <= measured["view_width"] == 1280
+    assert all(t["x"] + t["w"] <= measured["view_width"] for t in measured["tables"])
 
     # every chart: each text inside the SVG's box, and no two texts on top of each other
     assert len(measured["svgs"]) == html.count("<svg") == 18  # 9 metrics × 2 variants

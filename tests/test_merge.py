@@ -134,9 +134,10 @@ def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
     assert rows["**MAD**"][:3] == ["39.50 (78.2%)", "39.50 (65.3%)", "19.8 pts"]
     assert rows["**machines with figures**"][:3] == ["3 of 3", "3 of 3", "3 of 3"]
     summary = next(line for line in lines if line.startswith("| metadata · dbench"))
-    pooled = classroom_report.fmt_pooled(column(classroom.merge_exports(three()), "tuned").pooled)
+    pooled = column(classroom.merge_exports(three()), "tuned").pooled
     assert summary == ("| metadata · dbench.throughput_mbs | tuned | +19.8% | +0.0% – +90.9% | "
-                       f"{pooled} | better on 2 of 3 machines, within noise on 1 |")
+                       f"{classroom_report.fmt_pooled(pooled)} | {pooled.tau:.1f} pts | better on 2 of 3 machines, "
+                       "within noise on 1 |")
 
 
 def test_html_is_self_contained_with_the_headline_first_and_a_forest_chart_per_variant():

@@ -127,7 +127,9 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
         spread["MAD"].append(fmt_mad(column.spread))
         spread["pooled change (95 % interval)"].append("")
         if index:
-            spread["pooled change (95 % interval)"] += [fmt_pooled(column.pooled, table.paced), ""]
+            spread["pooled change (95 % interval)"] += [
+                fmt_pooled(column.pooled, table.paced),
+                f"spread between machines {fmt_tau(column.pooled)}" if column.pooled.tau is not None else ""]
             spread["machines with figures"] += [f"{column.change.n} of {count}", ""]
             spread["median across machines"] += [fmt_change(column.change.median),
                                                  PACED if table.paced else tally_words(column, count)]
@@ -145,22 +147,27 @@ def summary_lines(results: ClassResults) -> list[list[str]]:
             lines.append([f"{table.workload} · {table.metric}" + (" (primary)" if table.primary else ""),
                           column.config, fmt_change(column.change.median),
                           fmt_spread_range(column.change, fmt_change), fmt_pooled(column.pooled, table.paced),
-                          PACED if table.paced else tally_words(column, count)])
+                          "" if table.paced else fmt_tau(column.pooled), PACED if table.paced else tally_words(column, count)])
     return lines
 
 
 SUMMARY_HEADER = ["metric", "variant", "median change", "min – max change", "pooled change (95 % interval)",
-                  "verdicts on the machines"]
+                  "spread between machines", "verdicts on the machines"]
 
 
 def fmt_pooled(pooled: Pooled, paced: str = "") -> str:
-    """"+4.1% (+1.2% to +7.0%), spread between machines 2.3 pts": the random-effects estimate."""
+    """"+4.1% (+1.2% to +7.0%)": the random-effects estimate and its 95 % interval."""
     if paced:
         return PACED
     if pooled.estimate is None:
         return "–" if pooled.k == 0 else f"– (only {pooled.k} machine with an interval)"
-    return (f"{fmt_change(pooled.estimate)} ({fmt_change(pooled.low)} to {fmt_change(pooled.high)}), "
-            f"spread between machines {pooled.tau:.1f} pts")
+    return f"{fmt_change(pooled.estimate)} ({fmt_change(pooled.low)} to {fmt_change(pooled.high)})"
+
+
+def fmt_tau(pooled: Pooled) -> str:
+    """"2.3 pts": the standard deviation of the true change between machines (tau)."""
+    return "–" if pooled.tau is None else f"{pooled.tau:.1f} pts"
+
 MACHINES_HEADER = ["machine", "file", "run", "host", "kernel", "CPU", "memory", "target device", "status"]
 
 
@@ -238,7 +245,7 @@ def _figure_columns(header: Sequence[str]) -> set[int]:
     return {index for index, name in enumerate(header) if index and not name.startswith("verdict")}
 
 
-SUMMARY_FIGURES = {2, 3, 4}
+SUMMARY_FIGURES = {2, 3, 4, 5}
 
 
 def _md_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset()) -> list[str]:
@@ -403,7 +410,7 @@ def class_chart(results: ClassResults, table: MetricTable, column: ConfigColumn)
     out.append(f'<line x1="8" x2="{width - 8}" y1="{y + 2}" y2="{y + 2}" stroke="#d6d3d1"/>')
     out.append(f'<text x="8" y="{y + 18}" font-size="{FONT}" font-weight="600">{h(POOLED)}</text>')
     out.append(f'<text x="{plot_x1 + 12:.1f}" y="{y + 18}" font-size="{FONT}" font-weight="600">'
-               f"{h(fmt_pooled(pooled, table.paced).split(', spread')[0])}</text>")
+               f"{h(fmt_pooled(pooled, table.paced))}</text>")
     if pooled.estimate is not None:
         cy = y + 14
         out.append(f'<path d="M{x(pooled.low):.1f} {cy}L{x(pooled.estimate):.1f} {cy - 6}L{x(pooled.high):.1f} '
@@ -443,11 +450,12 @@ def chart_legend(results: ClassResults, table: MetricTable, column: ConfigColumn
 
 def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset(),
                 verdict_columns: Sequence[int] = (), coloured_rows: int | None = None,
-                highlight: set[int] = frozenset()) -> list[str]:
+                highlight: set[int] = frozenset(), css: str = "") -> list[str]:
     """A table; cells in ``verdict_columns`` of the first ``coloured_rows`` lines coloured by verdict,
     the lines in ``highlight`` marked (the primary metric's)."""
     h = escape
-    out = ["<table>", "<tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr>"]
+    out = [f'<table class="{css}">' if css else "<table>",
+           "<tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr>"]
     for number, line in enumerate(lines):
         cells = []
         for index, cell in enumerate(line):
@@ -457,8 +465,12 @@ def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: 
                              else f"<td>{h(cell)}</td>")
             elif index == 0:
                 cells.append(f"<th>{h(cell)}</th>")
+            elif index in figures:
+                # the spread rows' long figures (a pooled change with its interval) may wrap
+                wrap = coloured_rows is not None and number >= coloured_rows
+                cells.append(f'<td class="num{" wrap" if wrap else ""}">{h(cell)}</td>')
             else:
-                cells.append(f'<td class="num">{h(cell)}</td>' if index in figures else f"<td>{h(cell)}</td>")
+                cells.append(f"<td>{h(cell)}</td>")
         out.append(('<tr class="primary">' if number in highlight else "<tr>") + "".join(cells) + "</tr>")
     out.append("</table>")
     return out
@@ -471,6 +483,7 @@ CLASS_CSS = """
 tr.primary th, tr.primary td { background: #ecfdf5; font-weight: 600; }
 .legend i { display: inline-block; width: .8em; height: .8em; margin: 0 .3em 0 .9em; vertical-align: -.05em; }
 figure svg { max-width: 100%; height: auto; }
+td.num.wrap { white-space: normal; } table.machines td { overflow-wrap: anywhere; }
 """
 
 
@@ -510,7 +523,7 @@ def to_html(results: ClassResults) -> str:
                        + ("; the pooled change across the machines below (diamond)" if column.pooled.estimate
                           is not None else "") + ".</figcaption></figure>")
     out += [f"<p>{h(' '.join(_explanations(results)))}</p>"]
-    out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
+    out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results), css="machines")]
     out.append(f"<footer>Merged by fstune {h(__version__)} on {h(fmt_time(time.time()))}.</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
@@ -602,5 +615,5 @@ def render(results: ClassResults, fmt: str) -> str:
     return RENDERERS[fmt](results)
 
 
-__all__ = ["CSV_FIELDS", "FORMATS", "SUFFIXES", "class_chart", "fmt_pooled", "render", "tally_words", "to_csv",
+__all__ = ["CSV_FIELDS", "FORMATS", "SUFFIXES", "class_chart", "fmt_pooled", "fmt_tau", "render", "tally_words", "to_csv",
            "to_html", "to_json", "to_markdown"]
