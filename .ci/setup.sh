@@ -30,6 +30,10 @@ packages=(
   shellcheck                         # the dry-run scripts are linted in the tests
   ansible-core                       # the exported playbooks are run with ansible-core alone in the tests
 )
+# The class report's page is rendered and measured in a real, headless browser in the tests
+# (tests/test_class_report_browser.py). Debian's name; where the distribution has no such package
+# (Ubuntu ships it as a snap) it is skipped with a note, and only that test cannot run.
+test_packages=(chromium)
 # The VM lab (`fstune lab up --vm`) and its tests. These are Debian's names: where the
 # distribution has no such package (Ubuntu's kernel is linux-image-generic) it is skipped with a
 # note, and only the VM lab is unavailable.
@@ -48,7 +52,7 @@ for package in "${packages[@]}"; do
   installed "$package" || missing+=("$package")
 done
 missing_vm=()
-for package in "${vm_packages[@]}"; do
+for package in "${vm_packages[@]}" "${test_packages[@]}"; do
   installed "$package" || missing_vm+=("$package")
 done
 if [ "${#missing[@]}" -gt 0 ] || [ "${#missing_vm[@]}" -gt 0 ]; then
@@ -58,7 +62,11 @@ if [ "${#missing[@]}" -gt 0 ] || [ "${#missing_vm[@]}" -gt 0 ]; then
     if has_candidate "$package"; then
       missing+=("$package")
     else
-      echo "setup: this distribution has no package $package; the VM lab will not be available." >&2
+      if [ "$package" = chromium ]; then
+        echo "setup: this distribution has no package chromium; the class report's browser test cannot run." >&2
+      else
+        echo "setup: this distribution has no package $package; the VM lab will not be available." >&2
+      fi
     fi
   done
   if [ "${#missing[@]}" -gt 0 ]; then

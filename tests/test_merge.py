@@ -134,51 +134,66 @@ def test_markdown_is_one_table_per_metric_with_the_spread_below_the_machines():
     assert rows["**MAD**"][:3] == ["39.50 (78.2%)", "39.50 (65.3%)", "19.8 pts"]
     assert rows["**machines with figures**"][:3] == ["3 of 3", "3 of 3", "3 of 3"]
     summary = next(line for line in lines if line.startswith("| metadata · dbench"))
-    pooled = classroom_report.fmt_pooled(column(classroom.merge_exports(three()), "tuned").pooled)
+    pooled = column(classroom.merge_exports(three()), "tuned").pooled
     assert summary == ("| metadata · dbench.throughput_mbs | tuned | +19.8% | +0.0% – +90.9% | "
-                       f"{pooled} | better on 2 of 3 machines, within noise on 1 |")
+                       f"{classroom_report.fmt_pooled(pooled)} | {pooled.tau:.1f} pts | better on 2 of 3 machines, "
+                       "within noise on 1 |")
 
 
-def test_html_is_self_contained_with_the_exports_styles_and_a_chart_per_metric():
+def test_html_is_self_contained_with_the_headline_first_and_a_forest_chart_per_variant():
     page = classroom_report.to_html(classroom.merge_exports(three()))
     assert page.startswith("<!DOCTYPE html>") and CSS in page
     assert "<script" not in page and "http://" not in page and "https://" not in page
     assert page.count("<svg") == 1 == page.count("</svg>")
     svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
     xml.dom.minidom.parseString(svg)  # well-formed
-    # one bar per machine: its own change, coloured by its own verdict; never the absolute MB/s
-    assert re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', svg) == [COLOURS["better"], COLOURS["within noise"],
-                                                                     COLOURS["better"]]
-    assert "alice: +90.9% (better)" in svg and "bob: +0.0% (within noise)" in svg and "carol: +19.8% (better)" in svg
-    assert "interval of the change (%)" in svg and "% change" in svg
-    assert '<td class="better">better (p' in page and "better on 2 of 3 machines, within noise on 1" in page
+    # one dot per machine: its own change, coloured by its own verdict; never the absolute MB/s
+    colours = classroom_report.STATE_COLOURS
+    assert re.findall(r'<circle [^>]*fill="(#[0-9a-f]{6})"', svg) == [colours["better"], colours["within noise"],
+                                                                       colours["better"]]
+    assert "alice: +90.9%" in svg and "bob: +0.0%" in svg and "carol: +19.8%" in svg
+    assert "pooled change across machines" in svg
+    # the headline and the caveats come before every table
+    assert page.index('id="headline"') < page.index('id="caveats"') < page.index("<table>")
+    headline = re.search(r'<section class="headline".*?</section>', page, re.S).group(0)
+    assert "tuned against base, metadata dbench.throughput_mbs" in headline and "pooled change +" in headline
+    assert "better on 2 of 3 machines, within noise on 1" in headline
+    # the legend names exactly the states drawn
+    legend = re.search(r'<p class="legend">.*?</p>', page).group(0)
+    assert re.findall(r"</i>([^<]+)</span>", legend) == ["better", "within noise", "pooled change across machines"]
+    assert '<td class="better">better (p' in page
 
 
 # --- what can go wrong ----------------------------------------------------------------------------
 
 
-def test_configurations_missing_on_some_machines():
+def test_configurations_missing_on_some_machines_are_refused_or_marked():
     exports = three()
     exports.append(classroom.parse_export(export_doc("dave", {"base": [30.0, 31.0, 32.0]}, started=2e9), "dave.json"))
-    results = classroom.merge_exports(exports)
+    with pytest.raises(classroom.MergeError, match=r"dave\.json \(dave\): configurations: base, tuned vs base"):
+        classroom.merge_exports(exports)
+    results = classroom.merge_exports(exports, allow_different=True)
     tuned = column(results, "tuned")
+    # dave is shown but not counted: the spread, the tally and the pooled change are the class's
     assert tuned.spread.n == 3 and tuned.cells["dave"] is None and tuned.rows["dave"] is None
-    assert tuned.tally == {"better": 2, "within noise": 1, "not measured": 1}
-    assert classroom_report.tally_words(tuned, 4) == "better on 2 of 4 machines, within noise on 1, not measured on 1"
-    assert column(results, "base").spread == classroom.Spread.of([11.0, 101.0, 50.5, 31.0])
-    assert "Configuration 'tuned' was not measured on dave." in results.warnings
+    assert tuned.tally == {"better": 2, "within noise": 1}
+    assert classroom_report.tally_words(tuned, 3) == "better on 2 of 3 machines, within noise on 1"
+    assert column(results, "base").spread == classroom.Spread.of([11.0, 101.0, 50.5])
+    assert results.merged[:2] == ["Merged 4 machines from 4 files; 3 in the pooled figures and verdict counts.",
+                                  'Marked "(other settings)", shown but not pooled or counted: dave (dave.json).']
     text = classroom_report.to_markdown(results)
-    dave = next(line for line in text.splitlines() if line.startswith("| dave |"))
-    assert dave == "| dave | 31.00 ± 1.00 (n=3) | – | – | not measured |"
+    dave = next(line for line in text.splitlines() if line.startswith("| dave (other settings) |"))
+    assert dave == "| dave (other settings) | 31.00 ± 1.00 (n=3) | – | – | not measured |"
 
 
 def test_a_machine_without_the_baseline_is_said_and_left_out():
     lone = classroom.parse_export(export_doc("erin", {"tuned": [5.0, 6.0, 7.0]}, started=3e9, baseline="tuned"),
                                   "erin.json")
-    results = classroom.merge_exports(three() + [lone])
+    results = classroom.merge_exports(three() + [lone], allow_different=True)
     assert "erin (erin.json) has no 'base' configuration to compare with: none of its figures are in the tables." \
         in results.warnings
-    assert column(results, "tuned").spread.n == 3 and column(results, "tuned").tally["not measured"] == 1
+    assert column(results, "tuned").spread.n == 3 and "not measured" not in column(results, "tuned").tally
+    assert "Left out: erin (erin.json: no 'base' configuration)." in results.merged
 
 
 def test_different_studies_are_refused_naming_each_file():
@@ -252,16 +267,24 @@ def test_notes_are_grouped_not_repeated_per_machine():
 def test_merge_as_csv_and_json_and_the_export_file_name(tmp_path):
     results = classroom.merge_exports(three())
     rows = list(csv.DictReader(io.StringIO(classroom_report.render(results, "csv"))))
-    assert tuple(rows[0]) == classroom_report.CSV_FIELDS and len(rows) == 3 * 2  # machines × configurations
+    # no column left empty in every row: hand-made runs judged the legacy way have p-values
+    assert tuple(rows[0]) == tuple(f for f in classroom_report.CSV_FIELDS if f not in ("primary", "other_settings"))
+    assert len(rows) == 3 * 2  # machines × configurations
     alice = next(r for r in rows if r["machine"] == "alice" and r["config"] == "tuned")
     assert float(alice["change_pct"]) == pytest.approx(100 / 1.1 - 0.0, rel=1e-3) and alice["verdict"] == "better"
     assert float(alice["change_low_pct"]) <= float(alice["change_pct"]) <= float(alice["change_high_pct"])
+    pooled = column(results, "tuned").pooled
+    assert float(alice["pooled_change_pct"]) == pytest.approx(pooled.estimate) and alice["pooled_machines"] == "3"
     document = json.loads(classroom_report.render(results, "json"))
     assert [m["label"] for m in document["machines"]] == ["alice", "bob", "carol"]
     assert document["tables"][0]["columns"][1]["machines"]["bob"]["verdict"] == "within noise"
     run = results.machines[0].run
     run.settings = {"machine_id": "0123456789abcdef"}
-    assert classroom.export_file_name([run], "json") == "fstune-ext4-journal-alice-01234567-run1-20231114-221320.json"
+    assert classroom.export_file_name([run], "json") == \
+        "fstune-ext4-journal-alice-01234567-run1-20231114-221320-000000.json"
+    # cloned machines started in the same second: the microseconds tell them apart
+    run.started = 1.7e9 + 0.25
+    assert classroom.export_file_name([run], "json").endswith("-run1-20231114-221320-250000.json")
 
 
 def test_exports_that_are_not_fstune_exports_or_of_another_version():
@@ -285,12 +308,38 @@ def test_exports_that_are_not_fstune_exports_or_of_another_version():
         classroom.parse_export(empty, "empty.json")
 
 
-def test_a_differently_configured_machine_is_warned_about():
+def test_a_differently_configured_machine_is_refused_naming_the_options_or_marked():
     odd = export_doc("carol", CAROL, mount={"tuned": [["noatime", None]]})
-    results = classroom.merge_exports(three()[:2] + [classroom.parse_export(odd, "carol.json")])
-    warning = next(w for w in results.warnings if w.startswith("Configuration 'tuned' is not the same"))
-    assert "alice, bob: ext4, internal journal, mount defaults" in warning
-    assert "carol: ext4, internal journal, mount noatime" in warning
+    # carol's file comes first, yet the settings most machines share are the class's
+    exports = [classroom.parse_export(odd, "carol.json"), *three()[:2]]
+    with pytest.raises(classroom.MergeError) as caught:
+        classroom.merge_exports(exports)
+    assert "as alice.json (alice) and 1 other machine(s): carol.json (carol): configuration tuned mount options: " \
+        "defaults vs noatime" in str(caught.value)
+    results = classroom.merge_exports(exports, allow_different=True)
+    assert [m.label for m in results.pooled_machines] == ["alice", "bob"]
+    assert column(results, "tuned").pooled.k == 2 and sum(column(results, "tuned").tally.values()) == 2
+    assert any("carol (carol.json) was measured differently" in w and "left out of the pooled figures" in w
+               for w in results.warnings)
+
+
+def test_the_same_run_with_other_content_is_warned_about_and_counted_once():
+    exports = three()
+    edited = export_doc("alice", {"base": ALICE["base"], "tuned": [20.0, 21.0, 29.0]}, started=1.7e9)
+    exports.append(classroom.parse_export(edited, "alice-edited.json"))
+    results = classroom.merge_exports(exports)
+    assert len(results.machines) == 3
+    assert any(w.startswith("alice-edited.json and alice.json hold the same run") and "different figures" in w
+               for w in results.warnings)
+    assert "Left out: alice-edited.json (same run as alice.json, different content)." in results.merged
+
+
+def test_a_zero_width_interval_still_gives_an_honest_pooled_change():
+    exact = classroom.Pooled.of([(-10.0, -10.0, -10.0), (-4.0, -6.0, -2.0), (-7.0, -8.0, -6.0)])
+    assert exact.k == 3 and exact.estimate is not None and exact.low < exact.estimate < exact.high
+    # the exact machine counts as precise as the most precise other one, not infinitely so
+    assert exact.low < -7.0 < exact.high
+    assert classroom.Pooled.of([(-10.0, -10.0, -10.0), (-4.0, -4.0, -4.0)]).estimate == pytest.approx(-7.0)
 
 
 def blocked_export(host: str, blocks: int) -> classroom.Export:
@@ -409,7 +458,9 @@ title = "access time never written"
 filesystem = "ext4"
 mount_options = ["noatime"]
 """
-RUN_ARGS = ["--class", "--yes"]  # the teacher's page's command: the same settings on every machine
+# the class command's settings, on a smaller study (--class itself runs only its own study)
+RUN_ARGS = ["--workloads", "writes", "--workload-param", "writes.files=200", "--blocks", "3", "--max-blocks", "3",
+            "--primary", "writes:build.mb_written", "--yes"]
 
 
 def _medians(document: dict, metric: str) -> dict[str, float]:

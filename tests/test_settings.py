@@ -131,16 +131,25 @@ def test_every_export_format_carries_the_settings(tmp_path):
 
 def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_change_them():
     from fstune.cli import build_parser
-    from fstune.cli.run import CLASS_PRESET, apply_class_preset
+    from fstune.cli.run import CLASS_PRESET, CLASS_STUDY, apply_class_preset
     from fstune.errors import UsageError
+    from fstune.studies import find_study
 
     args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--lab", "--yes"])
     apply_class_preset(args)
     assert (args.workloads, args.workload_param, args.repeats, args.max_blocks, args.primary) == (
         "writes", ["writes.files=200"], 3, 3, "writes:build.mb_written") == tuple(CLASS_PRESET.values())
-    args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--repeats", "5",
-                                      "--workload-param", "writes.files=100"])
-    with pytest.raises(UsageError, match="leave out --workload-param, --blocks"):
+    # the class study named by its file is the class study
+    args = build_parser().parse_args(["run", "--class", "--study", find_study(CLASS_STUDY).path, "--lab"])
+    apply_class_preset(args)
+    for extra, named in ((["--repeats", "5", "--workload-param", "writes.files=100"], "--workload-param, --blocks"),
+                         (["--option", "noatime"], "--option"), (["--configs", "noatime"], "--configs"),
+                         (["--option", "relatime:lazytime", "--max-blocks", "9"], "--option, --max-blocks")):
+        args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", *extra])
+        with pytest.raises(UsageError, match=f"leave out {named}\\. "):
+            apply_class_preset(args)
+    args = build_parser().parse_args(["run", "--class", "--study", "xfs-log-tuning"])
+    with pytest.raises(UsageError, match=r"fixes the study \(ext4-atime-writes\).*leave out --study\. "):
         apply_class_preset(args)
 
 

@@ -49,31 +49,36 @@ RUN is a run id from the list, or "last".
 """
 
 MERGE_DESCRIPTION = """For workshops: every attendee runs the same study on their own machine and sends
-  fstune results export RUN --format json -o NAME.json
-and the teacher merges the files into one report:
-  fstune results merge alice.json bob.json carol.json --format html -o class.html
+  fstune results export RUN --format json -o out/
+(a file name unique to the machine and the run, to the microsecond of its start), and the
+teacher merges the files into one report:
+  fstune results merge class/*.json --format html -o class.html
 
-Per workload and metric there is one table. Each machine is a row: its own median ± standard
-deviation for every configuration, its own change against its own baseline, and its own verdict
-(better, worse or within noise, from the same tests as 'fstune results show' on that machine).
-Below the machines, the spread across them:
+The report opens with the study's primary metric pooled across the machines (a random-effects
+estimate with its 95 % interval) and how many machines said what, then the caveats, each once.
+Per workload and metric there is then one table. Each machine is a row: its own median ±
+standard deviation for every configuration, its own paired change against its own baseline, and
+its own verdict (from the same tests as 'fstune results show' on that machine). Below the
+machines, the spread across them:
 
   median across machines  the middle machine; one odd machine cannot move it
   min – max               every machine lies in this range; with 3 machines, the whole story
   MAD                     median absolute deviation: at least half the machines lie within
                           median ± MAD (figures: also as % of the median; changes: in points)
+  pooled change           the random-effects estimate and its interval (docs/teaching.md)
   verdicts                e.g. "better on 14 of 20 machines, within noise on 6"
 
 Machines differ far more in raw speed than a tuning changes it, so read the changes and the
 verdicts across machines, not the absolute figures. A standard deviation across 3 to 30 unlike
 machines would be pulled around by one outlier, so it is not used for the spread.
 
-Each run in each file is one machine, named by its hostname (the file name when it has none,
-or both when two machines share a hostname); --label FILE=NAME names it yourself. Refused:
-files that are not fstune JSON exports, exports in another format version, and files of
-different studies (merge each study separately). The same run given twice (same run id, host
-and start time) is counted once, with a warning; a configuration some machines did not measure
-is shown as "not measured" there.
+Each run in each file is one machine, named by its hostname (the file name when it has none, or
+what tells the files apart when machines share a hostname); --label FILE=NAME names it yourself.
+Refused: files that are not fstune JSON exports, exports in another format version, files of
+different studies (merge each study separately), and runs measured with other settings or
+configurations than most machines (see --allow-different-params). The same run given twice
+(same run id, host and start time) is counted once, with a warning, also when the two copies
+differ. What was merged, marked and left out is said on standard error.
 """
 
 
@@ -145,8 +150,10 @@ def add_parser(sub, formatter_class) -> None:
     merger.add_argument("--label", action="append", default=[], metavar="FILE=NAME",
                         help="show FILE's machine as NAME instead of its hostname (repeat for more files)")
     merger.add_argument("--allow-different-params", action="store_true",
-                        help="merge runs measured with other workload parameters, repeat rules, study version "
-                        "or devices than the first file (refused otherwise); their rows are marked")
+                        help="merge runs measured with other workload parameters, repeat rules, study version, "
+                        "devices or configurations (--configs, --option, mkfs options) than most machines "
+                        "(refused otherwise); their rows are marked \"(other settings)\" and left out of the "
+                        "pooled figures and the verdict counts")
     merger.set_defaults(func=run_merge)
 
     parser.set_defaults(func=run_list, json=False, limit=50)  # plain `fstune results` lists
@@ -507,6 +514,8 @@ def run_merge(args) -> int:
     results = classroom.merge_exports([_read_export(name) for name in args.files], labels,
                                       allow_different=args.allow_different_params)
     text = classroom_report.render(results, fmt or "md")
+    for line in results.merged:  # how many machines, which were marked or left out
+        print(f"fstune: {line}", file=sys.stderr)
     for warning in results.warnings:
         print(f"fstune: warning: {warning}", file=sys.stderr)
     if args.output:

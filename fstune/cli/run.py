@@ -66,28 +66,51 @@ once without cleaning up.
 
 
 # One set of settings for a whole class (docs/teaching.md): every attendee's run is then measured
-# the same way, so `fstune results merge` accepts them all. The writes workload counts bytes, which
-# a shared laptop cannot blur, and with 3 blocks and no more no run waits for a quiet machine.
+# the same way, so `fstune results merge` accepts them all. The writes workload counts bytes rather
+# than timing them, and with 3 blocks and no more no run waits for a quiet machine.
+CLASS_STUDY = "ext4-atime-writes"
 CLASS_PRESET = {"workloads": "writes", "workload_param": ["writes.files=200"], "repeats": 3, "max_blocks": 3,
                 "primary": "writes:build.mb_written"}
-CLASS_STUDY = "ext4-atime-writes"
-CLASS_MINUTES = 2  # what one class run takes on the loop lab, measured (docs/teaching.md)
+# what one class run takes on the loop lab, measured: 6 min 10 s to its last unmount on a 2-core VM
+# (docs/teaching.md, "The class run", says how)
+CLASS_MINUTES = 7
+
+
+def _class_flags(args) -> list[str]:
+    """The flags given that would make this machine's run unlike the class's."""
+    given = [flag for flag, value, default in (
+        ("--study", args.study, CLASS_STUDY),
+        ("--configs", args.configs, None),
+        ("--option", args.option, []),
+        ("--workloads", args.workloads, None),
+        ("--workload-param", args.workload_param, []),
+        ("--blocks", args.repeats, None),
+        ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]),
+        ("--primary", args.primary, None),
+        ("--ceiling", args.ceiling, False)) if value != default]
+    if "--study" in given:
+        from fstune.errors import StudyError
+        from fstune.studies import find_study
+
+        # the class study by its file's path is the class study
+        with contextlib.suppress(StudyError, UsageError):
+            if find_study(args.study).name == CLASS_STUDY:
+                given.remove("--study")
+    return given
 
 
 def apply_class_preset(args) -> None:
-    """--class: the preset's settings, refusing any option that would change them."""
+    """--class: the class study with the preset's settings, refusing any flag that would change
+    the study, its configurations, their options or the workloads' settings."""
     if not getattr(args, "class_preset", False):
         return
-    given = [flag for flag, value, default in (("--workloads", args.workloads, None),
-                                               ("--workload-param", args.workload_param, []),
-                                               ("--blocks", args.repeats, None),
-                                               ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]),
-                                               ("--primary", args.primary, None))
-             if value != default]
+    given = _class_flags(args)
     if given:
-        raise UsageError(f"--class fixes the workloads, their parameters, the primary metric and the repeats for "
-                         f"the whole class; "
-                         f"leave out {', '.join(given)}.", "Or leave out --class and choose them yourself.")
+        raise UsageError(f"--class fixes the study ({CLASS_STUDY}), its configurations and their options, the "
+                         f"workloads and their parameters, the primary metric and the blocks for the whole class; "
+                         f"leave out {', '.join(given)}.",
+                         "Or leave out --class and choose them yourself (the class merge then refuses the run, "
+                         "or marks it with --allow-different-params).")
     for key, value in CLASS_PRESET.items():
         setattr(args, key, list(value) if isinstance(value, list) else value)
 
@@ -114,9 +137,12 @@ def add_parser(sub, formatter_class) -> None:
                         "look (by default after 5, 10 and 15 blocks), then stops at the cap. A cap at or "
                         "below --blocks gives one look at the cap: a fixed number of blocks")
     parser.add_argument("--class", dest="class_preset", action="store_true",
-                        help=f"a workshop's settings, the same on every machine: the writes workload with "
-                        f"200 files, stopping on build.mb_written, 3 blocks and no more; about {CLASS_MINUTES} "
-                        f"minutes for {CLASS_STUDY} on the lab (docs/teaching.md)")
+                        help=f"a workshop's run, the same on every machine: the {CLASS_STUDY} study (--study "
+                        f"{CLASS_STUDY}), all its configurations as the study defines them, the writes workload "
+                        f"with 200 files, stopping on build.mb_written, 3 blocks and no more; refuses --configs, "
+                        f"--option, --workloads, --workload-param, --blocks, --max-blocks, --primary and "
+                        f"--ceiling. About {CLASS_MINUTES} minutes on the loop lab of a 2-core VM, measured "
+                        f"(docs/teaching.md, which also says why a loop lab may well say 'too noisy to tell')")
     parser.set_defaults(func=run)
 
 

@@ -35,6 +35,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -44,12 +46,13 @@ from fstune import __version__
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
 from fstune.results import reports, stats
-from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
+from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING, read_design
 from fstune.results.verdict import Verdict
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
 from fstune.results.formatting import finite, fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
-from fstune.results.settings import settings_differences
+from fstune.results.settings import WHERE, settings_differences
+from fstune.filesystems import join_options
 from fstune.results.views import describe_config, honest_notes
 
 NOT_MEASURED = "not measured"
@@ -211,12 +214,14 @@ def parse_export_text(text: str, source: str) -> Export:
 
 def export_file_name(runs: Sequence[RunRecord], fmt: str) -> str:
     """A file name no other machine or run gives (docs/teaching.md: what attendees send): study,
-    host, machine id, run id and start time. Cloned laptops share a hostname and often their
-    machine id; the start time still tells them apart."""
+    host, machine id, run id and start time to the microsecond. Cloned laptops share a hostname,
+    often their machine id and their first run id, and a class starts its runs in the same second;
+    the microseconds of the start still tell them apart."""
     run = runs[0]
     safe = lambda text: "".join(c if c.isalnum() or c in "._-" else "-" for c in str(text)).strip("-.") or "x"
     machine = (run.settings or {}).get("machine_id", "")[:8]
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(run.started))
+    whole = math.floor(run.started)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(whole)) + f"-{int((run.started - whole) * 1e6):06d}"
     ids = "+".join(str(r.id if r.id is not None else "x") for r in runs)
     return "-".join(filter(None, ["fstune", safe(run.study), safe(run.hostname), machine, f"run{ids}", stamp])) + f".{fmt}"
 
@@ -303,11 +308,15 @@ class Pooled:
     @classmethod
     def of(cls, changes: Sequence[tuple[float | None, float | None, float | None]]) -> Pooled:
         usable = [(c, (h - lo) / (2 * Z95)) for c, lo, h in changes
-                  if finite(c) and finite(lo) and finite(h) and h > lo]
+                  if finite(c) and finite(lo) and finite(h) and h >= lo]
         if len(usable) < 2:
             return cls(len(usable))
-        # a machine whose interval is a point (identical repeats) would take every weight
-        floor = max(1e-6, 1e-3 * max(se for _, se in usable))
+        # an interval of zero width (every block gave the same change) says the machine's own error
+        # is below what its repeats could show, not that it is nil: it counts as precise as the
+        # most precise machine that showed any scatter (docs/teaching.md, "The pooled change"), so
+        # it cannot take every weight, and the spread between machines (tau) carries the rest
+        positive = [se for _, se in usable if se > 0]
+        floor = min(positive) if positive else 1e-6
         w = [1 / max(se, floor) ** 2 for _, se in usable]
         fixed = sum(wi * c for wi, (c, _) in zip(w, usable)) / sum(w)
         q = sum(wi * (c - fixed) ** 2 for wi, (c, _) in zip(w, usable))
@@ -339,6 +348,8 @@ class MetricTable:
     unit: str
     better: str
     columns: list[ConfigColumn]  # the baseline first
+    primary: bool = False  # the figure the study stops on: first, and the headline's
+    paced: str = ""  # why it is not judged: it measures a phase's fixed length, not the filesystem
 
 
 @dataclass
@@ -351,6 +362,13 @@ class ClassResults:
     tables: list[MetricTable]
     warnings: list[str] = field(default_factory=list)  # about the merge itself: duplicates, mismatches
     notes: list[str] = field(default_factory=list)  # per machine: failures, warm caches, few repeats
+    merged: list[str] = field(default_factory=list)  # how many machines were merged, which were left out
+    primary: tuple[str, str] | None = None  # (workload, metric) the study stops on: the headline's figure
+
+    @property
+    def pooled_machines(self) -> list[Machine]:
+        """The machines measured the class's way: the pooled figures and verdict counts are theirs."""
+        return [m for m in self.machines if not m.differs]
 
     @property
     def variants(self) -> list[str]:
@@ -370,15 +388,33 @@ def _labels(entries: list[tuple[str, RunRecord]], given: dict[str, str], runs_in
         if label is not None and runs_in[source] > 1:
             label = f"{label} run {run.id if run.id is not None else '?'}"
         labels.append(label or str(run.environment.get("hostname") or "").strip() or _stem(source))
-    for widen in (lambda i: f"{labels[i]} ({_stem(entries[i][0])})",
+    stems = [_stem(source) for source, _ in entries]
+    before: list[str] = []  # the labels as they were before this round of widening
+    for widen in (lambda i: f"{labels[i]} ({_telling(stems[i], [stems[j] for j, o in enumerate(before) if o == before[i]])})",
                   # files of the same name from separate folders: the folder tells them apart
                   lambda i: f"{labels[i].rsplit(' (', 1)[0]} ({_folder_and_stem(entries[i][0])})",
                   lambda i: f"{labels[i]} run {entries[i][1].id if entries[i][1].id is not None else i + 1}",
                   lambda i: f"{labels[i]} #{i + 1}"):
         clashing = [i for i, label in enumerate(labels) if labels.count(label) > 1]
+        before[:] = labels
         for i in clashing:
             labels[i] = widen(i)
     return labels
+
+
+def _telling(stem: str, clashing: list[str]) -> str:
+    """The part of ``stem`` that tells it from the other ``clashing`` file names: cloned laptops'
+    exports differ only near the end ("fstune-…-20240502-101500-123456"), so "…-123456"."""
+    others = [other for other in clashing if other != stem]
+    if not others or len(stem) <= 24:
+        return stem
+    start = min(len(os.path.commonprefix([stem, other])) for other in others)
+    end = min(len(os.path.commonprefix([stem[::-1], other[::-1]])) for other in others)
+    cut = stem.rfind("-", 0, start) + 1  # back to a word's start
+    tail = stem[cut:len(stem) - end] if end < len(stem) - cut else stem[cut:]
+    if len(tail) < 6:
+        tail = stem[max(0, len(stem) - end - 6):len(stem) - end] if end else stem[-6:]
+    return ("…" if cut else "") + tail + ("…" if end and len(stem) - end < len(stem) else "")
 
 
 def _folder_and_stem(source: str) -> str:
@@ -438,34 +474,55 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
                          "A class table compares one study's configurations; merge each study's files separately.")
 
     entries: list[tuple[str, RunRecord]] = []
-    seen: dict[tuple, str] = {}
+    seen: dict[tuple, tuple[str, RunRecord]] = {}
+    skipped: list[str] = []  # "FILE (why)": inputs counted once or not at all
     for export in exports:
         for run in export.runs:
             key = _same_run_key(run)
-            if key in seen and seen[key] == export.source:
+            if key in seen and seen[key][0] == export.source:
                 twice = f"{export.source} is named more than once: it is counted once."
                 if twice not in warnings:
                     warnings.append(twice)
+                    skipped.append(f"{export.source} (named twice)")
                 continue
             if key in seen:
-                warnings.append(f"{export.source} holds the same run as {seen[key]} (run {run.id} from host "
-                                f"{run.hostname}, started {fmt_time(run.started)}): it is counted once.")
+                first_source, first_run = seen[key]
+                what = f"run {run.id} from host {run.hostname}, started {fmt_time(run.started)}"
+                if _content(first_run) != _content(run):
+                    warnings.append(f"{export.source} and {first_source} hold the same run ({what}) with different "
+                                    f"figures or settings: only {first_source}'s is counted. One of them was "
+                                    "edited or recomputed; ask which is the machine's own export.")
+                    skipped.append(f"{export.source} (same run as {first_source}, different content)")
+                else:
+                    warnings.append(f"{export.source} holds the same run as {first_source} ({what}): it is counted "
+                                    "once.")
+                    skipped.append(f"{export.source} (same run as {first_source})")
                 continue
-            seen[key] = export.source
+            seen[key] = (export.source, run)
             entries.append((export.source, run))
     runs_in = {export.source: len(export.runs) for export in exports}
     names = _labels(entries, given, runs_in)
-    differs = [settings_differences(entries[0][1].settings, run.settings) for _, run in entries]
+    # the settings most machines share are the class's: one attendee's odd run, even if its file
+    # sorts first, is the one marked
+    alike = [sum(not _differences(entries[i][1], run) for _, run in entries) for i in range(len(entries))]
+    reference = max(range(len(entries)), key=lambda i: (alike[i], -i))
+    ref_run = entries[reference][1]
+    differs = [_differences(ref_run, run) for _, run in entries]
     odd = [(source, label, found) for (source, _), label, found in zip(entries, names, differs) if found]
+    ref_words = f"{entries[reference][0]} ({names[reference]})"
+    if odd and alike[reference] > 1:
+        ref_words += f" and {alike[reference] - 1} other machine(s)"
     if odd and not allow_different:
         which = "; ".join(f"{source} ({label}): {', '.join(found)}" for source, label, found in odd)
-        raise MergeError(f"the runs were not measured with the same settings as {entries[0][0]} ({names[0]}): "
+        raise MergeError(f"the runs were not measured with the same settings and configurations as {ref_words}: "
                          f"{which}. Their figures cannot be set side by side.",
                          "Ask for runs made with the same settings (the class command in docs/teaching.md), "
-                         "or pass --allow-different-params to merge them anyway, marked.")
+                         "or pass --allow-different-params to merge them anyway: marked \"(other settings)\" "
+                         "and left out of the pooled figures and the verdict counts.")
     for source, label, found in odd:
-        warnings.append(f"{label} ({source}) was measured with other settings than {names[0]}: "
-                        f"{', '.join(found)}; its row is marked.")
+        warnings.append(f"{label} ({source}) was measured differently from {ref_words}: {', '.join(found)}; its "
+                        "row is marked \"(other settings)\" and left out of the pooled figures and the verdict "
+                        "counts.")
 
     hosts: dict[tuple[str, str], list[str]] = {}  # (file, host) → machines
     for (source, run), label in zip(entries, names):
@@ -475,10 +532,8 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             warnings.append(f"{source} holds {len(labelled)} runs from host {host} ({', '.join(labelled)}); each "
                             "counts as one machine in the spread.")
 
-    first = entries[0][1]
-    baseline = first.baseline
+    baseline = ref_run.baseline
     configs: list[str] = []
-    recipes: dict[str, dict[str, list[str]]] = {}  # config → its description → machines
     for (source, run), label in zip(entries, names):
         if run.baseline != baseline:
             warnings.append(f"{label} ({source}) has '{run.baseline}' as its baseline; it is compared with "
@@ -486,21 +541,11 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         for config in run.configs:
             if config.name not in configs:
                 configs.append(config.name)
-            recipes.setdefault(config.name, {}).setdefault(_recipe_of(config), []).append(label)
     if baseline in configs:
         configs.insert(0, configs.pop(configs.index(baseline)))
-    for name in configs:
-        present = [label for described in recipes[name].values() for label in described]
-        missing = [label for label in names if label not in present]
-        if missing:
-            warnings.append(f"Configuration '{name}' was not measured on {', '.join(missing)}.")
-        if len(recipes[name]) > 1:
-            ways = "; ".join(f"{', '.join(who)}: {what}" for what, who in recipes[name].items())
-            warnings.append(f"Configuration '{name}' is not the same on every machine ({ways}): the spread "
-                            "mixes different setups.")
 
     machines = []
-    grouped: dict[str, list[str]] = {}  # a note → the machines it is about, so a class of 20 reads it once
+    grouped: dict[str, list[tuple[str, str]]] = {}  # a note, paths left out → (machine, its own text)
     for (source, run), label, found in zip(entries, names, differs):
         own = {c.name for c in run.configs} | {r.config for r in run.results}
         comparison = (compare(run.results, run.configs, baseline, alpha=alpha, method=run.method, design=run.design,
@@ -509,15 +554,96 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         if comparison is not None:
             for note in honest_notes([run], comparison):
                 if not note.startswith("  "):
-                    grouped.setdefault(_unrun(note.strip(), run), []).append(label)
+                    text = _unrun(note.strip(), run)
+                    grouped.setdefault(_NUMBER.sub("N", _PATH.sub("PATH", text)), []).append((label, text))
         else:
             warnings.append(f"{label} ({source}) has no '{baseline}' configuration to compare with: none of its "
                             "figures are in the tables.")
+            skipped.append(f"{label} ({source}: no '{baseline}' configuration)")
 
-    notes = [f"{', '.join(who) if len(who) < len(machines) or len(machines) == 1 else 'Every machine'}: {note}"
-             for note, who in grouped.items()]
-    return ClassResults(first.study, first.title, baseline, configs, machines,
-                        _tables(machines, configs, baseline, warnings), warnings, notes)
+    notes = [_group_note(who, len(machines)) for who in grouped.values()]
+    marked = [f"{m.label} ({m.source})" for m in machines if m.differs]
+    counted = len(machines) - len(marked)
+    merged = [f"Merged {len(machines)} machine{'s' if len(machines) != 1 else ''} from {len(exports)} "
+              f"file{'s' if len(exports) != 1 else ''}" + (f"; {counted} in the pooled figures and verdict counts"
+                                                          if marked else "") + "."]
+    if marked:
+        merged.append(f"Marked \"(other settings)\", shown but not pooled or counted: {', '.join(marked)}.")
+    if skipped:
+        merged.append(f"Left out: {'; '.join(skipped)}.")
+    primary = read_design(ref_run.design or {}, 1).primary
+    return ClassResults(ref_run.study, ref_run.title, baseline, configs, machines,
+                        _tables(machines, configs, baseline, warnings, primary), warnings, notes, merged, primary)
+
+
+_PATH = re.compile(r"(?<![\w.])/[\w.+-]+(?:/[\w.+-]+)+")
+# a figure in a note ("±565.0", "> 1000"): notes that differ only in them are one note, each
+# machine's figure named
+_NUMBER = re.compile(r"±?(?:> ?)?[-+−]?\d+(?:\.\d+)?(?: ?%)?")
+
+
+def _group_note(who: list[tuple[str, str]], machines: int) -> str:
+    """One note for every machine it is about: "alice, bob: …" or "Every machine: …". Notes that
+    differ only in a path (each machine's own lab file) are one note, the path in general words;
+    notes that differ only in a figure are one note naming each machine's figure."""
+    labels = [label for label, _ in who]
+    texts = [text for _, text in who]
+    found = [_PATH.findall(t) for t in texts]
+    if len(set(texts)) > 1 and all(len(f) == len(found[0]) for f in found):
+        words = []
+        for slot in range(len(found[0])):
+            paths = {f[slot] for f in found}
+            names = {PurePath(p).name for p in paths}
+            words.append(found[0][slot] if len(paths) == 1 else
+                         f"…/{names.pop()} (each machine's own)" if len(names) == 1 else "(each machine's own path)")
+        texts = [_PATH.sub(lambda _, slots=iter(words): next(slots), t) for t in texts]
+    figures = [_NUMBER.findall(t) for t in texts]
+    text = texts[0]
+    if len(set(texts)) > 1 and all(len(f) == len(figures[0]) for f in figures):
+        between = _NUMBER.split(texts[0])
+        parts = [between[0]]
+        for slot in range(len(figures[0])):
+            by_value: dict[str, list[str]] = {}
+            for label, f in zip(labels, figures):
+                by_value.setdefault(f[slot], []).append(label)
+            parts.append(next(iter(by_value)) if len(by_value) == 1 else
+                         ", ".join(f"{value} ({', '.join(named)})" for value, named in by_value.items()))
+            parts.append(between[slot + 1])
+        text = "".join(parts)
+    return f"{', '.join(labels) if len(labels) < machines or machines == 1 else 'Every machine'}: {text}"
+
+
+def _content(run: RunRecord) -> tuple:
+    """What two copies of one run must agree on to be the same export."""
+    return (run.results, run.configs, run.settings, run.status, run.design)
+
+
+def _differences(a: RunRecord, b: RunRecord) -> list[str]:
+    """Every way ``b`` was measured unlike ``a``: its settings, then its configurations."""
+    return settings_differences(a.settings, b.settings) + config_differences(a, b)
+
+
+def config_differences(a: RunRecord, b: RunRecord) -> list[str]:
+    """Each way ``b``'s configurations differ from ``a``'s, in words: one measured in only one of
+    them (--configs), other mkfs or mount options (--option), another filesystem or journal."""
+    out = []
+    ours, theirs = {c.name: c for c in a.configs}, {c.name: c for c in b.configs}
+    only_a = [name for name in ours if name not in theirs]
+    only_b = [name for name in theirs if name not in ours]
+    if only_a or only_b:
+        out.append(f"configurations: {', '.join(ours) or 'none'} vs {', '.join(theirs) or 'none'}")
+    for name in ours:
+        if name not in theirs:
+            continue
+        x, y = ours[name], theirs[name]
+        for what, left, right in (("filesystem", x.filesystem, y.filesystem), ("journal", x.journal, y.journal),
+                                  ("mkfs options", " ".join(x.mkfs_options) or "none",
+                                   " ".join(y.mkfs_options) or "none"),
+                                  ("mount options", join_options(list(x.mount_options)) or "defaults",
+                                   join_options(list(y.mount_options)) or "defaults")):
+            if left != right:
+                out.append(f"configuration {name} {what}: {left} vs {right}")
+    return out
 
 
 def _unrun(note: str, run: RunRecord) -> str:
@@ -525,7 +651,8 @@ def _unrun(note: str, run: RunRecord) -> str:
     return note.replace(f" (run {run.id})", "").replace(f"Run {run.id} ", "The run ")
 
 
-def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings: list[str]) -> list[MetricTable]:
+def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings: list[str],
+            primary: tuple[str, str] | None = None) -> list[MetricTable]:
     metrics: dict[tuple[str, str], tuple[str, str]] = {}  # (workload, metric) → (unit, better), first seen
     for machine in machines:
         for result in machine.run.results:
@@ -541,6 +668,7 @@ def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings
     tables = []
     for (workload, metric), (unit, better) in metrics.items():
         columns = []
+        paced = _paced(machines, workload, metric, unit, baseline)
         for config in configs:
             cells: dict[str, Summary | None] = {}
             rows: dict[str, Row | None] = {}
@@ -555,15 +683,44 @@ def _tables(machines: list[Machine], configs: list[str], baseline: str, warnings
                                 if r.config == config and r.workload == workload and r.metric == metric), None)
                 cells[machine.label] = summary
                 rows[machine.label] = row
-                if config != baseline:
+                if config != baseline and not machine.differs:  # a marked machine is shown, never counted
                     tally[row.verdict if row is not None else NOT_MEASURED] += 1
-            medians = [s.median for s in cells.values() if s is not None and s.n]
-            changes = [r.change_pct for r in rows.values() if r is not None]
+            counted = [m.label for m in machines if not m.differs]
+            medians = [cells[label].median for label in counted if cells[label] is not None and cells[label].n]
+            changes = [rows[label].change_pct for label in counted if rows[label] is not None]
+            judged = config != baseline and not paced
             columns.append(ConfigColumn(config, cells, rows, Spread.of(medians), Spread.of(changes),
-                                        {} if config == baseline else {k: v for k, v in tally.items() if v},
-                                        Pooled.of([machine_change(r) for r in rows.values()])))
-        tables.append(MetricTable(workload, metric, unit, better, columns))
-    return tables
+                                        {k: v for k, v in tally.items() if v} if judged else {},
+                                        Pooled.of([machine_change(rows[label]) for label in counted])
+                                        if judged else Pooled(0)))
+        tables.append(MetricTable(workload, metric, unit, better, columns, (workload, metric) == primary, paced))
+    # the primary first, the figures that only measure a phase's pacing last
+    return sorted(tables, key=lambda t: (not t.primary, bool(t.paced)))
+
+
+# a phase's time within this much above its pacing length measures the pacing, not the filesystem
+PACED_MARGIN = 0.05
+
+
+def _paced(machines: list[Machine], workload: str, metric: str, unit: str, baseline: str) -> str:
+    """Why a time figure is not judged, or "": a workload paced to last at least ``spread``
+    seconds a phase (the writes workload, so its writes span the journal's commits) whose phase
+    took no longer than that on every machine measures the pacing, not the filesystem."""
+    if unit != "s":
+        return ""
+    paces = {(m.run.settings or {}).get("workload_params", {}).get(workload, {}).get("spread") for m in machines}
+    if len(paces) != 1:
+        return ""
+    pace = paces.pop()
+    if not isinstance(pace, (int, float)) or isinstance(pace, bool) or pace <= 0:
+        return ""
+    medians = [s.median for m in machines if m.comparison is not None
+               for (config, w, name), s in m.comparison.summaries.items() if (w, name) == (workload, metric)
+               and s.n and finite(s.median)]
+    if not medians or max(medians) > pace * (1 + PACED_MARGIN):
+        return ""
+    return (f"not judged: every phase is paced to last {pace:g} s (the {workload} workload's spread), and "
+            f"it took no longer, so this time measures the pacing, not the filesystem")
 
 
 def _unit_of(machine: Machine, workload: str, metric: str) -> tuple[str, str] | None:

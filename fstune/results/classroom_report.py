@@ -24,12 +24,15 @@ from fstune.results.classroom import (NOT_MEASURED, VERDICT_ORDER, ClassResults,
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Row
 from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
                                        places_for)
-from fstune.results.html_report import Bar, bars_svg, escape, html_head, html_legend, verdict_class
+from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
+from fstune.results.html_report import _nice_range, escape, html_head, verdict_class
+from fstune.results.verdict import Verdict
 from fstune.results.reports import json_text, md_text
 from fstune.results.views import BLOCKED_VERDICT_NOTE, VERDICT_NOTE, device_summary, env_summary
 from fstune.units import format_percent
 
 FORMATS = ("md", "html", "csv", "json")
+PACED = "not judged (paced)"  # a time that measures a phase's pacing (classroom._paced)
 SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".csv": "csv", ".json": "json"}
 
 # a machine measured with other settings (merged with --allow-different-params); the notes say how
@@ -42,9 +45,15 @@ SPREAD_NOTE = ("Across machines: the median of the machines' own medians (or of 
                "(every machine lies in it) and MAD, the median absolute deviation (at least half the machines lie "
                "within median ± MAD; for figures also as % of the median, for changes in percentage points).")
 NO_FIGURES = "No figures: no repeat on any machine produced a measurement."
-MACHINE_NOTE = ("Each machine's cell: its own median ± standard deviation over n good repeats; its change and "
-                "verdict compare it with its own baseline, so machines of unlike speed can be compared by their "
-                "change and verdict, not by their absolute figures.")
+MACHINE_NOTE = ("Each machine's cell: its own median ± standard deviation over n good repeats. Its change is its "
+                "own paired estimate: each block's variant against the same block's baseline, as % of the "
+                "baseline (a run of an older fstune: the medians' difference). It is not the ratio of the two "
+                "medians beside it, and it can differ from that ratio, even in sign, when the blocks' contrasts "
+                "and the medians disagree. The verdict compares the machine with its own baseline, so machines of "
+                "unlike speed are compared by their change and verdict, not by their absolute figures.")
+MARKED_NOTE = ('A machine marked "(other settings)" was measured with other settings or configurations than the '
+               "class (the notes say how): its row is shown, but it is left out of the pooled change, the spread "
+               "rows and the verdict counts.")
 
 
 def tally_words(column: ConfigColumn, machines: int) -> str:
@@ -104,17 +113,26 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
             if index:
                 row = column.rows.get(machine.label)
                 line += [fmt_change(row.change_pct if row else None), _verdict_cell(row)]
+        if table.paced:
+            line = [cell if not header[i].startswith("verdict (") else PACED
+                    for i, cell in enumerate(line)]
         body.append(line)
-    count = len(results.machines)
-    spread = {"machines with figures": [], "median across machines": [], "min – max": [], "MAD": []}
+    count = len(results.pooled_machines)
+    spread = {"machines with figures": [], "median across machines": [], "min – max": [], "MAD": [],
+              "pooled change (95 % interval)": []}
     for index, column in enumerate(table.columns):
         spread["machines with figures"].append(f"{column.spread.n} of {count}")
         spread["median across machines"].append(fmt_value(column.spread.median))
         spread["min – max"].append(fmt_spread_range(column.spread))
         spread["MAD"].append(fmt_mad(column.spread))
+        spread["pooled change (95 % interval)"].append("")
         if index:
+            spread["pooled change (95 % interval)"] += [
+                fmt_pooled(column.pooled, table.paced),
+                f"spread between machines {fmt_tau(column.pooled)}" if column.pooled.tau is not None else ""]
             spread["machines with figures"] += [f"{column.change.n} of {count}", ""]
-            spread["median across machines"] += [fmt_change(column.change.median), tally_words(column, count)]
+            spread["median across machines"] += [fmt_change(column.change.median),
+                                                 PACED if table.paced else tally_words(column, count)]
             spread["min – max"] += [fmt_spread_range(column.change, fmt_change), ""]
             spread["MAD"] += [fmt_change_mad(column.change), ""]
     return header, body, [[name, *cells] for name, cells in spread.items()]
@@ -122,26 +140,34 @@ def grid(results: ClassResults, table: MetricTable) -> tuple[list[str], list[lis
 
 def summary_lines(results: ClassResults) -> list[list[str]]:
     """Per metric and variant: the median change, its range, and the verdicts on the machines."""
-    count = len(results.machines)
+    count = len(results.pooled_machines)
     lines = []
     for table in results.tables:
         for column in table.columns[1:]:
-            lines.append([f"{table.workload} · {table.metric}", column.config, fmt_change(column.change.median),
-                          fmt_spread_range(column.change, fmt_change), fmt_pooled(column.pooled),
-                          tally_words(column, count)])
+            lines.append([f"{table.workload} · {table.metric}" + (" (primary)" if table.primary else ""),
+                          column.config, fmt_change(column.change.median),
+                          fmt_spread_range(column.change, fmt_change), fmt_pooled(column.pooled, table.paced),
+                          "" if table.paced else fmt_tau(column.pooled), PACED if table.paced else tally_words(column, count)])
     return lines
 
 
 SUMMARY_HEADER = ["metric", "variant", "median change", "min – max change", "pooled change (95 % interval)",
-                  "verdicts on the machines"]
+                  "spread between machines", "verdicts on the machines"]
 
 
-def fmt_pooled(pooled: Pooled) -> str:
-    """"+4.1% (+1.2% to +7.0%), spread between machines 2.3 pts": the random-effects estimate."""
+def fmt_pooled(pooled: Pooled, paced: str = "") -> str:
+    """"+4.1% (+1.2% to +7.0%)": the random-effects estimate and its 95 % interval."""
+    if paced:
+        return PACED
     if pooled.estimate is None:
-        return "–"
-    return (f"{fmt_change(pooled.estimate)} ({fmt_change(pooled.low)} to {fmt_change(pooled.high)}), "
-            f"spread between machines {pooled.tau:.1f} pts")
+        return "–" if pooled.k == 0 else f"– (only {pooled.k} machine with an interval)"
+    return f"{fmt_change(pooled.estimate)} ({fmt_change(pooled.low)} to {fmt_change(pooled.high)})"
+
+
+def fmt_tau(pooled: Pooled) -> str:
+    """"2.3 pts": the standard deviation of the true change between machines (tau)."""
+    return "–" if pooled.tau is None else f"{pooled.tau:.1f} pts"
+
 MACHINES_HEADER = ["machine", "file", "run", "host", "kernel", "CPU", "memory", "target device", "status"]
 
 
@@ -167,11 +193,47 @@ def _intro(results: ClassResults) -> str:
             f"variants: {', '.join(results.variants) or 'none'}.")
 
 
+def headline_table(results: ClassResults) -> MetricTable | None:
+    """The figure the headline is about: the study's primary metric, else the first judged one."""
+    return next((t for t in results.tables if t.primary), None) or next(
+        (t for t in results.tables if not t.paced), None)
+
+
+def headline_lines(results: ClassResults) -> list[str]:
+    """Per variant, the primary metric pooled across the machines with its interval, and how many
+    machines said what: what a teacher reads first."""
+    table = headline_table(results)
+    if table is None:
+        return [NO_FIGURES]
+    count = len(results.pooled_machines)
+    what = f"{table.workload} {table.metric}" + (f" ({table.unit}, {direction(table.better)})" if table.unit else "")
+    lines = []
+    for column in table.columns[1:]:
+        pooled = column.pooled
+        if pooled.estimate is not None:
+            said = (f"pooled change {fmt_change(pooled.estimate)} [{fmt_change(pooled.low)}, "
+                    f"{fmt_change(pooled.high)}] across {pooled.k} machines (spread between machines "
+                    f"{pooled.tau:.1f} pts)")
+        else:
+            said = f"no pooled change (it needs 2 machines with an interval; {pooled.k} had one)"
+        lines.append(f"{column.config} against {results.baseline}, {what}: {said}; on the machines: "
+                     f"{tally_words(column, count)}.")
+    return lines
+
+
+def caveat_groups(results: ClassResults) -> list[tuple[str, list[str]]]:
+    """The caveats, each once, grouped: the merge itself, then what the machines' runs say."""
+    merge = list(dict.fromkeys([*results.merged, *results.warnings]))
+    if len(results.pooled_machines) < 3:
+        merge.append(f"Only {len(results.pooled_machines)} machine(s) in the pooled figures: too few to say how "
+                     "consistent the effect is.")
+    return [(title, lines) for title, lines in (("The merge", merge),
+                                                ("The machines' runs", list(dict.fromkeys(results.notes))))
+            if lines]
+
+
 def _all_notes(results: ClassResults) -> list[str]:
-    notes = list(results.warnings)
-    if len(results.machines) < 3:
-        notes.append(f"Only {len(results.machines)} machine(s): too few to say how consistent the effect is.")
-    return notes + results.notes
+    return [note for _, lines in caveat_groups(results) for note in lines]
 
 
 def _md_row(cells: Sequence[str]) -> str:
@@ -183,7 +245,7 @@ def _figure_columns(header: Sequence[str]) -> set[int]:
     return {index for index, name in enumerate(header) if index and not name.startswith("verdict")}
 
 
-SUMMARY_FIGURES = {2, 3, 4}
+SUMMARY_FIGURES = {2, 3, 4, 5}
 
 
 def _md_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset()) -> list[str]:
@@ -191,8 +253,21 @@ def _md_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: se
     return [_md_row(header), "|" + "|".join(align) + "|", *(_md_row(line) for line in lines)]
 
 
+def _explanations(results: ClassResults) -> list[str]:
+    notes = [MACHINE_NOTE, SPREAD_NOTE, POOLED_NOTE]
+    if any(m.differs for m in results.machines):
+        notes.append(MARKED_NOTE)
+    paced = next((t.paced for t in results.tables if t.paced), "")
+    if paced:
+        notes.append(f"Rows marked \"not judged (paced)\": {paced}.")
+    return [*notes, _verdict_note(results)]
+
+
 def to_markdown(results: ClassResults) -> str:
     out = [f"# {md_text(_title(results))}", "", md_text(_intro(results)), ""]
+    out += ["## In short", ""] + [f"- **{md_text(line)}**" for line in headline_lines(results)] + [""]
+    for title, lines in caveat_groups(results):
+        out += [f"## Caveats: {md_text(title.lower())}", "", *(f"- {md_text(line)}" for line in lines), ""]
     out += ["## Summary", ""]
     out += [*_md_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES), ""] if results.tables else [
         NO_FIGURES, ""]
@@ -202,92 +277,261 @@ def to_markdown(results: ClassResults) -> str:
             workload = table.workload
             out += [f"## {md_text(workload)}", ""]
         header, body, spread = grid(results, table)
-        out += [f"### {md_text(_metric_title(table))}", ""]
+        out += [f"### {md_text(_metric_title(table))}" + (" — the primary metric" if table.primary else ""), ""]
         out += _md_table(header, body + [[f"**{line[0]}**", *line[1:]] for line in spread], _figure_columns(header))
         out.append("")
-    out += [md_text(MACHINE_NOTE + " " + SPREAD_NOTE + " " + POOLED_NOTE + " " + _verdict_note(results)), ""]
+    out += [md_text(" ".join(_explanations(results))), ""]
     out += ["## Machines", "", *_md_table(MACHINES_HEADER, machine_lines(results)), ""]
-    out += ["## Notes", ""]
-    notes = _all_notes(results)
-    out += [f"- {md_text(note)}" for note in notes] or ["- Nothing to add: every machine's runs merged cleanly."]
     out += ["", f"*Merged by fstune {__version__} on {fmt_time(time.time())}.*", ""]
     return "\n".join(out)
 
 
+# --- the chart: one row per machine, its change and interval, and the pooled change below -------
+
+# a colour for every state a machine's verdict can be in, so the legend covers each one drawn
+STATE_COLOURS = {BETTER: "#15803d", Verdict.PROBABLY_BETTER.value: "#65a30d", WORSE: "#b91c1c",
+                 Verdict.PROBABLY_WORSE.value: "#ea580c", Verdict.NO_DIFFERENCE.value: "#0369a1",
+                 Verdict.TOO_NOISY.value: "#a8a29e", NOISE: "#a8a29e", DESCRIBED: "#57534e", NOT_YET: "#ca8a04",
+                 WAITING: "#ca8a04", NO_DATA: "#d6d3d1", NOT_MEASURED: "#d6d3d1", PACED: "#57534e"}
+OTHER_SETTINGS = "other settings: shown, not pooled"
+POOLED = "pooled change across machines"
+CHART_WIDTH = 760
+FONT = 11
+LABEL_CHARS = 34  # a machine label wraps at this many characters, on up to two lines
+
+
+def text_width(text: str, size: float = FONT) -> float:
+    """The width ``text`` takes at ``size`` px, estimated generously (a browser test checks it)."""
+    return len(text) * 0.62 * size
+
+
+def wrap_label(label: str, width: int = LABEL_CHARS) -> list[str]:
+    """A machine label on at most two lines of ``width`` characters; a longer one keeps its start
+    and its end (where cloned machines' file names differ) around an ellipsis."""
+    if len(label) <= width:
+        return [label]
+    cut = label.rfind(" ", 0, width + 1)
+    first, rest = (label[:cut], label[cut + 1:]) if cut > width // 2 else (label[:width], label[width:])
+    if len(rest) > width:
+        keep = width - 1
+        rest = rest[: keep // 3] + "…" + rest[-(keep - keep // 3):]
+    return [first, rest]
+
+
+def wrap_text(text: str, size: float, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and text_width(f"{line} {word}", size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
+
+
 def class_chart(results: ClassResults, table: MetricTable, column: ConfigColumn) -> str:
-    """One variant of one metric: every machine's own change against its own baseline as a bar,
-    its interval as a whisker, coloured by that machine's own verdict. Never absolute figures:
-    machines of unlike speed would make a small change look large."""
-    bars = []
+    """One variant of one metric as a forest plot: a row per machine with its own change against
+    its own baseline (a dot, coloured by its own verdict) and its interval (a line), then the
+    pooled change (a diamond). Never absolute figures: machines of unlike speed would make a small
+    change look large. Labels wrap (two lines) so none is cut or overlaps another."""
+    h = escape
+    rows = []
     for machine in results.machines:
         row = column.rows.get(machine.label)
         change, low, high = machine_change(row)
-        verdict = row.verdict if row is not None else NO_DATA
-        bars.append(Bar(machine.label + (DIFFERENT_MARK if machine.differs else ""), change, low, high, (),
-                        verdict, (fmt_change(change), verdict) if row is not None else (NOT_MEASURED,),
-                        f"{machine.label}: {fmt_change(change)} ({verdict})", "interval of the change (%)"))
-    return bars_svg(table.workload, f"{table.metric}: {column.config} against {results.baseline}", "% change",
-                    table.better, bars)
+        verdict = _state(table, row)
+        label = machine.label + (DIFFERENT_MARK if machine.differs else "")
+        value = (f"{fmt_change(change)}" + (f" [{fmt_change(low)}, {fmt_change(high)}]" if finite(low) else "")
+                 if finite(change) else "–")
+        rows.append((wrap_label(label), change, low, high, verdict, bool(machine.differs), value,
+                     verdict))
+    pooled = column.pooled
+    width = CHART_WIDTH
+    title = f"{table.workload} · {table.metric}" + (" (primary metric)" if table.primary else "")
+    subtitle = (f"{column.config} against {results.baseline}: each machine's own change, % (paired estimate), "
+                f"with its 95 % interval; {direction(table.better)} for the figure")
+    title_lines = wrap_text(title, 13, width - 16)
+    sub_lines = wrap_text(subtitle, FONT, width - 16)
+    label_w = max([text_width(line) for r in rows for line in r[0]] + [text_width(POOLED)]) + 12
+    value_w = max([text_width(r[6]) for r in rows] + [text_width(r[7]) for r in rows] + [text_width(
+        fmt_pooled(pooled, table.paced), FONT)]) + 8
+    value_w = min(value_w, 300)
+    plot_x0, plot_x1 = 8 + label_w, width - value_w - 16
+    top = 8 + 17 * len(title_lines) + 14 * len(sub_lines) + 14
+    heights = [max(2, len(r[0])) * 14 + 6 for r in rows]
+    pooled_h = 2 * 14 + 10
+    axis_y = top + sum(heights) + pooled_h + 4
+    height = axis_y + 30
+    points = [v for r in rows for v in (r[1], r[2], r[3]) if finite(v)]
+    points += [v for v in (pooled.estimate, pooled.low, pooled.high) if finite(v)]
+    low, high, step = _nice_range(min([0.0, *points]), max([0.0, *points]))
+
+    def x(value: float) -> float:
+        return plot_x0 + (plot_x1 - plot_x0) * (value - low) / (high - low)
+
+    out = [f'<svg class="forest" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
+           f'aria-label="{h(title)}: {h(subtitle)}">', f"<title>{h(title)} — {h(subtitle)}</title>"]
+    y = 8
+    for line in title_lines:
+        y += 15
+        out.append(f'<text x="8" y="{y}" font-size="13" font-weight="600">{h(line)}</text>')
+    y += 2
+    for line in sub_lines:
+        y += 14
+        out.append(f'<text x="8" y="{y}" font-size="{FONT}" fill="#57534e">{h(line)}</text>')
+    # grid and zero
+    tick = low
+    while tick <= high + step / 1000:
+        tx = x(tick)
+        out.append(f'<line x1="{tx:.1f}" x2="{tx:.1f}" y1="{top - 4}" y2="{axis_y}" stroke="#e7e5e4"/>')
+        out.append(f'<text x="{tx:.1f}" y="{axis_y + 14}" font-size="{FONT}" text-anchor="middle" fill="#57534e">'
+                   f"{h(_tick(tick))}</text>")
+        tick += step
+    out.append(f'<line x1="{x(0):.1f}" x2="{x(0):.1f}" y1="{top - 4}" y2="{axis_y}" stroke="#57534e"/>')
+    out.append(f'<text x="{(plot_x0 + plot_x1) / 2:.1f}" y="{axis_y + 27}" font-size="{FONT}" text-anchor="middle" '
+               f'fill="#57534e">change, %</text>')
+    y = top
+    for (label, change, lo, hi, verdict, marked, value, word), row_h in zip(rows, heights):
+        colour = STATE_COLOURS.get(verdict, STATE_COLOURS[NO_DATA])
+        centre = y + row_h / 2
+        for index, line in enumerate(label):
+            out.append(f'<text x="8" y="{y + 14 * (index + 1):.1f}" font-size="{FONT}">{h(line)}</text>')
+        out.append(f'<text x="{plot_x1 + 12:.1f}" y="{y + 14:.1f}" font-size="{FONT}">{h(value)}</text>')
+        out.append(f'<text x="{plot_x1 + 12:.1f}" y="{y + 28:.1f}" font-size="{FONT}" fill="{colour}">'
+                   f"{h(word)}</text>")
+        if finite(lo) and finite(hi):
+            out.append(f'<line x1="{x(lo):.1f}" x2="{x(hi):.1f}" y1="{centre:.1f}" y2="{centre:.1f}" '
+                       f'stroke="{colour}" stroke-width="2"/>')
+        if finite(change):
+            fill = "#fff" if marked else colour
+            out.append(f'<circle cx="{x(change):.1f}" cy="{centre:.1f}" r="5" fill="{fill}" stroke="{colour}" '
+                       f'stroke-width="2"><title>{h(" ".join(label))}: {h(value)}, {h(word)}</title></circle>')
+        y += row_h
+    out.append(f'<line x1="8" x2="{width - 8}" y1="{y + 2}" y2="{y + 2}" stroke="#d6d3d1"/>')
+    out.append(f'<text x="8" y="{y + 18}" font-size="{FONT}" font-weight="600">{h(POOLED)}</text>')
+    out.append(f'<text x="{plot_x1 + 12:.1f}" y="{y + 18}" font-size="{FONT}" font-weight="600">'
+               f"{h(fmt_pooled(pooled, table.paced))}</text>")
+    if pooled.estimate is not None:
+        cy = y + 14
+        out.append(f'<path d="M{x(pooled.low):.1f} {cy}L{x(pooled.estimate):.1f} {cy - 6}L{x(pooled.high):.1f} '
+                   f'{cy}L{x(pooled.estimate):.1f} {cy + 6}Z" fill="#1c1917"><title>{h(POOLED)}: '
+                   f"{h(fmt_pooled(pooled))}</title></path>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _state(table: MetricTable, row: Row | None) -> str:
+    """What a machine's dot says: its verdict, "not judged (paced)" or "not measured"."""
+    if row is None:
+        return NOT_MEASURED
+    return PACED if table.paced else row.verdict
+
+
+def _tick(value: float) -> str:
+    return f"{round(value, 6):g}".replace("-", "−")
+
+
+def chart_legend(results: ClassResults, table: MetricTable, column: ConfigColumn) -> str:
+    """Every state the chart draws, and nothing else."""
+    states = []
+    for machine in results.machines:
+        row = column.rows.get(machine.label)
+        verdict = _state(table, row)
+        if verdict not in states:
+            states.append(verdict)
+    spans = [f'<span><i style="background:{STATE_COLOURS.get(v, STATE_COLOURS[NO_DATA])}"></i>{escape(v)}</span>'
+             for v in states]
+    if any(m.differs for m in results.machines):
+        spans.append(f'<span><i style="background:#fff;border:2px solid #57534e"></i>{escape(OTHER_SETTINGS)}</span>')
+    if column.pooled.estimate is not None:
+        spans.append(f'<span><i style="background:#1c1917;transform:rotate(45deg)"></i>{escape(POOLED)}</span>')
+    return f'<p class="legend">{"".join(spans)}</p>'
 
 
 def _html_table(header: Sequence[str], lines: Sequence[Sequence[str]], figures: set[int] = frozenset(),
-                verdict_columns: Sequence[int] = (), coloured_rows: int | None = None) -> list[str]:
-    """A table; cells in ``verdict_columns`` of the first ``coloured_rows`` lines coloured by verdict."""
+                verdict_columns: Sequence[int] = (), coloured_rows: int | None = None,
+                highlight: set[int] = frozenset(), css: str = "") -> list[str]:
+    """A table; cells in ``verdict_columns`` of the first ``coloured_rows`` lines coloured by verdict,
+    the lines in ``highlight`` marked (the primary metric's)."""
     h = escape
-    out = ["<table>", "<tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr>"]
+    out = [f'<table class="{css}">' if css else "<table>",
+           "<tr>" + "".join(f"<th>{h(c)}</th>" for c in header) + "</tr>"]
     for number, line in enumerate(lines):
         cells = []
         for index, cell in enumerate(line):
             if index in verdict_columns and (coloured_rows is None or number < coloured_rows):
-                verdict = next((v for v in (BETTER, WORSE, NOISE, NO_DATA) if cell.startswith(v)), "")
+                verdict = next((v for v in STATE_COLOURS if cell.startswith(v)), "")
                 cells.append(f'<td class="{verdict_class(verdict)}">{h(cell)}</td>' if verdict
                              else f"<td>{h(cell)}</td>")
             elif index == 0:
                 cells.append(f"<th>{h(cell)}</th>")
+            elif index in figures:
+                # the spread rows' long figures (a pooled change with its interval) may wrap
+                wrap = coloured_rows is not None and number >= coloured_rows
+                cells.append(f'<td class="num{" wrap" if wrap else ""}">{h(cell)}</td>')
             else:
-                cells.append(f'<td class="num">{h(cell)}</td>' if index in figures else f"<td>{h(cell)}</td>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
+                cells.append(f"<td>{h(cell)}</td>")
+        out.append(('<tr class="primary">' if number in highlight else "<tr>") + "".join(cells) + "</tr>")
     out.append("</table>")
     return out
 
 
+CLASS_CSS = """
+.headline { background: #fff; border: 2px solid #1c1917; padding: .5rem 1rem; margin: 1rem 0; }
+.headline li { font-weight: 600; } .headline h2, .caveats h2 { margin-top: .5rem; } .caveats h3 { margin: .5rem 0 .25rem; font-size: 1rem; }
+.caveats { background: #fffbeb; border: 1px solid #fcd34d; padding: .25rem 1rem; }
+tr.primary th, tr.primary td { background: #ecfdf5; font-weight: 600; }
+.legend i { display: inline-block; width: .8em; height: .8em; margin: 0 .3em 0 .9em; vertical-align: -.05em; }
+figure svg { max-width: 100%; height: auto; }
+td.num.wrap { white-space: normal; } table.machines td { overflow-wrap: anywhere; }
+"""
+
+
 def to_html(results: ClassResults) -> str:
-    """One self-contained page (the export's styles and charts): no scripts, no external resources."""
+    """One self-contained page (the export's styles): no scripts, no external resources. The
+    headline and the caveats first, then the tables, each variant's chart under its table."""
     h = escape
     out = html_head(_title(results))
+    out[3] = out[3].replace("</style>", CLASS_CSS + "</style>")
     out.append(f"<p>{h(_intro(results))}</p>")
-    out += ["<h2>Summary</h2>", *(_html_table(SUMMARY_HEADER, summary_lines(results), SUMMARY_FIGURES)
+    out.append('<section class="headline" id="headline"><h2>In short</h2><ul>')
+    out += [f"<li>{h(line)}</li>" for line in headline_lines(results)]
+    out.append("</ul></section>")
+    groups = caveat_groups(results)
+    if groups:
+        out.append('<section class="caveats" id="caveats"><h2>Caveats</h2>')
+        for title, lines in groups:
+            out += [f"<h3>{h(title)}</h3>", '<ul class="notes">', *(f"<li>{h(line)}</li>" for line in lines), "</ul>"]
+        out.append("</section>")
+    summary = summary_lines(results)
+    primary_rows = {i for i, line in enumerate(summary) if line[0].endswith("(primary)")}
+    out += ["<h2>Summary</h2>", *(_html_table(SUMMARY_HEADER, summary, SUMMARY_FIGURES, highlight=primary_rows)
                                   if results.tables else [f"<p>{h(NO_FIGURES)}</p>"])]
     workload = None
     for table in results.tables:
         if table.workload != workload:
-            if workload is not None:
-                out.append(html_legend())
             workload = table.workload
             out.append(f"<h2>{h(workload)}</h2>")
         header, body, spread = grid(results, table)
         verdicts = [index for index, name in enumerate(header) if name.startswith("verdict (")]
-        out.append(f"<h3>{h(_metric_title(table))}</h3>")
+        out.append(f"<h3>{h(_metric_title(table))}" + (" — the primary metric" if table.primary else "") + "</h3>")
         out += _html_table(header, body + spread, _figure_columns(header), verdicts, coloured_rows=len(body))
         for column in table.columns[1:]:
-            out.append(f"<figure>{class_chart(results, table, column)}<figcaption>{h(column.config)}: each "
-                       "machine's own change against its own baseline (bar), with its interval (whisker), "
-                       "coloured by that machine's verdict.</figcaption></figure>")
-    if workload is not None:
-        out.append(html_legend())
-    out.append(f"<p>{h(MACHINE_NOTE)} {h(SPREAD_NOTE)} {h(POOLED_NOTE)} {h(_verdict_note(results))}</p>")
-    out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results))]
-    out.append('<h2>Notes</h2><ul class="notes">')
-    notes = _all_notes(results)
-    out += [f"<li>{h(note)}</li>" for note in notes] or ["<li>Nothing to add: every machine's runs merged "
-                                                         "cleanly.</li>"]
-    out.append(f"</ul><footer>Merged by fstune {h(__version__)} on {h(fmt_time(time.time()))}.</footer>")
+            out.append(f"<figure>{class_chart(results, table, column)}{chart_legend(results, table, column)}"
+                       f"<figcaption>{h(column.config)}: each machine's own paired change against its own "
+                       "baseline (dot) with its 95 % interval (line), coloured by that machine's verdict"
+                       + ("; the pooled change across the machines below (diamond)" if column.pooled.estimate
+                          is not None else "") + ".</figcaption></figure>")
+    out += [f"<p>{h(' '.join(_explanations(results)))}</p>"]
+    out += ["<h2>Machines</h2>", *_html_table(MACHINES_HEADER, machine_lines(results), css="machines")]
+    out.append(f"<footer>Merged by fstune {h(__version__)} on {h(fmt_time(time.time()))}.</footer>")
     out.append("</main></body></html>")
     return "\n".join(out) + "\n"
 
 
-CSV_FIELDS = ("workload", "metric", "unit", "better", "machine", "file", "other_settings", "config", "role", "n",
-              "median", "change_pct", "change_low_pct", "change_high_pct", "p_value", "verdict")
+CSV_FIELDS = ("workload", "metric", "unit", "better", "primary", "machine", "file", "other_settings", "config", "role",
+              "n", "median", "change_pct", "change_low_pct", "change_high_pct", "p_value", "verdict",
+              "pooled_change_pct", "pooled_low_pct", "pooled_high_pct", "pooled_machines", "pooled_tau_pts")
 
 
 def _number(value) -> str:
@@ -295,10 +539,10 @@ def _number(value) -> str:
 
 
 def to_csv(results: ClassResults) -> str:
-    """One row per metric, machine and configuration: each machine's own figure, change and verdict."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
+    """One row per metric, machine and configuration: each machine's own figure, change and verdict,
+    and on every variant's row the pooled change across the machines. A column no row fills (the
+    p-value of runs judged in blocks, other_settings in a clean merge) is left out."""
+    lines = []
     for table in results.tables:
         for machine in results.machines:
             for column in table.columns:
@@ -306,12 +550,23 @@ def to_csv(results: ClassResults) -> str:
                 row = column.rows.get(machine.label)
                 is_base = column.config == results.baseline
                 change, low, high = machine_change(row)
-                writer.writerow([table.workload, table.metric, table.unit, table.better, machine.label,
-                                 machine.source, "; ".join(machine.differs), column.config,
-                                 "baseline" if is_base else "variant", summary.n if summary else 0,
-                                 _number(summary.median if summary else None), _number(change), _number(low),
-                                 _number(high), _number(row.p_value if row else None),
-                                 "" if is_base else (row.verdict if row else NOT_MEASURED)])
+                pooled = column.pooled
+                verdict = "" if is_base else PACED if table.paced else (
+                    row.verdict if row else NOT_MEASURED)
+                lines.append([table.workload, table.metric, table.unit, table.better,
+                              "yes" if table.primary else "", machine.label, machine.source,
+                              "; ".join(machine.differs), column.config, "baseline" if is_base else "variant",
+                              summary.n if summary else 0, _number(summary.median if summary else None),
+                              _number(change), _number(low), _number(high), _number(row.p_value if row else None),
+                              verdict, _number(pooled.estimate), _number(pooled.low), _number(pooled.high),
+                              pooled.k if pooled.estimate is not None else "", _number(pooled.tau)])
+    keep = [i for i, name in enumerate(CSV_FIELDS)
+            if name in ("workload", "metric", "machine", "config") or any(str(line[i]) != "" for line in lines)]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([CSV_FIELDS[i] for i in keep])
+    for line in lines:
+        writer.writerow([line[i] for i in keep])
     return buffer.getvalue()
 
 
@@ -324,9 +579,11 @@ def to_json(results: ClassResults) -> str:
         "format": "fstune-class-results", "format_version": 1, "fstune": __version__,
         "study": results.study, "title": results.title, "baseline": results.baseline, "configs": results.configs,
         "machines": [{"label": m.label, "file": m.source, "run": m.run.id, "host": m.run.hostname,
-                      "settings": m.run.settings, "other_settings": m.differs} for m in results.machines],
+                      "settings": m.run.settings, "other_settings": m.differs, "pooled": not m.differs}
+                     for m in results.machines],
         "tables": [{
-            "workload": t.workload, "metric": t.metric, "unit": t.unit, "better": t.better,
+            "workload": t.workload, "metric": t.metric, "unit": t.unit, "better": t.better, "primary": t.primary,
+            "judged": not t.paced, "not_judged_because": t.paced or None,
             "columns": [{
                 "config": c.config, "spread": spread(c.spread), "change": spread(c.change), "tally": c.tally,
                 "pooled": dataclasses.asdict(c.pooled),
@@ -336,6 +593,8 @@ def to_json(results: ClassResults) -> str:
                                                 machine_change(c.rows.get(label)))),
                                      "verdict": r.verdict if (r := c.rows.get(label)) else None}
                              for label in c.cells}} for c in t.columns]} for t in results.tables],
+        "primary": list(results.primary) if results.primary else None, "headline": headline_lines(results),
+        "merged": results.merged, "caveats": {title: lines for title, lines in caveat_groups(results)},
         "warnings": results.warnings, "notes": _all_notes(results),
     }
     return json_text(document)
@@ -356,5 +615,5 @@ def render(results: ClassResults, fmt: str) -> str:
     return RENDERERS[fmt](results)
 
 
-__all__ = ["CSV_FIELDS", "FORMATS", "SUFFIXES", "class_chart", "fmt_pooled", "render", "tally_words", "to_csv",
+__all__ = ["CSV_FIELDS", "FORMATS", "SUFFIXES", "class_chart", "fmt_pooled", "fmt_tau", "render", "tally_words", "to_csv",
            "to_html", "to_json", "to_markdown"]
