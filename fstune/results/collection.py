@@ -22,6 +22,7 @@ import os
 import re
 import statistics
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,6 +59,27 @@ TOO_FEW = "too few blocks to decide (fewer than 3)"
 DROP_PRESSURE_POINTS = 25.0
 DROP_RULE_MIN_BLOCKS = 2  # blocks seen before the rule can call one a spike
 DROP_RULE = "io-pressure-spike/1"
+
+
+def pressure_drop(hosts: Mapping[int, Sequence[Mapping]], dropped: Mapping[int, str], block: int) -> str | None:
+    """Why the declared rule drops ``block``, or None: ``hosts`` maps each finished block to its
+    turns' host conditions (``_host_delta``), ``dropped`` the blocks dropped so far. One function,
+    so that the simulation (bench/stress_verdicts.py) runs the rule the run runs."""
+    shares = {number: [h["io_some"]["share"] for h in turns if h.get("io_some", {}).get("share") is not None]
+              for number, turns in hosts.items()}
+    shares = {number: values for number, values in shares.items() if values}
+    if block not in shares:
+        return None
+    mine = statistics.mean(shares[block])
+    earlier = [statistics.mean(v) for n, v in shares.items() if n < block and n not in dropped]
+    if len(earlier) < DROP_RULE_MIN_BLOCKS:
+        return None
+    usual = statistics.median(earlier)
+    if (mine - usual) * 100 <= DROP_PRESSURE_POINTS:
+        return None
+    return (f"I/O pressure spike: tasks waited for I/O {mine:.0%} of the block's time against a usual "
+            f"{usual:.0%} (rule {DROP_RULE}: more than {DROP_PRESSURE_POINTS:g} points above the median "
+            "of the blocks before)")
 
 
 def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
@@ -487,25 +509,14 @@ class Measurement:
         return line
 
     def _apply_drop_rule(self, block: int) -> None:
-        """The declared rule: an I/O-pressure spike during a block drops the whole block."""
-        shares = {}
-        for (name, number), turn in self._turns.items():
-            share = turn.host.get("io_some", {}).get("share") if turn.host else None
-            if share is not None:
-                shares.setdefault(number, []).append(share)
-        if block not in shares:
-            return
-        mine = statistics.mean(shares[block])
-        earlier = [statistics.mean(v) for n, v in shares.items() if n < block and n not in self.dropped_blocks]
-        if len(earlier) < DROP_RULE_MIN_BLOCKS:
-            return
-        usual = statistics.median(earlier)
-        if (mine - usual) * 100 <= DROP_PRESSURE_POINTS:
-            return
-        reason = (f"I/O pressure spike: tasks waited for I/O {mine:.0%} of the block's time against a usual "
-                  f"{usual:.0%} (rule {DROP_RULE}: more than {DROP_PRESSURE_POINTS:g} points above the median "
-                  "of the blocks before)")
-        self._drop(block, reason)
+        """The declared rule (``pressure_drop``) on the turns' host conditions, block by block."""
+        hosts: dict[int, list[dict]] = {}
+        for (_name, number), turn in self._turns.items():
+            if turn.host:
+                hosts.setdefault(number, []).append(turn.host)
+        reason = pressure_drop(hosts, self.dropped_blocks, block)
+        if reason:
+            self._drop(block, reason)
 
     def _drop_unpaired(self, block: int) -> None:
         """A block where a configuration has no primary figure (its repeat failed) pairs nothing:
@@ -704,4 +715,4 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
 
 
 __all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DEFAULT_LOOKS", "DROP_PRESSURE_POINTS", "DROP_RULE",
-           "Measurement", "config_descriptions", "run_record", "schedule_looks"]
+           "Measurement", "config_descriptions", "pressure_drop", "run_record", "schedule_looks"]

@@ -1,0 +1,76 @@
+"""The verdict method under stress, through the real decision code (bench/stress_verdicts.py).
+
+A fast subset of the bench: every scenario with fewer studies. A row passes only when the upper
+end of its 95 % Clopper–Pearson interval is within the promise, so a method that breaks a promise
+by a little fails here as well as one that breaks it by a lot (the counts are chosen so that a
+method that keeps the promise with some room can show it). The full table, 20,000 studies per
+row, is printed by ``.venv/bin/python bench/stress_verdicts.py``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("stress_verdicts", ROOT / "bench" / "stress_verdicts.py")
+stress = importlib.util.module_from_spec(_spec)
+sys.modules["stress_verdicts"] = stress  # its dataclasses look their module up while being made
+_spec.loader.exec_module(stress)
+
+STUDIES = 4000  # a rate of 4 % shows an upper end of 4.7 %; 2.5 % promises need about 1.7 % or less
+
+# Promises today's method breaks (issue 26); each mark goes when its fix lands.
+BROKEN = {
+    "aa-gaussian": "calibrated on t5 noise, the limits are too loose for Gaussian noise",
+    "aa-real": "as for Gaussian noise: the design spends the whole 5 %",
+    "skewed-delta": "a t interval is too sure of itself when one side stalls",
+    "own-stalls": "the drop rule drops the variant's own stalls",
+    "outside-spikes": "the design spends the whole 5 %",
+    "level-shift": "a lasting shift drops every later block",
+    "periodic-2": "the fixed AB/BA order lines up with a neighbour every two blocks",
+    "periodic-1-3": "the fixed AB/BA order lines up with periodic neighbours",
+    "autocorrelated": "correlated blocks make the t interval too narrow",
+    "identical-3": "two variants at α/2 each spend the whole 5 %",
+    "identical-3-pairs": "the pair table judges every pair at α/m",
+    "identical-4-pairs": "the pair table judges every pair at α/m",
+}
+
+
+def _marks(scenario):
+    reason = BROKEN.get(scenario.key)
+    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+
+
+@pytest.mark.parametrize("scenario", [pytest.param(s, id=s.key, marks=_marks(s)) for s in stress.SCENARIOS])
+def test_the_promise_holds(scenario):
+    row = stress.run_scenario(scenario, STUDIES)
+    assert row.holds, row.line()
+
+
+def test_the_harness_catches_a_design_that_fails():
+    """The naive design (a 95 % t interval judged after every block) must break the A/A promise here."""
+    import math
+
+    import numpy as np
+    from scipy import stats
+
+    rng = np.random.default_rng(1)
+    contrasts = stress.SPREAD * math.sqrt(2) * rng.standard_normal((STUDIES, stress.CAP))
+    claimed = np.zeros(STUDIES, dtype=bool)
+    for n in range(3, stress.CAP + 1):
+        part = contrasts[:, :n]
+        half = stats.t.ppf(0.975, n - 1) * part.std(axis=1, ddof=1) / math.sqrt(n)
+        claimed |= np.abs(part.mean(axis=1)) > half
+    low, high = stress.clopper_pearson(int(claimed.sum()), STUDIES)
+    assert low > 0.05
+
+
+def test_the_drop_rule_in_the_loop_is_the_runs():
+    """The harness drops blocks with the very function the run's Measurement calls."""
+    from fstune.results import collection
+
+    assert stress.pressure_drop is collection.pressure_drop
