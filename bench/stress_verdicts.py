@@ -6,9 +6,10 @@ block, replacement blocks, the looks, the alpha split — on scenarios the calib
 and counts the verdicts that break a promise. Every study goes through the code a run uses:
 
 - the block orders: ``fstune.plan.balanced_orders``, row after row, as the plan orders its blocks;
-- the drop rule: ``fstune.results.collection.pressure_drop``, fed each turn's host conditions
-  the way ``Measurement`` records them, block after block, with the dropped blocks replaced up to
-  twice the cap, as the run does;
+- the drop rule: ``fstune.results.collection.pressure_drop`` with the run's ``drop_limit``, fed
+  each turn's host conditions the way ``Measurement`` records them (the I/O pressure, and what
+  processes outside the run read and wrote), block after block, with the dropped blocks replaced
+  up to twice the cap, as the run does;
 - the looks and the verdicts: ``fstune.results.sequential.decide_batch`` with the schedule of
   ``fstune.results.blocked.comparison_schedule`` (the alpha split between variants);
 - every pair shown: the budget ``fstune.results.blocked.pair_schedule`` gives the pair table.
@@ -39,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fstune.results.blocked import comparison_schedule  # noqa: E402
-from fstune.results.collection import pressure_drop  # noqa: E402
+from fstune.results.collection import drop_limit, pressure_drop  # noqa: E402
 from fstune.results.sequential import LookSchedule, decide_batch  # noqa: E402
 from fstune.results.verdict import CODES, Position  # noqa: E402
 
@@ -50,6 +51,8 @@ DELTA = math.log1p(0.02)  # δ = 2 % on the log scale (scales.py)
 SPREAD = 0.05  # one measurement's log spread: a block contrast of 0.071, the quiet lab's 0.073
 PRESSURE_LEVEL = 0.30  # the shared lab's I/O pressure at rest ("some" share)
 PRESSURE_JITTER = 0.03
+OUTSIDE_LEVEL, OUTSIDE_JITTER = 0.5, 0.3  # MiB/s other processes read or write at rest (log, cron)
+TURN_SECONDS = 10.0
 SEED = 20_261_127
 STUDIES = 20_000
 
@@ -93,13 +96,15 @@ def orders(rng: np.random.Generator, studies: int, configs: int, blocks: int = M
     return out
 
 
-def kept_blocks(pressure: np.ndarray | None, blocks: int = CAP) -> tuple[np.ndarray, np.ndarray]:
+def kept_blocks(outside: np.ndarray, pressure: np.ndarray, blocks: int = CAP) -> tuple[np.ndarray, np.ndarray]:
     """Which blocks each study keeps (studies × MOST_BLOCKS bool, at most ``blocks`` kept) and how
-    many it dropped, running the declared rule block after block; ``pressure`` (studies × blocks ×
-    configs) is each turn's host conditions' I/O share, or None for no rule."""
-    studies = pressure.shape[0] if pressure is not None else 0
+    many it dropped, running the declared rule block after block on each turn's host conditions
+    as ``Measurement`` records them: ``outside`` the MiB/s processes outside the run read or wrote,
+    ``pressure`` the I/O pressure share (studies × blocks × configs each); 10 s per turn."""
+    studies = outside.shape[0]
     keep = np.zeros((studies, MOST_BLOCKS), dtype=bool)
     dropped_count = np.zeros(studies, dtype=int)
+    limit = drop_limit(CAP)
     for study in range(studies):
         hosts: dict[int, list[dict]] = {}
         dropped: dict[int, str] = {}
@@ -107,10 +112,12 @@ def kept_blocks(pressure: np.ndarray | None, blocks: int = CAP) -> tuple[np.ndar
         for block in range(MOST_BLOCKS):
             if kept >= blocks:
                 break
-            hosts[block + 1] = [{"io_some": {"share": float(share)}} for share in pressure[study, block]]
-            reason = pressure_drop(hosts, dropped, block + 1)
-            if reason:
-                dropped[block + 1] = reason
+            hosts[block + 1] = [{"seconds": TURN_SECONDS, "io_some": {"share": float(share)},
+                                 "outside_io": {"bytes": float(rate) * TURN_SECONDS * 2**20, "top": []}}
+                                for rate, share in zip(outside[study, block], pressure[study, block])]
+            call = pressure_drop(hosts, dropped, block + 1, limit)
+            if call is not None and call.drop:
+                dropped[block + 1] = call.reason
             else:
                 keep[study, block] = True
                 kept += 1
@@ -156,6 +163,10 @@ def contrasts_of(values: np.ndarray, variant: int = 1, reference: int = 0) -> np
 
 def quiet_pressure(rng, studies, configs):
     return PRESSURE_LEVEL + PRESSURE_JITTER * rng.standard_normal((studies, MOST_BLOCKS, configs))
+
+
+def quiet_outside(rng, studies, configs):
+    return np.abs(OUTSIDE_LEVEL + OUTSIDE_JITTER * rng.standard_normal((studies, MOST_BLOCKS, configs)))
 
 
 def any_claim(code) -> np.ndarray:
@@ -247,31 +258,35 @@ def own_stalls(rng, studies):
     values[:, :, 1] += np.where(stalls, math.log(0.6), 0.0) + (math.log(0.973) - 0.15 * math.log(0.6))
     pressure = quiet_pressure(rng, studies, 2)
     pressure[:, :, 1] += np.where(stalls, 0.50, 0.0)
-    keep, dropped = kept_blocks(pressure)
+    keep, dropped = kept_blocks(quiet_outside(rng, studies, 2), pressure)
     code, look = judge(contrasts_of(values), keep, 1)
     return outcome(BETTER[code], studies, look, dropped)
 
 
 def outside_spikes(rng, studies):
-    """A/A; in 10 % of blocks a job outside the run adds 40 points of I/O pressure and slows both
-    configurations' turns by 10 % (the drop rule's own case)."""
+    """A/A; in 10 % of blocks a job outside the run writes 30 MiB/s, adds 40 points of I/O pressure
+    and slows both configurations' turns by 10 % (the drop rule's own case)."""
     values = gaussian(rng, studies, 2)
     hit = rng.random((studies, MOST_BLOCKS)) < 0.10
     values += np.where(hit, math.log(0.9), 0.0)[:, :, None]
     pressure = quiet_pressure(rng, studies, 2) + np.where(hit, 0.40, 0.0)[:, :, None]
-    keep, dropped = kept_blocks(pressure)
+    outside = quiet_outside(rng, studies, 2) + np.where(hit, 30.0, 0.0)[:, :, None]
+    keep, dropped = kept_blocks(outside, pressure)
     code, look = judge(contrasts_of(values), keep, 1)
     return outcome(any_claim(code), studies, look, dropped)
 
 
 def level_shift(rng, studies):
-    """A/A; from block 8 on, a lasting job outside the run adds 30 points of I/O pressure and slows
-    everything by 10 %. The run must still take its looks and decide (or say it cannot)."""
+    """A/A; from block 8 on, a lasting job outside the run writes 30 MiB/s, adds 30 points of I/O
+    pressure and slows everything by 10 %. The run must still take its looks and decide (or say it
+    cannot)."""
     values = gaussian(rng, studies, 2)
     values[:, 7:, :] += math.log(0.9)
     pressure = quiet_pressure(rng, studies, 2)
     pressure[:, 7:, :] += 0.30
-    keep, dropped = kept_blocks(pressure)
+    outside = quiet_outside(rng, studies, 2)
+    outside[:, 7:, :] += 30.0
+    keep, dropped = kept_blocks(outside, pressure)
     code, look = judge(contrasts_of(values), keep, 1)
     # a study that neither decided at a look nor reached its last look had looks that never happened
     unfinished = (look != len(LOOKS) - 1) & ~DECIDED[code]
