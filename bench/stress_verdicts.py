@@ -5,7 +5,7 @@ simulated studies — blocks in the order the plan draws them, the declared drop
 block, replacement blocks, the looks, the alpha split — on scenarios the calibration never saw,
 and counts the verdicts that break a promise. Every study goes through the code a run uses:
 
-- the block orders: ``fstune.plan.balanced_orders``, row after row, as the plan orders its blocks;
+- the block orders: ``fstune.plan.block_order``, with a seed drawn for each study as for each run;
 - the drop rule: ``fstune.results.collection.pressure_drop`` with the run's ``drop_limit``, fed
   each turn's host conditions the way ``Measurement`` records them (the I/O pressure, and what
   processes outside the run read and wrote), block after block, with the dropped blocks replaced
@@ -86,13 +86,15 @@ class Scenario:
 
 def orders(rng: np.random.Generator, studies: int, configs: int, blocks: int = MOST_BLOCKS) -> np.ndarray:
     """studies × blocks × configs: the position each configuration takes in each block, as the
-    plan orders its blocks (``fstune.plan.balanced_orders``, row after row)."""
-    from fstune.plan import balanced_orders
+    plan orders them (``fstune.plan.block_order``), each study with a seed of its own as each run
+    draws one."""
+    from fstune.plan import ORDER_SEED_LIMIT, block_order
 
-    rows = balanced_orders(configs)
     out = np.empty((studies, blocks, configs), dtype=np.int64)
-    for number in range(blocks):
-        out[:, number, list(rows[number % len(rows)])] = np.arange(configs)
+    seeds = rng.integers(ORDER_SEED_LIMIT, size=studies)
+    for study in range(studies):
+        for number in range(blocks):
+            out[study, number, list(block_order(configs, number + 1, int(seeds[study])))] = np.arange(configs)
     return out
 
 

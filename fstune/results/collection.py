@@ -664,6 +664,7 @@ class Measurement:
             "looks": list(self.looks),
             "max_blocks": self.max_blocks,
             "order": [list(self.orders[n]) for n in run if n in self.orders],
+            "order_seed": self.plan.choices.order_seed,
             "dropped_blocks": {str(n): reason for n, reason in self.dropped_blocks.items()},
             "disturbed_blocks": {str(n): reason for n, reason in self.disturbed_blocks.items()},
             "drop_rule": DROP_RULE,
