@@ -12,7 +12,8 @@ and counts the verdicts that break a promise. Every study goes through the code 
   up to twice the cap, as the run does;
 - the looks and the verdicts: ``fstune.results.sequential.decide_batch`` with the schedule of
   ``fstune.results.blocked.comparison_schedule`` (the alpha split between variants);
-- every pair shown: the budget ``fstune.results.blocked.pair_schedule`` gives the pair table.
+- every pair shown: ``fstune.results.blocked.in_budget``, which pairs the pair table and
+  ``--pair`` judge (the others are described).
 
 A row's promise is one-sided: the upper end of the 95 % Clopper–Pearson interval of the rate
 must not exceed it (5 % for any false claim, 2.5 % for "better" when the true change is exactly
@@ -334,29 +335,24 @@ def autocorrelated(rng, studies):
 
 
 def identical(configs: int, every_pair: bool):
-    """``configs`` identical configurations; any false claim among the comparisons shown: each
-    variant against the baseline, or every pair (the pair table)."""
+    """``configs`` identical configurations (the first the baseline); any false claim among the
+    comparisons shown with a verdict: each variant against the baseline, or every pair (the pair
+    table), where ``blocked.in_budget`` says which pairs get a verdict at all."""
     from itertools import combinations
+
+    from fstune.results.blocked import in_budget
 
     def run(rng, studies):
         values = gaussian(rng, studies, configs)
+        names = [str(index) for index in range(configs)]
         pairs = list(combinations(range(configs), 2)) if every_pair else [(0, j) for j in range(1, configs)]
-        schedule = pair_budget(configs, len(pairs), every_pair)
+        judged = [(a, b) for a, b in pairs if in_budget(names[0], names[a], names[b])]
         hits = np.zeros(studies, dtype=bool)
-        for reference, other in pairs:
-            code, _look = judge_with(contrasts_of(values, other, reference), None, schedule)
+        for reference, other in judged:
+            code, _look = judge(contrasts_of(values, other, reference), None, configs - 1)
             hits |= any_claim(code)
-        return outcome(hits, studies)
+        return outcome(hits, studies, extra=f"{len(judged)} of {len(pairs)} pairs judged")
     return run
-
-
-def pair_budget(configs: int, pairs: int, every_pair: bool) -> LookSchedule:
-    """The schedule each shown pair is judged with: the pair table's budget when every pair is shown."""
-    from fstune.results import blocked
-
-    if every_pair and hasattr(blocked, "pair_schedule"):
-        return blocked.pair_schedule({"looks": list(LOOKS)}, configs)
-    return comparison_schedule({"looks": list(LOOKS)}, configs - 1)
 
 
 def early_stop_bias(true_change: float):

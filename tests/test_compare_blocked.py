@@ -88,15 +88,19 @@ def test_other_metrics_are_described_without_a_verdict():
     assert row.judgement.change == pytest.approx(0.0)
 
 
-def test_two_variants_share_alpha_and_any_pair_can_be_compared():
+def test_two_variants_share_alpha_and_a_pair_beyond_that_budget_is_described_not_judged():
     record = run({"a": 1.0, "b": 1.10, "c": 1.20})
     comparison = compare_runs([record])
     assert the(comparison, "b").judgement.alpha == pytest.approx(0.025)
     pair = compare_runs([record], pair=("b", "c"))
     assert pair.pair == ("b", "c") and pair.baseline == "b" and pair.configs == ["b", "c"]
     row = the(pair, "c")
-    assert row.verdict == Verdict.BETTER and row.judgement.alpha == pytest.approx(0.025)
+    assert row.verdict == DESCRIBED and not row.judged
+    assert row.judgement.notes[0].startswith("Described, not judged: the run's error budget is shared by each "
+                                             "variant against the baseline (a)")
     assert row.judgement.change == pytest.approx(100 * (1.20 / 1.10 - 1), abs=1.0)
+    reversed_ = the(compare_runs([record], pair=("c", "a")), "a")  # with the baseline: in the budget
+    assert reversed_.verdict == Verdict.WORSE and reversed_.judgement.alpha == pytest.approx(0.025)
     with pytest.raises(UsageError, match="no configuration 'x'"):
         compare_runs([record], pair=("b", "x"))
     with pytest.raises(UsageError, match="two different"):
@@ -220,7 +224,7 @@ def test_a_drift_note_names_the_configuration_that_drifted():
             rate = result.samples[0]
             result.samples[0] = dataclasses.replace(rate, value=rate.value * (1 + 0.04 * result.block))
     assert the(compare_runs([record]), "c").judgement.drift.startswith("Drift: c rises")
-    pair = the(compare_runs([record], pair=("b", "c")), "c").judgement.drift
+    pair = the(compare_runs([record], pair=("c", "a")), "a").judgement.drift
     assert pair.startswith("Drift: c rises") and "variant" not in pair and "baseline" not in pair
 
 
@@ -233,7 +237,8 @@ def test_every_pair_table_lists_each_pair_once():
     console = Console(width=100, record=True)
     console.print(pair_table(record))
     text = console.export_text()
-    assert text.count("better") >= 3 and "Every pair on the primary metric" in text
+    # the two pairs with the baseline are judged; b against c is beyond the budget and described
+    assert text.count("better") == 2 and text.count(DESCRIBED) == 1 and "Every pair on the primary metric" in text
     assert pair_table(run({"a": 1.0, "b": 1.1})) is None
 
 

@@ -121,7 +121,7 @@ def test_a_blocked_run_through_the_store_and_the_command_line(tmp_path):
     pair = fstune(state, "compare", "1", "--pair", "b", "c")
     assert pair.returncode == 0, pair.stderr
     words = " ".join(pair.stdout.split())
-    assert "Pair: c against b" in words and "better" in words
+    assert "Pair: c against b" in words and "Described, not judged" in words
     wrong = fstune(state, "compare", "1", "--pair", "b", "zz")
     assert wrong.returncode == 2 and "no configuration 'zz'" in wrong.stderr and "Traceback" not in wrong.stderr
 

@@ -35,8 +35,8 @@ BROKEN = {
     "periodic-1-3": "the order is drawn now; what is left is the design's base rate",
     "autocorrelated": "correlated blocks make the t interval too narrow",
     "identical-3": "two variants at α/2 each spend the whole 5 %",
-    "identical-3-pairs": "the pair table judges every pair at α/m",
-    "identical-4-pairs": "the pair table judges every pair at α/m",
+    "identical-3-pairs": "only the pairs with the baseline are judged now: the design's base rate is left",
+    "identical-4-pairs": "only the pairs with the baseline are judged now: the design's base rate is left",
 }
 
 

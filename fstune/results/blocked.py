@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fstune.figures import RepeatResult
 from fstune.results.judge import judge_primary
@@ -160,6 +160,19 @@ def comparison_schedule(design: Mapping, variants: int) -> LookSchedule:
     return LookSchedule(looks, comparison_alpha(design, variants))
 
 
+def in_budget(baseline: str, reference: str, other: str) -> bool:
+    """Does a verdict on this pair come out of the run's error budget? The run's 5 % is shared by
+    each variant against the baseline, the comparisons it stops on; a pair of two variants is
+    beyond it and is described, never judged (docs/verdicts.md, "Every comparison shown"):
+    judged at the same level, every pair of four identical configurations gave a false claim in
+    9.3 % of simulated runs."""
+    return baseline in (reference, other)
+
+
+OUTSIDE_BUDGET = ("Described, not judged: the run's error budget is shared by each variant against the baseline "
+                  "({baseline}); a verdict on a pair of two variants would spend more than that.")
+
+
 def read_design(design: Mapping, variants: int) -> Design:
     primary = design.get("primary") or {}
     key = (str(primary["workload"]), str(primary["metric"])) if primary.get("workload") and primary.get("metric") \
@@ -228,17 +241,21 @@ def _delta_shown(contrasts: Contrasts, percent: bool) -> float:
 
 
 def judge_variant(results: Sequence[RepeatResult], baseline: str, variant: str,
-                  metrics: Mapping[tuple[str, str], tuple[str, str]], design: Design
-                  ) -> dict[tuple[str, str], tuple[str, Judgement]]:
+                  metrics: Mapping[tuple[str, str], tuple[str, str]], design: Design,
+                  outside_budget: str = "") -> dict[tuple[str, str], tuple[str, Judgement]]:
     """(verdict word, Judgement) for every (workload, metric) of ``variant`` against ``baseline``.
 
-    ``metrics`` maps (workload, metric) to (unit, better).
+    ``metrics`` maps (workload, metric) to (unit, better). With ``outside_budget`` (why) the pair
+    is beyond the run's error budget: every metric is described, with that note.
     """
     schedule = design.schedule
     judged: dict[tuple[str, str], tuple[str, Judgement]] = {}
     pairs = {}
     for key in metrics:
         pairs[key] = paired(block_values(results, baseline, *key), block_values(results, variant, *key))
+    if outside_budget:
+        return {key: (DESCRIBED, replace(_description(key, pairs[key], metrics[key], design), notes=(outside_budget,)))
+                for key in metrics}
     primary_key = design.primary
     primary = None
     if primary_key in metrics:
@@ -377,6 +394,6 @@ def claims(verdict: str) -> bool:
     return verdict in {v.value for v in Verdict if v.claims_difference}
 
 
-__all__ = ["DESCRIBED", "DESCRIPTION", "NOT_YET", "PRIMARY", "SECONDARY", "WAITING", "Design", "Judgement",
-           "block_values", "claims", "comparison_alpha", "comparison_schedule", "judge_variant", "metric_rule",
-           "paired", "read_design"]
+__all__ = ["DESCRIBED", "DESCRIPTION", "NOT_YET", "OUTSIDE_BUDGET", "PRIMARY", "SECONDARY", "WAITING", "Design",
+           "Judgement", "block_values", "claims", "comparison_alpha", "comparison_schedule", "in_budget",
+           "judge_variant", "metric_rule", "paired", "read_design"]
