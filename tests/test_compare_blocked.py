@@ -269,3 +269,13 @@ def test_an_interim_interval_beyond_a_thousand_percent_is_not_printed_digit_by_d
     # only percentages are capped: a metric shown in its own unit keeps its figure
     assert Judgement(role="primary", pairs=3, unit="MB/s", change=5e6, low=4e6, high=6e6).interval_text() \
         == "+5e+06 MB/s [+4e+06, +6e+06]"
+
+
+def test_a_change_found_at_an_early_look_is_labelled_as_likely_overstated():
+    from fstune.results.blocked import EARLY_STOP
+
+    row = the(compare_runs([run({"a": 1.0, "b": 1.10})]), "b")
+    assert row.verdict == Verdict.BETTER and row.judgement.look == 1
+    assert EARLY_STOP.format(look=1, looks=3) in row.judgement.lines(row.verdict)
+    same = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # nothing found: nothing to overstate
+    assert not any(note.startswith("Stopped early") for note in same.judgement.notes)

@@ -160,6 +160,13 @@ def comparison_schedule(design: Mapping, variants: int) -> LookSchedule:
     return LookSchedule(looks, comparison_alpha(design, variants))
 
 
+# After an early stop on a difference the change shown is the estimate of a run that stopped
+# because it looked large, so it tends to overstate the truth (docs/verdicts.md, "Looks"); the
+# interval is the repeated confidence interval and holds all the same.
+EARLY_STOP = ("Stopped early, at look {look} of {looks}: a change found this early tends to be overstated "
+              "(the run stopped because it looked large); the interval still holds.")
+
+
 def in_budget(baseline: str, reference: str, other: str) -> bool:
     """Does a verdict on this pair come out of the run's error budget? The run's 5 % is shared by
     each variant against the baseline, the comparisons it stops on; a pair of two variants is
@@ -309,6 +316,8 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         if not decision.final:
             notes += (f"Interim: the run ended at look {decision.look} of {len(schedule.looks)} before the interval "
                       "decided.",)
+        elif decision.position is not None and decision.position.excludes_zero and decision.look < len(schedule.looks):
+            notes += (EARLY_STOP.format(look=decision.look, looks=len(schedule.looks)),)
     position = decision.position
     cap = decision.reason == Reason.CAP and position is not None and not position.decided
     return word, Judgement(
@@ -394,6 +403,6 @@ def claims(verdict: str) -> bool:
     return verdict in {v.value for v in Verdict if v.claims_difference}
 
 
-__all__ = ["DESCRIBED", "DESCRIPTION", "NOT_YET", "OUTSIDE_BUDGET", "PRIMARY", "SECONDARY", "WAITING", "Design",
+__all__ = ["DESCRIBED", "DESCRIPTION", "EARLY_STOP", "NOT_YET", "OUTSIDE_BUDGET", "PRIMARY", "SECONDARY", "WAITING", "Design",
            "Judgement", "block_values", "claims", "comparison_alpha", "comparison_schedule", "in_budget",
            "judge_variant", "metric_rule", "paired", "read_design"]
