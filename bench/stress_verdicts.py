@@ -369,6 +369,26 @@ def early_stop_bias(true_change: float):
     return run
 
 
+def drift_power(total_spreads: float):
+    """Not an error rate: how often the drift check (``drift.drift_report``, as a run's verdict
+    runs it) finds the contrast trending when the change moves linearly by ``total_spreads``
+    spreads of one block's contrast over the 15 blocks (0: how often it finds a trend that is not there)."""
+    def run(rng, studies):
+        from fstune.results.drift import drift_report
+
+        values = gaussian(rng, studies, 2)[:, :CAP]
+        sd = SPREAD * math.sqrt(2)
+        values[:, :, 1] += total_spreads * sd * np.linspace(0, 1, CAP)[None, :]
+        found = 0
+        for study in range(studies):
+            base, other = values[study, :, 0], values[study, :, 1]
+            report = drift_report({"baseline": base.tolist(), "variant": other.tolist()}, (other - base).tolist())
+            found += any(check.series == "contrast" and check.drifting for check in report.checks)
+        return Outcome(found, studies, extra=f"the contrast moving by {total_spreads:g} spreads over {CAP} blocks: "
+                                             f"the drift check finds it in {found / studies:.1%}")
+    return run
+
+
 SCENARIOS = [
     Scenario("A/A, Gaussian noise", "aa-gaussian", "any false claim", 0.05, aa_gaussian),
     Scenario("A/A, the bench's A/A contrasts resampled", "aa-real", "any false claim", 0.05, resampled("aa")),
@@ -400,6 +420,9 @@ SCENARIOS = [
 DESCRIBED = [
     Scenario("estimate after an early stop, true +10 %", "early-10", "described", 1.0, early_stop_bias(0.10)),
     Scenario("estimate after an early stop, true +30 %", "early-30", "described", 1.0, early_stop_bias(0.30)),
+    Scenario("drift check, no drift", "drift-0", "described", 1.0, drift_power(0.0)),
+    Scenario("drift check, a drift of 1 spread", "drift-1", "described", 1.0, drift_power(1.0)),
+    Scenario("drift check, a drift of 2 spreads", "drift-2", "described", 1.0, drift_power(2.0)),
 ]
 
 

@@ -279,3 +279,19 @@ def test_a_change_found_at_an_early_look_is_labelled_as_likely_overstated():
     assert EARLY_STOP.format(look=1, looks=3) in row.judgement.lines(row.verdict)
     same = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # nothing found: nothing to overstate
     assert not any(note.startswith("Stopped early") for note in same.judgement.notes)
+
+
+def test_a_change_that_moves_over_the_blocks_is_said_to_move_not_plainly_better():
+    from fstune.results.headline import headline
+
+    record = run({"a": 1.0, "b": 1.0, "c": 1.0})
+    for result in record.results:
+        if result.config == "c":  # c gains 4 % more with every block: the change grows
+            rate = result.samples[0]
+            result.samples[0] = dataclasses.replace(rate, value=rate.value * (1 + 0.04 * result.block))
+    comparison = compare_runs([record])
+    row = the(comparison, "c")
+    assert row.judgement.moved.startswith("+") and " over the first 5 blocks, +" in row.judgement.moved
+    line = next(text for text in headline([record], comparison).text_lines() if text.startswith("c: "))
+    assert line.startswith("c: dbench throughput moved during the run (") and "; on average +" in line
+    assert not the(comparison, "b").judgement.moved  # b did not move

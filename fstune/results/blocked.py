@@ -58,6 +58,7 @@ class Judgement:
     final: bool = False  # the decision is final (the study stopped on it, or reached its cap)
     cap_undecided: bool = False  # the cap was reached while the interval still crossed δ
     drift: str = ""  # the drift note, "" when no trend was found
+    moved: str = ""  # the change itself trended over the blocks: how, by halves ("" when it did not)
     missing: tuple[int, ...] = ()  # blocks left out because one side had no figure
     notes: tuple[str, ...] = ()
     method: str = METHOD
@@ -125,6 +126,8 @@ class Judgement:
             said.append("Cap reached while undecided: the interval still crosses δ after the last look.")
         if explanation := self.explanation(verdict):
             said.append(explanation)
+        if self.moved:
+            said.append(f"The change moved during the run: {self.moved}.")
         if self.drift:
             said.append(self.drift)
         if self.missing:
@@ -327,8 +330,27 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         detectable=_convert(decision.minimum_detectable, result.contrasts, percent),
         delta=_delta_shown(result.contrasts, percent), position=position.value if position else "",
         qualifier=qualifier(position) if position else "", final=decision.final, cap_undecided=cap,
-        drift=result.drift.note(), missing=missing, notes=notes, method=result.method, alpha=schedule.alpha,
+        drift=result.drift.note(), moved=_moved(result, percent), missing=missing, notes=notes,
+        method=result.method, alpha=schedule.alpha,
         look=decision.look, exact=result.contrasts.exact)
+
+
+def _moved(result, percent: bool) -> str:
+    """"+3.1 % over the first 7 blocks, +9.8 % over the last 8" when the contrast itself drifted (the drift
+    check's "contrast" series): a change that fades or grows is not one change, so the headline
+    says it moved instead of a plain verdict (docs/verdicts.md, "Drift")."""
+    if not any(check.series == "contrast" and check.drifting for check in result.drift.checks):
+        return ""
+    used = result.decision.n_used or len(result.contrasts.values)
+    values = list(result.contrasts.values[:used])  # the blocks the verdict rests on
+    half = len(values) // 2
+    parts = []
+    for which, chunk in (("first", values[:half]), ("last", values[half:])):
+        if not chunk:
+            return ""
+        shown = _convert(math.fsum(chunk) / len(chunk), result.contrasts, percent)
+        parts.append(f"{shown:+.1f}{' %' if percent else ''} over the {which} {len(chunk)} blocks")
+    return ", ".join(parts)
 
 
 def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[str, str], tuple[str, Judgement]]:
