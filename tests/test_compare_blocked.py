@@ -295,3 +295,19 @@ def test_a_change_that_moves_over_the_blocks_is_said_to_move_not_plainly_better(
     line = next(text for text in headline([record], comparison).text_lines() if text.startswith("c: "))
     assert line.startswith("c: dbench throughput moved during the run (") and "; on average +" in line
     assert not the(comparison, "b").judgement.moved  # b did not move
+
+
+def test_a_noisy_run_says_no_detectable_difference_is_out_of_reach_and_what_spread_it_needs():
+    import random
+
+    rng = random.Random(1)
+    record = run({"a": 1.0, "b": 1.0})
+    for result in record.results:  # each figure off by up to 15 %: far noisier than ±2 % allows
+        result.samples[0] = dataclasses.replace(result.samples[0], value=result.samples[0].value * rng.uniform(0.85, 1.15))
+    row = the(compare_runs([record]), "b")
+    assert row.verdict == Verdict.TOO_NOISY
+    [said] = [note for note in row.judgement.notes if note.startswith('"No detectable difference"')]
+    # δ √15 / c at the cap: 0.0198 × 3.873 / 2.2105 = 3.5 %
+    assert "spread less than about 3.5 % by the cap of 15 blocks" in said and "never that there is none" in said
+    quiet = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # a quiet run can reach it: nothing said
+    assert not any(note.startswith('"No detectable') for note in quiet.judgement.notes)

@@ -321,6 +321,8 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
                       "decided.",)
         elif decision.position is not None and decision.position.excludes_zero and decision.look < len(schedule.looks):
             notes += (EARLY_STOP.format(look=decision.look, looks=len(schedule.looks)),)
+        if word == Verdict.TOO_NOISY.value or not decision.final:
+            notes += tuple(filter(None, (equivalence_reach(result, schedule),)))
     position = decision.position
     cap = decision.reason == Reason.CAP and position is not None and not position.decided
     return word, Judgement(
@@ -333,6 +335,24 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         drift=result.drift.note(), moved=_moved(result, percent), missing=missing, notes=notes,
         method=result.method, alpha=schedule.alpha,
         look=decision.look, exact=result.contrasts.exact)
+
+
+def equivalence_reach(result, schedule: LookSchedule) -> str:
+    """Whether "no detectable difference" can still be reached at this noise: at the cap the
+    interval lies inside ±δ only if one block's contrast spreads less than δ·√cap / c_cap (with a
+    change of 0 itself), so say that spread and this run's (ratio scale only, where both read as
+    percent). "" when the spread is unknown or already small enough."""
+    interval = result.decision.interval
+    contrasts = result.contrasts
+    if interval is None or contrasts.scale != Scale.RATIO or not math.isfinite(interval.sd) or interval.sd <= 0:
+        return ""
+    needed = contrasts.threshold * math.sqrt(schedule.cap) / schedule.critical_values()[-1]
+    if interval.sd < needed:
+        return ""
+    return (f"\"No detectable difference\" (a change inside ±{100 * math.expm1(contrasts.threshold):.0f} %) needs one "
+            f"block's change to spread less than about {100 * needed:.1f} % by the cap of {schedule.cap} blocks; this "
+            f"run's spreads {100 * interval.sd:.1f} %: at this noise it can show a change beyond δ, never that there "
+            "is none worth having.")
 
 
 def _moved(result, percent: bool) -> str:
@@ -427,4 +447,4 @@ def claims(verdict: str) -> bool:
 
 __all__ = ["DESCRIBED", "DESCRIPTION", "EARLY_STOP", "NOT_YET", "OUTSIDE_BUDGET", "PRIMARY", "SECONDARY", "WAITING", "Design",
            "Judgement", "block_values", "claims", "comparison_alpha", "comparison_schedule", "in_budget",
-           "judge_variant", "metric_rule", "paired", "read_design"]
+           "equivalence_reach", "judge_variant", "metric_rule", "paired", "read_design"]
