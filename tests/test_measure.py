@@ -143,7 +143,7 @@ def pressure_clock():
         clock["now"] += 10.0
         return {"time": clock["now"], "monotonic": clock["now"], "load": (1.0, 1.0, 1.0),
                 "io": {"some": {"avg10": 1.0, "total": clock["io"] * 1e6}}, "cpu": {}, "ticks": {},
-                "devices": {}, "outside": {4242: ("dd", 7, int(clock["outside"] * 2**20))}}
+                "devices": {}, "outside": {4242: ("dd", 7, int(clock["outside"] * 2**20), 1)}}
 
     return clock, snapshot
 
@@ -362,3 +362,16 @@ def test_the_kernels_mount_options_are_checked_against_the_configuration():
         "mount option 'delalloc' was undone: the kernel applied 'nodelalloc' "
         "(rw,relatime; rw,nodioread_nolock,nodelalloc,data=journal)")
     assert _missing_mount_option([("data", "journal"), ("nodelalloc", None)], ext4, journalled) is None
+
+
+def test_a_long_outside_job_that_ends_is_not_charged_to_the_block_it_ended_in():
+    """A shell outside the run reaps its 2 GiB dd: the shell's counters jump by the dd's whole
+    life, of which only the last 10 MiB happened since the turn began."""
+    from fstune.results.collection import outside_io
+
+    before = {100: ("bash", 1, 5 * 2**20, 1), 101: ("dd", 2, 2 * 2**30, 100)}
+    after = {100: ("bash", 1, 5 * 2**20 + 2 * 2**30 + 10 * 2**20, 1)}
+    moved = outside_io(before, after)
+    assert moved["bytes"] == 10 * 2**20 and moved["top"] == ["bash"]
+    started = outside_io({}, {200: ("fio", 9, 300 * 2**20, 1)})  # a job that began during the turn
+    assert started["bytes"] == 300 * 2**20 and started["top"] == ["fio"]

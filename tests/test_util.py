@@ -102,7 +102,7 @@ def test_process_io_counts_a_process_outside_the_run_and_never_the_run_s_own(tmp
             assert time.monotonic() < deadline, "the writers did not finish"
             time.sleep(0.05)
         after = procfs.process_io(os.getpid())
-        outsider = next(pid for pid, (name, _start, _bytes) in after.items()
+        outsider = next(pid for pid, (_name, _start, _bytes, _parent) in after.items()
                         if (tmp_path / "outside").as_posix() in procfs.read_text(f"/proc/{pid}/cmdline"))
         assert own.pid not in after and os.getpid() not in after
         assert after[outsider][2] >= 16 * 2**20

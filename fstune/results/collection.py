@@ -222,11 +222,17 @@ def outside_io(before: dict, after: dict) -> dict:
     """Bytes read or written by processes outside the run between two ``procfs.process_io``
     readings: a process seen twice adds what it did since, one that started in between all it
     did (a parent's counters take in its reaped children, so a short job still counts), and the
-    three that did most are named."""
+    three that did most are named. A child seen before that has gone hands its whole life's
+    counters to its parent; what it had done by the first reading is taken off the parent's
+    rise, so a long job that ends is not charged to this one block."""
+    handed: dict[int, int] = {}
+    for pid, (_name, _start, total, parent) in before.items():
+        if pid not in after:
+            handed[parent] = handed.get(parent, 0) + total
     done: dict[str, int] = {}
-    for pid, (name, start, total) in after.items():
+    for pid, (name, start, total, _parent) in after.items():
         earlier = before.get(pid)
-        moved = total - earlier[2] if earlier is not None and earlier[1] == start else total
+        moved = (total - earlier[2] - handed.get(pid, 0) if earlier is not None and earlier[1] == start else total)
         if moved > 0:
             done[name] = done.get(name, 0) + moved
     top = sorted(done, key=lambda name: -done[name])[:3]

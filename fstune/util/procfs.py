@@ -89,10 +89,10 @@ def block_stat(device: str, text: str | None = None) -> dict[str, int]:
             "io_ticks_ms": numbers[9]}
 
 
-def process_io(outside_of: int, proc: str = "/proc") -> dict[int, tuple[str, int, int]]:
+def process_io(outside_of: int, proc: str = "/proc") -> dict[int, tuple[str, int, int, int]]:
     """Every user-space process that is not ``outside_of`` or one of its descendants: pid →
     (name, start time in ticks, bytes it made the block layer read or write so far, from
-    /proc/PID/io). Kernel threads are left out: they carry everyone's writeback, the run's own
+    /proc/PID/io, its parent's pid). Kernel threads are left out: they carry everyone's writeback, the run's own
     included, so their I/O cannot be told apart (docs/verdicts.md, "Dropped blocks")."""
     parents: dict[int, tuple[int, str, int]] = {}  # pid → (parent, name, start time)
     for entry in os.scandir(proc):
@@ -109,7 +109,7 @@ def process_io(outside_of: int, proc: str = "/proc") -> dict[int, tuple[str, int
             continue
         parents[int(entry.name)] = (int(fields[1]), name, start)
     ours = {outside_of}
-    found: dict[int, tuple[str, int, int]] = {}
+    found: dict[int, tuple[str, int, int, int]] = {}
     for pid, (parent, name, start) in parents.items():
         chain, seen = pid, set()
         while chain in parents and chain not in ours and chain not in seen:
@@ -124,5 +124,5 @@ def process_io(outside_of: int, proc: str = "/proc") -> dict[int, tuple[str, int
             if value.strip().isdigit():
                 counters[key] = int(value)
         if "read_bytes" in counters:
-            found[pid] = (name, start, counters["read_bytes"] + counters.get("write_bytes", 0))
+            found[pid] = (name, start, counters["read_bytes"] + counters.get("write_bytes", 0), parent)
     return found
