@@ -162,7 +162,7 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
         if step.repeat:
             planned = plan.repeats
             what += (f" Repeat {step.repeat} of at least {planned}, one per block: each block measures every "
-                     "configuration once, in alternating order, and the paired differences separate an effect "
+                     "configuration once, in an order drawn for each block, and the paired differences separate an effect "
                      "from noise.")
         if config:
             what += f" Configuration: '{config.name}' ({config.title})."

@@ -1,13 +1,14 @@
 """Plans: a pure function from the user's choices to the ordered Steps fstune will run.
 
-A run is a sequence of **blocks** (docs/verdicts.md, "Blocks, and why the order alternates").
-Each block takes every chosen configuration once, in a balanced order that changes from block
-to block: prepare the external journal/log device when there is one, make the filesystem on
+A run is a sequence of **blocks** (docs/verdicts.md, "Blocks, and why the order is drawn").
+Each block takes every chosen configuration once, in an order drawn for the block from the run's
+seed (``block_order``): prepare the external journal/log device when there is one, make the filesystem on
 the target afresh, mount it on a temporary mountpoint with its options, record how it was
-really made, run one repeat of every workload, and unmount. Two configurations alternate A B,
-B A; more follow a Williams design, in which over one cycle each configuration comes first
+really made, run one repeat of every workload, and unmount. Two configurations go A B or B A;
+more take a row of a Williams design, in which over one cycle each configuration comes first
 equally often and each ordered pair is adjacent equally often, so a drift over time or a
-carry-over from the configuration before falls on every side alike.
+carry-over from the configuration before falls on every side alike on average, and a disturbance
+that comes back every block or two cannot line up with the order.
 
 The plan holds the first look's blocks; the run adds blocks up to the next look while the
 study's question is open (``Plan.block``, fstune/results/collection.py). Nothing here touches
@@ -17,7 +18,9 @@ the machine; the same Plan is rendered as the dry-run script and executed by the
 from __future__ import annotations
 
 import os
+import random
 import re
+import secrets
 import shlex
 import time
 from collections.abc import Callable
@@ -109,6 +112,13 @@ class Choices:
     run_id: str = "plan"
     mount_root: str = DEFAULT_MOUNT_ROOT
     work_root: str = field(default_factory=lambda: str(paths.reports_root()))  # tool reports, inputs
+    # draws the order of the configurations in each block (``block_order``); None: drawn now, so
+    # every run gets its own, and the plan, the script and the record show it
+    order_seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.order_seed is None:
+            object.__setattr__(self, "order_seed", draw_order_seed())
 
 
 @dataclass(frozen=True)
@@ -131,6 +141,25 @@ class Block:
     def describe(self, of: int | str | None = None) -> str:
         """"block 2/5: external, internal" (``of``: the planned blocks, or "up to N")."""
         return f"block {self.number}{f'/{of}' if of is not None else ''}: {', '.join(self.order)}"
+
+
+ORDER_SEED_LIMIT = 2**31
+
+
+def draw_order_seed() -> int:
+    """A new seed for a run's block orders, from the system's randomness."""
+    return secrets.randbelow(ORDER_SEED_LIMIT)
+
+
+def block_order(count: int, number: int, seed: int) -> tuple[int, ...]:
+    """The order of ``count`` configurations in block ``number`` (1-based): one of the rows of
+    ``balanced_orders``, drawn for each block on its own from ``seed``, so that no disturbance that
+    comes back every block or two can line up with the order. Drawn per pair of blocks instead (A B
+    then B A, or B A then A B), a neighbour every two blocks still made the two blocks of a pair
+    err alike, and 14 % of identical pairs differed (docs/verdicts.md, "Blocks, and why the order
+    is drawn"). The same seed gives the same orders, however many blocks the run adds."""
+    rows = balanced_orders(count)
+    return random.Random(f"{seed}:{number}").choice(rows)
 
 
 def balanced_orders(count: int) -> tuple[tuple[int, ...], ...]:
@@ -392,7 +421,10 @@ def build_plan(choices: Choices) -> Plan:
     for index, cp in enumerate(config_plans):
         contexts = {name: context(cp.config, name, cp.mountpoint) for name in workload_names}
         config_plans[index] = replace(cp, contexts=contexts)
-    orders = balanced_orders(len(config_plans))
+    seed = choices.order_seed
+
+    def order_of(number: int) -> tuple[int, ...]:
+        return block_order(len(config_plans), number, seed)
 
     def config_steps(cp: ConfigPlan, block: int, position: int) -> list[Step]:
         """One configuration's turn in a block: made afresh, mounted, measured once, unmounted."""
@@ -427,13 +459,13 @@ def build_plan(choices: Choices) -> Plan:
         return [replace(step, block=block, position=position) for step in steps]
 
     def make_block(number: int) -> Block:
-        row = orders[(number - 1) % len(orders)]
+        row = order_of(number)
         steps = [step for position, index in enumerate(row, 1)
                  for step in config_steps(config_plans[index], number, position)]
         return Block(number, tuple(config_plans[index].config.name for index in row), tuple(steps))
 
     blocks = tuple(make_block(number) for number in range(1, repeats + 1))
-    first_turn = {cp.config.name: tuple(config_steps(cp, 1, orders[0].index(i) + 1))
+    first_turn = {cp.config.name: tuple(config_steps(cp, 1, order_of(1).index(i) + 1))
                   for i, cp in enumerate(config_plans)}
     config_plans = [replace(cp, steps=first_turn[cp.config.name]) for cp in config_plans]
 
@@ -516,7 +548,8 @@ def render_script(plan: Plan) -> str:
         lines.append(f"#   {index}. {cp.config.name}: {cp.config.filesystem}, {journal}, mount -o {shown}")
     workloads = ", ".join(plan.workloads) or "none"
     lines.append(f"# Workloads: {workloads}; blocks: {plan.repeats}, each making, measuring and unmounting every "
-                 "configuration once, in this order:")
+                 f"configuration once, in this order (drawn with seed {choices.order_seed}; --order-seed "
+                 f"{choices.order_seed} draws it again):")
     for block in plan.blocks:
         lines.append(f"#   {block.describe(len(plan.blocks))}")
     if plan.ceiling:

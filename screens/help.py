@@ -80,7 +80,7 @@ HELP: dict[str, tuple[Block, ...]] = {
     "Workloads": (
         _workload_terms(),
         "The run is a sequence of blocks: each block measures every configuration once (every workload one "
-        "time), in alternating order; 'repeats' is the number of blocks before the first look (at least 3). "
+        "time), in an order drawn for each block; 'repeats' is the number of blocks before the first look (at least 3). "
         "fstune adds blocks while the study's main figure cannot decide, up to 15. The estimate assumes an "
         "ordinary disk.",
     ),

@@ -133,6 +133,7 @@ class WizardState:
     ceiling: bool = False  # the raw-device pass before the first mkfs (``fstune run --ceiling``)
     plan: Plan | None = None  # built on the Review screen from everything above
     run_id: str | None = None  # the run directory's name; None = the time the plan is built (as the CLI)
+    order_seed: int | None = None  # drawn with the first plan, then kept: the review shows what runs
 
     def choose_study(self, study: Study) -> None:
         """Pick ``study``; the edits made for another study do not carry over."""
@@ -170,9 +171,11 @@ class WizardState:
             if not self.log_device:
                 raise UsageError("choose a spare partition for the external journal/log (step 3).")
             log = resolve_device(self.log_device, study, "journal", None, inventory)
-        return Choices(
+        choices = Choices(
             study=study, target=target, log_device=log, options=tuple(self.options),
             workloads=self.workloads, workload_params={k: dict(v) for k, v in self.workload_params.items()},
             repeats=self.repeats, mkfs_options=dict(self.mkfs_options), run_id=self.run_id or "plan",
-            ceiling=self.ceiling,
+            ceiling=self.ceiling, order_seed=self.order_seed,
         )
+        self.order_seed = choices.order_seed
+        return choices

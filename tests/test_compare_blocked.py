@@ -88,15 +88,19 @@ def test_other_metrics_are_described_without_a_verdict():
     assert row.judgement.change == pytest.approx(0.0)
 
 
-def test_two_variants_share_alpha_and_any_pair_can_be_compared():
+def test_two_variants_share_alpha_and_a_pair_beyond_that_budget_is_described_not_judged():
     record = run({"a": 1.0, "b": 1.10, "c": 1.20})
     comparison = compare_runs([record])
     assert the(comparison, "b").judgement.alpha == pytest.approx(0.025)
     pair = compare_runs([record], pair=("b", "c"))
     assert pair.pair == ("b", "c") and pair.baseline == "b" and pair.configs == ["b", "c"]
     row = the(pair, "c")
-    assert row.verdict == Verdict.BETTER and row.judgement.alpha == pytest.approx(0.025)
+    assert row.verdict == DESCRIBED and not row.judged
+    assert row.judgement.notes[0].startswith("Described, not judged: the run's error budget is shared by each "
+                                             "variant against the baseline (a)")
     assert row.judgement.change == pytest.approx(100 * (1.20 / 1.10 - 1), abs=1.0)
+    reversed_ = the(compare_runs([record], pair=("c", "a")), "a")  # with the baseline: in the budget
+    assert reversed_.verdict == Verdict.WORSE and reversed_.judgement.alpha == pytest.approx(0.025)
     with pytest.raises(UsageError, match="no configuration 'x'"):
         compare_runs([record], pair=("b", "x"))
     with pytest.raises(UsageError, match="two different"):
@@ -220,7 +224,7 @@ def test_a_drift_note_names_the_configuration_that_drifted():
             rate = result.samples[0]
             result.samples[0] = dataclasses.replace(rate, value=rate.value * (1 + 0.04 * result.block))
     assert the(compare_runs([record]), "c").judgement.drift.startswith("Drift: c rises")
-    pair = the(compare_runs([record], pair=("b", "c")), "c").judgement.drift
+    pair = the(compare_runs([record], pair=("c", "a")), "a").judgement.drift
     assert pair.startswith("Drift: c rises") and "variant" not in pair and "baseline" not in pair
 
 
@@ -233,7 +237,8 @@ def test_every_pair_table_lists_each_pair_once():
     console = Console(width=100, record=True)
     console.print(pair_table(record))
     text = console.export_text()
-    assert text.count("better") >= 3 and "Every pair on the primary metric" in text
+    # the two pairs with the baseline are judged; b against c is beyond the budget and described
+    assert text.count("better") == 2 and text.count(DESCRIBED) == 1 and "Every pair on the primary metric" in text
     assert pair_table(run({"a": 1.0, "b": 1.1})) is None
 
 
@@ -264,3 +269,45 @@ def test_an_interim_interval_beyond_a_thousand_percent_is_not_printed_digit_by_d
     # only percentages are capped: a metric shown in its own unit keeps its figure
     assert Judgement(role="primary", pairs=3, unit="MB/s", change=5e6, low=4e6, high=6e6).interval_text() \
         == "+5e+06 MB/s [+4e+06, +6e+06]"
+
+
+def test_a_change_found_at_an_early_look_is_labelled_as_likely_overstated():
+    from fstune.results.blocked import EARLY_STOP
+
+    row = the(compare_runs([run({"a": 1.0, "b": 1.10})]), "b")
+    assert row.verdict == Verdict.BETTER and row.judgement.look == 1
+    assert EARLY_STOP.format(look=1, looks=3) in row.judgement.lines(row.verdict)
+    same = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # nothing found: nothing to overstate
+    assert not any(note.startswith("Stopped early") for note in same.judgement.notes)
+
+
+def test_a_change_that_moves_over_the_blocks_is_said_to_move_not_plainly_better():
+    from fstune.results.headline import headline
+
+    record = run({"a": 1.0, "b": 1.0, "c": 1.0})
+    for result in record.results:
+        if result.config == "c":  # c gains 4 % more with every block: the change grows
+            rate = result.samples[0]
+            result.samples[0] = dataclasses.replace(rate, value=rate.value * (1 + 0.04 * result.block))
+    comparison = compare_runs([record])
+    row = the(comparison, "c")
+    assert row.judgement.moved.startswith("+") and " over the first 5 blocks, +" in row.judgement.moved
+    line = next(text for text in headline([record], comparison).text_lines() if text.startswith("c: "))
+    assert line.startswith("c: dbench throughput moved during the run (") and "; on average +" in line
+    assert not the(comparison, "b").judgement.moved  # b did not move
+
+
+def test_a_noisy_run_says_no_detectable_difference_is_out_of_reach_and_what_spread_it_needs():
+    import random
+
+    rng = random.Random(1)
+    record = run({"a": 1.0, "b": 1.0})
+    for result in record.results:  # each figure off by up to 15 %: far noisier than ±2 % allows
+        result.samples[0] = dataclasses.replace(result.samples[0], value=result.samples[0].value * rng.uniform(0.85, 1.15))
+    row = the(compare_runs([record]), "b")
+    assert row.verdict == Verdict.TOO_NOISY
+    [said] = [note for note in row.judgement.notes if note.startswith('"No detectable difference"')]
+    # δ √15 / c at the cap: 0.0198 × 3.873 / 2.2105 = 3.5 %
+    assert "spread less than about 3.5 % by the cap of 15 blocks" in said and "never that there is none" in said
+    quiet = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # a quiet run can reach it: nothing said
+    assert not any(note.startswith('"No detectable') for note in quiet.judgement.notes)

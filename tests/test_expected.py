@@ -16,6 +16,7 @@ import pytest
 
 from fstune.figures import LOWER, RepeatResult, Sample
 from fstune.results import reports
+from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import ConfigDescription, compare_runs
 from fstune.results.expected import (AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes, outcomes_for)
 from fstune.results.records import DeviceRecord
@@ -232,14 +233,18 @@ def test_tcg_cannot_show_timed_effects_but_counts_bytes_as_well_as_kvm():
     assert counted.agreement == CANNOT_TELL and "described only" in counted.reason  # not TCG's doing
 
 
-def test_an_expectation_against_another_configuration_is_judged_as_that_pair():
+def test_an_expectation_against_another_configuration_is_read_as_that_pair():
+    """c against b: a pair of two variants is beyond the run's error budget, described, so the
+    expectation cannot be told; against the baseline it is judged."""
     record = run({"a": 1.0, "b": 1.0, "c": 1.2})
     record.configs[2] = C
     found = outcome(record, expect(config="c", against="b"))
     pair = compare_runs([record], pair=("b", "c"))
     [row] = [r for r in pair.rows if r.metric == "dbench.throughput_mbs"]
-    assert found.verdict == row.verdict == Verdict.BETTER and found.agreement == AGREES
+    assert found.verdict == row.verdict == DESCRIBED and found.agreement == CANNOT_TELL
     assert found.pair == "c against b"
+    judged = outcome(record, expect(config="c", against="a"))
+    assert judged.verdict == Verdict.BETTER and judged.agreement == AGREES
     missing = outcome(run({"a": 1.0, "b": 1.1}), expect(config="c"))
     assert missing.agreement == CANNOT_TELL and "c not measured in this run" in missing.reason
 

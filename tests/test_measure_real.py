@@ -178,6 +178,7 @@ def test_each_repeat_reads_back_its_journal_and_the_block_order_is_kept(lab, tmp
     record = run_record(plan, measurement, outcome, started=0.0)
     assert record.method == "paired-gs-obf/1" and not record.legacy
     assert record.design["order"] == [["internal", "external"], ["external", "internal"]]
+    assert record.design["order_seed"] == plan.choices.order_seed
     assert record.design["looks"] == [] and record.design["stopped"] == "too few blocks to decide (fewer than 3)"
     with Store(tmp_path / "state") as store:
         loaded = store.load_run(store.save_run(record))

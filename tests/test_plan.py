@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fstune.errors import DeviceError, UsageError
-from fstune.plan import Choices, DeviceChoice, OptionOverride, build_plan, render_script
+from fstune.plan import Choices, DeviceChoice, OptionOverride, balanced_orders, build_plan, render_script
 from fstune.steps import JOURNAL, MKFS, MOUNT, UMOUNT
 from fstune.studies import load_studies, parse_study
 from fstune.util import paths
@@ -218,10 +218,15 @@ def test_script_is_valid_bash_and_lists_every_step_in_order():
     assert "ERASES everything on /dev/sdb1 and /dev/sdc1" in script
 
 
+# any fixed seed would do; this one draws A B, B A, A B … for the first six blocks of two
+# configurations, so the golden scripts show what the drawn order changes and nothing else
+GOLDEN_ORDER_SEED = 33
+
+
 def golden_choices(study):
     log = LOG if study.needs_journal_device else None
     # a fixed reports root: the default is the user's state directory, which differs per machine
-    return Choices(study, TARGET, log, run_id="golden", work_root="/var/tmp/fstune")
+    return Choices(study, TARGET, log, run_id="golden", work_root="/var/tmp/fstune", order_seed=GOLDEN_ORDER_SEED)
 
 
 @pytest.mark.parametrize("name", sorted(load_studies()))
@@ -245,12 +250,13 @@ def test_golden_scripts_pass_shellcheck():
 def test_every_device_a_step_writes_is_named_and_warned_about(name):
     study = load_studies()[name]
     plan = build_plan(Choices(study, TARGET, LOG, workloads=()))
-    assert plan.destructive_devices() == ["/dev/sdb1", "/dev/sdc1"]
+    # in the order the drawn first block writes them
+    assert sorted(plan.destructive_devices()) == ["/dev/sdb1", "/dev/sdc1"]
     for step in plan.steps:
         mentioned = {w.split("=")[-1] for w in step.argv if "/dev/" in w}
         if step.destructive:
             assert mentioned <= set(step.written_devices), (step.argv, step.written_devices)
-    assert "ERASES everything on /dev/sdb1 and /dev/sdc1" in render_script(plan)
+    assert f"ERASES everything on {' and '.join(plan.destructive_devices())}" in render_script(plan)
 
 
 def test_mkfs_options_can_be_edited_per_configuration_and_are_checked():
@@ -334,3 +340,32 @@ def test_the_script_repeats_mkfs_per_block_exactly_as_the_run_does():
     assert [line for line in script.splitlines() if line.startswith("mkfs.")] == mkfs
     assert "#   block 2/3: external, internal" in script
     assert "# ── Block 2/3, 1/2 (variant): external" in script
+
+
+def test_each_block_s_order_is_a_balanced_row_drawn_from_the_seed():
+    from fstune.plan import block_order
+
+    for count in (2, 3, 4):
+        for seed in range(20):
+            orders = [block_order(count, number, seed) for number in range(1, 31)]
+            assert set(orders) <= set(balanced_orders(count))
+            assert orders == [block_order(count, number, seed) for number in range(1, 31)]  # the seed repeats it
+    # each block on its own: the first order is A B about half the time, and so is the second
+    # given the first (a pair drawn together would always mirror)
+    pairs = [(block_order(2, 1, seed), block_order(2, 2, seed)) for seed in range(2000)]
+    assert 900 < sum(first == (0, 1) for first, _ in pairs) < 1100
+    assert 900 < sum(first == second for first, second in pairs) < 1100
+
+
+def test_the_seed_is_drawn_for_each_plan_unless_given_and_the_script_shows_it(monkeypatch):
+    import fstune.plan as planmod
+
+    study = load_studies()["ext4-external-journal"]
+    monkeypatch.setattr(planmod, "draw_order_seed", lambda: 123456)
+    drawn = build_plan(Choices(study, TARGET, LOG, workloads=()))
+    assert drawn.choices.order_seed == 123456
+    assert "drawn with seed 123456; --order-seed 123456 draws it again" in render_script(drawn)
+    given = build_plan(Choices(study, TARGET, LOG, workloads=(), order_seed=7))
+    assert [b.order for b in given.blocks] == [
+        tuple(given.configs[i].config.name for i in planmod.block_order(2, n, 7)) for n in range(1, 6)]
+    assert given.block(12).order == tuple(given.configs[i].config.name for i in planmod.block_order(2, 12, 7))

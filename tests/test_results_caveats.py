@@ -121,7 +121,7 @@ def test_a_blocked_run_through_the_store_and_the_command_line(tmp_path):
     pair = fstune(state, "compare", "1", "--pair", "b", "c")
     assert pair.returncode == 0, pair.stderr
     words = " ".join(pair.stdout.split())
-    assert "Pair: c against b" in words and "better" in words
+    assert "Pair: c against b" in words and "Described, not judged" in words
     wrong = fstune(state, "compare", "1", "--pair", "b", "zz")
     assert wrong.returncode == 2 and "no configuration 'zz'" in wrong.stderr and "Traceback" not in wrong.stderr
 
@@ -141,3 +141,15 @@ def test_placement_read_from_a_real_lab_gives_the_one_disk_caveat(shared_lab):
     found = kinds(journal_run(devices, {"placement": placement}))
     assert "One-disk loop lab" in found[cv.ENVIRONMENT] and placement[data]["backing_device"] in found[cv.ENVIRONMENT]
     assert cv.ONE_DISK_TEXT in found[cv.ONE_DISK]
+
+
+def test_blocks_kept_past_the_drop_rule_s_limit_are_a_caveat():
+    from test_compare_blocked import run
+
+    from fstune.results.caveats import caveats
+
+    record = run({"a": 1.0, "b": 1.1})
+    record.design["disturbed_blocks"] = {"9": "processes outside the run …; kept: the rule has dropped its limit of 5 blocks"}
+    said = [caveat.text for caveat in caveats(record)]
+    assert any("1 block(s) disturbed from outside the run were kept and compared" in text and "block 9" in text
+               for text in said)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fstune.screens.app import make_app
+from test_plan import GOLDEN_ORDER_SEED
 from test_tui_wizard import pick_devices, services, settle, to_devices, to_review
 
 
@@ -43,6 +44,7 @@ async def at_workloads(pilot):
 
 
 async def at_review(pilot):
+    pilot.app.state.order_seed = GOLDEN_ORDER_SEED  # the review shows the drawn order and its seed
     await to_review(pilot)
 
 

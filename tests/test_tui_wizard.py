@@ -389,7 +389,7 @@ async def test_dry_run_saves_the_script_identical_to_fstune_plan(tmp_path, monke
     # the command line, for the same study and devices of the same sizes (not on this machine)
     cli = cli_plan(tmp_path, "--study", "ext4-external-journal", "--device", "/dev/sdm3", "--assume-size",
                    str(choices.target.size), "--log-device", "/dev/sdd3", "--assume-log-size",
-                   str(choices.log_device.size))
+                   str(choices.log_device.size), "--order-seed", str(choices.order_seed))
     # the CLI marks assumed devices in the header and knows only their sizes (the wizard also
     # recorded what the script checks again before mkfs); everything else is the same bytes
     strip = lambda text: [re.sub(r" (majmin|partuuid|backing)=\S+", "", l) for l in text.splitlines()

@@ -73,3 +73,44 @@ def test_exit_codes_are_the_documented_numbers():
     assert [int(c) for c in ExitCode] == [0, 1, 2, 3, 130]
     assert UsageError("x").exit_code == DeviceError("x").exit_code == ExitCode.USAGE == 2
     assert UnsafeDeviceError("x").exit_code == ExitCode.UNSAFE == 3
+
+
+def test_process_io_counts_a_process_outside_the_run_and_never_the_run_s_own(tmp_path):
+    """A writer the run started is the run's own I/O; one that left the run's process tree (a
+    double fork, as a daemon or another user's job) is counted, by name, with what it wrote."""
+    import subprocess
+    import sys
+    import time
+
+    from fstune.results.collection import outside_io
+
+    writer = ("import os, sys, time\n"
+              "fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT)\n"
+              "for _ in range(16): os.write(fd, b'x' * 2**20)\n"
+              "os.fsync(fd); os.close(fd); open(sys.argv[1] + '.done', 'w').close(); time.sleep(30)\n")
+    script = tmp_path / "writer.py"
+    script.write_text(writer)
+    before = procfs.process_io(os.getpid())
+    own = subprocess.Popen([sys.executable, str(script), str(tmp_path / "own")])
+    # the outside writer: started through a shell that exits at once, so it is nobody's child here
+    subprocess.run(["setsid", "sh", "-c", f"{sys.executable} {script} {tmp_path / 'outside'} "
+                    "</dev/null >/dev/null 2>&1 &"], check=True)
+    outsider = None
+    try:
+        deadline = time.monotonic() + 20
+        while not ((tmp_path / "own.done").exists() and (tmp_path / "outside.done").exists()):
+            assert time.monotonic() < deadline, "the writers did not finish"
+            time.sleep(0.05)
+        after = procfs.process_io(os.getpid())
+        outsider = next(pid for pid, (_name, _start, _bytes, _parent) in after.items()
+                        if (tmp_path / "outside").as_posix() in procfs.read_text(f"/proc/{pid}/cmdline"))
+        assert own.pid not in after and os.getpid() not in after
+        assert after[outsider][2] >= 16 * 2**20
+        moved = outside_io(before, after)
+        assert moved["bytes"] >= 16 * 2**20 and after[outsider][0] in moved["top"]
+    finally:
+        own.kill()
+        own.wait()
+        for pid in [outsider] if outsider is not None else procfs.process_io(os.getpid()):
+            if (tmp_path / "outside").as_posix() in procfs.read_text(f"/proc/{pid}/cmdline"):
+                os.kill(pid, 9)

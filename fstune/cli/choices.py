@@ -41,8 +41,11 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
                         "filesystem this kernel lacks")
     parser.add_argument("--blocks", "--repeats", dest="repeats", type=int, metavar="N",
                         help="blocks planned before the first look: each block makes, measures (one repeat of "
-                        "every workload) and unmounts every configuration once, in alternating order "
+                        "every workload) and unmounts every configuration once, in an order drawn for each block "
                         "(default: the study's 'repeats', at least 3; --repeats is the old name)")
+    parser.add_argument("--order-seed", type=int, metavar="N",
+                        help="draw the order of the configurations in each block from this seed instead of a "
+                        "new one (the plan, the dry-run script and the stored run show the seed used)")
     parser.add_argument("--primary", metavar="WORKLOAD:METRIC",
                         help="the figure the blocks stop on, instead of the study's own primary metric: one of "
                         "the running workloads' metrics, e.g. writes:build.mb_written (needed when the chosen "
@@ -194,6 +197,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         workloads=chosen_workloads,
         workload_params=_workload_params(args.workload_param),
         repeats=args.repeats,
+        order_seed=getattr(args, "order_seed", None),
         configs=configs,
         force=not args.no_force,
         ceiling=args.ceiling,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fstune.figures import RepeatResult
 from fstune.results.judge import judge_primary
@@ -58,6 +58,7 @@ class Judgement:
     final: bool = False  # the decision is final (the study stopped on it, or reached its cap)
     cap_undecided: bool = False  # the cap was reached while the interval still crossed δ
     drift: str = ""  # the drift note, "" when no trend was found
+    moved: str = ""  # the change itself trended over the blocks: how, by halves ("" when it did not)
     missing: tuple[int, ...] = ()  # blocks left out because one side had no figure
     notes: tuple[str, ...] = ()
     method: str = METHOD
@@ -125,6 +126,8 @@ class Judgement:
             said.append("Cap reached while undecided: the interval still crosses δ after the last look.")
         if explanation := self.explanation(verdict):
             said.append(explanation)
+        if self.moved:
+            said.append(f"The change moved during the run: {self.moved}.")
         if self.drift:
             said.append(self.drift)
         if self.missing:
@@ -158,6 +161,26 @@ def comparison_schedule(design: Mapping, variants: int) -> LookSchedule:
     """The looks and the alpha every comparison of a run is decided with (runner and compare alike)."""
     looks = tuple(design.get("looks") or DEFAULT_SCHEDULE.looks)
     return LookSchedule(looks, comparison_alpha(design, variants))
+
+
+# After an early stop on a difference the change shown is the estimate of a run that stopped
+# because it looked large, so it tends to overstate the truth (docs/verdicts.md, "Looks"); the
+# interval is the repeated confidence interval and holds all the same.
+EARLY_STOP = ("Stopped early, at look {look} of {looks}: a change found this early tends to be overstated "
+              "(the run stopped because it looked large); the interval still holds.")
+
+
+def in_budget(baseline: str, reference: str, other: str) -> bool:
+    """Does a verdict on this pair come out of the run's error budget? The run's 5 % is shared by
+    each variant against the baseline, the comparisons it stops on; a pair of two variants is
+    beyond it and is described, never judged (docs/verdicts.md, "Every comparison shown"):
+    judged at the same level, every pair of four identical configurations gave a false claim in
+    9.3 % of simulated runs."""
+    return baseline in (reference, other)
+
+
+OUTSIDE_BUDGET = ("Described, not judged: the run's error budget is shared by each variant against the baseline "
+                  "({baseline}); a verdict on a pair of two variants would spend more than that.")
 
 
 def read_design(design: Mapping, variants: int) -> Design:
@@ -228,17 +251,21 @@ def _delta_shown(contrasts: Contrasts, percent: bool) -> float:
 
 
 def judge_variant(results: Sequence[RepeatResult], baseline: str, variant: str,
-                  metrics: Mapping[tuple[str, str], tuple[str, str]], design: Design
-                  ) -> dict[tuple[str, str], tuple[str, Judgement]]:
+                  metrics: Mapping[tuple[str, str], tuple[str, str]], design: Design,
+                  outside_budget: str = "") -> dict[tuple[str, str], tuple[str, Judgement]]:
     """(verdict word, Judgement) for every (workload, metric) of ``variant`` against ``baseline``.
 
-    ``metrics`` maps (workload, metric) to (unit, better).
+    ``metrics`` maps (workload, metric) to (unit, better). With ``outside_budget`` (why) the pair
+    is beyond the run's error budget: every metric is described, with that note.
     """
     schedule = design.schedule
     judged: dict[tuple[str, str], tuple[str, Judgement]] = {}
     pairs = {}
     for key in metrics:
         pairs[key] = paired(block_values(results, baseline, *key), block_values(results, variant, *key))
+    if outside_budget:
+        return {key: (DESCRIBED, replace(_description(key, pairs[key], metrics[key], design), notes=(outside_budget,)))
+                for key in metrics}
     primary_key = design.primary
     primary = None
     if primary_key in metrics:
@@ -292,6 +319,10 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         if not decision.final:
             notes += (f"Interim: the run ended at look {decision.look} of {len(schedule.looks)} before the interval "
                       "decided.",)
+        elif decision.position is not None and decision.position.excludes_zero and decision.look < len(schedule.looks):
+            notes += (EARLY_STOP.format(look=decision.look, looks=len(schedule.looks)),)
+        if word == Verdict.TOO_NOISY.value or not decision.final:
+            notes += tuple(filter(None, (equivalence_reach(result, schedule),)))
     position = decision.position
     cap = decision.reason == Reason.CAP and position is not None and not position.decided
     return word, Judgement(
@@ -301,8 +332,45 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         detectable=_convert(decision.minimum_detectable, result.contrasts, percent),
         delta=_delta_shown(result.contrasts, percent), position=position.value if position else "",
         qualifier=qualifier(position) if position else "", final=decision.final, cap_undecided=cap,
-        drift=result.drift.note(), missing=missing, notes=notes, method=result.method, alpha=schedule.alpha,
+        drift=result.drift.note(), moved=_moved(result, percent), missing=missing, notes=notes,
+        method=result.method, alpha=schedule.alpha,
         look=decision.look, exact=result.contrasts.exact)
+
+
+def equivalence_reach(result, schedule: LookSchedule) -> str:
+    """Whether "no detectable difference" can still be reached at this noise: at the cap the
+    interval lies inside ±δ only if one block's contrast spreads less than δ·√cap / c_cap (with a
+    change of 0 itself), so say that spread and this run's (ratio scale only, where both read as
+    percent). "" when the spread is unknown or already small enough."""
+    interval = result.decision.interval
+    contrasts = result.contrasts
+    if interval is None or contrasts.scale != Scale.RATIO or not math.isfinite(interval.sd) or interval.sd <= 0:
+        return ""
+    needed = contrasts.threshold * math.sqrt(schedule.cap) / schedule.critical_values()[-1]
+    if interval.sd < needed:
+        return ""
+    return (f"\"No detectable difference\" (a change inside ±{100 * math.expm1(contrasts.threshold):.0f} %) needs one "
+            f"block's change to spread less than about {100 * needed:.1f} % by the cap of {schedule.cap} blocks; this "
+            f"run's spreads {100 * interval.sd:.1f} %: at this noise it can show a change beyond δ, never that there "
+            "is none worth having.")
+
+
+def _moved(result, percent: bool) -> str:
+    """"+3.1 % over the first 7 blocks, +9.8 % over the last 8" when the contrast itself drifted (the drift
+    check's "contrast" series): a change that fades or grows is not one change, so the headline
+    says it moved instead of a plain verdict (docs/verdicts.md, "Drift")."""
+    if not any(check.series == "contrast" and check.drifting for check in result.drift.checks):
+        return ""
+    used = result.decision.n_used or len(result.contrasts.values)
+    values = list(result.contrasts.values[:used])  # the blocks the verdict rests on
+    half = len(values) // 2
+    parts = []
+    for which, chunk in (("first", values[:half]), ("last", values[half:])):
+        if not chunk:
+            return ""
+        shown = _convert(math.fsum(chunk) / len(chunk), result.contrasts, percent)
+        parts.append(f"{shown:+.1f}{' %' if percent else ''} over the {which} {len(chunk)} blocks")
+    return ", ".join(parts)
 
 
 def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[str, str], tuple[str, Judgement]]:
@@ -377,6 +445,6 @@ def claims(verdict: str) -> bool:
     return verdict in {v.value for v in Verdict if v.claims_difference}
 
 
-__all__ = ["DESCRIBED", "DESCRIPTION", "NOT_YET", "PRIMARY", "SECONDARY", "WAITING", "Design", "Judgement",
-           "block_values", "claims", "comparison_alpha", "comparison_schedule", "judge_variant", "metric_rule",
-           "paired", "read_design"]
+__all__ = ["DESCRIBED", "DESCRIPTION", "EARLY_STOP", "NOT_YET", "OUTSIDE_BUDGET", "PRIMARY", "SECONDARY", "WAITING", "Design",
+           "Judgement", "block_values", "claims", "comparison_alpha", "comparison_schedule", "in_budget",
+           "equivalence_reach", "judge_variant", "metric_rule", "paired", "read_design"]

@@ -173,6 +173,11 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
     if dropped:
         said = "; ".join(f"block {block}: {why}" for block, why in sorted(dropped.items(), key=lambda i: int(i[0])))
         found.append(Caveat(DROPPED, f"{len(dropped)} block(s) dropped by the declared rule and not compared ({said})."))
+    disturbed = dict((record.design or {}).get("disturbed_blocks") or {})
+    if disturbed:  # past the rule's limit: kept and compared, so the reader must know
+        said = "; ".join(f"block {block}" for block in sorted(disturbed, key=int))
+        found.append(Caveat(DROPPED, f"{len(disturbed)} block(s) disturbed from outside the run were kept and compared, "
+                                     f"because the drop rule had dropped its limit ({said})."))
     if comparison is None:
         from fstune.results.compare import compare_runs
 

@@ -22,6 +22,7 @@ import os
 import re
 import statistics
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,12 +53,69 @@ CANCELLED = "cancelled"
 FAILED = "failed"
 TOO_FEW = "too few blocks to decide (fewer than 3)"
 
-# The declared drop rule (docs/verdicts.md, "Dropped blocks"): a block is dropped when the share
-# of its wall time in which some task waited for I/O (/proc/pressure/io "some") exceeds the
-# median share of the blocks before it by more than this many percentage points.
-DROP_PRESSURE_POINTS = 25.0
+# The declared drop rule (docs/verdicts.md, "Dropped blocks"): a block is dropped only for what
+# processes outside the run did during it, never for anything the run's own I/O could cause: when
+# user-space processes that are not fstune's read or wrote more than OUTSIDE_MIB_S MiB/s over the
+# block above the level of the blocks just before it (dropped ones included, so a lasting rise
+# becomes the level after a block or two). One rule drops at most a third of the cap: past that
+# the blocks are kept, marked, and the looks happen as planned.
+OUTSIDE_MIB_S = 8.0
+OUTSIDE_MIB_FLOOR = 64.0  # and this much in all: a block that lasted a moment is not dropped for a few MiB
+DROP_RULE_REFERENCE_BLOCKS = 3  # the level: the median of this many blocks before (dropped included)
 DROP_RULE_MIN_BLOCKS = 2  # blocks seen before the rule can call one a spike
-DROP_RULE = "io-pressure-spike/1"
+DROP_RULE_SHARE = 1 / 3  # of the cap: the most blocks the rule may drop in one run
+DROP_RULE = "outside-io/2"
+
+
+@dataclass(frozen=True)
+class DropCall:
+    """The rule's answer for one block: why it is disturbed, and whether it is dropped (False: the
+    rule has dropped its limit and the block is kept, marked)."""
+
+    reason: str
+    drop: bool
+
+
+def drop_limit(cap: int) -> int:
+    """The most blocks the declared rule may drop in a run with this cap (a third, at least 1)."""
+    return max(1, int(cap * DROP_RULE_SHARE))
+
+
+def outside_rate(hosts: Sequence[Mapping]) -> tuple[float, float] | None:
+    """(MiB/s, MiB) read or written by processes outside the run over a block's turns (None: not
+    measured)."""
+    measured = [h for h in hosts if "outside_io" in h and h.get("seconds")]
+    if not measured:
+        return None
+    seconds = sum(h["seconds"] for h in measured)
+    mib = sum(h["outside_io"]["bytes"] for h in measured) / 2**20
+    return mib / seconds, mib
+
+
+def pressure_drop(hosts: Mapping[int, Sequence[Mapping]], dropped: Mapping[int, str], block: int,
+                  limit: int | None = None) -> DropCall | None:
+    """Whether the declared rule drops ``block``: ``hosts`` maps each finished block to its turns'
+    host conditions (``_host_delta``), ``dropped`` the blocks dropped so far, ``limit`` the most
+    blocks the rule may drop. One function, so the simulation (bench/stress_verdicts.py) runs the
+    rule the run runs. The I/O pressure is recorded but decides nothing: it counts the run's own
+    stalls too, and a rule that drops them drops the very figures being judged."""
+    rates = {number: outside_rate(turns) for number, turns in hosts.items()}
+    if rates.get(block) is None:
+        return None
+    mine, volume = rates[block]
+    earlier = [rates[n][0] for n in sorted(rates) if n < block and rates[n] is not None]
+    if len(earlier) < DROP_RULE_MIN_BLOCKS:
+        return None
+    usual = statistics.median(earlier[-DROP_RULE_REFERENCE_BLOCKS:])
+    if mine - usual <= OUTSIDE_MIB_S or volume <= OUTSIDE_MIB_FLOOR:
+        return None
+    names = sorted({name for turn in hosts[block] for name in turn.get("outside_io", {}).get("top", ())})
+    who = f" ({', '.join(names)})" if names else ""
+    reason = (f"processes outside the run{who} read or wrote {mine:.1f} MiB/s during the block against "
+              f"{usual:.1f} MiB/s in the blocks before (rule {DROP_RULE}: more than {OUTSIDE_MIB_S:g} MiB/s above)")
+    if limit is not None and sum(1 for why in dropped.values() if DROP_RULE in why) >= limit:
+        return DropCall(f"{reason}; kept: the rule has dropped its limit of {limit} blocks", False)
+    return DropCall(reason, True)
 
 
 def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
@@ -133,6 +191,7 @@ def _ceiling_seconds(plan: Plan) -> float:
 def _host_snapshot(devices: dict[str, str]) -> dict:
     return {"time": time.time(), "monotonic": time.monotonic(), "load": procfs.loadavg(),
             "io": procfs.pressure("io"), "cpu": procfs.pressure("cpu"), "ticks": procfs.cpu_ticks(),
+            "outside": procfs.process_io(os.getpid()),
             "devices": {role: procfs.block_stat(path) for role, path in devices.items()}}
 
 
@@ -148,6 +207,8 @@ def _host_delta(before: dict, after: dict) -> dict:
                 micro = end["total"] - start["total"]
                 found[f"{resource}_{kind}"] = {"avg10": end.get("avg10"), "total_us": micro,
                                                "share": round(micro / 1e6 / wall, 4)}
+    if "outside" in before and "outside" in after:
+        found["outside_io"] = outside_io(before["outside"], after["outside"])
     ticks_before, ticks_after = before["ticks"], after["ticks"]
     if ticks_before and ticks_after and ticks_after["total"] > ticks_before["total"]:
         found["steal_share"] = round((ticks_after["steal"] - ticks_before["steal"])
@@ -155,6 +216,27 @@ def _host_delta(before: dict, after: dict) -> dict:
     found["devices"] = {role: {key: after["devices"][role].get(key, 0) - value for key, value in counters.items()}
                         for role, counters in before["devices"].items() if counters and after["devices"].get(role)}
     return found
+
+
+def outside_io(before: dict, after: dict) -> dict:
+    """Bytes read or written by processes outside the run between two ``procfs.process_io``
+    readings: a process seen twice adds what it did since, one that started in between all it
+    did (a parent's counters take in its reaped children, so a short job still counts), and the
+    three that did most are named. A child seen before that has gone hands its whole life's
+    counters to its parent; what it had done by the first reading is taken off the parent's
+    rise, so a long job that ends is not charged to this one block."""
+    handed: dict[int, int] = {}
+    for pid, (_name, _start, total, parent) in before.items():
+        if pid not in after:
+            handed[parent] = handed.get(parent, 0) + total
+    done: dict[str, int] = {}
+    for pid, (name, start, total, _parent) in after.items():
+        earlier = before.get(pid)
+        moved = (total - earlier[2] - handed.get(pid, 0) if earlier is not None and earlier[1] == start else total)
+        if moved > 0:
+            done[name] = done.get(name, 0) + moved
+    top = sorted(done, key=lambda name: -done[name])[:3]
+    return {"bytes": sum(done.values()), "top": [name for name in top if done[name] >= 2**20]}
 
 
 class Measurement:
@@ -180,6 +262,7 @@ class Measurement:
         self.orders: dict[int, tuple[str, ...]] = {b.number: b.order for b in plan.blocks}
         self.scheduled = planned  # blocks in the run so far, dropped ones included
         self.dropped_blocks: dict[int, str] = {}
+        self.disturbed_blocks: dict[int, str] = {}  # the rule's limit was reached: kept, marked
         self.ceiling: dict[str, dict[str, float]] = {}  # the raw-device pass: workload → metric → value
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
         self.stopped = ""
@@ -486,26 +569,24 @@ class Measurement:
                      f" decided by the cap in {chance:.0%} of forecasts")
         return line
 
+    @property
+    def drop_limit(self) -> int:
+        return drop_limit(self.max_blocks)
+
     def _apply_drop_rule(self, block: int) -> None:
-        """The declared rule: an I/O-pressure spike during a block drops the whole block."""
-        shares = {}
-        for (name, number), turn in self._turns.items():
-            share = turn.host.get("io_some", {}).get("share") if turn.host else None
-            if share is not None:
-                shares.setdefault(number, []).append(share)
-        if block not in shares:
+        """The declared rule (``pressure_drop``) on the turns' host conditions, block by block."""
+        hosts: dict[int, list[dict]] = {}
+        for (_name, number), turn in self._turns.items():
+            if turn.host:
+                hosts.setdefault(number, []).append(turn.host)
+        call = pressure_drop(hosts, self.dropped_blocks, block, self.drop_limit)
+        if call is None:
             return
-        mine = statistics.mean(shares[block])
-        earlier = [statistics.mean(v) for n, v in shares.items() if n < block and n not in self.dropped_blocks]
-        if len(earlier) < DROP_RULE_MIN_BLOCKS:
-            return
-        usual = statistics.median(earlier)
-        if (mine - usual) * 100 <= DROP_PRESSURE_POINTS:
-            return
-        reason = (f"I/O pressure spike: tasks waited for I/O {mine:.0%} of the block's time against a usual "
-                  f"{usual:.0%} (rule {DROP_RULE}: more than {DROP_PRESSURE_POINTS:g} points above the median "
-                  "of the blocks before)")
-        self._drop(block, reason)
+        if call.drop:
+            self._drop(block, call.reason)
+        else:
+            self.disturbed_blocks[block] = call.reason
+            self.notes.append(f"Block {block} was disturbed and kept: {call.reason}.")
 
     def _drop_unpaired(self, block: int) -> None:
         """A block where a configuration has no primary figure (its repeat failed) pairs nothing:
@@ -589,7 +670,9 @@ class Measurement:
             "looks": list(self.looks),
             "max_blocks": self.max_blocks,
             "order": [list(self.orders[n]) for n in run if n in self.orders],
+            "order_seed": self.plan.choices.order_seed,
             "dropped_blocks": {str(n): reason for n, reason in self.dropped_blocks.items()},
+            "disturbed_blocks": {str(n): reason for n, reason in self.disturbed_blocks.items()},
             "drop_rule": DROP_RULE,
             "stopped": stopped,
         }
@@ -703,5 +786,5 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     )
 
 
-__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DEFAULT_LOOKS", "DROP_PRESSURE_POINTS", "DROP_RULE",
-           "Measurement", "config_descriptions", "run_record", "schedule_looks"]
+__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DEFAULT_LOOKS", "DROP_RULE", "OUTSIDE_MIB_S",
+           "DropCall", "Measurement", "config_descriptions", "drop_limit", "outside_io", "pressure_drop", "run_record", "schedule_looks"]

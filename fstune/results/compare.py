@@ -36,7 +36,8 @@ from fstune import filesystems
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, RepeatResult
 from fstune.results import stats
-from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING, Design, Judgement, judge_variant, read_design
+from fstune.results.blocked import (DESCRIBED, NOT_YET, OUTSIDE_BUDGET, WAITING, Design, Judgement, in_budget, judge_variant,
+                                     read_design)
 
 if TYPE_CHECKING:  # records.py imports ConfigDescription from here
     from fstune.results.records import RunRecord
@@ -193,14 +194,16 @@ def legacy_judge(baseline: Sequence[float], variant: Sequence[float], better: st
 
 def compare(results: list[RepeatResult], configs: list[ConfigDescription], baseline: str,
             alpha: float = 0.05, *, method: str = "", design: dict | None = None,
-            origin: dict[str, object] | None = None, variants: int | None = None) -> Comparison:
+            origin: dict[str, object] | None = None, variants: int | None = None,
+            outside_budget: str = "") -> Comparison:
     """Summarise every configuration and set each variant against ``baseline``.
 
     With ``method`` (the baseline run's decision method) the variants are judged by the paired
     design ``design`` (``RunRecord.design``); ``origin`` maps a configuration to the run it came
     from, and only configurations of the baseline's run can be paired with it (the others are
     described). ``variants`` is how many variants share the run's alpha (default: those here).
-    Without ``method`` every verdict is the legacy one, marked so.
+    Without ``method`` every verdict is the legacy one, marked so. ``outside_budget`` (why): the
+    pair is beyond the run's error budget and is described (``blocked.in_budget``).
     """
     names = [config.name for config in configs]
     if len(set(names)) != len(names):
@@ -239,7 +242,7 @@ def compare(results: list[RepeatResult], configs: list[ConfigDescription], basel
         judged: dict = {}
         pairable = blocked and (origin is None or origin.get(variant) == origin.get(baseline))
         if pairable:
-            judged = judge_variant(good, baseline, variant, metrics, plan)
+            judged = judge_variant(good, baseline, variant, metrics, plan, outside_budget)
         for (workload, metric), (unit, better) in metrics.items():
             base = summaries.get((baseline, workload, metric), empty)
             other = summaries.get((variant, workload, metric), empty)
@@ -365,8 +368,12 @@ def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05, pair: tuple[str
     # the reference's own run decides the method, its design and its alpha split: a pair from a
     # later blocked run is judged as that run judges it, whatever the first run was
     holder = runs[origin[reference]] if origin is not None else first
+    own = {column.name: column.config for column in together.columns}
+    outside = ""
+    if holder.method and not in_budget(holder.baseline, own.get(reference, reference), own.get(other, other)):
+        outside = OUTSIDE_BUDGET.format(baseline=holder.baseline)
     comparison = compare(results, chosen, reference, alpha=alpha, method=holder.method, design=holder.design,
-                         origin=origin, variants=max(1, len(holder.configs) - 1))
+                         origin=origin, variants=max(1, len(holder.configs) - 1), outside_budget=outside)
     comparison.pair = (reference, other)
     return comparison
 

@@ -207,7 +207,8 @@ def outcomes(expectations: Sequence[Expectation], comparison: Comparison, record
     """Each expectation beside the run's judgement of the same pair and figure.
 
     ``comparison`` is the run's own (``compare_runs([record])``); an expectation against another
-    configuration than the baseline is judged as that pair (``compare_runs(…, pair=…)``), which
+    configuration than the baseline is read as that pair (``compare_runs(…, pair=…)``: described,
+    not judged, when neither is the baseline), which
     needs ``record``, as does what the place of measurement can show."""
     where = place(record) if record is not None else None
     pairs: dict[tuple[str, str], Comparison | None] = {}

@@ -102,6 +102,8 @@ def primary_phrase(row: Row) -> str:
         return f"{name}: {NOT_YET} for a verdict"
     # the interval as the tables write it: "+11.7 % [+8.0, +15.6]", or "+3 MB exactly"
     said = f"{name} {judgement.interval_text()}, {row.verdict}"
+    if judgement.moved:  # not one change: say how it moved before any verdict word
+        said = f"{name} moved during the run ({judgement.moved}); on average {judgement.interval_text()}, {row.verdict}"
     if judgement.qualifier:
         said += f", {judgement.qualifier}"
     if row.verdict == Verdict.TOO_NOISY and judgement.detectable_text():

@@ -204,7 +204,12 @@ def verdict_notes(comparison: Comparison) -> list[str]:
     why nothing could be shown), labelled with the variant and metric."""
     notes = []
     for row in comparison.rows:
-        if row.judgement is None or row.judgement.role == "description":
+        if row.judgement is not None and row.judgement.role == "description":
+            # a pair beyond the run's error budget says so once, not once per metric
+            notes += [note for note in row.judgement.notes if note.startswith("Described, not judged")
+                      and note not in notes]
+            continue
+        if row.judgement is None:
             continue
         against = f" against {comparison.baseline}" if comparison.pair else ""
         for line in row.judgement.lines(row.verdict):

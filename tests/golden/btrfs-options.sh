@@ -10,12 +10,12 @@
 #   2. noatime: btrfs, internal journal, mount -o noatime
 #   3. zstd-noatime: btrfs, internal journal, mount -o compress=zstd:1,noatime
 #   4. commit-60-noatime: btrfs, internal journal, mount -o commit=60,noatime
-# Workloads: metadata, smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+# Workloads: metadata, smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
 #   block 1/5: defaults, noatime, commit-60-noatime, zstd-noatime
-#   block 2/5: noatime, zstd-noatime, defaults, commit-60-noatime
-#   block 3/5: zstd-noatime, commit-60-noatime, noatime, defaults
-#   block 4/5: commit-60-noatime, defaults, zstd-noatime, noatime
-#   block 5/5: defaults, noatime, commit-60-noatime, zstd-noatime
+#   block 2/5: commit-60-noatime, defaults, zstd-noatime, noatime
+#   block 3/5: noatime, zstd-noatime, defaults, commit-60-noatime
+#   block 4/5: zstd-noatime, commit-60-noatime, noatime, defaults
+#   block 5/5: noatime, zstd-noatime, defaults, commit-60-noatime
 
 set -euo pipefail
 
@@ -735,30 +735,30 @@ umount /run/fstune/golden/zstd-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 2/5, 1/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 2/5, 1/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
 # [135] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [136] Make the mountpoint /run/fstune/golden/noatime
+# [136] Make the mountpoint /run/fstune/golden/commit-60-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
-mkdir -p /run/fstune/golden/noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
 
-# [137] Mount /dev/sdb1 (noatime)
+# [137] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
 
 # [138] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
 
 # [139] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/noatime
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
 # [140] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -770,11 +770,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [142] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 142-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 142-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [143] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/noatime/clients
+rm -rf /run/fstune/golden/commit-60-noatime/clients
 
 # [144] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -786,7 +786,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [146] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 146-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 146-untar-unpack-the-tree-repeat-2.log
 
 # [147] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -798,7 +798,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [149] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 149-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 149-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [150] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -810,7 +810,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [152] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-2.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 152-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-2.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 152-read-read-every-file-repeat-2.log
 
 # [153] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -822,7 +822,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [155] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 155-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 155-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [156] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -834,7 +834,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [158] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 158-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 158-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [159] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -846,7 +846,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [161] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-2.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 161-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-2.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 161-find-walk-the-tree-repeat-2.log
 
 # [162] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -858,44 +858,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [164] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 164-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 164-rm-delete-the-tree-repeat-2.log
 
 # [165] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
 
 # [166] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/noatime
+umount /run/fstune/golden/commit-60-noatime
 
 # [167] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/noatime
+rmdir /run/fstune/golden/commit-60-noatime
 
-# ── Block 2/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 2/5, 2/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [168] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [169] Make the mountpoint /run/fstune/golden/zstd-noatime
+# [169] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
-mkdir -p /run/fstune/golden/zstd-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [170] Mount /dev/sdb1 (compress=zstd:1,noatime)
+# [170] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [171] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 171-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 171-show-how-the-filesystem-was-made.log
 
 # [172] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/zstd-noatime
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [173] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -907,11 +907,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [175] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 175-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 175-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [176] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/zstd-noatime/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [177] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -923,7 +923,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [179] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 179-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 179-untar-unpack-the-tree-repeat-2.log
 
 # [180] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -935,7 +935,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [182] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 182-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 182-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [183] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -947,7 +947,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [185] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-2.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 185-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-2.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 185-read-read-every-file-repeat-2.log
 
 # [186] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -959,7 +959,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [188] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 188-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 188-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [189] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -971,7 +971,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [191] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 191-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 191-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [192] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -983,7 +983,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [194] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-2.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 194-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-2.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 194-find-walk-the-tree-repeat-2.log
 
 # [195] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -995,44 +995,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [197] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 197-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-2.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 197-rm-delete-the-tree-repeat-2.log
 
 # [198] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
 
 # [199] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/zstd-noatime
+umount /run/fstune/golden/defaults
 
 # [200] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/zstd-noatime
+rmdir /run/fstune/golden/defaults
 
-# ── Block 2/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 2/5, 3/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
 
 # [201] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
-#     because you confirmed this device.
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [202] Make the mountpoint /run/fstune/golden/defaults
+# [202] Make the mountpoint /run/fstune/golden/zstd-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
 
-# [203] Mount /dev/sdb1 (defaults)
+# [203] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
 
 # [204] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 204-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 204-show-how-the-filesystem-was-made.log
 
 # [205] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
 
 # [206] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1044,11 +1044,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [208] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 208-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 208-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [209] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/zstd-noatime/clients
 
 # [210] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1060,7 +1060,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [212] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 212-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 212-untar-unpack-the-tree-repeat-2.log
 
 # [213] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1072,7 +1072,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [215] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 215-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 215-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [216] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1084,7 +1084,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [218] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-2.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 218-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-2.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 218-read-read-every-file-repeat-2.log
 
 # [219] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1096,7 +1096,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [221] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 221-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 221-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [222] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1108,7 +1108,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [224] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 224-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 224-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [225] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1120,7 +1120,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [227] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-2.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 227-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-2.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 227-find-walk-the-tree-repeat-2.log
 
 # [228] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1132,44 +1132,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [230] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-2.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 230-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 230-rm-delete-the-tree-repeat-2.log
 
 # [231] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
 
 # [232] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/zstd-noatime
 
 # [233] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 2/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+# ── Block 2/5, 4/4 (variant): noatime — Btrfs, noatime ──
 
 # [234] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [235] Make the mountpoint /run/fstune/golden/commit-60-noatime
+# [235] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
-mkdir -p /run/fstune/golden/commit-60-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
 
-# [236] Mount /dev/sdb1 (commit=60,noatime)
+# [236] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [237] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 237-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 237-show-how-the-filesystem-was-made.log
 
 # [238] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+mkdir -p /var/tmp/fstune/golden/noatime
 
 # [239] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1181,11 +1181,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [241] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 241-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 241-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [242] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-60-noatime/clients
+rm -rf /run/fstune/golden/noatime/clients
 
 # [243] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1197,7 +1197,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [245] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 245-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 245-untar-unpack-the-tree-repeat-2.log
 
 # [246] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1209,7 +1209,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [248] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 248-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 248-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [249] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1221,7 +1221,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-2.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 251-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-2.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 251-read-read-every-file-repeat-2.log
 
 # [252] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1233,7 +1233,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [255] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1245,7 +1245,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 257-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 257-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [258] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1257,7 +1257,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-2.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 260-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-2.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 260-find-walk-the-tree-repeat-2.log
 
 # [261] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1269,44 +1269,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [263] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 263-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 263-rm-delete-the-tree-repeat-2.log
 
 # [264] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
 
 # [265] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-60-noatime
+umount /run/fstune/golden/noatime
 
 # [266] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-60-noatime
+rmdir /run/fstune/golden/noatime
 
-# ── Block 3/5, 1/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 3/5, 1/4 (variant): noatime — Btrfs, noatime ──
 
 # [267] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [268] Make the mountpoint /run/fstune/golden/zstd-noatime
+# [268] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
-mkdir -p /run/fstune/golden/zstd-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
 
-# [269] Mount /dev/sdb1 (compress=zstd:1,noatime)
+# [269] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [270] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 270-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 270-show-how-the-filesystem-was-made.log
 
 # [271] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/zstd-noatime
+mkdir -p /var/tmp/fstune/golden/noatime
 
 # [272] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1318,11 +1318,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [274] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 274-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 274-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [275] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/zstd-noatime/clients
+rm -rf /run/fstune/golden/noatime/clients
 
 # [276] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1334,7 +1334,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [278] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 278-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 278-untar-unpack-the-tree-repeat-3.log
 
 # [279] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1346,7 +1346,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [281] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 281-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 281-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [282] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1358,7 +1358,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [284] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-3.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 284-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-3.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 284-read-read-every-file-repeat-3.log
 
 # [285] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1370,7 +1370,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [287] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 287-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 287-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [288] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1382,7 +1382,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [290] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 290-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 290-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [291] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1394,7 +1394,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [293] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-3.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 293-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-3.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 293-find-walk-the-tree-repeat-3.log
 
 # [294] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1406,44 +1406,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [296] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 296-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 296-rm-delete-the-tree-repeat-3.log
 
 # [297] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
 
 # [298] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/zstd-noatime
+umount /run/fstune/golden/noatime
 
 # [299] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/zstd-noatime
+rmdir /run/fstune/golden/noatime
 
-# ── Block 3/5, 2/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+# ── Block 3/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
 
 # [300] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [301] Make the mountpoint /run/fstune/golden/commit-60-noatime
+# [301] Make the mountpoint /run/fstune/golden/zstd-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
-mkdir -p /run/fstune/golden/commit-60-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
 
-# [302] Mount /dev/sdb1 (commit=60,noatime)
+# [302] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
 
 # [303] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 303-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 303-show-how-the-filesystem-was-made.log
 
 # [304] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
 
 # [305] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1455,11 +1455,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [307] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 307-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 307-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [308] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-60-noatime/clients
+rm -rf /run/fstune/golden/zstd-noatime/clients
 
 # [309] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1471,7 +1471,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [311] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 311-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 311-untar-unpack-the-tree-repeat-3.log
 
 # [312] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1483,7 +1483,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [314] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 314-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 314-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [315] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1495,7 +1495,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [317] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-3.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 317-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-3.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 317-read-read-every-file-repeat-3.log
 
 # [318] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1507,7 +1507,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [320] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 320-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 320-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [321] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1519,7 +1519,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [323] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 323-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 323-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [324] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1531,7 +1531,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [326] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-3.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 326-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-3.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 326-find-walk-the-tree-repeat-3.log
 
 # [327] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1543,44 +1543,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [329] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 329-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 329-rm-delete-the-tree-repeat-3.log
 
 # [330] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
 
 # [331] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-60-noatime
+umount /run/fstune/golden/zstd-noatime
 
 # [332] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-60-noatime
+rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 3/5, 3/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 3/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [333] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [334] Make the mountpoint /run/fstune/golden/noatime
+# [334] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
-mkdir -p /run/fstune/golden/noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [335] Mount /dev/sdb1 (noatime)
+# [335] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [336] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 336-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 336-show-how-the-filesystem-was-made.log
 
 # [337] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/noatime
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [338] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1592,11 +1592,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [340] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 340-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 340-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [341] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/noatime/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [342] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1608,7 +1608,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [344] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 344-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 344-untar-unpack-the-tree-repeat-3.log
 
 # [345] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1620,7 +1620,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [347] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 347-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 347-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [348] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1632,7 +1632,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [350] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-3.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 350-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-3.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 350-read-read-every-file-repeat-3.log
 
 # [351] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1644,7 +1644,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [353] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 353-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 353-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [354] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1656,7 +1656,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [356] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 356-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 356-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [357] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1668,7 +1668,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [359] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-3.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 359-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-3.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 359-find-walk-the-tree-repeat-3.log
 
 # [360] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1680,44 +1680,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [362] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 362-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-3.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 362-rm-delete-the-tree-repeat-3.log
 
 # [363] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
 
 # [364] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/noatime
+umount /run/fstune/golden/defaults
 
 # [365] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/noatime
+rmdir /run/fstune/golden/defaults
 
-# ── Block 3/5, 4/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 3/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
 # [366] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
-#     because you confirmed this device.
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [367] Make the mountpoint /run/fstune/golden/defaults
+# [367] Make the mountpoint /run/fstune/golden/commit-60-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
 
-# [368] Mount /dev/sdb1 (defaults)
+# [368] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
 
 # [369] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 369-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 369-show-how-the-filesystem-was-made.log
 
 # [370] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
 # [371] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1729,11 +1729,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [373] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 373-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 373-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [374] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/commit-60-noatime/clients
 
 # [375] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1745,7 +1745,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [377] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 377-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 377-untar-unpack-the-tree-repeat-3.log
 
 # [378] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1757,7 +1757,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [380] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 380-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 380-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [381] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1769,7 +1769,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [383] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-3.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 383-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-3.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 383-read-read-every-file-repeat-3.log
 
 # [384] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1781,7 +1781,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [386] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 386-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 386-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [387] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1793,7 +1793,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [389] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 389-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 389-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [390] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1805,7 +1805,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [392] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-3.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 392-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-3.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 392-find-walk-the-tree-repeat-3.log
 
 # [393] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1817,44 +1817,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [395] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-3.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 395-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 395-rm-delete-the-tree-repeat-3.log
 
 # [396] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
 
 # [397] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/commit-60-noatime
 
 # [398] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/commit-60-noatime
 
-# ── Block 4/5, 1/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+# ── Block 4/5, 1/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
 
 # [399] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [400] Make the mountpoint /run/fstune/golden/commit-60-noatime
+# [400] Make the mountpoint /run/fstune/golden/zstd-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
-mkdir -p /run/fstune/golden/commit-60-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
 
-# [401] Mount /dev/sdb1 (commit=60,noatime)
+# [401] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
 
 # [402] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 402-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 402-show-how-the-filesystem-was-made.log
 
 # [403] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
 
 # [404] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1866,11 +1866,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [406] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 406-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 406-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [407] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-60-noatime/clients
+rm -rf /run/fstune/golden/zstd-noatime/clients
 
 # [408] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1882,7 +1882,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [410] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 410-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 410-untar-unpack-the-tree-repeat-4.log
 
 # [411] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1894,7 +1894,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [413] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 413-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 413-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [414] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1906,7 +1906,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [416] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-4.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 416-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-4.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 416-read-read-every-file-repeat-4.log
 
 # [417] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1918,7 +1918,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [419] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 419-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 419-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [420] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1930,7 +1930,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [422] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 422-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 422-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [423] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1942,7 +1942,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [425] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-4.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 425-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-4.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 425-find-walk-the-tree-repeat-4.log
 
 # [426] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1954,44 +1954,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [428] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 428-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 428-rm-delete-the-tree-repeat-4.log
 
 # [429] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
 
 # [430] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-60-noatime
+umount /run/fstune/golden/zstd-noatime
 
 # [431] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-60-noatime
+rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 4/5, 2/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 4/5, 2/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
 # [432] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
-#     because you confirmed this device.
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [433] Make the mountpoint /run/fstune/golden/defaults
+# [433] Make the mountpoint /run/fstune/golden/commit-60-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
 
-# [434] Mount /dev/sdb1 (defaults)
+# [434] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
 
 # [435] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 435-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 435-show-how-the-filesystem-was-made.log
 
 # [436] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
 # [437] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -2003,11 +2003,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [439] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 439-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 439-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [440] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/commit-60-noatime/clients
 
 # [441] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2019,7 +2019,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [443] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 443-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 443-untar-unpack-the-tree-repeat-4.log
 
 # [444] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2031,7 +2031,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [446] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 446-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 446-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [447] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2043,7 +2043,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [449] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-4.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 449-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-4.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 449-read-read-every-file-repeat-4.log
 
 # [450] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2055,7 +2055,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [452] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 452-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 452-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [453] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2067,7 +2067,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [455] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 455-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 455-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [456] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2079,7 +2079,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [458] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-4.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 458-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-4.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 458-find-walk-the-tree-repeat-4.log
 
 # [459] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2091,44 +2091,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [461] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-4.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 461-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 461-rm-delete-the-tree-repeat-4.log
 
 # [462] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
 
 # [463] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/commit-60-noatime
 
 # [464] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/commit-60-noatime
 
-# ── Block 4/5, 3/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 4/5, 3/4 (variant): noatime — Btrfs, noatime ──
 
 # [465] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [466] Make the mountpoint /run/fstune/golden/zstd-noatime
+# [466] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
-mkdir -p /run/fstune/golden/zstd-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
 
-# [467] Mount /dev/sdb1 (compress=zstd:1,noatime)
+# [467] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [468] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 468-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 468-show-how-the-filesystem-was-made.log
 
 # [469] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/zstd-noatime
+mkdir -p /var/tmp/fstune/golden/noatime
 
 # [470] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -2140,11 +2140,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [472] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 472-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 472-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [473] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/zstd-noatime/clients
+rm -rf /run/fstune/golden/noatime/clients
 
 # [474] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2156,7 +2156,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [476] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 476-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 476-untar-unpack-the-tree-repeat-4.log
 
 # [477] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2168,7 +2168,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [479] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 479-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 479-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [480] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2180,7 +2180,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [482] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-4.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 482-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-4.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 482-read-read-every-file-repeat-4.log
 
 # [483] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2192,7 +2192,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [485] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 485-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 485-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [486] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2204,7 +2204,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [488] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 488-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 488-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [489] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2216,7 +2216,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [491] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-4.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 491-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-4.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 491-find-walk-the-tree-repeat-4.log
 
 # [492] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2228,44 +2228,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [494] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 494-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 494-rm-delete-the-tree-repeat-4.log
 
 # [495] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
 
 # [496] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/zstd-noatime
+umount /run/fstune/golden/noatime
 
 # [497] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/zstd-noatime
+rmdir /run/fstune/golden/noatime
 
-# ── Block 4/5, 4/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 4/5, 4/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [498] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [499] Make the mountpoint /run/fstune/golden/noatime
+# [499] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
-mkdir -p /run/fstune/golden/noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [500] Mount /dev/sdb1 (noatime)
+# [500] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [501] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 501-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 501-show-how-the-filesystem-was-made.log
 
 # [502] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/noatime
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [503] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -2277,11 +2277,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [505] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 505-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 505-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [506] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/noatime/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [507] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2293,7 +2293,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [509] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 509-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 509-untar-unpack-the-tree-repeat-4.log
 
 # [510] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2305,7 +2305,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [512] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 512-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 512-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [513] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2317,7 +2317,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [515] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-4.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 515-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-4.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 515-read-read-every-file-repeat-4.log
 
 # [516] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2329,7 +2329,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [518] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 518-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 518-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [519] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2341,7 +2341,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [521] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 521-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 521-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [522] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2353,7 +2353,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [524] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-4.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 524-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-4.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 524-find-walk-the-tree-repeat-4.log
 
 # [525] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2365,44 +2365,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [527] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 527-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-4.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 527-rm-delete-the-tree-repeat-4.log
 
 # [528] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
 
 # [529] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/noatime
+umount /run/fstune/golden/defaults
 
 # [530] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/noatime
+rmdir /run/fstune/golden/defaults
 
-# ── Block 5/5, 1/4 (baseline): defaults — Btrfs, default mount options ──
+# ── Block 5/5, 1/4 (variant): noatime — Btrfs, noatime ──
 
 # [531] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
-#     because you confirmed this device.
+#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [532] Make the mountpoint /run/fstune/golden/defaults
+# [532] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
 
-# [533] Mount /dev/sdb1 (defaults)
+# [533] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [534] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 534-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 534-show-how-the-filesystem-was-made.log
 
 # [535] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/noatime
 
 # [536] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -2414,11 +2414,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [538] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 538-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 538-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [539] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/noatime/clients
 
 # [540] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2430,7 +2430,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [542] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 542-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 542-untar-unpack-the-tree-repeat-5.log
 
 # [543] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2442,7 +2442,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [545] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 545-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 545-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [546] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2454,7 +2454,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [548] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-5.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 548-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-5.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 548-read-read-every-file-repeat-5.log
 
 # [549] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2466,7 +2466,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [551] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 551-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 551-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [552] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2478,7 +2478,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [554] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 554-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 554-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [555] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2490,7 +2490,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [557] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-5.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 557-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-5.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 557-find-walk-the-tree-repeat-5.log
 
 # [558] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2502,44 +2502,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [560] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-5.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 560-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 560-rm-delete-the-tree-repeat-5.log
 
 # [561] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
 
 # [562] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/noatime
 
 # [563] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/noatime
 
-# ── Block 5/5, 2/4 (variant): noatime — Btrfs, noatime ──
+# ── Block 5/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
 
 # [564] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'noatime': Btrfs, noatime. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [565] Make the mountpoint /run/fstune/golden/noatime
+# [565] Make the mountpoint /run/fstune/golden/zstd-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
-mkdir -p /run/fstune/golden/noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
+mkdir -p /run/fstune/golden/zstd-noatime
 
-# [566] Mount /dev/sdb1 (noatime)
+# [566] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime
+mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
 
 # [567] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/noatime; } 2>&1 | fstune_keep 567-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 567-show-how-the-filesystem-was-made.log
 
 # [568] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/noatime
+mkdir -p /var/tmp/fstune/golden/zstd-noatime
 
 # [569] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -2551,11 +2551,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [571] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 571-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 571-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [572] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/noatime/clients
+rm -rf /run/fstune/golden/zstd-noatime/clients
 
 # [573] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2567,7 +2567,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [575] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/noatime; } 2>&1 | fstune_keep 575-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 575-untar-unpack-the-tree-repeat-5.log
 
 # [576] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2579,7 +2579,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [578] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/noatime/smallfiles-out.tar -C /run/fstune/golden/noatime tree; } 2>&1 | fstune_keep 578-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 578-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [579] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2591,7 +2591,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [581] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-read-5.json -- find /run/fstune/golden/noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 581-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-5.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 581-read-read-every-file-repeat-5.log
 
 # [582] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2603,7 +2603,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [584] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 584-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 584-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [585] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2615,7 +2615,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [587] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/noatime/tree > /dev/null; } 2>&1 | fstune_keep 587-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 587-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [588] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2627,7 +2627,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [590] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-find-5.json -- find /run/fstune/golden/noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 590-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-5.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 590-find-walk-the-tree-repeat-5.log
 
 # [591] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2639,44 +2639,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [593] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/noatime --result /var/tmp/fstune/golden/noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/noatime/tree; } 2>&1 | fstune_keep 593-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 593-rm-delete-the-tree-repeat-5.log
 
 # [594] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
 
 # [595] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/noatime
+umount /run/fstune/golden/zstd-noatime
 
 # [596] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/noatime
+rmdir /run/fstune/golden/zstd-noatime
 
-# ── Block 5/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
+# ── Block 5/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
 
 # [597] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'defaults': Btrfs, default mount options. The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [598] Make the mountpoint /run/fstune/golden/commit-60-noatime
+# [598] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
-mkdir -p /run/fstune/golden/commit-60-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [599] Mount /dev/sdb1 (commit=60,noatime)
+# [599] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
+mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [600] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 600-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/defaults; } 2>&1 | fstune_keep 600-show-how-the-filesystem-was-made.log
 
 # [601] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-60-noatime
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [602] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -2688,11 +2688,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [604] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 604-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 604-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [605] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-60-noatime/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [606] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2704,7 +2704,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [608] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 608-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/defaults; } 2>&1 | fstune_keep 608-untar-unpack-the-tree-repeat-5.log
 
 # [609] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2716,7 +2716,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [611] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 611-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/defaults/smallfiles-out.tar -C /run/fstune/golden/defaults tree; } 2>&1 | fstune_keep 611-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [612] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2728,7 +2728,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [614] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-5.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 614-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-read-5.json -- find /run/fstune/golden/defaults/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 614-read-read-every-file-repeat-5.log
 
 # [615] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2740,7 +2740,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [617] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 617-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 617-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [618] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2752,7 +2752,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [620] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 620-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/defaults/tree > /dev/null; } 2>&1 | fstune_keep 620-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [621] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2764,7 +2764,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [623] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-5.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 623-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-find-5.json -- find /run/fstune/golden/defaults/tree -print > /dev/null; } 2>&1 | fstune_keep 623-find-walk-the-tree-repeat-5.log
 
 # [624] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2776,44 +2776,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [626] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 626-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/defaults --result /var/tmp/fstune/golden/defaults/smallfiles-rm-5.json -- rm -r /run/fstune/golden/defaults/tree; } 2>&1 | fstune_keep 626-rm-delete-the-tree-repeat-5.log
 
 # [627] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/defaults/smallfiles-out.tar
 
 # [628] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-60-noatime
+umount /run/fstune/golden/defaults
 
 # [629] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-60-noatime
+rmdir /run/fstune/golden/defaults
 
-# ── Block 5/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
+# ── Block 5/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
 
 # [630] Format /dev/sdb1 as Btrfs  (DESTROYS DATA)
-#     configuration 'zstd-noatime': Btrfs, compress=zstd:1 and noatime. The force flag is passed
+#     configuration 'commit-60-noatime': Btrfs, commit=60 and noatime. The force flag is passed
 #     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.btrfs -f /dev/sdb1
 
-# [631] Make the mountpoint /run/fstune/golden/zstd-noatime
+# [631] Make the mountpoint /run/fstune/golden/commit-60-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
-mkdir -p /run/fstune/golden/zstd-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
+mkdir -p /run/fstune/golden/commit-60-noatime
 
-# [632] Mount /dev/sdb1 (compress=zstd:1,noatime)
+# [632] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime
+mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime
 
 # [633] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ btrfs filesystem show /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 633-show-how-the-filesystem-was-made.log
+{ btrfs filesystem show /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 633-show-how-the-filesystem-was-made.log
 
 # [634] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/zstd-noatime
+mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 
 # [635] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -2825,11 +2825,11 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [637] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/zstd-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 637-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/commit-60-noatime -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 637-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [638] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/zstd-noatime/clients
+rm -rf /run/fstune/golden/commit-60-noatime/clients
 
 # [639] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2841,7 +2841,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [641] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/zstd-noatime; } 2>&1 | fstune_keep 641-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-default-1024.tar -C /run/fstune/golden/commit-60-noatime; } 2>&1 | fstune_keep 641-untar-unpack-the-tree-repeat-5.log
 
 # [642] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2853,7 +2853,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [644] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar -C /run/fstune/golden/zstd-noatime tree; } 2>&1 | fstune_keep 644-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar -C /run/fstune/golden/commit-60-noatime tree; } 2>&1 | fstune_keep 644-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [645] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2865,7 +2865,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [647] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-read-5.json -- find /run/fstune/golden/zstd-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 647-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-read-5.json -- find /run/fstune/golden/commit-60-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 647-read-read-every-file-repeat-5.log
 
 # [648] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2877,7 +2877,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [650] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 650-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 650-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [651] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2889,7 +2889,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [653] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/zstd-noatime/tree > /dev/null; } 2>&1 | fstune_keep 653-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/commit-60-noatime/tree > /dev/null; } 2>&1 | fstune_keep 653-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [654] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2901,7 +2901,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [656] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-find-5.json -- find /run/fstune/golden/zstd-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 656-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-find-5.json -- find /run/fstune/golden/commit-60-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 656-find-walk-the-tree-repeat-5.log
 
 # [657] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2913,19 +2913,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [659] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/zstd-noatime --result /var/tmp/fstune/golden/zstd-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/zstd-noatime/tree; } 2>&1 | fstune_keep 659-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/commit-60-noatime --result /var/tmp/fstune/golden/commit-60-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/commit-60-noatime/tree; } 2>&1 | fstune_keep 659-rm-delete-the-tree-repeat-5.log
 
 # [660] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/zstd-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/commit-60-noatime/smallfiles-out.tar
 
 # [661] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/zstd-noatime
+umount /run/fstune/golden/commit-60-noatime
 
 # [662] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/zstd-noatime
+rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Finish ──
 

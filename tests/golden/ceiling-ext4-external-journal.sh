@@ -9,7 +9,7 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. internal: ext4, internal journal, mount -o defaults
 #   2. external: ext4, external journal/log, mount -o journal_path=/dev/sdc1
-# Workloads: metadata, throughput; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+# Workloads: metadata, throughput; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
 #   block 1/5: internal, external
 #   block 2/5: external, internal
 #   block 3/5: internal, external

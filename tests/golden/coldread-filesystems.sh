@@ -9,12 +9,12 @@
 #   1. ext3: ext3, internal journal, mount -o defaults
 #   2. xfs: xfs, internal journal, mount -o defaults
 #   3. reiserfs: reiserfs, internal journal, mount -o defaults
-# Workloads: coldread; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/5: ext3, xfs, reiserfs
-#   block 2/5: xfs, reiserfs, ext3
-#   block 3/5: reiserfs, ext3, xfs
-#   block 4/5: reiserfs, xfs, ext3
-#   block 5/5: ext3, reiserfs, xfs
+# Workloads: coldread; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
+#   block 1/5: xfs, ext3, reiserfs
+#   block 2/5: ext3, reiserfs, xfs
+#   block 3/5: xfs, reiserfs, ext3
+#   block 4/5: ext3, reiserfs, xfs
+#   block 5/5: xfs, reiserfs, ext3
 
 set -euo pipefail
 
@@ -186,34 +186,34 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once so every configuration reads the same files
 fstune workload-helper make-tree --kind mixed --files 3000 --top startup --order /var/tmp/fstune/golden/inputs/startup-3000.order /var/tmp/fstune/golden/inputs/startup-3000.tar
 
-# ── Block 1/5, 1/3 (baseline): ext3 — ext3, defaults ──
+# ── Block 1/5, 1/3 (variant): xfs — XFS, defaults ──
 
-# [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [3] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [4] Make the mountpoint /run/fstune/golden/ext3
+# [4] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [8] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
 # [9] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -225,44 +225,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [11] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 011-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 011-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [12] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/xfs
 
 # [13] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/xfs
 
-# ── Block 1/5, 2/3 (variant): xfs — XFS, defaults ──
+# ── Block 1/5, 2/3 (baseline): ext3 — ext3, defaults ──
 
-# [14] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [14] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [15] Make the mountpoint /run/fstune/golden/xfs
+# [15] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [16] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [17] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 017-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 017-show-how-the-filesystem-was-made.log
 
 # [18] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [19] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
 # [20] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -274,15 +274,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 022-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 022-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [23] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext3
 
 # [24] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext3
 
 # ── Block 1/5, 3/3 (variant): reiserfs — ReiserFS, defaults ──
 
@@ -333,34 +333,34 @@ umount /run/fstune/golden/reiserfs
 #     leave nothing behind
 rmdir /run/fstune/golden/reiserfs
 
-# ── Block 2/5, 1/3 (variant): xfs — XFS, defaults ──
+# ── Block 2/5, 1/3 (baseline): ext3 — ext3, defaults ──
 
-# [36] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [36] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [37] Make the mountpoint /run/fstune/golden/xfs
+# [37] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [38] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [39] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 039-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 039-show-how-the-filesystem-was-made.log
 
 # [40] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [41] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
 # [42] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -372,15 +372,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [44] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 044-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 044-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [45] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext3
 
 # [46] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext3
 
 # ── Block 2/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
 
@@ -431,34 +431,34 @@ umount /run/fstune/golden/reiserfs
 #     leave nothing behind
 rmdir /run/fstune/golden/reiserfs
 
-# ── Block 2/5, 3/3 (baseline): ext3 — ext3, defaults ──
+# ── Block 2/5, 3/3 (variant): xfs — XFS, defaults ──
 
-# [58] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [58] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [59] Make the mountpoint /run/fstune/golden/ext3
+# [59] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [60] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [61] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 061-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 061-show-how-the-filesystem-was-made.log
 
 # [62] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [63] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
 # [64] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -470,44 +470,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [66] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 066-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 066-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [67] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/xfs
 
 # [68] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/xfs
 
-# ── Block 3/5, 1/3 (variant): reiserfs — ReiserFS, defaults ──
+# ── Block 3/5, 1/3 (variant): xfs — XFS, defaults ──
 
-# [69] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
-#     confirmed this device.
+# [69] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [70] Make the mountpoint /run/fstune/golden/reiserfs
+# [70] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [71] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [72] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 072-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 072-show-how-the-filesystem-was-made.log
 
 # [73] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [74] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
 # [75] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -519,44 +519,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [77] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 077-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 077-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [78] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
+umount /run/fstune/golden/xfs
 
 # [79] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
+rmdir /run/fstune/golden/xfs
 
-# ── Block 3/5, 2/3 (baseline): ext3 — ext3, defaults ──
+# ── Block 3/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
 
-# [80] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [80] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [81] Make the mountpoint /run/fstune/golden/ext3
+# [81] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
 
 # [82] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [83] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 083-show-how-the-filesystem-was-made.log
 
 # [84] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/reiserfs
 
 # [85] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
 # [86] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -568,44 +568,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [88] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 088-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 088-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [89] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/reiserfs
 
 # [90] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/reiserfs
 
-# ── Block 3/5, 3/3 (variant): xfs — XFS, defaults ──
+# ── Block 3/5, 3/3 (baseline): ext3 — ext3, defaults ──
 
-# [91] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [91] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [92] Make the mountpoint /run/fstune/golden/xfs
+# [92] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [93] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [94] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 094-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 094-show-how-the-filesystem-was-made.log
 
 # [95] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [96] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
 # [97] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -617,44 +617,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [99] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 099-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 099-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [100] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext3
 
 # [101] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext3
 
-# ── Block 4/5, 1/3 (variant): reiserfs — ReiserFS, defaults ──
+# ── Block 4/5, 1/3 (baseline): ext3 — ext3, defaults ──
 
-# [102] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
-#     confirmed this device.
+# [102] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [103] Make the mountpoint /run/fstune/golden/reiserfs
+# [103] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [104] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [105] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 105-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 105-show-how-the-filesystem-was-made.log
 
 # [106] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [107] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
 # [108] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -666,44 +666,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [110] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 110-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 110-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [111] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
+umount /run/fstune/golden/ext3
 
 # [112] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
+rmdir /run/fstune/golden/ext3
 
-# ── Block 4/5, 2/3 (variant): xfs — XFS, defaults ──
+# ── Block 4/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
 
-# [113] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [113] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [114] Make the mountpoint /run/fstune/golden/xfs
+# [114] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
 
 # [115] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [116] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 116-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 116-show-how-the-filesystem-was-made.log
 
 # [117] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/reiserfs
 
 # [118] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/reiserfs
 
 # [119] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -715,44 +715,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [121] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 121-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/reiserfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 121-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [122] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/reiserfs
 
 # [123] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/reiserfs
 
-# ── Block 4/5, 3/3 (baseline): ext3 — ext3, defaults ──
+# ── Block 4/5, 3/3 (variant): xfs — XFS, defaults ──
 
-# [124] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [124] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [125] Make the mountpoint /run/fstune/golden/ext3
+# [125] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [126] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [127] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 127-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 127-show-how-the-filesystem-was-made.log
 
 # [128] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [129] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
 # [130] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -764,44 +764,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [132] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 132-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 132-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [133] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/xfs
 
 # [134] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/xfs
 
-# ── Block 5/5, 1/3 (baseline): ext3 — ext3, defaults ──
+# ── Block 5/5, 1/3 (variant): xfs — XFS, defaults ──
 
-# [135] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [135] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [136] Make the mountpoint /run/fstune/golden/ext3
+# [136] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [137] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [138] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 138-show-how-the-filesystem-was-made.log
 
 # [139] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [140] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 
 # [141] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -813,15 +813,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [143] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 143-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 143-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [144] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/xfs
 
 # [145] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/xfs
 
 # ── Block 5/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
 
@@ -872,34 +872,34 @@ umount /run/fstune/golden/reiserfs
 #     leave nothing behind
 rmdir /run/fstune/golden/reiserfs
 
-# ── Block 5/5, 3/3 (variant): xfs — XFS, defaults ──
+# ── Block 5/5, 3/3 (baseline): ext3 — ext3, defaults ──
 
-# [157] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [157] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [158] Make the mountpoint /run/fstune/golden/xfs
+# [158] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [159] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [160] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 160-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 160-show-how-the-filesystem-was-made.log
 
 # [161] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [162] Unpack the start-up tree
 #     the files a start-up reads; unpacked once, read in every repeat
-tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
+tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext3
 
 # [163] Flush dirty data and wait until it is written
 #     so that the start-up read does not pay for writes left over from earlier steps
@@ -911,15 +911,15 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [165] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
-{ (cd /run/fstune/golden/xfs && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 165-read-the-whole-tree-in-a-start-up-s-scattered-or.log
+{ (cd /run/fstune/golden/ext3 && xargs -d '\n' -a /var/tmp/fstune/golden/inputs/startup-3000.order cat) > /dev/null; } 2>&1 | fstune_keep 165-read-the-whole-tree-in-a-start-up-s-scattered-or.log
 
 # [166] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext3
 
 # [167] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext3
 
 # ── Finish ──
 

@@ -8,7 +8,7 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. ext3: ext3, internal journal, mount -o strictatime
 #   2. ext2: ext2, no journal, mount -o strictatime
-# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
 #   block 1/5: ext3, ext2
 #   block 2/5: ext2, ext3
 #   block 3/5: ext3, ext2

@@ -8,12 +8,12 @@
 #   1. strictatime: ext4, internal journal, mount -o strictatime
 #   2. relatime: ext4, internal journal, mount -o relatime
 #   3. noatime: ext4, internal journal, mount -o noatime
-# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/5: strictatime, relatime, noatime
-#   block 2/5: relatime, noatime, strictatime
-#   block 3/5: noatime, strictatime, relatime
-#   block 4/5: noatime, relatime, strictatime
-#   block 5/5: strictatime, noatime, relatime
+# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
+#   block 1/5: relatime, strictatime, noatime
+#   block 2/5: strictatime, noatime, relatime
+#   block 3/5: relatime, noatime, strictatime
+#   block 4/5: strictatime, noatime, relatime
+#   block 5/5: relatime, noatime, strictatime
 
 set -euo pipefail
 
@@ -185,22 +185,22 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration builds the same tree
 fstune workload-helper make-tree --kind source --files 2000 --top src /var/tmp/fstune/golden/inputs/source-2000.tar
 
-# ── Block 1/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 1/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [3] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'strictatime': ext4, access time written on every read. The force flag is
-#     passed once because you confirmed this device.
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [4] Make the mountpoint /run/fstune/golden/strictatime
+# [4] Make the mountpoint /run/fstune/golden/relatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
-mkdir -p /run/fstune/golden/strictatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
 
-# [5] Mount /dev/sdb1 (strictatime)
+# [5] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -208,7 +208,7 @@ mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/strictatime
+mkdir -p /var/tmp/fstune/golden/relatime
 
 # [8] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -220,44 +220,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 010-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 010-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [11] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 011-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 011-build-read-every-source-file-and-its-headers-wri.log
 
 # [12] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 012-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 012-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [13] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
+rm -r /run/fstune/golden/relatime/src
 
 # [14] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/strictatime
+umount /run/fstune/golden/relatime
 
 # [15] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/strictatime
+rmdir /run/fstune/golden/relatime
 
-# ── Block 1/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 1/5, 2/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [16] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [17] Make the mountpoint /run/fstune/golden/relatime
+# [17] Make the mountpoint /run/fstune/golden/strictatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
-mkdir -p /run/fstune/golden/relatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
 
-# [18] Mount /dev/sdb1 (relatime)
+# [18] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [19] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -265,7 +265,7 @@ mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [20] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/relatime
+mkdir -p /var/tmp/fstune/golden/strictatime
 
 # [21] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -277,27 +277,27 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [23] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 023-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-1.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 023-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [24] build: read every source file and its headers, write its object file (like make) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 024-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-1.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 024-build-read-every-source-file-and-its-headers-wri.log
 
 # [25] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 1)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 025-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-1.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 025-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [26] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
+rm -r /run/fstune/golden/strictatime/src
 
 # [27] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/relatime
+umount /run/fstune/golden/strictatime
 
 # [28] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/relatime
+rmdir /run/fstune/golden/strictatime
 
 # ── Block 1/5, 3/3 (variant): noatime — ext4, noatime ──
 
@@ -356,22 +356,22 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 2/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 2/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [42] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [43] Make the mountpoint /run/fstune/golden/relatime
+# [43] Make the mountpoint /run/fstune/golden/strictatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
-mkdir -p /run/fstune/golden/relatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
 
-# [44] Mount /dev/sdb1 (relatime)
+# [44] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [45] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -379,7 +379,7 @@ mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [46] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/relatime
+mkdir -p /var/tmp/fstune/golden/strictatime
 
 # [47] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -391,27 +391,27 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [49] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 049-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 049-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [50] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 050-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 050-build-read-every-source-file-and-its-headers-wri.log
 
 # [51] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 051-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 051-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [52] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
+rm -r /run/fstune/golden/strictatime/src
 
 # [53] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/relatime
+umount /run/fstune/golden/strictatime
 
 # [54] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/relatime
+rmdir /run/fstune/golden/strictatime
 
 # ── Block 2/5, 2/3 (variant): noatime — ext4, noatime ──
 
@@ -470,22 +470,22 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 2/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 2/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'strictatime': ext4, access time written on every read. The force flag is
-#     passed once because you confirmed this device.
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [69] Make the mountpoint /run/fstune/golden/strictatime
+# [69] Make the mountpoint /run/fstune/golden/relatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
-mkdir -p /run/fstune/golden/strictatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
 
-# [70] Mount /dev/sdb1 (strictatime)
+# [70] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [71] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -493,7 +493,7 @@ mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [72] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/strictatime
+mkdir -p /var/tmp/fstune/golden/relatime
 
 # [73] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -505,44 +505,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [75] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 075-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-2.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 075-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [76] build: read every source file and its headers, write its object file (like make) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 076-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-2.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 076-build-read-every-source-file-and-its-headers-wri.log
 
 # [77] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 2)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 077-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-2.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 077-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [78] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
+rm -r /run/fstune/golden/relatime/src
 
 # [79] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/strictatime
+umount /run/fstune/golden/relatime
 
 # [80] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/strictatime
+rmdir /run/fstune/golden/relatime
 
-# ── Block 3/5, 1/3 (variant): noatime — ext4, noatime ──
+# ── Block 3/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [81] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [82] Make the mountpoint /run/fstune/golden/noatime
+# [82] Make the mountpoint /run/fstune/golden/relatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
-mkdir -p /run/fstune/golden/noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
 
-# [83] Mount /dev/sdb1 (noatime)
+# [83] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [84] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -550,7 +550,7 @@ mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [85] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/noatime
+mkdir -p /var/tmp/fstune/golden/relatime
 
 # [86] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -562,44 +562,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [88] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 088-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 088-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [89] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 089-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 089-build-read-every-source-file-and-its-headers-wri.log
 
 # [90] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 090-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 090-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [91] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/noatime/src
+rm -r /run/fstune/golden/relatime/src
 
 # [92] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/noatime
+umount /run/fstune/golden/relatime
 
 # [93] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/noatime
+rmdir /run/fstune/golden/relatime
 
-# ── Block 3/5, 2/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 3/5, 2/3 (variant): noatime — ext4, noatime ──
 
 # [94] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'strictatime': ext4, access time written on every read. The force flag is
-#     passed once because you confirmed this device.
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [95] Make the mountpoint /run/fstune/golden/strictatime
+# [95] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
-mkdir -p /run/fstune/golden/strictatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
 
-# [96] Mount /dev/sdb1 (strictatime)
+# [96] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [97] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -607,7 +607,7 @@ mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [98] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/strictatime
+mkdir -p /var/tmp/fstune/golden/noatime
 
 # [99] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -619,44 +619,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [101] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 101-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 101-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [102] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 102-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 102-build-read-every-source-file-and-its-headers-wri.log
 
 # [103] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 103-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 103-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [104] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
+rm -r /run/fstune/golden/noatime/src
 
 # [105] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/strictatime
+umount /run/fstune/golden/noatime
 
 # [106] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/strictatime
+rmdir /run/fstune/golden/noatime
 
-# ── Block 3/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 3/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [107] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [108] Make the mountpoint /run/fstune/golden/relatime
+# [108] Make the mountpoint /run/fstune/golden/strictatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
-mkdir -p /run/fstune/golden/relatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
 
-# [109] Mount /dev/sdb1 (relatime)
+# [109] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [110] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -664,7 +664,7 @@ mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [111] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/relatime
+mkdir -p /var/tmp/fstune/golden/strictatime
 
 # [112] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -676,44 +676,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [114] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 114-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-3.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 114-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [115] build: read every source file and its headers, write its object file (like make) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 115-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-3.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 115-build-read-every-source-file-and-its-headers-wri.log
 
 # [116] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 3)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 116-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-3.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 116-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [117] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
+rm -r /run/fstune/golden/strictatime/src
 
 # [118] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/relatime
+umount /run/fstune/golden/strictatime
 
 # [119] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/relatime
+rmdir /run/fstune/golden/strictatime
 
-# ── Block 4/5, 1/3 (variant): noatime — ext4, noatime ──
+# ── Block 4/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [120] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [121] Make the mountpoint /run/fstune/golden/noatime
+# [121] Make the mountpoint /run/fstune/golden/strictatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
-mkdir -p /run/fstune/golden/noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
 
-# [122] Mount /dev/sdb1 (noatime)
+# [122] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [123] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -721,7 +721,7 @@ mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [124] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/noatime
+mkdir -p /var/tmp/fstune/golden/strictatime
 
 # [125] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -733,44 +733,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [127] populate: unpack the source tree (like git clone) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 127-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 127-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [128] build: read every source file and its headers, write its object file (like make) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 128-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 128-build-read-every-source-file-and-its-headers-wri.log
 
 # [129] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 129-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 129-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [130] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/noatime/src
+rm -r /run/fstune/golden/strictatime/src
 
 # [131] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/noatime
+umount /run/fstune/golden/strictatime
 
 # [132] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/noatime
+rmdir /run/fstune/golden/strictatime
 
-# ── Block 4/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 4/5, 2/3 (variant): noatime — ext4, noatime ──
 
 # [133] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'noatime': ext4, noatime. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [134] Make the mountpoint /run/fstune/golden/relatime
+# [134] Make the mountpoint /run/fstune/golden/noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
-mkdir -p /run/fstune/golden/relatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
+mkdir -p /run/fstune/golden/noatime
 
-# [135] Mount /dev/sdb1 (relatime)
+# [135] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime
 
 # [136] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -778,7 +778,7 @@ mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [137] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/relatime
+mkdir -p /var/tmp/fstune/golden/noatime
 
 # [138] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -790,44 +790,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [140] populate: unpack the source tree (like git clone) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 140-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/noatime; } 2>&1 | fstune_keep 140-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [141] build: read every source file and its headers, write its object file (like make) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 141-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 141-build-read-every-source-file-and-its-headers-wri.log
 
 # [142] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 142-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/noatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/noatime/src; } 2>&1 | fstune_keep 142-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [143] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
+rm -r /run/fstune/golden/noatime/src
 
 # [144] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/relatime
+umount /run/fstune/golden/noatime
 
 # [145] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/relatime
+rmdir /run/fstune/golden/noatime
 
-# ── Block 4/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 4/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [146] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'strictatime': ext4, access time written on every read. The force flag is
-#     passed once because you confirmed this device.
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [147] Make the mountpoint /run/fstune/golden/strictatime
+# [147] Make the mountpoint /run/fstune/golden/relatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
-mkdir -p /run/fstune/golden/strictatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
 
-# [148] Mount /dev/sdb1 (strictatime)
+# [148] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [149] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -835,7 +835,7 @@ mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [150] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/strictatime
+mkdir -p /var/tmp/fstune/golden/relatime
 
 # [151] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -847,44 +847,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [153] populate: unpack the source tree (like git clone) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 153-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-4.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 153-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [154] build: read every source file and its headers, write its object file (like make) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 154-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-4.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 154-build-read-every-source-file-and-its-headers-wri.log
 
 # [155] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 4)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 155-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-4.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 155-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [156] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
+rm -r /run/fstune/golden/relatime/src
 
 # [157] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/strictatime
+umount /run/fstune/golden/relatime
 
 # [158] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/strictatime
+rmdir /run/fstune/golden/relatime
 
-# ── Block 5/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
+# ── Block 5/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
 
 # [159] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'strictatime': ext4, access time written on every read. The force flag is
-#     passed once because you confirmed this device.
+#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [160] Make the mountpoint /run/fstune/golden/strictatime
+# [160] Make the mountpoint /run/fstune/golden/relatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
-mkdir -p /run/fstune/golden/strictatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
+mkdir -p /run/fstune/golden/relatime
 
-# [161] Mount /dev/sdb1 (strictatime)
+# [161] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
+mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [162] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -892,7 +892,7 @@ mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [163] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/strictatime
+mkdir -p /var/tmp/fstune/golden/relatime
 
 # [164] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -904,27 +904,27 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [166] populate: unpack the source tree (like git clone) (repeat 5)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 166-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 166-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [167] build: read every source file and its headers, write its object file (like make) (repeat 5)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 167-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 167-build-read-every-source-file-and-its-headers-wri.log
 
 # [168] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 5)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 168-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 168-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [169] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/strictatime/src
+rm -r /run/fstune/golden/relatime/src
 
 # [170] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/strictatime
+umount /run/fstune/golden/relatime
 
 # [171] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/strictatime
+rmdir /run/fstune/golden/relatime
 
 # ── Block 5/5, 2/3 (variant): noatime — ext4, noatime ──
 
@@ -983,22 +983,22 @@ umount /run/fstune/golden/noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/noatime
 
-# ── Block 5/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
+# ── Block 5/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
 
 # [185] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'relatime': ext4, relatime (the kernel default). The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'strictatime': ext4, access time written on every read. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [186] Make the mountpoint /run/fstune/golden/relatime
+# [186] Make the mountpoint /run/fstune/golden/strictatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
-mkdir -p /run/fstune/golden/relatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
+mkdir -p /run/fstune/golden/strictatime
 
-# [187] Mount /dev/sdb1 (relatime)
+# [187] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
+mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime
 
 # [188] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1006,7 +1006,7 @@ mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime
 
 # [189] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/relatime
+mkdir -p /var/tmp/fstune/golden/strictatime
 
 # [190] Flush dirty data and wait until it is written
 #     so that the build does not pay for writes left over from earlier steps
@@ -1018,27 +1018,27 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [192] populate: unpack the source tree (like git clone) (repeat 5)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/relatime; } 2>&1 | fstune_keep 192-populate-unpack-the-source-tree-like-git-clone-r.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-populate-5.json --device /dev/sdb1 -- fstune workload-helper unpack --spread 12 /var/tmp/fstune/golden/inputs/source-2000.tar /run/fstune/golden/strictatime; } 2>&1 | fstune_keep 192-populate-unpack-the-source-tree-like-git-clone-r.log
 
 # [193] build: read every source file and its headers, write its object file (like make) (repeat 5)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 193-build-read-every-source-file-and-its-headers-wri.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-build-5.json --device /dev/sdb1 -- fstune workload-helper build --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 193-build-read-every-source-file-and-its-headers-wri.log
 
 # [194] clean: read the Makefiles, look at every file, delete the objects (like make clean) (repeat 5)
 #     counts the sectors this phase writes to every device under test
-{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/relatime/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/relatime/src; } 2>&1 | fstune_keep 194-clean-read-the-makefiles-look-at-every-file-dele.log
+{ fstune workload-helper count-writes --result /var/tmp/fstune/golden/strictatime/writes-clean-5.json --device /dev/sdb1 -- fstune workload-helper clean --spread 12 /run/fstune/golden/strictatime/src; } 2>&1 | fstune_keep 194-clean-read-the-makefiles-look-at-every-file-dele.log
 
 # [195] Remove the source tree
 #     each repeat starts from an empty filesystem
-rm -r /run/fstune/golden/relatime/src
+rm -r /run/fstune/golden/strictatime/src
 
 # [196] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/relatime
+umount /run/fstune/golden/strictatime
 
 # [197] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/relatime
+rmdir /run/fstune/golden/strictatime
 
 # ── Finish ──
 

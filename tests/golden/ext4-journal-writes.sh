@@ -8,7 +8,7 @@
 # Configurations (the first is the baseline the others are compared with):
 #   1. journal: ext4, internal journal, mount -o strictatime
 #   2. no-journal: ext4, no journal, mount -o strictatime
-# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+# Workloads: writes; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
 #   block 1/5: journal, no-journal
 #   block 2/5: no-journal, journal
 #   block 3/5: journal, no-journal

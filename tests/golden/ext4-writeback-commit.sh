@@ -10,12 +10,12 @@
 #   2. writeback: ext4, internal journal, mount -o data=writeback
 #   3. commit-30: ext4, internal journal, mount -o commit=30
 #   4. writeback-commit-30: ext4, internal journal, mount -o data=writeback,commit=30
-# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
 #   block 1/5: ordered, writeback, writeback-commit-30, commit-30
-#   block 2/5: writeback, commit-30, ordered, writeback-commit-30
-#   block 3/5: commit-30, writeback-commit-30, writeback, ordered
-#   block 4/5: writeback-commit-30, ordered, commit-30, writeback
-#   block 5/5: ordered, writeback, writeback-commit-30, commit-30
+#   block 2/5: writeback-commit-30, ordered, commit-30, writeback
+#   block 3/5: writeback, commit-30, ordered, writeback-commit-30
+#   block 4/5: commit-30, writeback-commit-30, writeback, ordered
+#   block 5/5: writeback, commit-30, ordered, writeback-commit-30
 
 set -euo pipefail
 
@@ -379,22 +379,22 @@ umount /run/fstune/golden/commit-30
 #     leave nothing behind
 rmdir /run/fstune/golden/commit-30
 
-# ── Block 2/5, 1/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 2/5, 1/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
 # [46] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [47] Make the mountpoint /run/fstune/golden/writeback
+# [47] Make the mountpoint /run/fstune/golden/writeback-commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
-mkdir -p /run/fstune/golden/writeback
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
 
-# [48] Mount /dev/sdb1 (data=writeback)
+# [48] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
 
 # [49] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -402,7 +402,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [50] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
 # [51] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -414,36 +414,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [53] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 053-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 053-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [54] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
+rm -rf /run/fstune/golden/writeback-commit-30/clients
 
 # [55] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback
+umount /run/fstune/golden/writeback-commit-30
 
 # [56] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback
+rmdir /run/fstune/golden/writeback-commit-30
 
-# ── Block 2/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 2/5, 2/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [57] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [58] Make the mountpoint /run/fstune/golden/commit-30
+# [58] Make the mountpoint /run/fstune/golden/ordered
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
-mkdir -p /run/fstune/golden/commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
 
-# [59] Mount /dev/sdb1 (commit=30)
+# [59] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [60] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -451,7 +451,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [61] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-30
+mkdir -p /var/tmp/fstune/golden/ordered
 
 # [62] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -463,36 +463,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [64] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 064-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 064-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [65] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
+rm -rf /run/fstune/golden/ordered/clients
 
 # [66] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-30
+umount /run/fstune/golden/ordered
 
 # [67] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-30
+rmdir /run/fstune/golden/ordered
 
-# ── Block 2/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 2/5, 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
 
 # [68] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [69] Make the mountpoint /run/fstune/golden/ordered
+# [69] Make the mountpoint /run/fstune/golden/commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
-mkdir -p /run/fstune/golden/ordered
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
 
-# [70] Mount /dev/sdb1 (data=ordered)
+# [70] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [71] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -500,7 +500,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [72] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ordered
+mkdir -p /var/tmp/fstune/golden/commit-30
 
 # [73] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -512,36 +512,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [75] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 075-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 075-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [76] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
+rm -rf /run/fstune/golden/commit-30/clients
 
 # [77] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ordered
+umount /run/fstune/golden/commit-30
 
 # [78] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ordered
+rmdir /run/fstune/golden/commit-30
 
-# ── Block 2/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+# ── Block 2/5, 4/4 (variant): writeback — ext4, data=writeback ──
 
 # [79] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [80] Make the mountpoint /run/fstune/golden/writeback-commit-30
+# [80] Make the mountpoint /run/fstune/golden/writeback
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
-mkdir -p /run/fstune/golden/writeback-commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
 
-# [81] Mount /dev/sdb1 (data=writeback,commit=30)
+# [81] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [82] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -549,7 +549,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [83] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+mkdir -p /var/tmp/fstune/golden/writeback
 
 # [84] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -561,36 +561,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 086-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 086-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [87] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
+rm -rf /run/fstune/golden/writeback/clients
 
 # [88] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback-commit-30
+umount /run/fstune/golden/writeback
 
 # [89] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback-commit-30
+rmdir /run/fstune/golden/writeback
 
-# ── Block 3/5, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 3/5, 1/4 (variant): writeback — ext4, data=writeback ──
 
 # [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [91] Make the mountpoint /run/fstune/golden/commit-30
+# [91] Make the mountpoint /run/fstune/golden/writeback
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
-mkdir -p /run/fstune/golden/commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
 
-# [92] Mount /dev/sdb1 (commit=30)
+# [92] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -598,7 +598,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-30
+mkdir -p /var/tmp/fstune/golden/writeback
 
 # [95] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -610,36 +610,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 097-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 097-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [98] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
+rm -rf /run/fstune/golden/writeback/clients
 
 # [99] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-30
+umount /run/fstune/golden/writeback
 
 # [100] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-30
+rmdir /run/fstune/golden/writeback
 
-# ── Block 3/5, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+# ── Block 3/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
 
 # [101] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [102] Make the mountpoint /run/fstune/golden/writeback-commit-30
+# [102] Make the mountpoint /run/fstune/golden/commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
-mkdir -p /run/fstune/golden/writeback-commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
 
-# [103] Mount /dev/sdb1 (data=writeback,commit=30)
+# [103] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [104] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -647,7 +647,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [105] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+mkdir -p /var/tmp/fstune/golden/commit-30
 
 # [106] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -659,36 +659,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 108-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 108-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [109] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
+rm -rf /run/fstune/golden/commit-30/clients
 
 # [110] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback-commit-30
+umount /run/fstune/golden/commit-30
 
 # [111] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback-commit-30
+rmdir /run/fstune/golden/commit-30
 
-# ── Block 3/5, 3/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 3/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [112] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [113] Make the mountpoint /run/fstune/golden/writeback
+# [113] Make the mountpoint /run/fstune/golden/ordered
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
-mkdir -p /run/fstune/golden/writeback
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
 
-# [114] Mount /dev/sdb1 (data=writeback)
+# [114] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [115] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -696,7 +696,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [116] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback
+mkdir -p /var/tmp/fstune/golden/ordered
 
 # [117] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -708,36 +708,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [119] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [120] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
+rm -rf /run/fstune/golden/ordered/clients
 
 # [121] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback
+umount /run/fstune/golden/ordered
 
 # [122] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback
+rmdir /run/fstune/golden/ordered
 
-# ── Block 3/5, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 3/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
 # [123] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [124] Make the mountpoint /run/fstune/golden/ordered
+# [124] Make the mountpoint /run/fstune/golden/writeback-commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
-mkdir -p /run/fstune/golden/ordered
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
 
-# [125] Mount /dev/sdb1 (data=ordered)
+# [125] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
 
 # [126] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -745,7 +745,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [127] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ordered
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
 # [128] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -757,36 +757,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [130] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 130-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 130-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [131] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
+rm -rf /run/fstune/golden/writeback-commit-30/clients
 
 # [132] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ordered
+umount /run/fstune/golden/writeback-commit-30
 
 # [133] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ordered
+rmdir /run/fstune/golden/writeback-commit-30
 
-# ── Block 4/5, 1/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+# ── Block 4/5, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
 
 # [134] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [135] Make the mountpoint /run/fstune/golden/writeback-commit-30
+# [135] Make the mountpoint /run/fstune/golden/commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
-mkdir -p /run/fstune/golden/writeback-commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
 
-# [136] Mount /dev/sdb1 (data=writeback,commit=30)
+# [136] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [137] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -794,7 +794,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [138] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+mkdir -p /var/tmp/fstune/golden/commit-30
 
 # [139] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -806,36 +806,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 141-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 141-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [142] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
+rm -rf /run/fstune/golden/commit-30/clients
 
 # [143] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback-commit-30
+umount /run/fstune/golden/commit-30
 
 # [144] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback-commit-30
+rmdir /run/fstune/golden/commit-30
 
-# ── Block 4/5, 2/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 4/5, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
 # [145] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
 #     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [146] Make the mountpoint /run/fstune/golden/ordered
+# [146] Make the mountpoint /run/fstune/golden/writeback-commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
-mkdir -p /run/fstune/golden/ordered
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
 
-# [147] Mount /dev/sdb1 (data=ordered)
+# [147] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
 
 # [148] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -843,7 +843,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [149] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ordered
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
 # [150] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -855,36 +855,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [152] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 152-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 152-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [153] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
+rm -rf /run/fstune/golden/writeback-commit-30/clients
 
 # [154] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ordered
+umount /run/fstune/golden/writeback-commit-30
 
 # [155] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ordered
+rmdir /run/fstune/golden/writeback-commit-30
 
-# ── Block 4/5, 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 4/5, 3/4 (variant): writeback — ext4, data=writeback ──
 
 # [156] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [157] Make the mountpoint /run/fstune/golden/commit-30
+# [157] Make the mountpoint /run/fstune/golden/writeback
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
-mkdir -p /run/fstune/golden/commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
 
-# [158] Mount /dev/sdb1 (commit=30)
+# [158] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [159] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -892,7 +892,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [160] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-30
+mkdir -p /var/tmp/fstune/golden/writeback
 
 # [161] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -904,36 +904,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [163] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 163-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 163-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [164] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
+rm -rf /run/fstune/golden/writeback/clients
 
 # [165] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-30
+umount /run/fstune/golden/writeback
 
 # [166] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-30
+rmdir /run/fstune/golden/writeback
 
-# ── Block 4/5, 4/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 4/5, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [167] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [168] Make the mountpoint /run/fstune/golden/writeback
+# [168] Make the mountpoint /run/fstune/golden/ordered
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
-mkdir -p /run/fstune/golden/writeback
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
 
-# [169] Mount /dev/sdb1 (data=writeback)
+# [169] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [170] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -941,7 +941,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [171] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback
+mkdir -p /var/tmp/fstune/golden/ordered
 
 # [172] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -953,36 +953,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [174] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 174-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 174-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [175] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
+rm -rf /run/fstune/golden/ordered/clients
 
 # [176] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback
+umount /run/fstune/golden/ordered
 
 # [177] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback
+rmdir /run/fstune/golden/ordered
 
-# ── Block 5/5, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
+# ── Block 5/5, 1/4 (variant): writeback — ext4, data=writeback ──
 
 # [178] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [179] Make the mountpoint /run/fstune/golden/ordered
+# [179] Make the mountpoint /run/fstune/golden/writeback
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
-mkdir -p /run/fstune/golden/ordered
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
+mkdir -p /run/fstune/golden/writeback
 
-# [180] Mount /dev/sdb1 (data=ordered)
+# [180] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
+mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [181] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -990,7 +990,7 @@ mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [182] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ordered
+mkdir -p /var/tmp/fstune/golden/writeback
 
 # [183] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1002,36 +1002,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [185] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 185-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 185-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [186] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/ordered/clients
+rm -rf /run/fstune/golden/writeback/clients
 
 # [187] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ordered
+umount /run/fstune/golden/writeback
 
 # [188] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ordered
+rmdir /run/fstune/golden/writeback
 
-# ── Block 5/5, 2/4 (variant): writeback — ext4, data=writeback ──
+# ── Block 5/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
 
 # [189] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback': ext4, data=writeback. The force flag is passed once because you
-#     confirmed this device.
+#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [190] Make the mountpoint /run/fstune/golden/writeback
+# [190] Make the mountpoint /run/fstune/golden/commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
-mkdir -p /run/fstune/golden/writeback
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
+mkdir -p /run/fstune/golden/commit-30
 
-# [191] Mount /dev/sdb1 (data=writeback)
+# [191] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
+mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [192] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1039,7 +1039,7 @@ mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback
 
 # [193] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback
+mkdir -p /var/tmp/fstune/golden/commit-30
 
 # [194] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1051,36 +1051,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 196-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 196-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [197] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback/clients
+rm -rf /run/fstune/golden/commit-30/clients
 
 # [198] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback
+umount /run/fstune/golden/commit-30
 
 # [199] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback
+rmdir /run/fstune/golden/commit-30
 
-# ── Block 5/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
+# ── Block 5/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
 
 # [200] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     configuration 'ordered': ext4, data=ordered (the default), commit every 5 s. The force
 #     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [201] Make the mountpoint /run/fstune/golden/writeback-commit-30
+# [201] Make the mountpoint /run/fstune/golden/ordered
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
-mkdir -p /run/fstune/golden/writeback-commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
+mkdir -p /run/fstune/golden/ordered
 
-# [202] Mount /dev/sdb1 (data=writeback,commit=30)
+# [202] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
+mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered
 
 # [203] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1088,7 +1088,7 @@ mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback
 
 # [204] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/writeback-commit-30
+mkdir -p /var/tmp/fstune/golden/ordered
 
 # [205] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1100,36 +1100,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [207] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 207-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/ordered -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 207-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [208] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/writeback-commit-30/clients
+rm -rf /run/fstune/golden/ordered/clients
 
 # [209] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/writeback-commit-30
+umount /run/fstune/golden/ordered
 
 # [210] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/writeback-commit-30
+rmdir /run/fstune/golden/ordered
 
-# ── Block 5/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
+# ── Block 5/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
 
 # [211] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'commit-30': ext4, data=ordered, commit every 30 s. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'writeback-commit-30': ext4, data=writeback, commit every 30 s. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [212] Make the mountpoint /run/fstune/golden/commit-30
+# [212] Make the mountpoint /run/fstune/golden/writeback-commit-30
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
-mkdir -p /run/fstune/golden/commit-30
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
+mkdir -p /run/fstune/golden/writeback-commit-30
 
-# [213] Mount /dev/sdb1 (commit=30)
+# [213] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
+mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30
 
 # [214] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1137,7 +1137,7 @@ mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30
 
 # [215] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/commit-30
+mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 
 # [216] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1149,19 +1149,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [218] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 218-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/writeback-commit-30 -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 218-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [219] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/commit-30/clients
+rm -rf /run/fstune/golden/writeback-commit-30/clients
 
 # [220] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/commit-30
+umount /run/fstune/golden/writeback-commit-30
 
 # [221] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/commit-30
+rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Finish ──
 

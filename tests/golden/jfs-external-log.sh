@@ -5,17 +5,17 @@
 #
 # Target:      /dev/sdb1 (20 GiB)
 # Journal/log: /dev/sdc1 (512 MiB)
-# WARNING: this script ERASES everything on /dev/sdb1 and /dev/sdc1.
+# WARNING: this script ERASES everything on /dev/sdc1 and /dev/sdb1.
 # Configurations (the first is the baseline the others are compared with):
 #   1. internal: jfs, internal journal, mount -o defaults
 #   2. external-mkfs: jfs, external journal/log, mount -o defaults
 #   3. external-tune: jfs, external journal/log, mount -o defaults
-# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/5: internal, external-mkfs, external-tune
-#   block 2/5: external-mkfs, external-tune, internal
-#   block 3/5: external-tune, internal, external-mkfs
-#   block 4/5: external-tune, external-mkfs, internal
-#   block 5/5: internal, external-tune, external-mkfs
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
+#   block 1/5: external-mkfs, internal, external-tune
+#   block 2/5: internal, external-tune, external-mkfs
+#   block 3/5: external-mkfs, external-tune, internal
+#   block 4/5: internal, external-tune, external-mkfs
+#   block 5/5: external-mkfs, external-tune, internal
 
 set -euo pipefail
 
@@ -184,78 +184,78 @@ fstune_check_device /dev/sdc1 size=536870912
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Block 1/5, 1/3 (baseline): internal — JFS, log inside the volume ──
+# ── Block 1/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
 
-# [2] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
-#     because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [3] Make the mountpoint /run/fstune/golden/internal
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
-
-# [4] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/internal
-
-# [5] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
-
-# [6] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
-
-# [7] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [8] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [9] dbench with 8 clients for 60 s (repeat 1)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 009-dbench-with-8-clients-for-60-s-repeat-1.log
-
-# [10] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [11] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/internal
-
-# [12] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/internal
-
-# ── Block 1/5, 2/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
-
-# [13] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+# [2] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [14] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+# [3] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
 #     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 
-# [15] Make the mountpoint /run/fstune/golden/external-mkfs
+# [4] Make the mountpoint /run/fstune/golden/external-mkfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
 
-# [16] Mount /dev/sdb1 (defaults)
+# [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
+
+# [6] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
+
+# [7] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-mkfs
+
+# [8] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [9] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [10] dbench with 8 clients for 60 s (repeat 1)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 010-dbench-with-8-clients-for-60-s-repeat-1.log
+
+# [11] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-mkfs/clients
+
+# [12] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-mkfs
+
+# [13] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-mkfs
+
+# ── Block 1/5, 2/3 (baseline): internal — JFS, log inside the volume ──
+
+# [14] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [15] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [16] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
 
 # [17] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -263,7 +263,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
 
 # [18] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-mkfs
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [19] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -275,19 +275,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [21] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 021-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 021-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [22] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-mkfs/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [23] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external-mkfs
+umount /run/fstune/golden/internal
 
 # [24] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external-mkfs
+rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 3/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
 
@@ -350,139 +350,139 @@ umount /run/fstune/golden/external-tune
 #     leave nothing behind
 rmdir /run/fstune/golden/external-tune
 
-# ── Block 2/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+# ── Block 2/5, 1/3 (baseline): internal — JFS, log inside the volume ──
 
-# [38] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+# [38] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [39] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [40] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+
+# [41] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 041-show-how-the-filesystem-was-made.log
+
+# [42] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [43] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [44] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [45] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 045-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [46] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [47] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [48] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 2/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [49] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [39] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+# [50] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
+#     jfs_tune. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [51] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+#     shows the other way to get an external log: attach it to an existing filesystem
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+jfs_tune -J device=/dev/sdc1 /dev/sdb1
+
+# [52] Make the mountpoint /run/fstune/golden/external-tune
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
+mkdir -p /run/fstune/golden/external-tune
+
+# [53] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
+
+# [54] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 054-show-how-the-filesystem-was-made.log
+
+# [55] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-tune
+
+# [56] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [57] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [58] dbench with 8 clients for 60 s (repeat 2)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 058-dbench-with-8-clients-for-60-s-repeat-2.log
+
+# [59] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-tune/clients
+
+# [60] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-tune
+
+# [61] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-tune
+
+# ── Block 2/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+
+# [62] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [63] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
 #     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 
-# [40] Make the mountpoint /run/fstune/golden/external-mkfs
+# [64] Make the mountpoint /run/fstune/golden/external-mkfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
 
-# [41] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
-
-# [42] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 042-show-how-the-filesystem-was-made.log
-
-# [43] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-mkfs
-
-# [44] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [45] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [46] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 046-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [47] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-mkfs/clients
-
-# [48] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/external-mkfs
-
-# [49] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/external-mkfs
-
-# ── Block 2/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
-
-# [50] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
-#     the log device must exist before it is attached. The force flag is passed once because you
-#     confirmed this device.
-fstune_check_device /dev/sdc1 size=536870912
-mkfs.jfs -q -J journal_dev /dev/sdc1
-
-# [51] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
-#     jfs_tune. The force flag is passed once because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [52] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
-#     shows the other way to get an external log: attach it to an existing filesystem
-fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-jfs_tune -J device=/dev/sdc1 /dev/sdb1
-
-# [53] Make the mountpoint /run/fstune/golden/external-tune
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
-mkdir -p /run/fstune/golden/external-tune
-
-# [54] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
-
-# [55] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 055-show-how-the-filesystem-was-made.log
-
-# [56] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-tune
-
-# [57] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [58] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [59] dbench with 8 clients for 60 s (repeat 2)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 059-dbench-with-8-clients-for-60-s-repeat-2.log
-
-# [60] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-tune/clients
-
-# [61] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/external-tune
-
-# [62] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/external-tune
-
-# ── Block 2/5, 3/3 (baseline): internal — JFS, log inside the volume ──
-
-# [63] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
-#     because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [64] Make the mountpoint /run/fstune/golden/internal
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
-
 # [65] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
 
 # [66] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -490,7 +490,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/internal
 
 # [67] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
+mkdir -p /var/tmp/fstune/golden/external-mkfs
 
 # [68] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -502,21 +502,21 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [70] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 070-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 070-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [71] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external-mkfs/clients
 
 # [72] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external-mkfs
 
 # [73] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external-mkfs
 
-# ── Block 3/5, 1/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+# ── Block 3/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
 
 # [74] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
@@ -524,131 +524,131 @@ rmdir /run/fstune/golden/internal
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [75] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
-#     jfs_tune. The force flag is passed once because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [76] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
-#     shows the other way to get an external log: attach it to an existing filesystem
-fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-jfs_tune -J device=/dev/sdc1 /dev/sdb1
-
-# [77] Make the mountpoint /run/fstune/golden/external-tune
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
-mkdir -p /run/fstune/golden/external-tune
-
-# [78] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
-
-# [79] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 079-show-how-the-filesystem-was-made.log
-
-# [80] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-tune
-
-# [81] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [82] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [83] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 083-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [84] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-tune/clients
-
-# [85] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/external-tune
-
-# [86] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/external-tune
-
-# ── Block 3/5, 2/3 (baseline): internal — JFS, log inside the volume ──
-
-# [87] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
-#     because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [88] Make the mountpoint /run/fstune/golden/internal
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
-
-# [89] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/internal
-
-# [90] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 090-show-how-the-filesystem-was-made.log
-
-# [91] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
-
-# [92] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [93] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [94] dbench with 8 clients for 60 s (repeat 3)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 094-dbench-with-8-clients-for-60-s-repeat-3.log
-
-# [95] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [96] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/internal
-
-# [97] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/internal
-
-# ── Block 3/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
-
-# [98] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
-#     the log device must exist before it is attached. The force flag is passed once because you
-#     confirmed this device.
-fstune_check_device /dev/sdc1 size=536870912
-mkfs.jfs -q -J journal_dev /dev/sdc1
-
-# [99] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+# [75] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
 #     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 
-# [100] Make the mountpoint /run/fstune/golden/external-mkfs
+# [76] Make the mountpoint /run/fstune/golden/external-mkfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
 
-# [101] Mount /dev/sdb1 (defaults)
+# [77] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
+
+# [78] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 078-show-how-the-filesystem-was-made.log
+
+# [79] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-mkfs
+
+# [80] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [81] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [82] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 082-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [83] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-mkfs/clients
+
+# [84] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-mkfs
+
+# [85] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-mkfs
+
+# ── Block 3/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [86] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [87] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
+#     jfs_tune. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [88] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+#     shows the other way to get an external log: attach it to an existing filesystem
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+jfs_tune -J device=/dev/sdc1 /dev/sdb1
+
+# [89] Make the mountpoint /run/fstune/golden/external-tune
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
+mkdir -p /run/fstune/golden/external-tune
+
+# [90] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
+
+# [91] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 091-show-how-the-filesystem-was-made.log
+
+# [92] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-tune
+
+# [93] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [94] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [95] dbench with 8 clients for 60 s (repeat 3)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 095-dbench-with-8-clients-for-60-s-repeat-3.log
+
+# [96] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-tune/clients
+
+# [97] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-tune
+
+# [98] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-tune
+
+# ── Block 3/5, 3/3 (baseline): internal — JFS, log inside the volume ──
+
+# [99] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [100] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [101] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
 
 # [102] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -656,7 +656,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
 
 # [103] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-mkfs
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [104] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -668,153 +668,153 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [106] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 106-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 106-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [107] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-mkfs/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [108] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external-mkfs
+umount /run/fstune/golden/internal
 
 # [109] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external-mkfs
+rmdir /run/fstune/golden/internal
 
-# ── Block 4/5, 1/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+# ── Block 4/5, 1/3 (baseline): internal — JFS, log inside the volume ──
 
-# [110] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+# [110] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [111] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [112] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+
+# [113] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 113-show-how-the-filesystem-was-made.log
+
+# [114] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/internal
+
+# [115] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [116] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [117] dbench with 8 clients for 60 s (repeat 4)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 117-dbench-with-8-clients-for-60-s-repeat-4.log
+
+# [118] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/internal/clients
+
+# [119] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/internal
+
+# [120] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/internal
+
+# ── Block 4/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [121] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [111] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+# [122] Format /dev/sdb1 as JFS  (DESTROYS DATA)
 #     configuration 'external-tune': JFS, log moved to the spare device afterwards with
 #     jfs_tune. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.jfs -q /dev/sdb1
 
-# [112] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+# [123] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
 #     shows the other way to get an external log: attach it to an existing filesystem
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 jfs_tune -J device=/dev/sdc1 /dev/sdb1
 
-# [113] Make the mountpoint /run/fstune/golden/external-tune
+# [124] Make the mountpoint /run/fstune/golden/external-tune
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
 
-# [114] Mount /dev/sdb1 (defaults)
+# [125] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
 
-# [115] Show how the filesystem was made
+# [126] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 126-show-how-the-filesystem-was-made.log
 
-# [116] Make the directory for this configuration's results
+# [127] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/external-tune
 
-# [117] Flush dirty data and wait until it is written
+# [128] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [118] Drop the page cache
+# [129] Drop the page cache
 #     so that dbench reads from the device, not from memory
 sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
 
-# [119] dbench with 8 clients for 60 s (repeat 4)
+# [130] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 130-dbench-with-8-clients-for-60-s-repeat-4.log
 
-# [120] Remove dbench's files
+# [131] Remove dbench's files
 #     each repeat starts from an empty filesystem
 rm -rf /run/fstune/golden/external-tune/clients
 
-# [121] Unmount /dev/sdb1
+# [132] Unmount /dev/sdb1
 #     the next configuration reformats the device
 umount /run/fstune/golden/external-tune
 
-# [122] Remove the mountpoint
+# [133] Remove the mountpoint
 #     leave nothing behind
 rmdir /run/fstune/golden/external-tune
 
-# ── Block 4/5, 2/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
+# ── Block 4/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
 
-# [123] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+# [134] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [124] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+# [135] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
 #     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 
-# [125] Make the mountpoint /run/fstune/golden/external-mkfs
+# [136] Make the mountpoint /run/fstune/golden/external-mkfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
 
-# [126] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
-
-# [127] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 127-show-how-the-filesystem-was-made.log
-
-# [128] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-mkfs
-
-# [129] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [130] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [131] dbench with 8 clients for 60 s (repeat 4)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 131-dbench-with-8-clients-for-60-s-repeat-4.log
-
-# [132] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-mkfs/clients
-
-# [133] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/external-mkfs
-
-# [134] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/external-mkfs
-
-# ── Block 4/5, 3/3 (baseline): internal — JFS, log inside the volume ──
-
-# [135] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
-#     because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [136] Make the mountpoint /run/fstune/golden/internal
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
-
 # [137] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/internal
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
 
 # [138] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -822,7 +822,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/internal
 
 # [139] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
+mkdir -p /var/tmp/fstune/golden/external-mkfs
 
 # [140] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -834,153 +834,153 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [142] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 142-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 142-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [143] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external-mkfs/clients
 
 # [144] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external-mkfs
 
 # [145] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external-mkfs
 
-# ── Block 5/5, 1/3 (baseline): internal — JFS, log inside the volume ──
+# ── Block 5/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
 
-# [146] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
-#     because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [147] Make the mountpoint /run/fstune/golden/internal
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
-
-# [148] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/internal
-
-# [149] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 149-show-how-the-filesystem-was-made.log
-
-# [150] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
-
-# [151] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [152] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [153] dbench with 8 clients for 60 s (repeat 5)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 153-dbench-with-8-clients-for-60-s-repeat-5.log
-
-# [154] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
-
-# [155] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/internal
-
-# [156] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/internal
-
-# ── Block 5/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
-
-# [157] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+# [146] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
 #     the log device must exist before it is attached. The force flag is passed once because you
 #     confirmed this device.
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J journal_dev /dev/sdc1
 
-# [158] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
-#     jfs_tune. The force flag is passed once because you confirmed this device.
-fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
-
-# [159] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
-#     shows the other way to get an external log: attach it to an existing filesystem
-fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-jfs_tune -J device=/dev/sdc1 /dev/sdb1
-
-# [160] Make the mountpoint /run/fstune/golden/external-tune
-#     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
-mkdir -p /run/fstune/golden/external-tune
-
-# [161] Mount /dev/sdb1 (defaults)
-#     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
-
-# [162] Show how the filesystem was made
-#     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 162-show-how-the-filesystem-was-made.log
-
-# [163] Make the directory for this configuration's results
-#     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-tune
-
-# [164] Flush dirty data and wait until it is written
-#     so that dbench does not pay for writes left over from earlier steps
-fstune workload-helper settle
-
-# [165] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
-
-# [166] dbench with 8 clients for 60 s (repeat 5)
-#     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 166-dbench-with-8-clients-for-60-s-repeat-5.log
-
-# [167] Remove dbench's files
-#     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-tune/clients
-
-# [168] Unmount /dev/sdb1
-#     the next configuration reformats the device
-umount /run/fstune/golden/external-tune
-
-# [169] Remove the mountpoint
-#     leave nothing behind
-rmdir /run/fstune/golden/external-tune
-
-# ── Block 5/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
-
-# [170] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
-#     the log device must exist before it is attached. The force flag is passed once because you
-#     confirmed this device.
-fstune_check_device /dev/sdc1 size=536870912
-mkfs.jfs -q -J journal_dev /dev/sdc1
-
-# [171] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
+# [147] Format /dev/sdb1 as JFS with its log on /dev/sdc1  (DESTROYS DATA)
 #     configuration 'external-mkfs': JFS, log on the spare device, attached by mkfs.jfs. The
 #     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 
-# [172] Make the mountpoint /run/fstune/golden/external-mkfs
+# [148] Make the mountpoint /run/fstune/golden/external-mkfs
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
 
-# [173] Mount /dev/sdb1 (defaults)
+# [149] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
 mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
+
+# [150] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 150-show-how-the-filesystem-was-made.log
+
+# [151] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-mkfs
+
+# [152] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [153] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [154] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 154-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [155] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-mkfs/clients
+
+# [156] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-mkfs
+
+# [157] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-mkfs
+
+# ── Block 5/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
+
+# [158] Make /dev/sdc1 an external JFS log  (DESTROYS DATA)
+#     the log device must exist before it is attached. The force flag is passed once because you
+#     confirmed this device.
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.jfs -q -J journal_dev /dev/sdc1
+
+# [159] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'external-tune': JFS, log moved to the spare device afterwards with
+#     jfs_tune. The force flag is passed once because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [160] Move the JFS log of /dev/sdb1 to /dev/sdc1  (DESTROYS DATA)
+#     shows the other way to get an external log: attach it to an existing filesystem
+fstune_check_device /dev/sdb1 size=21474836480
+fstune_check_device /dev/sdc1 size=536870912
+jfs_tune -J device=/dev/sdc1 /dev/sdb1
+
+# [161] Make the mountpoint /run/fstune/golden/external-tune
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
+mkdir -p /run/fstune/golden/external-tune
+
+# [162] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/external-tune
+
+# [163] Show how the filesystem was made
+#     the record proves the journal placement and options the figures belong to
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 163-show-how-the-filesystem-was-made.log
+
+# [164] Make the directory for this configuration's results
+#     tool reports are kept outside the filesystem under test
+mkdir -p /var/tmp/fstune/golden/external-tune
+
+# [165] Flush dirty data and wait until it is written
+#     so that dbench does not pay for writes left over from earlier steps
+fstune workload-helper settle
+
+# [166] Drop the page cache
+#     so that dbench reads from the device, not from memory
+sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+
+# [167] dbench with 8 clients for 60 s (repeat 5)
+#     a metadata-heavy load: the journal's placement matters most here
+{ dbench -D /run/fstune/golden/external-tune -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 167-dbench-with-8-clients-for-60-s-repeat-5.log
+
+# [168] Remove dbench's files
+#     each repeat starts from an empty filesystem
+rm -rf /run/fstune/golden/external-tune/clients
+
+# [169] Unmount /dev/sdb1
+#     the next configuration reformats the device
+umount /run/fstune/golden/external-tune
+
+# [170] Remove the mountpoint
+#     leave nothing behind
+rmdir /run/fstune/golden/external-tune
+
+# ── Block 5/5, 3/3 (baseline): internal — JFS, log inside the volume ──
+
+# [171] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'internal': JFS, log inside the volume. The force flag is passed once
+#     because you confirmed this device.
+fstune_check_device /dev/sdb1 size=21474836480
+mkfs.jfs -q /dev/sdb1
+
+# [172] Make the mountpoint /run/fstune/golden/internal
+#     a private, temporary mountpoint that fstune removes afterwards
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
+
+# [173] Mount /dev/sdb1 (defaults)
+#     the workloads run inside the freshly made filesystem
+mount -t jfs /dev/sdb1 /run/fstune/golden/internal
 
 # [174] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -988,7 +988,7 @@ mount -t jfs /dev/sdb1 /run/fstune/golden/external-mkfs
 
 # [175] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-mkfs
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [176] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -1000,19 +1000,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [178] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-mkfs -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 178-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 178-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [179] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-mkfs/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [180] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external-mkfs
+umount /run/fstune/golden/internal
 
 # [181] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external-mkfs
+rmdir /run/fstune/golden/internal
 
 # ── Finish ──
 

@@ -10,12 +10,12 @@
 #   1. internal: reiserfs, internal journal, mount -o defaults
 #   2. external: reiserfs, external journal/log, mount -o jdev=/dev/sdc1
 #   3. external-notail: reiserfs, external journal/log, mount -o notail,jdev=/dev/sdc1
-# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/5: internal, external, external-notail
-#   block 2/5: external, external-notail, internal
-#   block 3/5: external-notail, internal, external
-#   block 4/5: external-notail, external, internal
-#   block 5/5: internal, external-notail, external
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
+#   block 1/5: external, internal, external-notail
+#   block 2/5: internal, external-notail, external
+#   block 3/5: external, external-notail, internal
+#   block 4/5: internal, external-notail, external
+#   block 5/5: external, external-notail, internal
 
 set -euo pipefail
 
@@ -184,22 +184,23 @@ fstune_check_device /dev/sdc1 size=536870912
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Block 1/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 1/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
 
-# [2] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
-#     passed once because you confirmed this device.
+# [2] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [3] Make the mountpoint /run/fstune/golden/internal
+# [3] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
 
-# [4] Mount /dev/sdb1 (defaults)
+# [4] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -207,7 +208,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
+mkdir -p /var/tmp/fstune/golden/external
 
 # [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -219,37 +220,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [9] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 009-dbench-with-15-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 009-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [10] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external/clients
 
 # [11] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external
 
 # [12] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external
 
-# ── Block 1/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 1/5, 2/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
-# [13] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
-#     once because you confirmed this device.
+# [13] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [14] Make the mountpoint /run/fstune/golden/external
+# [14] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
-mkdir -p /run/fstune/golden/external
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
 
-# [15] Mount /dev/sdb1 (jdev=/dev/sdc1)
+# [15] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [16] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -257,7 +257,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [17] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [18] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -269,19 +269,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [20] dbench with 15 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 020-dbench-with-15-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 020-dbench-with-15-clients-for-60-s-repeat-1.log
 
 # [21] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [22] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external
+umount /run/fstune/golden/internal
 
 # [23] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external
+rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 3/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
@@ -333,23 +333,22 @@ umount /run/fstune/golden/external-notail
 #     leave nothing behind
 rmdir /run/fstune/golden/external-notail
 
-# ── Block 2/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 2/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
-# [35] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
-#     once because you confirmed this device.
+# [35] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [36] Make the mountpoint /run/fstune/golden/external
+# [36] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
-mkdir -p /run/fstune/golden/external
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
 
-# [37] Mount /dev/sdb1 (jdev=/dev/sdc1)
+# [37] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [38] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -357,7 +356,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [39] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [40] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -369,19 +368,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [42] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 042-dbench-with-15-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 042-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [43] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [44] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external
+umount /run/fstune/golden/internal
 
 # [45] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external
+rmdir /run/fstune/golden/internal
 
 # ── Block 2/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
@@ -433,22 +432,23 @@ umount /run/fstune/golden/external-notail
 #     leave nothing behind
 rmdir /run/fstune/golden/external-notail
 
-# ── Block 2/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 2/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
 
-# [57] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
-#     passed once because you confirmed this device.
+# [57] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [58] Make the mountpoint /run/fstune/golden/internal
+# [58] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
 
-# [59] Mount /dev/sdb1 (defaults)
+# [59] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [60] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -456,7 +456,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [61] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
+mkdir -p /var/tmp/fstune/golden/external
 
 # [62] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -468,37 +468,37 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [64] dbench with 15 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 064-dbench-with-15-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 064-dbench-with-15-clients-for-60-s-repeat-2.log
 
 # [65] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external/clients
 
 # [66] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external
 
 # [67] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external
 
-# ── Block 3/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+# ── Block 3/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
 
 # [68] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
-#     The force flag is passed once because you confirmed this device.
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [69] Make the mountpoint /run/fstune/golden/external-notail
+# [69] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
-mkdir -p /run/fstune/golden/external-notail
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
 
-# [70] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+# [70] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [71] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -506,7 +506,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [72] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-notail
+mkdir -p /var/tmp/fstune/golden/external
 
 # [73] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -518,36 +518,37 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [75] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 075-dbench-with-15-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 075-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [76] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-notail/clients
+rm -rf /run/fstune/golden/external/clients
 
 # [77] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external-notail
+umount /run/fstune/golden/external
 
 # [78] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external-notail
+rmdir /run/fstune/golden/external
 
-# ── Block 3/5, 2/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 3/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
-# [79] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
-#     passed once because you confirmed this device.
+# [79] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [80] Make the mountpoint /run/fstune/golden/internal
+# [80] Make the mountpoint /run/fstune/golden/external-notail
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
 
-# [81] Mount /dev/sdb1 (defaults)
+# [81] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
 
 # [82] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -555,7 +556,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [83] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
+mkdir -p /var/tmp/fstune/golden/external-notail
 
 # [84] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -567,37 +568,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 086-dbench-with-15-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 086-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [87] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external-notail/clients
 
 # [88] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external-notail
 
 # [89] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external-notail
 
-# ── Block 3/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 3/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
-# [90] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
-#     once because you confirmed this device.
+# [90] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [91] Make the mountpoint /run/fstune/golden/external
+# [91] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
-mkdir -p /run/fstune/golden/external
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
 
-# [92] Mount /dev/sdb1 (jdev=/dev/sdc1)
+# [92] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -605,7 +605,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [95] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -617,37 +617,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] dbench with 15 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 097-dbench-with-15-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 097-dbench-with-15-clients-for-60-s-repeat-3.log
 
 # [98] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [99] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external
+umount /run/fstune/golden/internal
 
 # [100] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external
+rmdir /run/fstune/golden/internal
 
-# ── Block 4/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
+# ── Block 4/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
-# [101] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
-#     The force flag is passed once because you confirmed this device.
+# [101] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [102] Make the mountpoint /run/fstune/golden/external-notail
+# [102] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
-mkdir -p /run/fstune/golden/external-notail
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
 
-# [103] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
+# [103] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [104] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -655,7 +654,7 @@ mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [105] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-notail
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [106] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -667,37 +666,37 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] dbench with 15 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 108-dbench-with-15-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 108-dbench-with-15-clients-for-60-s-repeat-4.log
 
 # [109] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-notail/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [110] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external-notail
+umount /run/fstune/golden/internal
 
 # [111] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external-notail
+rmdir /run/fstune/golden/internal
 
-# ── Block 4/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 4/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
 # [112] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'external-notail': ReiserFS, journal on the spare device, mounted notail.
+#     The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 fstune_check_device /dev/sdc1 size=536870912
 mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [113] Make the mountpoint /run/fstune/golden/external
+# [113] Make the mountpoint /run/fstune/golden/external-notail
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
-mkdir -p /run/fstune/golden/external
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
+mkdir -p /run/fstune/golden/external-notail
 
-# [114] Mount /dev/sdb1 (jdev=/dev/sdc1)
+# [114] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+mount -t reiserfs -o notail,jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-notail
 
 # [115] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -705,7 +704,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [116] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external
+mkdir -p /var/tmp/fstune/golden/external-notail
 
 # [117] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -717,36 +716,37 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [119] dbench with 15 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 119-dbench-with-15-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/external-notail -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 119-dbench-with-15-clients-for-60-s-repeat-4.log
 
 # [120] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
+rm -rf /run/fstune/golden/external-notail/clients
 
 # [121] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external
+umount /run/fstune/golden/external-notail
 
 # [122] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external
+rmdir /run/fstune/golden/external-notail
 
-# ── Block 4/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 4/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
 
-# [123] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
-#     passed once because you confirmed this device.
+# [123] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [124] Make the mountpoint /run/fstune/golden/internal
+# [124] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
 
-# [125] Mount /dev/sdb1 (defaults)
+# [125] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [126] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -754,7 +754,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [127] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
+mkdir -p /var/tmp/fstune/golden/external
 
 # [128] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -766,36 +766,37 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [130] dbench with 15 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 130-dbench-with-15-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 130-dbench-with-15-clients-for-60-s-repeat-4.log
 
 # [131] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external/clients
 
 # [132] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external
 
 # [133] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external
 
-# ── Block 5/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
+# ── Block 5/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
 
-# [134] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
-#     passed once because you confirmed this device.
+# [134] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+fstune_check_device /dev/sdc1 size=536870912
+mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 
-# [135] Make the mountpoint /run/fstune/golden/internal
+# [135] Make the mountpoint /run/fstune/golden/external
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
-mkdir -p /run/fstune/golden/internal
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
+mkdir -p /run/fstune/golden/external
 
-# [136] Mount /dev/sdb1 (defaults)
+# [136] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
+mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [137] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -803,7 +804,7 @@ mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [138] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/internal
+mkdir -p /var/tmp/fstune/golden/external
 
 # [139] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -815,19 +816,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] dbench with 15 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 141-dbench-with-15-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 141-dbench-with-15-clients-for-60-s-repeat-5.log
 
 # [142] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/internal/clients
+rm -rf /run/fstune/golden/external/clients
 
 # [143] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/internal
+umount /run/fstune/golden/external
 
 # [144] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/internal
+rmdir /run/fstune/golden/external
 
 # ── Block 5/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
 
@@ -879,23 +880,22 @@ umount /run/fstune/golden/external-notail
 #     leave nothing behind
 rmdir /run/fstune/golden/external-notail
 
-# ── Block 5/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
+# ── Block 5/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
 
-# [156] Format /dev/sdb1 as ReiserFS with its journal on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external': ReiserFS, journal on the spare device. The force flag is passed
-#     once because you confirmed this device.
+# [156] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'internal': ReiserFS, journal inside the filesystem. The force flag is
+#     passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-mkreiserfs -f -j /dev/sdc1 /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [157] Make the mountpoint /run/fstune/golden/external
+# [157] Make the mountpoint /run/fstune/golden/internal
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
-mkdir -p /run/fstune/golden/external
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
+mkdir -p /run/fstune/golden/internal
 
-# [158] Mount /dev/sdb1 (jdev=/dev/sdc1)
+# [158] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/internal
 
 # [159] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -903,7 +903,7 @@ mount -t reiserfs -o jdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external
 
 # [160] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external
+mkdir -p /var/tmp/fstune/golden/internal
 
 # [161] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -915,19 +915,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [163] dbench with 15 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 163-dbench-with-15-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/internal -t 60 -c /usr/share/dbench/client.txt 15; } 2>&1 | fstune_keep 163-dbench-with-15-clients-for-60-s-repeat-5.log
 
 # [164] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external/clients
+rm -rf /run/fstune/golden/internal/clients
 
 # [165] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external
+umount /run/fstune/golden/internal
 
 # [166] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external
+rmdir /run/fstune/golden/internal
 
 # ── Finish ──
 

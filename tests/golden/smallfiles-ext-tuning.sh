@@ -10,12 +10,12 @@
 #   2. ext3-dir-index: ext3, internal journal, mount -o strictatime
 #   3. ext3-noatime: ext3, internal journal, mount -o noatime
 #   4. ext2-noatime: ext2, no journal, mount -o noatime
-# Workloads: smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
+# Workloads: smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
 #   block 1/5: ext3-no-index, ext3-dir-index, ext2-noatime, ext3-noatime
-#   block 2/5: ext3-dir-index, ext3-noatime, ext3-no-index, ext2-noatime
-#   block 3/5: ext3-noatime, ext2-noatime, ext3-dir-index, ext3-no-index
-#   block 4/5: ext2-noatime, ext3-no-index, ext3-noatime, ext3-dir-index
-#   block 5/5: ext3-no-index, ext3-dir-index, ext2-noatime, ext3-noatime
+#   block 2/5: ext2-noatime, ext3-no-index, ext3-noatime, ext3-dir-index
+#   block 3/5: ext3-dir-index, ext3-noatime, ext3-no-index, ext2-noatime
+#   block 4/5: ext3-noatime, ext2-noatime, ext3-dir-index, ext3-no-index
+#   block 5/5: ext3-dir-index, ext3-noatime, ext3-no-index, ext2-noatime
 
 set -euo pipefail
 
@@ -671,22 +671,22 @@ umount /run/fstune/golden/ext3-noatime
 #     leave nothing behind
 rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 2/5, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+# ── Block 2/5, 1/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
 
-# [119] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
-#     read. The force flag is passed once because you confirmed this device.
+# [119] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
+#     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
-# [120] Make the mountpoint /run/fstune/golden/ext3-dir-index
+# [120] Make the mountpoint /run/fstune/golden/ext2-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
-mkdir -p /run/fstune/golden/ext3-dir-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
+mkdir -p /run/fstune/golden/ext2-noatime
 
-# [121] Mount /dev/sdb1 (strictatime)
+# [121] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
+mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [122] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -694,7 +694,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [123] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-dir-index
+mkdir -p /var/tmp/fstune/golden/ext2-noatime
 
 # [124] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -706,7 +706,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [126] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 126-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 126-untar-unpack-the-tree-repeat-2.log
 
 # [127] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -718,7 +718,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [129] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 129-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 129-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [130] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -730,7 +730,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [132] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 132-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 132-read-read-every-file-repeat-2.log
 
 # [133] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -742,7 +742,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [135] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 135-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 135-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [136] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -754,7 +754,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [138] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 138-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 138-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [139] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -766,7 +766,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 141-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 141-find-walk-the-tree-repeat-2.log
 
 # [142] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -778,36 +778,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [144] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 144-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 144-rm-delete-the-tree-repeat-2.log
 
 # [145] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
 
 # [146] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-dir-index
+umount /run/fstune/golden/ext2-noatime
 
 # [147] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-dir-index
+rmdir /run/fstune/golden/ext2-noatime
 
-# ── Block 2/5, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+# ── Block 2/5, 2/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
 # [148] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [149] Make the mountpoint /run/fstune/golden/ext3-noatime
+# [149] Make the mountpoint /run/fstune/golden/ext3-no-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
-mkdir -p /run/fstune/golden/ext3-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
+mkdir -p /run/fstune/golden/ext3-no-index
 
-# [150] Mount /dev/sdb1 (noatime)
+# [150] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [151] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -815,7 +815,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [152] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-noatime
+mkdir -p /var/tmp/fstune/golden/ext3-no-index
 
 # [153] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -827,7 +827,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [155] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 155-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 155-untar-unpack-the-tree-repeat-2.log
 
 # [156] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -839,7 +839,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [158] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 158-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 158-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [159] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -851,7 +851,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [161] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 161-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 161-read-read-every-file-repeat-2.log
 
 # [162] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -863,7 +863,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [164] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 164-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 164-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [165] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -875,7 +875,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [167] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 167-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 167-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [168] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -887,7 +887,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [170] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 170-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 170-find-walk-the-tree-repeat-2.log
 
 # [171] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -899,36 +899,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [173] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 173-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 173-rm-delete-the-tree-repeat-2.log
 
 # [174] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
 
 # [175] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-noatime
+umount /run/fstune/golden/ext3-no-index
 
 # [176] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-noatime
+rmdir /run/fstune/golden/ext3-no-index
 
-# ── Block 2/5, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+# ── Block 2/5, 3/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
 
 # [177] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
-#     read. The force flag is passed once because you confirmed this device.
+#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [178] Make the mountpoint /run/fstune/golden/ext3-no-index
+# [178] Make the mountpoint /run/fstune/golden/ext3-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
-mkdir -p /run/fstune/golden/ext3-no-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
+mkdir -p /run/fstune/golden/ext3-noatime
 
-# [179] Mount /dev/sdb1 (strictatime)
+# [179] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
+mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [180] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -936,7 +936,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [181] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-no-index
+mkdir -p /var/tmp/fstune/golden/ext3-noatime
 
 # [182] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -948,7 +948,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [184] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-2.log
 
 # [185] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -960,7 +960,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [188] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -972,7 +972,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [190] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-2.log
 
 # [191] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -984,7 +984,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [194] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -996,7 +996,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [197] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1008,7 +1008,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [199] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-2.log
 
 # [200] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1020,36 +1020,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [202] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-2.log
 
 # [203] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
 
 # [204] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-no-index
+umount /run/fstune/golden/ext3-noatime
 
 # [205] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-no-index
+rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 2/5, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+# ── Block 2/5, 4/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
 
-# [206] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
-#     force flag is passed once because you confirmed this device.
+# [206] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
+mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [207] Make the mountpoint /run/fstune/golden/ext2-noatime
+# [207] Make the mountpoint /run/fstune/golden/ext3-dir-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
-mkdir -p /run/fstune/golden/ext2-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
+mkdir -p /run/fstune/golden/ext3-dir-index
 
-# [208] Mount /dev/sdb1 (noatime)
+# [208] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [209] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1057,7 +1057,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [210] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2-noatime
+mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 
 # [211] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1069,7 +1069,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [213] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 213-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 213-untar-unpack-the-tree-repeat-2.log
 
 # [214] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1081,7 +1081,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [216] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 216-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 216-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [217] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1093,7 +1093,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [219] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-2.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 219-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-2.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 219-read-read-every-file-repeat-2.log
 
 # [220] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1105,7 +1105,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [222] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [223] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1117,7 +1117,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [225] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 225-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 225-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [226] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1129,7 +1129,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [228] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-2.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 228-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-2.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 228-find-walk-the-tree-repeat-2.log
 
 # [229] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1141,36 +1141,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [231] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 231-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 231-rm-delete-the-tree-repeat-2.log
 
 # [232] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
 
 # [233] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2-noatime
+umount /run/fstune/golden/ext3-dir-index
 
 # [234] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2-noatime
+rmdir /run/fstune/golden/ext3-dir-index
 
-# ── Block 3/5, 1/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+# ── Block 3/5, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
 
 # [235] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [236] Make the mountpoint /run/fstune/golden/ext3-noatime
+# [236] Make the mountpoint /run/fstune/golden/ext3-dir-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
-mkdir -p /run/fstune/golden/ext3-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
+mkdir -p /run/fstune/golden/ext3-dir-index
 
-# [237] Mount /dev/sdb1 (noatime)
+# [237] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [238] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1178,7 +1178,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [239] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-noatime
+mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 
 # [240] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1190,7 +1190,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [242] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 242-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 242-untar-unpack-the-tree-repeat-3.log
 
 # [243] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1202,7 +1202,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [245] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 245-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 245-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [246] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1214,7 +1214,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [248] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 248-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 248-read-read-every-file-repeat-3.log
 
 # [249] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1226,7 +1226,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 251-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 251-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [252] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1238,7 +1238,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [255] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1250,7 +1250,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 257-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 257-find-walk-the-tree-repeat-3.log
 
 # [258] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1262,36 +1262,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 260-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 260-rm-delete-the-tree-repeat-3.log
 
 # [261] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
 
 # [262] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-noatime
+umount /run/fstune/golden/ext3-dir-index
 
 # [263] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-noatime
+rmdir /run/fstune/golden/ext3-dir-index
 
-# ── Block 3/5, 2/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+# ── Block 3/5, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
 
-# [264] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
-#     force flag is passed once because you confirmed this device.
+# [264] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [265] Make the mountpoint /run/fstune/golden/ext2-noatime
+# [265] Make the mountpoint /run/fstune/golden/ext3-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
-mkdir -p /run/fstune/golden/ext2-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
+mkdir -p /run/fstune/golden/ext3-noatime
 
 # [266] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
+mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [267] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1299,7 +1299,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [268] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2-noatime
+mkdir -p /var/tmp/fstune/golden/ext3-noatime
 
 # [269] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1311,7 +1311,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [271] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 271-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 271-untar-unpack-the-tree-repeat-3.log
 
 # [272] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1323,7 +1323,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [274] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 274-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 274-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [275] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1335,7 +1335,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [277] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 277-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 277-read-read-every-file-repeat-3.log
 
 # [278] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1347,7 +1347,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [280] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 280-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 280-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [281] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1359,7 +1359,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [283] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 283-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 283-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [284] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1371,7 +1371,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [286] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 286-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 286-find-walk-the-tree-repeat-3.log
 
 # [287] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1383,36 +1383,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [289] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 289-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 289-rm-delete-the-tree-repeat-3.log
 
 # [290] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
 
 # [291] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2-noatime
+umount /run/fstune/golden/ext3-noatime
 
 # [292] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2-noatime
+rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 3/5, 3/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+# ── Block 3/5, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
 # [293] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
+#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [294] Make the mountpoint /run/fstune/golden/ext3-dir-index
+# [294] Make the mountpoint /run/fstune/golden/ext3-no-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
-mkdir -p /run/fstune/golden/ext3-dir-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
+mkdir -p /run/fstune/golden/ext3-no-index
 
 # [295] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [296] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1420,7 +1420,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [297] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-dir-index
+mkdir -p /var/tmp/fstune/golden/ext3-no-index
 
 # [298] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1432,7 +1432,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [300] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 300-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 300-untar-unpack-the-tree-repeat-3.log
 
 # [301] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1444,7 +1444,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [303] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 303-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 303-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [304] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1456,7 +1456,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [306] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 306-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 306-read-read-every-file-repeat-3.log
 
 # [307] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1468,7 +1468,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [309] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 309-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 309-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [310] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1480,7 +1480,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [312] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 312-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 312-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [313] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1492,7 +1492,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [315] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 315-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 315-find-walk-the-tree-repeat-3.log
 
 # [316] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1504,36 +1504,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [318] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 318-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 318-rm-delete-the-tree-repeat-3.log
 
 # [319] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
 
 # [320] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-dir-index
+umount /run/fstune/golden/ext3-no-index
 
 # [321] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-dir-index
+rmdir /run/fstune/golden/ext3-no-index
 
-# ── Block 3/5, 4/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+# ── Block 3/5, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
 
-# [322] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
-#     read. The force flag is passed once because you confirmed this device.
+# [322] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
+#     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
-# [323] Make the mountpoint /run/fstune/golden/ext3-no-index
+# [323] Make the mountpoint /run/fstune/golden/ext2-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
-mkdir -p /run/fstune/golden/ext3-no-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
+mkdir -p /run/fstune/golden/ext2-noatime
 
-# [324] Mount /dev/sdb1 (strictatime)
+# [324] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
+mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [325] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1541,7 +1541,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [326] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-no-index
+mkdir -p /var/tmp/fstune/golden/ext2-noatime
 
 # [327] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1553,7 +1553,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [329] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 329-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 329-untar-unpack-the-tree-repeat-3.log
 
 # [330] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1565,7 +1565,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [332] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 332-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 332-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [333] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1577,7 +1577,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [335] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-3.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 335-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-3.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 335-read-read-every-file-repeat-3.log
 
 # [336] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1589,7 +1589,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [338] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 338-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 338-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [339] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1601,7 +1601,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [341] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 341-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 341-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [342] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1613,7 +1613,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [344] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-3.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 344-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-3.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 344-find-walk-the-tree-repeat-3.log
 
 # [345] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1625,36 +1625,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [347] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 347-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 347-rm-delete-the-tree-repeat-3.log
 
 # [348] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
 
 # [349] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-no-index
+umount /run/fstune/golden/ext2-noatime
 
 # [350] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-no-index
+rmdir /run/fstune/golden/ext2-noatime
 
-# ── Block 4/5, 1/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+# ── Block 4/5, 1/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
 
-# [351] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
-#     force flag is passed once because you confirmed this device.
+# [351] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [352] Make the mountpoint /run/fstune/golden/ext2-noatime
+# [352] Make the mountpoint /run/fstune/golden/ext3-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
-mkdir -p /run/fstune/golden/ext2-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
+mkdir -p /run/fstune/golden/ext3-noatime
 
 # [353] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
+mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [354] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1662,7 +1662,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [355] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2-noatime
+mkdir -p /var/tmp/fstune/golden/ext3-noatime
 
 # [356] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1674,7 +1674,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [358] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 358-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 358-untar-unpack-the-tree-repeat-4.log
 
 # [359] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1686,7 +1686,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [361] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 361-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 361-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [362] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1698,7 +1698,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [364] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 364-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 364-read-read-every-file-repeat-4.log
 
 # [365] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1710,7 +1710,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [367] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 367-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 367-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [368] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1722,7 +1722,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [370] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 370-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 370-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [371] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1734,7 +1734,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [373] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 373-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 373-find-walk-the-tree-repeat-4.log
 
 # [374] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1746,36 +1746,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [376] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 376-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 376-rm-delete-the-tree-repeat-4.log
 
 # [377] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
 
 # [378] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2-noatime
+umount /run/fstune/golden/ext3-noatime
 
 # [379] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2-noatime
+rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 4/5, 2/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+# ── Block 4/5, 2/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
 
-# [380] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
-#     read. The force flag is passed once because you confirmed this device.
+# [380] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
+#     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
-# [381] Make the mountpoint /run/fstune/golden/ext3-no-index
+# [381] Make the mountpoint /run/fstune/golden/ext2-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
-mkdir -p /run/fstune/golden/ext3-no-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
+mkdir -p /run/fstune/golden/ext2-noatime
 
-# [382] Mount /dev/sdb1 (strictatime)
+# [382] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
+mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [383] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1783,7 +1783,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [384] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-no-index
+mkdir -p /var/tmp/fstune/golden/ext2-noatime
 
 # [385] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1795,7 +1795,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [387] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 387-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 387-untar-unpack-the-tree-repeat-4.log
 
 # [388] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1807,7 +1807,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [390] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 390-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 390-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [391] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1819,7 +1819,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [393] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 393-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 393-read-read-every-file-repeat-4.log
 
 # [394] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1831,7 +1831,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [396] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 396-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 396-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [397] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1843,7 +1843,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [399] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 399-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 399-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [400] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1855,7 +1855,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [402] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 402-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 402-find-walk-the-tree-repeat-4.log
 
 # [403] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1867,36 +1867,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [405] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 405-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 405-rm-delete-the-tree-repeat-4.log
 
 # [406] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
 
 # [407] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-no-index
+umount /run/fstune/golden/ext2-noatime
 
 # [408] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-no-index
+rmdir /run/fstune/golden/ext2-noatime
 
-# ── Block 4/5, 3/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+# ── Block 4/5, 3/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
 
 # [409] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [410] Make the mountpoint /run/fstune/golden/ext3-noatime
+# [410] Make the mountpoint /run/fstune/golden/ext3-dir-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
-mkdir -p /run/fstune/golden/ext3-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
+mkdir -p /run/fstune/golden/ext3-dir-index
 
-# [411] Mount /dev/sdb1 (noatime)
+# [411] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [412] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1904,7 +1904,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [413] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-noatime
+mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 
 # [414] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1916,7 +1916,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [416] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 416-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 416-untar-unpack-the-tree-repeat-4.log
 
 # [417] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1928,7 +1928,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [419] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 419-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 419-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [420] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1940,7 +1940,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [422] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-4.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 422-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 422-read-read-every-file-repeat-4.log
 
 # [423] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1952,7 +1952,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [425] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 425-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 425-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [426] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1964,7 +1964,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [428] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [429] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1976,7 +1976,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [431] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-4.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 431-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 431-find-walk-the-tree-repeat-4.log
 
 # [432] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1988,36 +1988,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [434] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 434-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 434-rm-delete-the-tree-repeat-4.log
 
 # [435] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
 
 # [436] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-noatime
+umount /run/fstune/golden/ext3-dir-index
 
 # [437] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-noatime
+rmdir /run/fstune/golden/ext3-dir-index
 
-# ── Block 4/5, 4/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+# ── Block 4/5, 4/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
 # [438] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
+#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [439] Make the mountpoint /run/fstune/golden/ext3-dir-index
+# [439] Make the mountpoint /run/fstune/golden/ext3-no-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
-mkdir -p /run/fstune/golden/ext3-dir-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
+mkdir -p /run/fstune/golden/ext3-no-index
 
 # [440] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [441] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -2025,7 +2025,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [442] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-dir-index
+mkdir -p /var/tmp/fstune/golden/ext3-no-index
 
 # [443] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2037,7 +2037,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [445] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 445-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 445-untar-unpack-the-tree-repeat-4.log
 
 # [446] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2049,7 +2049,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [448] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 448-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 448-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [449] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2061,7 +2061,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [451] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 451-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-4.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 451-read-read-every-file-repeat-4.log
 
 # [452] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2073,7 +2073,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [454] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 454-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 454-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [455] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2085,7 +2085,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [457] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 457-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 457-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [458] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2097,7 +2097,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [460] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 460-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-4.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 460-find-walk-the-tree-repeat-4.log
 
 # [461] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2109,36 +2109,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [463] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 463-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 463-rm-delete-the-tree-repeat-4.log
 
 # [464] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
 
 # [465] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-dir-index
+umount /run/fstune/golden/ext3-no-index
 
 # [466] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-dir-index
+rmdir /run/fstune/golden/ext3-no-index
 
-# ── Block 5/5, 1/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
+# ── Block 5/5, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
 
 # [467] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
+#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
 #     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [468] Make the mountpoint /run/fstune/golden/ext3-no-index
+# [468] Make the mountpoint /run/fstune/golden/ext3-dir-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
-mkdir -p /run/fstune/golden/ext3-no-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
+mkdir -p /run/fstune/golden/ext3-dir-index
 
 # [469] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [470] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -2146,7 +2146,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [471] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-no-index
+mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 
 # [472] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2158,7 +2158,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [474] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 474-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 474-untar-unpack-the-tree-repeat-5.log
 
 # [475] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2170,7 +2170,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [477] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 477-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 477-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [478] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2182,7 +2182,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [480] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 480-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 480-read-read-every-file-repeat-5.log
 
 # [481] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2194,7 +2194,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [483] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 483-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 483-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [484] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2206,7 +2206,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [486] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 486-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 486-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [487] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2218,7 +2218,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [489] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 489-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 489-find-walk-the-tree-repeat-5.log
 
 # [490] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2230,36 +2230,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [492] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 492-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 492-rm-delete-the-tree-repeat-5.log
 
 # [493] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
 
 # [494] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-no-index
+umount /run/fstune/golden/ext3-dir-index
 
 # [495] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-no-index
+rmdir /run/fstune/golden/ext3-dir-index
 
-# ── Block 5/5, 2/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
+# ── Block 5/5, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
 
 # [496] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-dir-index': ext3 with the directory index, atime written on every
-#     read. The force flag is passed once because you confirmed this device.
+#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [497] Make the mountpoint /run/fstune/golden/ext3-dir-index
+# [497] Make the mountpoint /run/fstune/golden/ext3-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
-mkdir -p /run/fstune/golden/ext3-dir-index
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
+mkdir -p /run/fstune/golden/ext3-noatime
 
-# [498] Mount /dev/sdb1 (strictatime)
+# [498] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
+mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [499] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -2267,7 +2267,7 @@ mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index
 
 # [500] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-dir-index
+mkdir -p /var/tmp/fstune/golden/ext3-noatime
 
 # [501] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2279,7 +2279,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [503] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-dir-index; } 2>&1 | fstune_keep 503-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 503-untar-unpack-the-tree-repeat-5.log
 
 # [504] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2291,7 +2291,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [506] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar -C /run/fstune/golden/ext3-dir-index tree; } 2>&1 | fstune_keep 506-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 506-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [507] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2303,7 +2303,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [509] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-dir-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 509-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 509-read-read-every-file-repeat-5.log
 
 # [510] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2315,7 +2315,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [512] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 512-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 512-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [513] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2327,7 +2327,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [515] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-dir-index/tree > /dev/null; } 2>&1 | fstune_keep 515-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 515-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [516] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2339,7 +2339,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [518] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-dir-index/tree -print > /dev/null; } 2>&1 | fstune_keep 518-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 518-find-walk-the-tree-repeat-5.log
 
 # [519] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2351,36 +2351,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [521] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-dir-index --result /var/tmp/fstune/golden/ext3-dir-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-dir-index/tree; } 2>&1 | fstune_keep 521-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 521-rm-delete-the-tree-repeat-5.log
 
 # [522] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-dir-index/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
 
 # [523] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-dir-index
+umount /run/fstune/golden/ext3-noatime
 
 # [524] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-dir-index
+rmdir /run/fstune/golden/ext3-noatime
 
-# ── Block 5/5, 3/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
+# ── Block 5/5, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
 
-# [525] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
-#     force flag is passed once because you confirmed this device.
+# [525] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3-no-index': ext3 as in 2005: no directory index, atime written on every
+#     read. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
+mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [526] Make the mountpoint /run/fstune/golden/ext2-noatime
+# [526] Make the mountpoint /run/fstune/golden/ext3-no-index
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
-mkdir -p /run/fstune/golden/ext2-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
+mkdir -p /run/fstune/golden/ext3-no-index
 
-# [527] Mount /dev/sdb1 (noatime)
+# [527] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
+mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index
 
 # [528] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -2388,7 +2388,7 @@ mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [529] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2-noatime
+mkdir -p /var/tmp/fstune/golden/ext3-no-index
 
 # [530] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2400,7 +2400,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [532] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 532-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-no-index; } 2>&1 | fstune_keep 532-untar-unpack-the-tree-repeat-5.log
 
 # [533] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2412,7 +2412,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [535] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 535-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar -C /run/fstune/golden/ext3-no-index tree; } 2>&1 | fstune_keep 535-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [536] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2424,7 +2424,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [538] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 538-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-read-5.json -- find /run/fstune/golden/ext3-no-index/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 538-read-read-every-file-repeat-5.log
 
 # [539] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2436,7 +2436,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [541] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 541-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 541-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [542] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2448,7 +2448,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [544] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 544-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-no-index/tree > /dev/null; } 2>&1 | fstune_keep 544-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [545] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2460,7 +2460,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [547] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 547-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-find-5.json -- find /run/fstune/golden/ext3-no-index/tree -print > /dev/null; } 2>&1 | fstune_keep 547-find-walk-the-tree-repeat-5.log
 
 # [548] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2472,36 +2472,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [550] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 550-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3-no-index --result /var/tmp/fstune/golden/ext3-no-index/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-no-index/tree; } 2>&1 | fstune_keep 550-rm-delete-the-tree-repeat-5.log
 
 # [551] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3-no-index/smallfiles-out.tar
 
 # [552] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2-noatime
+umount /run/fstune/golden/ext3-no-index
 
 # [553] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2-noatime
+rmdir /run/fstune/golden/ext3-no-index
 
-# ── Block 5/5, 4/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
+# ── Block 5/5, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
 
-# [554] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3-noatime': ext3 without the directory index, mounted noatime. The force
-#     flag is passed once because you confirmed this device.
+# [554] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2-noatime': ext2 (no journal), no directory index, mounted noatime. The
+#     force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 
-# [555] Make the mountpoint /run/fstune/golden/ext3-noatime
+# [555] Make the mountpoint /run/fstune/golden/ext2-noatime
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
-mkdir -p /run/fstune/golden/ext3-noatime
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
+mkdir -p /run/fstune/golden/ext2-noatime
 
 # [556] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
+mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime
 
 # [557] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -2509,7 +2509,7 @@ mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime
 
 # [558] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3-noatime
+mkdir -p /var/tmp/fstune/golden/ext2-noatime
 
 # [559] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2521,7 +2521,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [561] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3-noatime; } 2>&1 | fstune_keep 561-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2-noatime; } 2>&1 | fstune_keep 561-untar-unpack-the-tree-repeat-5.log
 
 # [562] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2533,7 +2533,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [564] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar -C /run/fstune/golden/ext3-noatime tree; } 2>&1 | fstune_keep 564-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar -C /run/fstune/golden/ext2-noatime tree; } 2>&1 | fstune_keep 564-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [565] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2545,7 +2545,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [567] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext3-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 567-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-read-5.json -- find /run/fstune/golden/ext2-noatime/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 567-read-read-every-file-repeat-5.log
 
 # [568] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2557,7 +2557,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [570] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 570-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 570-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [571] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2569,7 +2569,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [573] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3-noatime/tree > /dev/null; } 2>&1 | fstune_keep 573-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2-noatime/tree > /dev/null; } 2>&1 | fstune_keep 573-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [574] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2581,7 +2581,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [576] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext3-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 576-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-find-5.json -- find /run/fstune/golden/ext2-noatime/tree -print > /dev/null; } 2>&1 | fstune_keep 576-find-walk-the-tree-repeat-5.log
 
 # [577] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2593,19 +2593,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [579] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3-noatime --result /var/tmp/fstune/golden/ext3-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3-noatime/tree; } 2>&1 | fstune_keep 579-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2-noatime --result /var/tmp/fstune/golden/ext2-noatime/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2-noatime/tree; } 2>&1 | fstune_keep 579-rm-delete-the-tree-repeat-5.log
 
 # [580] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3-noatime/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2-noatime/smallfiles-out.tar
 
 # [581] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3-noatime
+umount /run/fstune/golden/ext2-noatime
 
 # [582] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3-noatime
+rmdir /run/fstune/golden/ext2-noatime
 
 # ── Finish ──
 

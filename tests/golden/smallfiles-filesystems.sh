@@ -11,12 +11,12 @@
 #   4. xfs: xfs, internal journal, mount -o defaults
 #   5. reiserfs: reiserfs, internal journal, mount -o defaults
 #   6. jfs: jfs, internal journal, mount -o defaults
-# Workloads: smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/5: ext3, ext2, jfs, ext4, reiserfs, xfs
-#   block 2/5: ext2, ext4, ext3, xfs, jfs, reiserfs
-#   block 3/5: ext4, xfs, ext2, reiserfs, ext3, jfs
-#   block 4/5: xfs, reiserfs, ext4, jfs, ext2, ext3
-#   block 5/5: reiserfs, jfs, xfs, ext3, ext4, ext2
+# Workloads: smallfiles; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
+#   block 1/5: jfs, ext3, reiserfs, ext2, xfs, ext4
+#   block 2/5: reiserfs, jfs, xfs, ext3, ext4, ext2
+#   block 3/5: ext2, ext4, ext3, xfs, jfs, reiserfs
+#   block 4/5: reiserfs, jfs, xfs, ext3, ext4, ext2
+#   block 5/5: ext2, ext4, ext3, xfs, jfs, reiserfs
 
 set -euo pipefail
 
@@ -188,30 +188,30 @@ mkdir -p /var/tmp/fstune/golden/inputs
 #     made once, outside the filesystem under test, so every configuration unpacks the same tree
 fstune workload-helper make-tree --levels 3 --dirs 3 --files 1000 --file-size 1024 --top tree /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar
 
-# ── Block 1/5, 1/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 1/5, 1/6 (variant): jfs — JFS, defaults ──
 
-# [3] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [3] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.jfs -q /dev/sdb1
 
-# [4] Make the mountpoint /run/fstune/golden/ext3
+# [4] Make the mountpoint /run/fstune/golden/jfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [6] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 006-show-how-the-filesystem-was-made.log
 
 # [7] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/jfs
 
 # [8] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -223,7 +223,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [10] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 010-untar-unpack-the-tree-repeat-1.log
 
 # [11] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -235,7 +235,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 013-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [14] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -247,7 +247,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [16] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-1.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-1.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 016-read-read-every-file-repeat-1.log
 
 # [17] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -259,7 +259,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 019-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [20] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -271,7 +271,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 022-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [23] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -283,7 +283,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [25] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-1.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-1.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 025-find-walk-the-tree-repeat-1.log
 
 # [26] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -295,36 +295,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [28] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 028-rm-delete-the-tree-repeat-1.log
 
 # [29] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
 
 # [30] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/jfs
 
 # [31] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/jfs
 
-# ── Block 1/5, 2/6 (variant): ext2 — ext2, no journal ──
+# ── Block 1/5, 2/6 (baseline): ext3 — ext3, defaults ──
 
-# [32] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
-#     confirmed this device.
+# [32] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [33] Make the mountpoint /run/fstune/golden/ext2
+# [33] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
-mkdir -p /run/fstune/golden/ext2
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [34] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [35] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -332,7 +332,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [36] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [37] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -344,7 +344,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [39] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 039-untar-unpack-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 039-untar-unpack-the-tree-repeat-1.log
 
 # [40] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -356,7 +356,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [42] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 042-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 042-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [43] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -368,7 +368,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [45] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-1.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 045-read-read-every-file-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-1.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 045-read-read-every-file-repeat-1.log
 
 # [46] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -380,7 +380,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [48] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 048-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 048-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [49] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -392,7 +392,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [51] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 051-ls-flr-list-the-tree-unsorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 051-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [52] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -404,7 +404,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [54] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-1.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 054-find-walk-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-1.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 054-find-walk-the-tree-repeat-1.log
 
 # [55] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -416,44 +416,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [57] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 057-rm-delete-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 057-rm-delete-the-tree-repeat-1.log
 
 # [58] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
 
 # [59] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2
+umount /run/fstune/golden/ext3
 
 # [60] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2
+rmdir /run/fstune/golden/ext3
 
-# ── Block 1/5, 3/6 (variant): jfs — JFS, defaults ──
+# ── Block 1/5, 3/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
-# [61] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [61] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [62] Make the mountpoint /run/fstune/golden/jfs
+# [62] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
-mkdir -p /run/fstune/golden/jfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
 
 # [63] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [64] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 064-show-how-the-filesystem-was-made.log
 
 # [65] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/jfs
+mkdir -p /var/tmp/fstune/golden/reiserfs
 
 # [66] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -465,7 +465,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [68] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 068-untar-unpack-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 068-untar-unpack-the-tree-repeat-1.log
 
 # [69] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -477,7 +477,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [71] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 071-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 071-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [72] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -489,7 +489,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [74] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-1.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 074-read-read-every-file-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-1.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 074-read-read-every-file-repeat-1.log
 
 # [75] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -501,7 +501,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [77] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 077-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 077-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [78] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -513,7 +513,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [80] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 080-ls-flr-list-the-tree-unsorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 080-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [81] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -525,7 +525,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [83] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-1.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 083-find-walk-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-1.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 083-find-walk-the-tree-repeat-1.log
 
 # [84] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -537,36 +537,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 086-rm-delete-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 086-rm-delete-the-tree-repeat-1.log
 
 # [87] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
 
 # [88] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/jfs
+umount /run/fstune/golden/reiserfs
 
 # [89] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/jfs
+rmdir /run/fstune/golden/reiserfs
 
-# ── Block 1/5, 4/6 (variant): ext4 — ext4, defaults ──
+# ── Block 1/5, 4/6 (variant): ext2 — ext2, no journal ──
 
-# [90] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [90] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext2 -b 4096 -F /dev/sdb1
 
-# [91] Make the mountpoint /run/fstune/golden/ext4
+# [91] Make the mountpoint /run/fstune/golden/ext2
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
-mkdir -p /run/fstune/golden/ext4
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
 
 # [92] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -574,7 +574,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext4
+mkdir -p /var/tmp/fstune/golden/ext2
 
 # [95] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -586,7 +586,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 097-untar-unpack-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 097-untar-unpack-the-tree-repeat-1.log
 
 # [98] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -598,7 +598,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [100] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 100-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 100-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [101] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -610,7 +610,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [103] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-1.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 103-read-read-every-file-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-1.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 103-read-read-every-file-repeat-1.log
 
 # [104] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -622,7 +622,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [106] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 106-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 106-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [107] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -634,7 +634,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [109] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 109-ls-flr-list-the-tree-unsorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 109-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [110] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -646,7 +646,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [112] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-1.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 112-find-walk-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-1.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 112-find-walk-the-tree-repeat-1.log
 
 # [113] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -658,44 +658,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [115] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 115-rm-delete-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 115-rm-delete-the-tree-repeat-1.log
 
 # [116] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
 
 # [117] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext4
+umount /run/fstune/golden/ext2
 
 # [118] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext4
+rmdir /run/fstune/golden/ext2
 
-# ── Block 1/5, 5/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 1/5, 5/6 (variant): xfs — XFS, defaults ──
 
-# [119] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
-#     because you confirmed this device.
+# [119] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [120] Make the mountpoint /run/fstune/golden/reiserfs
+# [120] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [121] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [122] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 122-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 122-show-how-the-filesystem-was-made.log
 
 # [123] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [124] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -707,7 +707,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [126] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 126-untar-unpack-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 126-untar-unpack-the-tree-repeat-1.log
 
 # [127] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -719,7 +719,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [129] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 129-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 129-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [130] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -731,7 +731,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [132] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-1.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 132-read-read-every-file-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-1.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 132-read-read-every-file-repeat-1.log
 
 # [133] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -743,7 +743,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [135] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 135-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 135-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [136] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -755,7 +755,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [138] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 138-ls-flr-list-the-tree-unsorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 138-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [139] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -767,7 +767,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-1.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 141-find-walk-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-1.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 141-find-walk-the-tree-repeat-1.log
 
 # [142] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -779,44 +779,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [144] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 144-rm-delete-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 144-rm-delete-the-tree-repeat-1.log
 
 # [145] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
 
 # [146] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
+umount /run/fstune/golden/xfs
 
 # [147] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
+rmdir /run/fstune/golden/xfs
 
-# ── Block 1/5, 6/6 (variant): xfs — XFS, defaults ──
+# ── Block 1/5, 6/6 (variant): ext4 — ext4, defaults ──
 
-# [148] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [148] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [149] Make the mountpoint /run/fstune/golden/xfs
+# [149] Make the mountpoint /run/fstune/golden/ext4
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
 
 # [150] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [151] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 151-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 151-show-how-the-filesystem-was-made.log
 
 # [152] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext4
 
 # [153] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -828,7 +828,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [155] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 155-untar-unpack-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-1.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 155-untar-unpack-the-tree-repeat-1.log
 
 # [156] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -840,7 +840,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [158] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 158-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-1.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 158-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [159] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -852,7 +852,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [161] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-1.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 161-read-read-every-file-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-1.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 161-read-read-every-file-repeat-1.log
 
 # [162] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -864,7 +864,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [164] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 164-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-1.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 164-ls-lr-list-the-tree-with-details-sorted-repeat-1.log
 
 # [165] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -876,7 +876,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [167] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 167-ls-flr-list-the-tree-unsorted-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-1.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 167-ls-flr-list-the-tree-unsorted-repeat-1.log
 
 # [168] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -888,7 +888,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [170] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-1.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 170-find-walk-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-1.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 170-find-walk-the-tree-repeat-1.log
 
 # [171] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -900,44 +900,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [173] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-1.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 173-rm-delete-the-tree-repeat-1.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-1.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 173-rm-delete-the-tree-repeat-1.log
 
 # [174] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
 
 # [175] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext4
 
 # [176] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext4
 
-# ── Block 2/5, 1/6 (variant): ext2 — ext2, no journal ──
+# ── Block 2/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
-# [177] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
-#     confirmed this device.
+# [177] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -F /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [178] Make the mountpoint /run/fstune/golden/ext2
+# [178] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
-mkdir -p /run/fstune/golden/ext2
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
 
 # [179] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [180] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 180-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 180-show-how-the-filesystem-was-made.log
 
 # [181] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2
+mkdir -p /var/tmp/fstune/golden/reiserfs
 
 # [182] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -949,7 +949,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [184] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 184-untar-unpack-the-tree-repeat-2.log
 
 # [185] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -961,7 +961,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 187-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [188] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -973,7 +973,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [190] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-2.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-2.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 190-read-read-every-file-repeat-2.log
 
 # [191] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -985,7 +985,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [193] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 193-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [194] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -997,7 +997,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [196] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 196-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [197] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1009,7 +1009,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [199] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-2.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-2.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 199-find-walk-the-tree-repeat-2.log
 
 # [200] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1021,44 +1021,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [202] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 202-rm-delete-the-tree-repeat-2.log
 
 # [203] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
 
 # [204] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2
+umount /run/fstune/golden/reiserfs
 
 # [205] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2
+rmdir /run/fstune/golden/reiserfs
 
-# ── Block 2/5, 2/6 (variant): ext4 — ext4, defaults ──
+# ── Block 2/5, 2/6 (variant): jfs — JFS, defaults ──
 
-# [206] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+# [206] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.jfs -q /dev/sdb1
 
-# [207] Make the mountpoint /run/fstune/golden/ext4
+# [207] Make the mountpoint /run/fstune/golden/jfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
-mkdir -p /run/fstune/golden/ext4
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
 
 # [208] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [209] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 209-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 209-show-how-the-filesystem-was-made.log
 
 # [210] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext4
+mkdir -p /var/tmp/fstune/golden/jfs
 
 # [211] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1070,7 +1070,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [213] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 213-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 213-untar-unpack-the-tree-repeat-2.log
 
 # [214] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1082,7 +1082,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [216] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 216-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 216-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [217] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1094,7 +1094,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [219] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-2.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 219-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-2.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 219-read-read-every-file-repeat-2.log
 
 # [220] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1106,7 +1106,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [222] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 222-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [223] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1118,7 +1118,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [225] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 225-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 225-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [226] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1130,7 +1130,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [228] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-2.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 228-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-2.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 228-find-walk-the-tree-repeat-2.log
 
 # [229] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1142,44 +1142,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [231] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 231-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 231-rm-delete-the-tree-repeat-2.log
 
 # [232] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
 
 # [233] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext4
+umount /run/fstune/golden/jfs
 
 # [234] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext4
+rmdir /run/fstune/golden/jfs
 
-# ── Block 2/5, 3/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 2/5, 3/6 (variant): xfs — XFS, defaults ──
 
-# [235] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [235] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [236] Make the mountpoint /run/fstune/golden/ext3
+# [236] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [237] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [238] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 238-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 238-show-how-the-filesystem-was-made.log
 
 # [239] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [240] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1191,7 +1191,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [242] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 242-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 242-untar-unpack-the-tree-repeat-2.log
 
 # [243] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1203,7 +1203,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [245] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 245-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 245-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [246] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1215,7 +1215,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [248] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-2.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 248-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-2.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 248-read-read-every-file-repeat-2.log
 
 # [249] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1227,7 +1227,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [251] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 251-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 251-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [252] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1239,7 +1239,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [254] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 254-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [255] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1251,7 +1251,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [257] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-2.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 257-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-2.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 257-find-walk-the-tree-repeat-2.log
 
 # [258] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1263,44 +1263,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [260] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 260-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 260-rm-delete-the-tree-repeat-2.log
 
 # [261] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
 
 # [262] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/xfs
 
 # [263] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/xfs
 
-# ── Block 2/5, 4/6 (variant): xfs — XFS, defaults ──
+# ── Block 2/5, 4/6 (baseline): ext3 — ext3, defaults ──
 
-# [264] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [264] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [265] Make the mountpoint /run/fstune/golden/xfs
+# [265] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [266] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [267] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 267-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 267-show-how-the-filesystem-was-made.log
 
 # [268] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [269] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1312,7 +1312,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [271] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 271-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 271-untar-unpack-the-tree-repeat-2.log
 
 # [272] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1324,7 +1324,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [274] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 274-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 274-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [275] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1336,7 +1336,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [277] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-2.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 277-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-2.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 277-read-read-every-file-repeat-2.log
 
 # [278] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1348,7 +1348,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [280] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 280-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 280-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [281] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1360,7 +1360,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [283] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 283-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 283-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [284] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1372,7 +1372,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [286] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-2.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 286-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-2.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 286-find-walk-the-tree-repeat-2.log
 
 # [287] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1384,44 +1384,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [289] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 289-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 289-rm-delete-the-tree-repeat-2.log
 
 # [290] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
 
 # [291] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext3
 
 # [292] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext3
 
-# ── Block 2/5, 5/6 (variant): jfs — JFS, defaults ──
+# ── Block 2/5, 5/6 (variant): ext4 — ext4, defaults ──
 
-# [293] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+# [293] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [294] Make the mountpoint /run/fstune/golden/jfs
+# [294] Make the mountpoint /run/fstune/golden/ext4
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
-mkdir -p /run/fstune/golden/jfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
 
 # [295] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [296] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 296-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 296-show-how-the-filesystem-was-made.log
 
 # [297] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/jfs
+mkdir -p /var/tmp/fstune/golden/ext4
 
 # [298] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1433,7 +1433,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [300] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 300-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 300-untar-unpack-the-tree-repeat-2.log
 
 # [301] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1445,7 +1445,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [303] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 303-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 303-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [304] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1457,7 +1457,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [306] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-2.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 306-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-2.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 306-read-read-every-file-repeat-2.log
 
 # [307] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1469,7 +1469,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [309] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 309-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 309-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [310] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1481,7 +1481,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [312] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 312-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 312-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [313] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1493,7 +1493,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [315] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-2.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 315-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-2.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 315-find-walk-the-tree-repeat-2.log
 
 # [316] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1505,44 +1505,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [318] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 318-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 318-rm-delete-the-tree-repeat-2.log
 
 # [319] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
 
 # [320] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/jfs
+umount /run/fstune/golden/ext4
 
 # [321] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/jfs
+rmdir /run/fstune/golden/ext4
 
-# ── Block 2/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 2/5, 6/6 (variant): ext2 — ext2, no journal ──
 
-# [322] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
-#     because you confirmed this device.
+# [322] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+mkfs.ext2 -b 4096 -F /dev/sdb1
 
-# [323] Make the mountpoint /run/fstune/golden/reiserfs
+# [323] Make the mountpoint /run/fstune/golden/ext2
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
 
 # [324] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [325] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 325-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 325-show-how-the-filesystem-was-made.log
 
 # [326] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
+mkdir -p /var/tmp/fstune/golden/ext2
 
 # [327] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1554,7 +1554,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [329] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 329-untar-unpack-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-2.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 329-untar-unpack-the-tree-repeat-2.log
 
 # [330] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1566,7 +1566,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [332] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 332-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-2.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 332-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [333] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1578,7 +1578,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [335] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-2.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 335-read-read-every-file-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-2.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 335-read-read-every-file-repeat-2.log
 
 # [336] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1590,7 +1590,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [338] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 338-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-2.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 338-ls-lr-list-the-tree-with-details-sorted-repeat-2.log
 
 # [339] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1602,7 +1602,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [341] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 341-ls-flr-list-the-tree-unsorted-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-2.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 341-ls-flr-list-the-tree-unsorted-repeat-2.log
 
 # [342] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1614,7 +1614,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [344] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-2.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 344-find-walk-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-2.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 344-find-walk-the-tree-repeat-2.log
 
 # [345] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1626,36 +1626,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [347] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-2.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 347-rm-delete-the-tree-repeat-2.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-2.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 347-rm-delete-the-tree-repeat-2.log
 
 # [348] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
 
 # [349] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
+umount /run/fstune/golden/ext2
 
 # [350] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
+rmdir /run/fstune/golden/ext2
 
-# ── Block 3/5, 1/6 (variant): ext4 — ext4, defaults ──
+# ── Block 3/5, 1/6 (variant): ext2 — ext2, no journal ──
 
-# [351] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [351] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext2 -b 4096 -F /dev/sdb1
 
-# [352] Make the mountpoint /run/fstune/golden/ext4
+# [352] Make the mountpoint /run/fstune/golden/ext2
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
-mkdir -p /run/fstune/golden/ext4
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
 
 # [353] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [354] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1663,7 +1663,7 @@ mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [355] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext4
+mkdir -p /var/tmp/fstune/golden/ext2
 
 # [356] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1675,7 +1675,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [358] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 358-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 358-untar-unpack-the-tree-repeat-3.log
 
 # [359] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1687,7 +1687,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [361] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 361-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 361-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [362] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1699,7 +1699,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [364] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-3.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 364-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-3.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 364-read-read-every-file-repeat-3.log
 
 # [365] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1711,7 +1711,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [367] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 367-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 367-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [368] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1723,7 +1723,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [370] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 370-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 370-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [371] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1735,7 +1735,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [373] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-3.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 373-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-3.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 373-find-walk-the-tree-repeat-3.log
 
 # [374] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1747,44 +1747,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [376] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 376-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 376-rm-delete-the-tree-repeat-3.log
 
 # [377] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
 
 # [378] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext4
+umount /run/fstune/golden/ext2
 
 # [379] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext4
+rmdir /run/fstune/golden/ext2
 
-# ── Block 3/5, 2/6 (variant): xfs — XFS, defaults ──
+# ── Block 3/5, 2/6 (variant): ext4 — ext4, defaults ──
 
-# [380] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [380] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [381] Make the mountpoint /run/fstune/golden/xfs
+# [381] Make the mountpoint /run/fstune/golden/ext4
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
 
 # [382] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [383] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 383-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 383-show-how-the-filesystem-was-made.log
 
 # [384] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext4
 
 # [385] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1796,7 +1796,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [387] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 387-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 387-untar-unpack-the-tree-repeat-3.log
 
 # [388] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1808,7 +1808,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [390] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 390-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 390-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [391] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1820,7 +1820,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [393] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-3.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 393-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-3.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 393-read-read-every-file-repeat-3.log
 
 # [394] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1832,7 +1832,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [396] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 396-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 396-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [397] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1844,7 +1844,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [399] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 399-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 399-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [400] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1856,7 +1856,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [402] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-3.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 402-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-3.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 402-find-walk-the-tree-repeat-3.log
 
 # [403] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1868,36 +1868,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [405] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 405-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 405-rm-delete-the-tree-repeat-3.log
 
 # [406] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
 
 # [407] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext4
 
 # [408] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext4
 
-# ── Block 3/5, 3/6 (variant): ext2 — ext2, no journal ──
+# ── Block 3/5, 3/6 (baseline): ext3 — ext3, defaults ──
 
-# [409] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
-#     confirmed this device.
+# [409] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -F /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [410] Make the mountpoint /run/fstune/golden/ext2
+# [410] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
-mkdir -p /run/fstune/golden/ext2
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [411] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [412] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -1905,7 +1905,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [413] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [414] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -1917,7 +1917,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [416] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 416-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 416-untar-unpack-the-tree-repeat-3.log
 
 # [417] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -1929,7 +1929,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [419] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 419-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 419-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [420] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -1941,7 +1941,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [422] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-3.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 422-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-3.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 422-read-read-every-file-repeat-3.log
 
 # [423] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -1953,7 +1953,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [425] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 425-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 425-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [426] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -1965,7 +1965,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [428] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 428-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [429] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -1977,7 +1977,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [431] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-3.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 431-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-3.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 431-find-walk-the-tree-repeat-3.log
 
 # [432] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -1989,44 +1989,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [434] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 434-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 434-rm-delete-the-tree-repeat-3.log
 
 # [435] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
 
 # [436] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2
+umount /run/fstune/golden/ext3
 
 # [437] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2
+rmdir /run/fstune/golden/ext3
 
-# ── Block 3/5, 4/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 3/5, 4/6 (variant): xfs — XFS, defaults ──
 
-# [438] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
-#     because you confirmed this device.
+# [438] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [439] Make the mountpoint /run/fstune/golden/reiserfs
+# [439] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [440] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [441] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 441-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 441-show-how-the-filesystem-was-made.log
 
 # [442] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [443] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2038,7 +2038,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [445] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 445-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 445-untar-unpack-the-tree-repeat-3.log
 
 # [446] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2050,7 +2050,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [448] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 448-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 448-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [449] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2062,7 +2062,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [451] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-3.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 451-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-3.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 451-read-read-every-file-repeat-3.log
 
 # [452] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2074,7 +2074,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [454] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 454-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 454-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [455] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2086,7 +2086,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [457] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 457-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 457-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [458] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2098,7 +2098,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [460] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-3.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 460-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-3.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 460-find-walk-the-tree-repeat-3.log
 
 # [461] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2110,44 +2110,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [463] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 463-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 463-rm-delete-the-tree-repeat-3.log
 
 # [464] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
 
 # [465] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
+umount /run/fstune/golden/xfs
 
 # [466] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
+rmdir /run/fstune/golden/xfs
 
-# ── Block 3/5, 5/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 3/5, 5/6 (variant): jfs — JFS, defaults ──
 
-# [467] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [467] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.jfs -q /dev/sdb1
 
-# [468] Make the mountpoint /run/fstune/golden/ext3
+# [468] Make the mountpoint /run/fstune/golden/jfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
 
 # [469] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [470] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 470-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 470-show-how-the-filesystem-was-made.log
 
 # [471] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/jfs
 
 # [472] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2159,7 +2159,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [474] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 474-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 474-untar-unpack-the-tree-repeat-3.log
 
 # [475] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2171,7 +2171,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [477] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 477-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 477-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [478] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2183,7 +2183,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [480] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-3.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 480-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-3.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 480-read-read-every-file-repeat-3.log
 
 # [481] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2195,7 +2195,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [483] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 483-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 483-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [484] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2207,7 +2207,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [486] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 486-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 486-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [487] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2219,7 +2219,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [489] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-3.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 489-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-3.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 489-find-walk-the-tree-repeat-3.log
 
 # [490] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2231,44 +2231,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [492] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-3.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 492-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 492-rm-delete-the-tree-repeat-3.log
 
 # [493] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
 
 # [494] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/jfs
 
 # [495] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/jfs
 
-# ── Block 3/5, 6/6 (variant): jfs — JFS, defaults ──
+# ── Block 3/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
-# [496] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [496] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [497] Make the mountpoint /run/fstune/golden/jfs
+# [497] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
-mkdir -p /run/fstune/golden/jfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
 
 # [498] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [499] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 499-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 499-show-how-the-filesystem-was-made.log
 
 # [500] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/jfs
+mkdir -p /var/tmp/fstune/golden/reiserfs
 
 # [501] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2280,7 +2280,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [503] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 503-untar-unpack-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-3.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 503-untar-unpack-the-tree-repeat-3.log
 
 # [504] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2292,7 +2292,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [506] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 506-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-3.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 506-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [507] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2304,7 +2304,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [509] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-3.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 509-read-read-every-file-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-3.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 509-read-read-every-file-repeat-3.log
 
 # [510] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2316,7 +2316,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [512] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 512-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-3.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 512-ls-lr-list-the-tree-with-details-sorted-repeat-3.log
 
 # [513] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2328,7 +2328,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [515] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 515-ls-flr-list-the-tree-unsorted-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-3.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 515-ls-flr-list-the-tree-unsorted-repeat-3.log
 
 # [516] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2340,7 +2340,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [518] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-3.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 518-find-walk-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-3.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 518-find-walk-the-tree-repeat-3.log
 
 # [519] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2352,44 +2352,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [521] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 521-rm-delete-the-tree-repeat-3.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-3.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 521-rm-delete-the-tree-repeat-3.log
 
 # [522] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
 
 # [523] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/jfs
+umount /run/fstune/golden/reiserfs
 
 # [524] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/jfs
+rmdir /run/fstune/golden/reiserfs
 
-# ── Block 4/5, 1/6 (variant): xfs — XFS, defaults ──
+# ── Block 4/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
-# [525] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [525] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [526] Make the mountpoint /run/fstune/golden/xfs
+# [526] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
 
 # [527] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [528] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 528-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 528-show-how-the-filesystem-was-made.log
 
 # [529] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/reiserfs
 
 # [530] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2401,7 +2401,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [532] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 532-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 532-untar-unpack-the-tree-repeat-4.log
 
 # [533] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2413,7 +2413,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [535] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 535-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 535-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [536] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2425,7 +2425,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [538] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-4.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 538-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-4.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 538-read-read-every-file-repeat-4.log
 
 # [539] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2437,7 +2437,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [541] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 541-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 541-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [542] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2449,7 +2449,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [544] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 544-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 544-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [545] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2461,7 +2461,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [547] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-4.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 547-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-4.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 547-find-walk-the-tree-repeat-4.log
 
 # [548] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2473,44 +2473,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [550] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 550-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 550-rm-delete-the-tree-repeat-4.log
 
 # [551] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
 
 # [552] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/reiserfs
 
 # [553] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/reiserfs
 
-# ── Block 4/5, 2/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 4/5, 2/6 (variant): jfs — JFS, defaults ──
 
-# [554] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
-#     because you confirmed this device.
+# [554] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+mkfs.jfs -q /dev/sdb1
 
-# [555] Make the mountpoint /run/fstune/golden/reiserfs
+# [555] Make the mountpoint /run/fstune/golden/jfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
 
 # [556] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [557] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 557-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 557-show-how-the-filesystem-was-made.log
 
 # [558] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
+mkdir -p /var/tmp/fstune/golden/jfs
 
 # [559] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2522,7 +2522,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [561] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 561-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 561-untar-unpack-the-tree-repeat-4.log
 
 # [562] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2534,7 +2534,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [564] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 564-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 564-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [565] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2546,7 +2546,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [567] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-4.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 567-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-4.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 567-read-read-every-file-repeat-4.log
 
 # [568] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2558,7 +2558,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [570] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 570-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 570-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [571] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2570,7 +2570,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [573] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 573-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 573-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [574] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2582,7 +2582,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [576] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-4.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 576-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-4.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 576-find-walk-the-tree-repeat-4.log
 
 # [577] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2594,44 +2594,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [579] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 579-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 579-rm-delete-the-tree-repeat-4.log
 
 # [580] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
 
 # [581] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
+umount /run/fstune/golden/jfs
 
 # [582] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
+rmdir /run/fstune/golden/jfs
 
-# ── Block 4/5, 3/6 (variant): ext4 — ext4, defaults ──
+# ── Block 4/5, 3/6 (variant): xfs — XFS, defaults ──
 
-# [583] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+# [583] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [584] Make the mountpoint /run/fstune/golden/ext4
+# [584] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
-mkdir -p /run/fstune/golden/ext4
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [585] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [586] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 586-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 586-show-how-the-filesystem-was-made.log
 
 # [587] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext4
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [588] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2643,7 +2643,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [590] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 590-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 590-untar-unpack-the-tree-repeat-4.log
 
 # [591] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2655,7 +2655,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [593] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 593-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 593-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [594] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2667,7 +2667,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [596] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-4.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 596-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-4.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 596-read-read-every-file-repeat-4.log
 
 # [597] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2679,7 +2679,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [599] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 599-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 599-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [600] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2691,7 +2691,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [602] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 602-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 602-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [603] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2703,7 +2703,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [605] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-4.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 605-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-4.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 605-find-walk-the-tree-repeat-4.log
 
 # [606] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2715,44 +2715,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [608] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 608-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 608-rm-delete-the-tree-repeat-4.log
 
 # [609] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
 
 # [610] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext4
+umount /run/fstune/golden/xfs
 
 # [611] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext4
+rmdir /run/fstune/golden/xfs
 
-# ── Block 4/5, 4/6 (variant): jfs — JFS, defaults ──
+# ── Block 4/5, 4/6 (baseline): ext3 — ext3, defaults ──
 
-# [612] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+# [612] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [613] Make the mountpoint /run/fstune/golden/jfs
+# [613] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
-mkdir -p /run/fstune/golden/jfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [614] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [615] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 615-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 615-show-how-the-filesystem-was-made.log
 
 # [616] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/jfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [617] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2764,7 +2764,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [619] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 619-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 619-untar-unpack-the-tree-repeat-4.log
 
 # [620] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2776,7 +2776,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [622] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 622-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 622-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [623] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2788,7 +2788,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [625] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-4.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 625-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-4.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 625-read-read-every-file-repeat-4.log
 
 # [626] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2800,7 +2800,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [628] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 628-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 628-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [629] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2812,7 +2812,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [631] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 631-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 631-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [632] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2824,7 +2824,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [634] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-4.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 634-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-4.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 634-find-walk-the-tree-repeat-4.log
 
 # [635] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2836,36 +2836,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [637] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-4.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 637-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 637-rm-delete-the-tree-repeat-4.log
 
 # [638] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
 
 # [639] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/jfs
+umount /run/fstune/golden/ext3
 
 # [640] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/jfs
+rmdir /run/fstune/golden/ext3
 
-# ── Block 4/5, 5/6 (variant): ext2 — ext2, no journal ──
+# ── Block 4/5, 5/6 (variant): ext4 — ext4, defaults ──
 
-# [641] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
-#     confirmed this device.
+# [641] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+#     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -F /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [642] Make the mountpoint /run/fstune/golden/ext2
+# [642] Make the mountpoint /run/fstune/golden/ext4
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
-mkdir -p /run/fstune/golden/ext2
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
 
 # [643] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [644] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -2873,7 +2873,7 @@ mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [645] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2
+mkdir -p /var/tmp/fstune/golden/ext4
 
 # [646] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -2885,7 +2885,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [648] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 648-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 648-untar-unpack-the-tree-repeat-4.log
 
 # [649] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -2897,7 +2897,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [651] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 651-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 651-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [652] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -2909,7 +2909,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [654] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-4.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 654-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-4.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 654-read-read-every-file-repeat-4.log
 
 # [655] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -2921,7 +2921,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [657] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 657-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 657-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [658] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -2933,7 +2933,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [660] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 660-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 660-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [661] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -2945,7 +2945,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [663] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-4.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 663-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-4.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 663-find-walk-the-tree-repeat-4.log
 
 # [664] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -2957,36 +2957,36 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [666] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 666-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 666-rm-delete-the-tree-repeat-4.log
 
 # [667] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
 
 # [668] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2
+umount /run/fstune/golden/ext4
 
 # [669] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2
+rmdir /run/fstune/golden/ext4
 
-# ── Block 4/5, 6/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 4/5, 6/6 (variant): ext2 — ext2, no journal ──
 
-# [670] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
-#     this device.
+# [670] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.ext2 -b 4096 -F /dev/sdb1
 
-# [671] Make the mountpoint /run/fstune/golden/ext3
+# [671] Make the mountpoint /run/fstune/golden/ext2
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
 
 # [672] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [673] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
@@ -2994,7 +2994,7 @@ mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [674] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/ext2
 
 # [675] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -3006,7 +3006,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [677] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 677-untar-unpack-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-4.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 677-untar-unpack-the-tree-repeat-4.log
 
 # [678] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3018,7 +3018,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [680] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 680-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-4.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 680-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [681] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3030,7 +3030,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [683] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-4.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 683-read-read-every-file-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-4.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 683-read-read-every-file-repeat-4.log
 
 # [684] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3042,7 +3042,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [686] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 686-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-4.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 686-ls-lr-list-the-tree-with-details-sorted-repeat-4.log
 
 # [687] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3054,7 +3054,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [689] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 689-ls-flr-list-the-tree-unsorted-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-4.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 689-ls-flr-list-the-tree-unsorted-repeat-4.log
 
 # [690] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3066,7 +3066,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [692] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-4.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 692-find-walk-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-4.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 692-find-walk-the-tree-repeat-4.log
 
 # [693] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3078,44 +3078,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [695] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 695-rm-delete-the-tree-repeat-4.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-4.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 695-rm-delete-the-tree-repeat-4.log
 
 # [696] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
 
 # [697] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/ext2
 
 # [698] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/ext2
 
-# ── Block 5/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
+# ── Block 5/5, 1/6 (variant): ext2 — ext2, no journal ──
 
-# [699] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
-#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
-#     because you confirmed this device.
+# [699] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
+#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
+#     confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkreiserfs -f /dev/sdb1
+mkfs.ext2 -b 4096 -F /dev/sdb1
 
-# [700] Make the mountpoint /run/fstune/golden/reiserfs
+# [700] Make the mountpoint /run/fstune/golden/ext2
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
-mkdir -p /run/fstune/golden/reiserfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
+mkdir -p /run/fstune/golden/ext2
 
 # [701] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
+mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
 
 # [702] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 702-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 702-show-how-the-filesystem-was-made.log
 
 # [703] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/reiserfs
+mkdir -p /var/tmp/fstune/golden/ext2
 
 # [704] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -3127,7 +3127,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [706] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 706-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 706-untar-unpack-the-tree-repeat-5.log
 
 # [707] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3139,7 +3139,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [709] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 709-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 709-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [710] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3151,7 +3151,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [712] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-5.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 712-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-5.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 712-read-read-every-file-repeat-5.log
 
 # [713] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3163,7 +3163,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [715] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 715-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 715-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [716] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3175,7 +3175,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [718] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 718-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 718-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [719] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3187,7 +3187,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [721] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-5.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 721-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-5.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 721-find-walk-the-tree-repeat-5.log
 
 # [722] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3199,44 +3199,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [724] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 724-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 724-rm-delete-the-tree-repeat-5.log
 
 # [725] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
 
 # [726] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/reiserfs
+umount /run/fstune/golden/ext2
 
 # [727] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/reiserfs
+rmdir /run/fstune/golden/ext2
 
-# ── Block 5/5, 2/6 (variant): jfs — JFS, defaults ──
+# ── Block 5/5, 2/6 (variant): ext4 — ext4, defaults ──
 
-# [728] Format /dev/sdb1 as JFS  (DESTROYS DATA)
-#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
+# [728] Format /dev/sdb1 as ext4  (DESTROYS DATA)
+#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.jfs -q /dev/sdb1
+mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [729] Make the mountpoint /run/fstune/golden/jfs
+# [729] Make the mountpoint /run/fstune/golden/ext4
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
-mkdir -p /run/fstune/golden/jfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
+mkdir -p /run/fstune/golden/ext4
 
 # [730] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
+mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
 
 # [731] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 731-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 731-show-how-the-filesystem-was-made.log
 
 # [732] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/jfs
+mkdir -p /var/tmp/fstune/golden/ext4
 
 # [733] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -3248,7 +3248,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [735] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 735-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 735-untar-unpack-the-tree-repeat-5.log
 
 # [736] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3260,7 +3260,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [738] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 738-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 738-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [739] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3272,7 +3272,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [741] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-5.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 741-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-5.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 741-read-read-every-file-repeat-5.log
 
 # [742] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3284,7 +3284,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [744] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 744-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 744-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [745] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3296,7 +3296,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [747] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 747-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 747-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [748] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3308,7 +3308,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [750] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-5.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 750-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-5.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 750-find-walk-the-tree-repeat-5.log
 
 # [751] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3320,44 +3320,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [753] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 753-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 753-rm-delete-the-tree-repeat-5.log
 
 # [754] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
 
 # [755] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/jfs
+umount /run/fstune/golden/ext4
 
 # [756] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/jfs
+rmdir /run/fstune/golden/ext4
 
-# ── Block 5/5, 3/6 (variant): xfs — XFS, defaults ──
+# ── Block 5/5, 3/6 (baseline): ext3 — ext3, defaults ──
 
-# [757] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
+# [757] Format /dev/sdb1 as ext3  (DESTROYS DATA)
+#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 
-# [758] Make the mountpoint /run/fstune/golden/xfs
+# [758] Make the mountpoint /run/fstune/golden/ext3
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
-mkdir -p /run/fstune/golden/xfs
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
+mkdir -p /run/fstune/golden/ext3
 
 # [759] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
+mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
 
 # [760] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 760-show-how-the-filesystem-was-made.log
+{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 760-show-how-the-filesystem-was-made.log
 
 # [761] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/xfs
+mkdir -p /var/tmp/fstune/golden/ext3
 
 # [762] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -3369,7 +3369,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [764] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 764-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 764-untar-unpack-the-tree-repeat-5.log
 
 # [765] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3381,7 +3381,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [767] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 767-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 767-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [768] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3393,7 +3393,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [770] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-5.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 770-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-5.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 770-read-read-every-file-repeat-5.log
 
 # [771] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3405,7 +3405,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [773] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 773-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 773-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [774] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3417,7 +3417,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [776] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 776-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 776-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [777] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3429,7 +3429,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [779] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-5.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 779-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-5.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 779-find-walk-the-tree-repeat-5.log
 
 # [780] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3441,44 +3441,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [782] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 782-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 782-rm-delete-the-tree-repeat-5.log
 
 # [783] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
 
 # [784] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/xfs
+umount /run/fstune/golden/ext3
 
 # [785] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/xfs
+rmdir /run/fstune/golden/ext3
 
-# ── Block 5/5, 4/6 (baseline): ext3 — ext3, defaults ──
+# ── Block 5/5, 4/6 (variant): xfs — XFS, defaults ──
 
-# [786] Format /dev/sdb1 as ext3  (DESTROYS DATA)
-#     configuration 'ext3': ext3, defaults. The force flag is passed once because you confirmed
+# [786] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'xfs': XFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [787] Make the mountpoint /run/fstune/golden/ext3
+# [787] Make the mountpoint /run/fstune/golden/xfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
-mkdir -p /run/fstune/golden/ext3
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
+mkdir -p /run/fstune/golden/xfs
 
 # [788] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3
+mount -t xfs /dev/sdb1 /run/fstune/golden/xfs
 
 # [789] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 789-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/xfs; } 2>&1 | fstune_keep 789-show-how-the-filesystem-was-made.log
 
 # [790] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext3
+mkdir -p /var/tmp/fstune/golden/xfs
 
 # [791] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -3490,7 +3490,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [793] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext3; } 2>&1 | fstune_keep 793-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/xfs; } 2>&1 | fstune_keep 793-untar-unpack-the-tree-repeat-5.log
 
 # [794] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3502,7 +3502,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [796] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext3/smallfiles-out.tar -C /run/fstune/golden/ext3 tree; } 2>&1 | fstune_keep 796-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/xfs/smallfiles-out.tar -C /run/fstune/golden/xfs tree; } 2>&1 | fstune_keep 796-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [797] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3514,7 +3514,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [799] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-read-5.json -- find /run/fstune/golden/ext3/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 799-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-read-5.json -- find /run/fstune/golden/xfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 799-read-read-every-file-repeat-5.log
 
 # [800] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3526,7 +3526,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [802] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 802-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 802-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [803] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3538,7 +3538,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [805] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext3/tree > /dev/null; } 2>&1 | fstune_keep 805-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/xfs/tree > /dev/null; } 2>&1 | fstune_keep 805-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [806] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3550,7 +3550,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [808] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-find-5.json -- find /run/fstune/golden/ext3/tree -print > /dev/null; } 2>&1 | fstune_keep 808-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-find-5.json -- find /run/fstune/golden/xfs/tree -print > /dev/null; } 2>&1 | fstune_keep 808-find-walk-the-tree-repeat-5.log
 
 # [809] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3562,44 +3562,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [811] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext3 --result /var/tmp/fstune/golden/ext3/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext3/tree; } 2>&1 | fstune_keep 811-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/xfs --result /var/tmp/fstune/golden/xfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/xfs/tree; } 2>&1 | fstune_keep 811-rm-delete-the-tree-repeat-5.log
 
 # [812] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext3/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/xfs/smallfiles-out.tar
 
 # [813] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext3
+umount /run/fstune/golden/xfs
 
 # [814] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext3
+rmdir /run/fstune/golden/xfs
 
-# ── Block 5/5, 5/6 (variant): ext4 — ext4, defaults ──
+# ── Block 5/5, 5/6 (variant): jfs — JFS, defaults ──
 
-# [815] Format /dev/sdb1 as ext4  (DESTROYS DATA)
-#     configuration 'ext4': ext4, defaults. The force flag is passed once because you confirmed
+# [815] Format /dev/sdb1 as JFS  (DESTROYS DATA)
+#     configuration 'jfs': JFS, defaults. The force flag is passed once because you confirmed
 #     this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
+mkfs.jfs -q /dev/sdb1
 
-# [816] Make the mountpoint /run/fstune/golden/ext4
+# [816] Make the mountpoint /run/fstune/golden/jfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
-mkdir -p /run/fstune/golden/ext4
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
+mkdir -p /run/fstune/golden/jfs
 
 # [817] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4
+mount -t jfs /dev/sdb1 /run/fstune/golden/jfs
 
 # [818] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 818-show-how-the-filesystem-was-made.log
+{ jfs_tune -l /dev/sdb1; } 2>&1 | fstune_keep 818-show-how-the-filesystem-was-made.log
 
 # [819] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext4
+mkdir -p /var/tmp/fstune/golden/jfs
 
 # [820] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -3611,7 +3611,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [822] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext4; } 2>&1 | fstune_keep 822-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/jfs; } 2>&1 | fstune_keep 822-untar-unpack-the-tree-repeat-5.log
 
 # [823] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3623,7 +3623,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [825] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext4/smallfiles-out.tar -C /run/fstune/golden/ext4 tree; } 2>&1 | fstune_keep 825-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/jfs/smallfiles-out.tar -C /run/fstune/golden/jfs tree; } 2>&1 | fstune_keep 825-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [826] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3635,7 +3635,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [828] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-read-5.json -- find /run/fstune/golden/ext4/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 828-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-read-5.json -- find /run/fstune/golden/jfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 828-read-read-every-file-repeat-5.log
 
 # [829] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3647,7 +3647,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [831] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 831-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 831-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [832] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3659,7 +3659,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [834] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext4/tree > /dev/null; } 2>&1 | fstune_keep 834-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/jfs/tree > /dev/null; } 2>&1 | fstune_keep 834-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [835] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3671,7 +3671,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [837] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-find-5.json -- find /run/fstune/golden/ext4/tree -print > /dev/null; } 2>&1 | fstune_keep 837-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-find-5.json -- find /run/fstune/golden/jfs/tree -print > /dev/null; } 2>&1 | fstune_keep 837-find-walk-the-tree-repeat-5.log
 
 # [838] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3683,44 +3683,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [840] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext4 --result /var/tmp/fstune/golden/ext4/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext4/tree; } 2>&1 | fstune_keep 840-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/jfs --result /var/tmp/fstune/golden/jfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/jfs/tree; } 2>&1 | fstune_keep 840-rm-delete-the-tree-repeat-5.log
 
 # [841] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext4/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/jfs/smallfiles-out.tar
 
 # [842] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext4
+umount /run/fstune/golden/jfs
 
 # [843] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext4
+rmdir /run/fstune/golden/jfs
 
-# ── Block 5/5, 6/6 (variant): ext2 — ext2, no journal ──
+# ── Block 5/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
 
-# [844] Format /dev/sdb1 as ext2 (no journal)  (DESTROYS DATA)
-#     configuration 'ext2': ext2, no journal. The force flag is passed once because you
-#     confirmed this device.
+# [844] Format /dev/sdb1 as ReiserFS  (DESTROYS DATA)
+#     configuration 'reiserfs': ReiserFS, defaults (tails packed). The force flag is passed once
+#     because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.ext2 -b 4096 -F /dev/sdb1
+mkreiserfs -f /dev/sdb1
 
-# [845] Make the mountpoint /run/fstune/golden/ext2
+# [845] Make the mountpoint /run/fstune/golden/reiserfs
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
-mkdir -p /run/fstune/golden/ext2
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
+mkdir -p /run/fstune/golden/reiserfs
 
 # [846] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2
+mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs
 
 # [847] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ dumpe2fs -h /dev/sdb1; } 2>&1 | fstune_keep 847-show-how-the-filesystem-was-made.log
+{ debugreiserfs /dev/sdb1; } 2>&1 | fstune_keep 847-show-how-the-filesystem-was-made.log
 
 # [848] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/ext2
+mkdir -p /var/tmp/fstune/golden/reiserfs
 
 # [849] Flush dirty data and wait until it is written
 #     so that 'untar' does not pay for writes left over from earlier steps
@@ -3732,7 +3732,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [851] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/ext2; } 2>&1 | fstune_keep 851-untar-unpack-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-untar-5.json -- tar -xf /var/tmp/fstune/golden/inputs/smallfiles-spool-1024.tar -C /run/fstune/golden/reiserfs; } 2>&1 | fstune_keep 851-untar-unpack-the-tree-repeat-5.log
 
 # [852] Flush dirty data and wait until it is written
 #     so that 'tar' does not pay for writes left over from earlier steps
@@ -3744,7 +3744,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [854] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/ext2/smallfiles-out.tar -C /run/fstune/golden/ext2 tree; } 2>&1 | fstune_keep 854-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-tar-5.json -- tar -cf /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar -C /run/fstune/golden/reiserfs tree; } 2>&1 | fstune_keep 854-tar-pack-the-tree-into-a-tarball-outside-the-fil.log
 
 # [855] Flush dirty data and wait until it is written
 #     so that 'read' does not pay for writes left over from earlier steps
@@ -3756,7 +3756,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [857] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-read-5.json -- find /run/fstune/golden/ext2/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 857-read-read-every-file-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-read-5.json -- find /run/fstune/golden/reiserfs/tree -type f -exec cat '{}' + > /dev/null; } 2>&1 | fstune_keep 857-read-read-every-file-repeat-5.log
 
 # [858] Flush dirty data and wait until it is written
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
@@ -3768,7 +3768,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [860] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 860-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-lR-5.json -- ls -lR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 860-ls-lr-list-the-tree-with-details-sorted-repeat-5.log
 
 # [861] Flush dirty data and wait until it is written
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
@@ -3780,7 +3780,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [863] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/ext2/tree > /dev/null; } 2>&1 | fstune_keep 863-ls-flr-list-the-tree-unsorted-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-ls-flR-5.json -- ls -flR /run/fstune/golden/reiserfs/tree > /dev/null; } 2>&1 | fstune_keep 863-ls-flr-list-the-tree-unsorted-repeat-5.log
 
 # [864] Flush dirty data and wait until it is written
 #     so that 'find' does not pay for writes left over from earlier steps
@@ -3792,7 +3792,7 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [866] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-find-5.json -- find /run/fstune/golden/ext2/tree -print > /dev/null; } 2>&1 | fstune_keep 866-find-walk-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-find-5.json -- find /run/fstune/golden/reiserfs/tree -print > /dev/null; } 2>&1 | fstune_keep 866-find-walk-the-tree-repeat-5.log
 
 # [867] Flush dirty data and wait until it is written
 #     so that 'rm' does not pay for writes left over from earlier steps
@@ -3804,19 +3804,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [869] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
-{ fstune workload-helper timed --flush /run/fstune/golden/ext2 --result /var/tmp/fstune/golden/ext2/smallfiles-rm-5.json -- rm -r /run/fstune/golden/ext2/tree; } 2>&1 | fstune_keep 869-rm-delete-the-tree-repeat-5.log
+{ fstune workload-helper timed --flush /run/fstune/golden/reiserfs --result /var/tmp/fstune/golden/reiserfs/smallfiles-rm-5.json -- rm -r /run/fstune/golden/reiserfs/tree; } 2>&1 | fstune_keep 869-rm-delete-the-tree-repeat-5.log
 
 # [870] Remove the packed tarball
 #     it is only needed for timing the tar phase
-rm -f /var/tmp/fstune/golden/ext2/smallfiles-out.tar
+rm -f /var/tmp/fstune/golden/reiserfs/smallfiles-out.tar
 
 # [871] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/ext2
+umount /run/fstune/golden/reiserfs
 
 # [872] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/ext2
+rmdir /run/fstune/golden/reiserfs
 
 # ── Finish ──
 

@@ -10,12 +10,12 @@
 #   1. defaults: xfs, internal journal, mount -o defaults
 #   2. log-buffers: xfs, internal journal, mount -o logbufs=8,logbsize=32k
 #   3. external-log: xfs, external journal/log, mount -o logbufs=8,logbsize=32k,logdev=/dev/sdc1
-# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order:
-#   block 1/5: defaults, log-buffers, external-log
-#   block 2/5: log-buffers, external-log, defaults
-#   block 3/5: external-log, defaults, log-buffers
-#   block 4/5: external-log, log-buffers, defaults
-#   block 5/5: defaults, external-log, log-buffers
+# Workloads: metadata; blocks: 5, each making, measuring and unmounting every configuration once, in this order (drawn with seed 33; --order-seed 33 draws it again):
+#   block 1/5: log-buffers, defaults, external-log
+#   block 2/5: defaults, external-log, log-buffers
+#   block 3/5: log-buffers, external-log, defaults
+#   block 4/5: defaults, external-log, log-buffers
+#   block 5/5: log-buffers, external-log, defaults
 
 set -euo pipefail
 
@@ -184,30 +184,30 @@ fstune_check_device /dev/sdc1 size=536870912
 #     generated inputs and tool reports live outside the filesystem under test
 mkdir -p /var/tmp/fstune/golden/inputs
 
-# ── Block 1/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 1/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
 # [2] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [3] Make the mountpoint /run/fstune/golden/defaults
+# [3] Make the mountpoint /run/fstune/golden/log-buffers
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
+mkdir -p /run/fstune/golden/log-buffers
 
-# [4] Mount /dev/sdb1 (defaults)
+# [4] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
 
 # [5] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 005-show-how-the-filesystem-was-made.log
 
 # [6] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/log-buffers
 
 # [7] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -219,44 +219,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [9] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 009-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 009-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [10] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/log-buffers/clients
 
 # [11] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/log-buffers
 
 # [12] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/log-buffers
 
-# ── Block 1/5, 2/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 1/5, 2/3 (baseline): defaults — XFS, log inside, default mount options ──
 
 # [13] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [14] Make the mountpoint /run/fstune/golden/log-buffers
+# [14] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
-mkdir -p /run/fstune/golden/log-buffers
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [15] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
+# [15] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
+mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [16] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 016-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 016-show-how-the-filesystem-was-made.log
 
 # [17] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/log-buffers
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [18] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -268,19 +268,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [20] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 020-dbench-with-8-clients-for-60-s-repeat-1.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 020-dbench-with-8-clients-for-60-s-repeat-1.log
 
 # [21] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/log-buffers/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [22] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/log-buffers
+umount /run/fstune/golden/defaults
 
 # [23] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/log-buffers
+rmdir /run/fstune/golden/defaults
 
 # ── Block 1/5, 3/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
@@ -332,30 +332,30 @@ umount /run/fstune/golden/external-log
 #     leave nothing behind
 rmdir /run/fstune/golden/external-log
 
-# ── Block 2/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 2/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
 
 # [35] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [36] Make the mountpoint /run/fstune/golden/log-buffers
+# [36] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
-mkdir -p /run/fstune/golden/log-buffers
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [37] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
+# [37] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
+mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [38] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 038-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 038-show-how-the-filesystem-was-made.log
 
 # [39] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/log-buffers
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [40] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -367,19 +367,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [42] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 042-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 042-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [43] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/log-buffers/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [44] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/log-buffers
+umount /run/fstune/golden/defaults
 
 # [45] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/log-buffers
+rmdir /run/fstune/golden/defaults
 
 # ── Block 2/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
@@ -431,30 +431,30 @@ umount /run/fstune/golden/external-log
 #     leave nothing behind
 rmdir /run/fstune/golden/external-log
 
-# ── Block 2/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 2/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
 # [57] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [58] Make the mountpoint /run/fstune/golden/defaults
+# [58] Make the mountpoint /run/fstune/golden/log-buffers
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
+mkdir -p /run/fstune/golden/log-buffers
 
-# [59] Mount /dev/sdb1 (defaults)
+# [59] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
 
 # [60] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 060-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 060-show-how-the-filesystem-was-made.log
 
 # [61] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/log-buffers
 
 # [62] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -466,45 +466,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [64] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 064-dbench-with-8-clients-for-60-s-repeat-2.log
+{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 064-dbench-with-8-clients-for-60-s-repeat-2.log
 
 # [65] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/log-buffers/clients
 
 # [66] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/log-buffers
 
 # [67] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/log-buffers
 
-# ── Block 3/5, 1/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
+# ── Block 3/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
-# [68] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external-log': XFS, log on the spare device, mounted
-#     logbufs=8,logbsize=32k. The force flag is passed once because you confirmed this device.
+# [68] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [69] Make the mountpoint /run/fstune/golden/external-log
+# [69] Make the mountpoint /run/fstune/golden/log-buffers
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
-mkdir -p /run/fstune/golden/external-log
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
+mkdir -p /run/fstune/golden/log-buffers
 
-# [70] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
+# [70] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log
+mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
 
 # [71] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/external-log; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 071-show-how-the-filesystem-was-made.log
 
 # [72] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-log
+mkdir -p /var/tmp/fstune/golden/log-buffers
 
 # [73] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -516,44 +515,45 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [75] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-log -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 075-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 075-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [76] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-log/clients
+rm -rf /run/fstune/golden/log-buffers/clients
 
 # [77] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external-log
+umount /run/fstune/golden/log-buffers
 
 # [78] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external-log
+rmdir /run/fstune/golden/log-buffers
 
-# ── Block 3/5, 2/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 3/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
-# [79] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
-#     once because you confirmed this device.
+# [79] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-log': XFS, log on the spare device, mounted
+#     logbufs=8,logbsize=32k. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 
-# [80] Make the mountpoint /run/fstune/golden/defaults
+# [80] Make the mountpoint /run/fstune/golden/external-log
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
+mkdir -p /run/fstune/golden/external-log
 
-# [81] Mount /dev/sdb1 (defaults)
+# [81] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log
 
 # [82] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 082-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/external-log; } 2>&1 | fstune_keep 082-show-how-the-filesystem-was-made.log
 
 # [83] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/external-log
 
 # [84] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -565,44 +565,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [86] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 086-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/external-log -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 086-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [87] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/external-log/clients
 
 # [88] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/external-log
 
 # [89] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/external-log
 
-# ── Block 3/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 3/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
 
 # [90] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [91] Make the mountpoint /run/fstune/golden/log-buffers
+# [91] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
-mkdir -p /run/fstune/golden/log-buffers
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [92] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
+# [92] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
+mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [93] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 093-show-how-the-filesystem-was-made.log
 
 # [94] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/log-buffers
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [95] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -614,45 +614,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [97] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 097-dbench-with-8-clients-for-60-s-repeat-3.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 097-dbench-with-8-clients-for-60-s-repeat-3.log
 
 # [98] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/log-buffers/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [99] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/log-buffers
+umount /run/fstune/golden/defaults
 
 # [100] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/log-buffers
+rmdir /run/fstune/golden/defaults
 
-# ── Block 4/5, 1/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
+# ── Block 4/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
 
-# [101] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
-#     configuration 'external-log': XFS, log on the spare device, mounted
-#     logbufs=8,logbsize=32k. The force flag is passed once because you confirmed this device.
+# [101] Format /dev/sdb1 as XFS  (DESTROYS DATA)
+#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-fstune_check_device /dev/sdc1 size=536870912
-mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
+mkfs.xfs -f /dev/sdb1
 
-# [102] Make the mountpoint /run/fstune/golden/external-log
+# [102] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
-mkdir -p /run/fstune/golden/external-log
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [103] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
+# [103] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log
+mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [104] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/external-log; } 2>&1 | fstune_keep 104-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 104-show-how-the-filesystem-was-made.log
 
 # [105] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/external-log
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [106] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -664,44 +663,45 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [108] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/external-log -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 108-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 108-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [109] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/external-log/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [110] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/external-log
+umount /run/fstune/golden/defaults
 
 # [111] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/external-log
+rmdir /run/fstune/golden/defaults
 
-# ── Block 4/5, 2/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 4/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
-# [112] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
-#     flag is passed once because you confirmed this device.
+# [112] Format /dev/sdb1 as XFS with its log on /dev/sdc1  (DESTROYS DATA)
+#     configuration 'external-log': XFS, log on the spare device, mounted
+#     logbufs=8,logbsize=32k. The force flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
-mkfs.xfs -f /dev/sdb1
+fstune_check_device /dev/sdc1 size=536870912
+mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 
-# [113] Make the mountpoint /run/fstune/golden/log-buffers
+# [113] Make the mountpoint /run/fstune/golden/external-log
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
-mkdir -p /run/fstune/golden/log-buffers
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
+mkdir -p /run/fstune/golden/external-log
 
-# [114] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
+# [114] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
+mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log
 
 # [115] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/external-log; } 2>&1 | fstune_keep 115-show-how-the-filesystem-was-made.log
 
 # [116] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/log-buffers
+mkdir -p /var/tmp/fstune/golden/external-log
 
 # [117] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -713,44 +713,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [119] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/external-log -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 119-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [120] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/log-buffers/clients
+rm -rf /run/fstune/golden/external-log/clients
 
 # [121] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/log-buffers
+umount /run/fstune/golden/external-log
 
 # [122] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/log-buffers
+rmdir /run/fstune/golden/external-log
 
-# ── Block 4/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 4/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
 # [123] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [124] Make the mountpoint /run/fstune/golden/defaults
+# [124] Make the mountpoint /run/fstune/golden/log-buffers
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
+mkdir -p /run/fstune/golden/log-buffers
 
-# [125] Mount /dev/sdb1 (defaults)
+# [125] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
 
 # [126] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 126-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 126-show-how-the-filesystem-was-made.log
 
 # [127] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/log-buffers
 
 # [128] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -762,44 +762,44 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [130] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 130-dbench-with-8-clients-for-60-s-repeat-4.log
+{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 130-dbench-with-8-clients-for-60-s-repeat-4.log
 
 # [131] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/log-buffers/clients
 
 # [132] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/log-buffers
 
 # [133] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/log-buffers
 
-# ── Block 5/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
+# ── Block 5/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
 
 # [134] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
-#     once because you confirmed this device.
+#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
+#     flag is passed once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [135] Make the mountpoint /run/fstune/golden/defaults
+# [135] Make the mountpoint /run/fstune/golden/log-buffers
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
-mkdir -p /run/fstune/golden/defaults
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
+mkdir -p /run/fstune/golden/log-buffers
 
-# [136] Mount /dev/sdb1 (defaults)
+# [136] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
+mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
 
 # [137] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 137-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 137-show-how-the-filesystem-was-made.log
 
 # [138] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/defaults
+mkdir -p /var/tmp/fstune/golden/log-buffers
 
 # [139] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -811,19 +811,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [141] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 141-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 141-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [142] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/defaults/clients
+rm -rf /run/fstune/golden/log-buffers/clients
 
 # [143] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/defaults
+umount /run/fstune/golden/log-buffers
 
 # [144] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/defaults
+rmdir /run/fstune/golden/log-buffers
 
 # ── Block 5/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
 
@@ -875,30 +875,30 @@ umount /run/fstune/golden/external-log
 #     leave nothing behind
 rmdir /run/fstune/golden/external-log
 
-# ── Block 5/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
+# ── Block 5/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
 
 # [156] Format /dev/sdb1 as XFS  (DESTROYS DATA)
-#     configuration 'log-buffers': XFS, log inside, mounted logbufs=8,logbsize=32k. The force
-#     flag is passed once because you confirmed this device.
+#     configuration 'defaults': XFS, log inside, default mount options. The force flag is passed
+#     once because you confirmed this device.
 fstune_check_device /dev/sdb1 size=21474836480
 mkfs.xfs -f /dev/sdb1
 
-# [157] Make the mountpoint /run/fstune/golden/log-buffers
+# [157] Make the mountpoint /run/fstune/golden/defaults
 #     a private, temporary mountpoint that fstune removes afterwards
-FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
-mkdir -p /run/fstune/golden/log-buffers
+FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
+mkdir -p /run/fstune/golden/defaults
 
-# [158] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
+# [158] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
-mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers
+mount -t xfs /dev/sdb1 /run/fstune/golden/defaults
 
 # [159] Show how the filesystem was made
 #     the record proves the journal placement and options the figures belong to
-{ xfs_info /run/fstune/golden/log-buffers; } 2>&1 | fstune_keep 159-show-how-the-filesystem-was-made.log
+{ xfs_info /run/fstune/golden/defaults; } 2>&1 | fstune_keep 159-show-how-the-filesystem-was-made.log
 
 # [160] Make the directory for this configuration's results
 #     tool reports are kept outside the filesystem under test
-mkdir -p /var/tmp/fstune/golden/log-buffers
+mkdir -p /var/tmp/fstune/golden/defaults
 
 # [161] Flush dirty data and wait until it is written
 #     so that dbench does not pay for writes left over from earlier steps
@@ -910,19 +910,19 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 
 # [163] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
-{ dbench -D /run/fstune/golden/log-buffers -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 163-dbench-with-8-clients-for-60-s-repeat-5.log
+{ dbench -D /run/fstune/golden/defaults -t 60 -c /usr/share/dbench/client.txt 8; } 2>&1 | fstune_keep 163-dbench-with-8-clients-for-60-s-repeat-5.log
 
 # [164] Remove dbench's files
 #     each repeat starts from an empty filesystem
-rm -rf /run/fstune/golden/log-buffers/clients
+rm -rf /run/fstune/golden/defaults/clients
 
 # [165] Unmount /dev/sdb1
 #     the next configuration reformats the device
-umount /run/fstune/golden/log-buffers
+umount /run/fstune/golden/defaults
 
 # [166] Remove the mountpoint
 #     leave nothing behind
-rmdir /run/fstune/golden/log-buffers
+rmdir /run/fstune/golden/defaults
 
 # ── Finish ──
 
