@@ -329,16 +329,17 @@ class RunScreen(Screen):
         Binding("a", "guide_rest", "Run remaining repeats"),
     ]
 
-    def __init__(self, plan: Plan, services, *, measurement: Measurement | None = None,
-                 identities: dict | None = None, name: str | None = None, id: str | None = None) -> None:
+    def __init__(self, plan: Plan, services, *, session: RunSession | None = None,
+                 measurement: Measurement | None = None, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
         self.plan = plan
         self.services = services
-        # the App may pass a measurement set up with the user's cap on blocks; the session feeds
-        # it every event, stores the run and compares it
-        self.session = RunSession(plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
-                                  open_store=getattr(services, "open_store", None),
-                                  scan=getattr(services, "scan", None), identities=identities)
+        # the session the Review step checked (locked, identities recorded); without one (tests,
+        # a dry run) one is made here. It feeds its measurement (the plan's cap and looks) every
+        # event, stores the run and compares it
+        self.session = session or RunSession(
+            plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
+            open_store=getattr(services, "open_store", None), scan=getattr(services, "scan", None))
         self.measurement = self.session.measurement
         # the worker → UI channel
         self._queue: deque = deque()
@@ -442,6 +443,12 @@ class RunScreen(Screen):
     # --- the worker (runs in its own thread; touches no widget) ----------------------------------
 
     def _work(self) -> None:
+        try:
+            self._run()
+        finally:
+            self.session.close()  # the locks no runner took over (a run that could not start)
+
+    def _run(self) -> None:
         session = self.session
         try:
             session.start(**({"gate": self._gate} if self._gate is not None else {}))

@@ -282,7 +282,7 @@ def test_the_percentage_never_goes_backwards_when_blocks_are_added():
     (5, 12, (5, 10, 12)), (5, 20, (5, 10, 15, 20)),
 ])
 def test_the_looks_follow_the_planned_blocks_and_the_cap(first, cap, looks):
-    from fstune.results.collection import schedule_looks
+    from fstune.plan import schedule_looks
 
     assert schedule_looks(first, cap) == looks
 

@@ -29,7 +29,7 @@ from fstune import filesystems
 from fstune import steps as kinds
 from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
-from fstune.plan import Plan
+from fstune.plan import Plan, schedule_looks
 from fstune.results.sequential import Reason
 from fstune.results.settings import run_settings
 from fstune.results.compare import ConfigDescription
@@ -42,7 +42,6 @@ from fstune.util import procfs
 from fstune.workloads import WORKLOADS
 from fstune.workloads import metric as declared_metric
 
-DEFAULT_LOOKS = (5, 10, 15)  # fstune.results.sequential.DEFAULT_SCHEDULE's looks, the cap last
 RAW_LIMIT = 256 * 1024  # keep at most this much of one step's output in the store
 
 # How the blocks ended (RunRecord.design["stopped"])
@@ -58,19 +57,6 @@ TOO_FEW = "too few blocks to decide (fewer than 3)"
 DROP_PRESSURE_POINTS = 25.0
 DROP_RULE_MIN_BLOCKS = 2  # blocks seen before the rule can call one a spike
 DROP_RULE = "io-pressure-spike/1"
-
-
-def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
-    """The looks for a run that plans ``first`` blocks and may run up to ``cap``: the first look
-    after the planned blocks, then the default looks that fall between, then the cap.
-    () when fewer than 3 blocks are allowed: such a run cannot decide."""
-    first = min(first, cap)
-    if first < 3:
-        return ()
-    looks = [first, *(n for n in DEFAULT_LOOKS if first < n < cap)]
-    if cap > first:
-        looks.append(cap)
-    return tuple(looks)
 
 
 @dataclass(frozen=True)
@@ -167,7 +153,8 @@ class Measurement:
         self._clock = clock
         study = plan.study
         planned = len(plan.blocks)
-        self.max_blocks = max(max_blocks if max_blocks is not None else DEFAULT_LOOKS[-1], 1)
+        # the plan's cap and looks (``Plan.looks``); tests may set their own
+        self.max_blocks = max(max_blocks if max_blocks is not None else plan.max_blocks, 1)
         self.looks = tuple(looks) if looks is not None else schedule_looks(planned, self.max_blocks)
         if self.looks:
             self.max_blocks = self.looks[-1]
@@ -703,5 +690,5 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     )
 
 
-__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DEFAULT_LOOKS", "DROP_PRESSURE_POINTS", "DROP_RULE",
-           "Measurement", "config_descriptions", "run_record", "schedule_looks"]
+__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DROP_PRESSURE_POINTS", "DROP_RULE", "Measurement",
+           "config_descriptions", "run_record"]
