@@ -107,8 +107,9 @@ def fold_functions(script: str) -> str:
 
 
 def highlight_script(script: str, destructive_style, comment_style) -> Text:
-    """The script with each destructive step (its title line and its command) highlighted."""
-    text = Text(no_wrap=True)
+    """The script with each destructive step (its title line and its command) highlighted. Long
+    lines wrap at the box's edge (a command cut at 80 columns hid the device it writes)."""
+    text = Text(overflow="fold")
     in_destructive = False
     for line in script.splitlines():
         if FOLDED.search(line):
@@ -140,7 +141,7 @@ class ReviewScreen(StepScreen):
     DEFAULT_CSS = """
     ReviewScreen #review-summary { height: auto; padding: 0 1; }
     ReviewScreen #script-view { height: 1fr; border: round $primary 50%; }
-    ReviewScreen #script { width: auto; }
+    ReviewScreen #script { width: 1fr; }
     ReviewScreen .confirm-row { height: 1; padding: 0 1; }
     ReviewScreen .confirm-row > Label { width: auto; padding-right: 1; }
     ReviewScreen .confirm-row > Input { width: 1fr; }

@@ -358,6 +358,7 @@ class RunScreen(Screen):
         self._fraction = 0.0  # the running step's own progress
         self._prompt_dialog: PromptDialog | None = None
         self._live_text = ""
+        self._blocks_shown = ""  # "Block 6 of 10": beside the overall bar
         self.follow = True
         # the end of the run, for the results
         self.ended = False
@@ -759,6 +760,7 @@ class RunScreen(Screen):
                     self._refresh_row(position)
         overall = self.query_one("#overall", ProgressBar)
         overall.add_class("ended")
+        self.query_one("#overall-label", Label).update("Overall")  # no block runs any more
         self.query_one("#overall-eta", Static).add_class("ended")
         final = self.final_event
         text = Text()
@@ -962,13 +964,17 @@ class RunScreen(Screen):
         if not self.plan.blocks:
             bar.update(total=1000, progress=1000 * self._done / max(1, len(self._steps)))
             return
-        # a share of the run's estimated time that never goes backwards; blocks added while the
-        # study is undecided lengthen the time left instead (fstune/runner/eta.py)
+        # a share of the run's estimated time over the blocks scheduled now: when blocks are added
+        # it starts again from the new total, which the label says (fstune/runner/eta.py)
         progress = self.measurement.progress()
         bar.update(total=1000, progress=round(1000 * progress.fraction))
         if not self.ended:
             wide = self.app.size.width >= WIDE_ETA
             self.query_one("#overall-eta", Static).update(progress.eta if wide else progress.eta_short)
+            blocks = (progress.blocks if wide else progress.blocks_short).capitalize()
+            if blocks != self._blocks_shown:
+                self._blocks_shown = blocks
+                self.query_one("#overall-label", Label).update(blocks or "Overall")
 
     def _tick(self) -> None:
         """The running step's time, counting up beside its title (twice a second).

@@ -370,9 +370,11 @@ class Display:
 
             # the time left is the run's own estimate (fstune/runner/eta.py), not a rate of steps:
             # blocks added while the study is undecided would make a step rate's countdown jump
-            self._progress = Bar(TextColumn("[bold]run"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-                                 TextColumn("{task.fields[eta]}"), console=self.console)
-            self._task = self._progress.add_task("run", total=self.PROGRESS_STEPS, eta="")
+            # the share is of the blocks scheduled now: when blocks are added it starts again, and
+            # the column before it says the new total ("block 6 of 10 (up to 15)")
+            self._progress = Bar(TextColumn("[bold]{task.fields[blocks]}"), BarColumn(), TaskProgressColumn(),
+                                 TimeElapsedColumn(), TextColumn("{task.fields[eta]}"), console=self.console)
+            self._task = self._progress.add_task("run", total=self.PROGRESS_STEPS, eta="", blocks="run")
             self._live = Live(self._render(), console=self.console, refresh_per_second=8, transient=True)
             self._guard(self._live.start)
         return self
@@ -391,14 +393,16 @@ class Display:
             self.lost = True  # EIO/EPIPE after a hang-up: the run goes on, only silently
 
     def _update_bar(self) -> None:
-        """The run's share of its estimated time (never backwards) and the time left."""
+        """The run's share of its estimated time (of the blocks scheduled now), which block of how
+        many, and the time left."""
         if self._progress is None:
             return
         if self.measurement is not None and self.plan.blocks:
             progress = self.measurement.progress()
             wide = self.console.width >= self.WIDE_ETA
             self._progress.update(self._task, completed=round(progress.fraction * self.PROGRESS_STEPS),
-                                  eta=progress.eta if wide else progress.eta_short)
+                                  eta=progress.eta if wide else progress.eta_short,
+                                  blocks=(progress.blocks if wide else progress.blocks_short) or "run")
         else:
             self._progress.update(self._task, completed=round(
                 self.done / max(1, len(self.plan.steps)) * self.PROGRESS_STEPS))

@@ -22,7 +22,7 @@ import os
 import re
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fstune import filesystems
@@ -63,9 +63,24 @@ DROP_RULE = "io-pressure-spike/1"
 class Progress:
     """What the progress panes show (``Measurement.progress``)."""
 
-    estimate: Estimate  # the share of the run's time (never less than before) and the time left
+    estimate: Estimate  # the share of the run's time (of the blocks scheduled now) and the time left
     seconds_left_expected: float | None  # from the look's forecast, once there is one
-    label: str  # "block 2/up to 15: external, internal"
+    label: str  # "block 2 of 5 (up to 15): external, internal"
+    block: int | None = None  # the block running, for the text beside the overall bar
+    scheduled: int = 0  # blocks scheduled now: the bar's share is of these
+    at_most: int = 0  # what the cap could bring them to (= scheduled when none can be added)
+
+    @property
+    def blocks(self) -> str:
+        """"block 2 of 5 (up to 15)"; "" before the first block."""
+        if self.block is None:
+            return ""
+        return self.blocks_short + (f" (up to {self.at_most})" if self.at_most > self.scheduled else "")
+
+    @property
+    def blocks_short(self) -> str:
+        """"block 2 of 5", where the room is short (the short time left names the cap)."""
+        return f"block {self.block} of {self.scheduled}" if self.block is not None else ""
 
     @property
     def fraction(self) -> float:
@@ -527,8 +542,9 @@ class Measurement:
         return max(self.scheduled, self.max_blocks + len(self.dropped_blocks))
 
     def progress(self) -> Progress:
-        """How far the run is, for the progress panes: a share of its estimated time that never
-        decreases, the time left for the blocks scheduled now and what the cap could add."""
+        """How far the run is, for the progress panes: a share of its estimated time over the blocks
+        scheduled now (``fstune.runner.eta``: it starts again when blocks are added, and ``blocks``
+        says the new total), the time left for them and what the cap could add."""
         adding = self.sequential and not self.stopped
         self.eta.schedule(self.scheduled, self.blocks_at_most if adding else None)
         estimate = self.eta.estimate()
@@ -539,12 +555,13 @@ class Measurement:
             # the look's forecast: the blocks the slowest variant is expected to need, less those run
             ran = self.eta.blocks_finished
             expected = max(0.0, max(forecasts) + len(self.dropped_blocks) - ran) * self.eta.block_seconds()
-        label = ""
         block = self._current_block
-        if block is not None:
-            of = f"up to {self.blocks_at_most}" if adding else str(self.scheduled)
-            label = f"block {block}/{of}: {', '.join(self.orders.get(block, ()))}"
-        return Progress(estimate, expected, label)
+        # the bar's share is of the scheduled blocks; what the cap could add is said beside them
+        progress = Progress(estimate, expected, "", block, self.scheduled,
+                            self.blocks_at_most if adding else self.scheduled)
+        if block is None:
+            return progress
+        return replace(progress, label=f"{progress.blocks}: {', '.join(self.orders.get(block, ()))}")
 
     # --- the record -------------------------------------------------------------------------------
 
