@@ -27,7 +27,7 @@ from fstune.plan import Choices, build_plan
 from fstune.runner import Runner, read_identity
 from fstune.session import RunSession
 from fstune.units import format_size
-from conftest import study_text
+from conftest import study_text, settle_devices
 from test_runner_real import blkid, study
 
 pytestmark = pytest.mark.loopdev
@@ -48,10 +48,10 @@ def another_disk_in_its_place(disk, tmp_path: Path):
     try:
         if attached.returncode != 0:
             pytest.fail(f"could not attach another image as {disk.loop}: {attached.stderr.strip()}")
-        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        settle_devices(disk.loop, timeout=30)  # this loop's events, no other disk's
         if not Path(disk.data).exists():  # some kernels do not scan the table on attach
             subprocess.run(["partx", "--add", disk.loop], capture_output=True, check=False)
-            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+            settle_devices(disk.loop, disk.data, timeout=30)
         yield other
     finally:
         backing = Path(f"/sys/block/{Path(disk.loop).name}/loop/backing_file")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import fstune.cli.run as cli_run
-from conftest import study_text
+from conftest import study_text, settle_devices
 from fstune import filesystems
 from fstune.runner.audit import read_log
 from fstune.cli import main
@@ -296,10 +296,10 @@ def test_a_safety_stop_is_an_error_on_stderr(tmp_path, udevd, state_home):
                           text=True, check=True).stdout.strip()
     try:
         part = f"{loop}p1"
-        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        settle_devices(loop, timeout=30)  # this loop's events, no other disk's
         if not Path(part).exists():
             subprocess.run(["partx", "--add", loop], capture_output=True, check=False)
-            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+            settle_devices(loop, part, timeout=30)
         env = {**os.environ, "FSTUNE_LAB_ONLY": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
         result = subprocess.run([sys.executable, "-m", "fstune", "run", "--study", study_file(tmp_path), "--device",
                                  part, "--workloads", "none", "--yes", "--run-id", f"safety-{os.getpid()}"],
