@@ -1084,6 +1084,3 @@ class RunScreen(Screen):
     def waiting(self) -> StepWaiting | None:
         """Guided mode: the step held at the gate for the attendee, if any."""
         return self._waiting
-
-    def cleanup_states(self) -> list[tuple[str, str]]:
-        return [(step.title, state) for step, state, _ in self._cleanup_rows]

@@ -58,8 +58,7 @@ class Writes(Workload):
                         0, 3600, unit="s"),
     }
     duration_param = "files"
-    # the total over both devices steers: the data device's share alone moves with the journal
-    metrics = in_phases(PHASES, *(MB_WRITTEN.but(steers=True) if m is MB_WRITTEN else m for m in COUNTED_WRITES))
+    metrics = in_phases(PHASES, *COUNTED_WRITES)
 
     def estimate_seconds(self, params: dict[str, object]) -> float:
         # about a millisecond per file for writing the tree and one for building it, unless the
