@@ -143,7 +143,7 @@ class RunEnd:
 
     ``record``: what the store keeps (None: the plan measures nothing, or the record could not be
     made: see ``notes``); ``stored_id``: its id in the store (None: not stored); ``comparison``:
-    its before-and-after figures (``fstune.export.compare_runs``), when it measured any.
+    its before-and-after figures (``fstune.results.compare.compare_runs``), when it measured any.
     """
 
     outcome: RunOutcome

@@ -1,6 +1,6 @@
 """The figures a workload reports, declared once: the parsers, the guide and the verdicts read them.
 
-A ``Metric`` is one figure, named ``PHASE.QUANTITY`` (fstune/measurements.py), with its unit,
+A ``Metric`` is one figure, named ``PHASE.QUANTITY`` (``fstune.figures.Sample``), with its unit,
 which direction is better, the scale a change in it is compared on (docs/verdicts.md, "Paired
 contrasts and scales"), a short title, the words the guide says it with, and its role: the
 **primary** figure a study stops on, a **secondary** one judged after it, or neither (shown as a
