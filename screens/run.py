@@ -308,6 +308,9 @@ class RunScreen(Screen):
     RunScreen #outcome.shown { display: block; }
     RunScreen #bottom { height: 1; padding: 0 1; }
     RunScreen #overall-label { width: auto; margin-right: 1; }
+    /* the bar gives way to the label ("Block 6 of 10") and the time left at 80 columns */
+    RunScreen #overall { width: 1fr; max-width: 40; }
+    RunScreen #overall Bar { width: 1fr; min-width: 8; }
     /* the run's own estimate of the time left (fstune/runner/eta.py); an ended run has none */
     RunScreen #overall-eta { width: auto; max-width: 1fr; height: 1; margin-left: 1; color: $text-muted; }
     RunScreen #overall-eta.ended { display: none; }
