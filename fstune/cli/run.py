@@ -353,7 +353,7 @@ class Display:
         self.title = ""
         self.block: int | None = None  # the block whose steps are running
         self.looks_shown = 0
-        self.measurement = None  # the run's Measurement: the block labels ("block 2/up to 15: …")
+        self.measurement = None  # the run's Measurement: the block labels ("block 2 of 5 (up to 15): …")
         self.step_fraction: float | None = None
         self.step_eta: float | None = None
         self.done = 0

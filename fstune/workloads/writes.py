@@ -26,7 +26,7 @@ from fstune.steps import MEASURE, PREPARE, Step
 from fstune.units import format_size
 from fstune.workloads.base import (CACHE_SECONDS, HELPER, Param, Workload, WorkloadContext, cold_cache_steps,
                                    count_writes_samples, measured_writes)
-from fstune.workloads.metrics import COUNTED_WRITES, MB_WRITTEN, in_phases
+from fstune.workloads.metrics import COUNTED_WRITES, in_phases
 from fstune.workloads.registry import get, register
 
 # the measured phases, in the order they run
