@@ -38,6 +38,7 @@ from fstune.util import paths
 from fstune.workloads import WORKLOADS, WorkloadContext
 
 DEFAULT_MOUNT_ROOT = "/run/fstune"  # tmpfs: leftovers vanish at reboot; names say who made them
+DEFAULT_LOOKS = (5, 10, 15)  # fstune.results.sequential.DEFAULT_SCHEDULE's looks, the cap last
 
 # a run id names a directory under each root and the audit log's file: one plain path component
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -54,6 +55,26 @@ def check_run_id(run_id: str) -> str:
                          "and '-', starting with a letter or digit, without '/' or '..'.",
                          "Leave --run-id out to name the run after the current time.")
     return run_id
+
+
+def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
+    """The looks for a run that plans ``first`` blocks and may run up to ``cap``: the first look
+    after the planned blocks, then the default looks that fall between, then the cap.
+    () when fewer than 3 blocks are allowed: such a run cannot decide."""
+    first = min(first, cap)
+    if first < 3:
+        return ()
+    looks = [first, *(n for n in DEFAULT_LOOKS if first < n < cap)]
+    if cap > first:
+        looks.append(cap)
+    return tuple(looks)
+
+
+def check_max_blocks(cap: int) -> int:
+    """``cap`` if it can bound a run's blocks; else a UsageError."""
+    if cap < 1:
+        raise UsageError("--max-blocks must be at least 1 (3 or more for a verdict).", "E.g. --max-blocks 10.")
+    return cap
 
 
 def new_run_id() -> str:
@@ -105,6 +126,7 @@ class Choices:
     workloads: tuple[str, ...] | None = None  # None: the study's own list
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     repeats: int | None = None  # None: the study's own number
+    max_blocks: int | None = None  # the cap on blocks in all (--max-blocks); None: DEFAULT_LOOKS[-1]
     configs: tuple[str, ...] | None = None  # None: every configuration; else these, baseline first
     mkfs_options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # config → replaces its mkfs options
     force: bool = True  # pass each mkfs tool's force flag once (the user confirmed the devices)
@@ -200,6 +222,12 @@ class Plan:
     # makes block N (the run asks for blocks beyond the planned ones); not part of equality
     make_block: Callable[[int], Block] | None = field(default=None, compare=False, repr=False)
     ceiling: tuple[Step, ...] = ()  # the raw-device pass, after the inputs and before the first mkfs
+    max_blocks: int = DEFAULT_LOOKS[-1]  # the cap: the run never adds blocks beyond it
+
+    @property
+    def looks(self) -> tuple[int, ...]:
+        """After how many blocks the run judges the primary metric (the cap last); () decides nothing."""
+        return schedule_looks(len(self.blocks), self.max_blocks)
 
     @property
     def steps(self) -> list[Step]:
@@ -371,6 +399,8 @@ def build_plan(choices: Choices) -> Plan:
     repeats = study.repeats if choices.repeats is None else choices.repeats
     if repeats < 1:
         raise UsageError("--repeats must be at least 1.")
+    max_blocks = check_max_blocks(DEFAULT_LOOKS[-1] if choices.max_blocks is None else choices.max_blocks)
+    repeats = min(repeats, max_blocks)  # the cap wins: the plan holds no more blocks than it allows
     if repeats < 3 and workload_names:
         warnings.append(f"{repeats} block(s) cannot tell a real change from noise; fstune's verdicts need at least 3.")
     for name in choices.workload_params:
@@ -476,7 +506,7 @@ def build_plan(choices: Choices) -> Plan:
                            cleanup=True, needs_root=False,
                            why="only the tools' reports are kept, in " + work_dir))
     return Plan(choices, tuple(prepare), tuple(config_plans), tuple(finish), tuple(warnings),
-                tuple(workload_names), repeats, blocks, make_block, tuple(ceiling))
+                tuple(workload_names), repeats, blocks, make_block, tuple(ceiling), max_blocks)
 
 
 # --- the dry-run script ----------------------------------------------------------------------
@@ -523,6 +553,21 @@ trap 'exit 130' INT TERM
 """.replace("{release}", script_guard.RELEASE)
 
 
+def describe_looks(plan: Plan) -> str:
+    """When a real run judges the primary metric and how far it may add blocks (the plan's looks and
+    cap), said for the script's header: the script itself runs only the planned blocks."""
+    primary, _ = plan.study.primary_for(plan.workloads)
+    looks = plan.looks
+    if not looks or primary is None:
+        return (f"Looks: none; with {plan.repeats} planned block(s) `fstune run` cannot decide and adds none "
+                f"(the cap, --max-blocks, is {plan.max_blocks}).")
+    after = ", ".join(map(str, looks[:-1])) + (" and " if len(looks) > 1 else "") + str(looks[-1])
+    adds = (f"adds blocks while it is undecided, never more than {plan.max_blocks} in all (the cap, --max-blocks)"
+            if len(looks) > 1 else f"adds none: {plan.max_blocks} is also the cap (--max-blocks)")
+    return (f"Looks: `fstune run` judges {':'.join(primary)} after {after} blocks and {adds}; this script "
+            f"runs the {plan.repeats} planned blocks only.")
+
+
 def render_script(plan: Plan) -> str:
     """The plan as a commented bash script that runs exactly the plan's steps, in order."""
     choices, study = plan.choices, plan.study
@@ -552,6 +597,8 @@ def render_script(plan: Plan) -> str:
                  f"{choices.order_seed} draws it again):")
     for block in plan.blocks:
         lines.append(f"#   {block.describe(len(plan.blocks))}")
+    if plan.workloads:
+        lines += _comment(describe_looks(plan))
     if plan.ceiling:
         lines += _comment(f"Before the first mkfs: the ceiling, a short pass of fio's phases on the raw device "
                           f"{target.path} itself (direct I/O, once), which its figures are shown against.")

@@ -1,19 +1,25 @@
 """One real run of a plan, the same flow for the CLI and the wizard: checks, the run, the stored record.
 
-    session = RunSession(plan, measurement=Measurement(plan))
-    problems = session.preflight()               # missing tools, a kernel without the driver
-    leftovers, _ = session.tidy_empty_leftovers()  # what interrupted runs left mounted (empty ones go)
-    session.lock()                               # the plan's disks: one owner, until the cleanup
-    session.record_identities()                  # the devices as confirmed, checked against the choices
+    session = RunSession(plan)                   # a Measurement(plan): the plan's cap and looks
+    ready = session.prepare()                    # everything before the first write, see below
+    if ready.leftovers and not ready.cleaned:    # an interrupted run left something mounted: ask,
+        ready = session.prepare(clear_leftovers=True)  # then clear it and check again
+    if not ready.ok: …                           # ready.problems says why (a missing tool …)
     session.start(answer=…, gate=…)              # builds the Runner (adopting the locks)
     outcome = session.run(on_event)              # its events, measured on the way
     ended = session.finish(outcome)              # stored first, then compared: a RunEnd
     session.close()                              # lets go of locks no runner took over
 
+``prepare`` is the one entry point before any write, for both front ends: it removes what dead
+runs left with nothing mounted, stops at leftovers that are still mounted (unless told to clear
+them), checks the plan can run here (``preflight``: every tool on PATH, the kernel's drivers),
+then locks the plan's disks and records the devices' identities (raising FstuneError naming
+who holds a disk, or which device is not the one chosen).
+
 The front-ends only render: ``fstune run`` (``fstune.cli.run``) prints the events and the
-summary, the wizard (``fstune.screens.run``) draws them. What they have in common is here, so
-a run is checked, measured, stored and compared the same way from both: docs/ARCHITECTURE.md,
-"The run session".
+summary, the wizard (``fstune.screens.review`` before the run, ``fstune.screens.run`` during it)
+draws them. What they have in common is here, so a run is checked, measured, stored and
+compared the same way from both: docs/ARCHITECTURE.md, "The run session".
 
 Storing comes first: ``finish`` saves the record before anything is compared, printed or shown,
 so a terminal that went away (SIGHUP) can cost the display but never the run. ``finish`` does
@@ -28,7 +34,7 @@ import shlex
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from fstune import devlock, filesystems
@@ -50,6 +56,7 @@ class ProblemKind(StrEnum):
     MKFS_MISSING = "mkfs-missing"  # a configuration's mkfs tool is not installed
     NO_DRIVER = "no-driver"  # this kernel cannot mount a configuration's filesystem
     TOOLS_MISSING = "tools-missing"  # other tools the plan runs are not installed
+    LEFTOVERS = "leftovers"  # what an interrupted run left mounted could not be cleared
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,29 @@ def lock_devices(plan: Plan) -> devlock.DeviceLocks:
     return locks
 
 
+@dataclass(frozen=True)
+class Readiness:
+    """What ``RunSession.prepare`` found before anything was written.
+
+    ``removed``: dead runs' directories with nothing mounted, removed without asking;
+    ``leftovers``: dead runs' directories with something still mounted; ``cleaned``: what clearing
+    them did (None: not cleared, so the front end asks and calls ``prepare(clear_leftovers=True)``);
+    ``problems``: the preflight's findings and a failed clearing; ``ok``: the disks are locked and
+    the identities recorded, so the run may start once the user confirms.
+    """
+
+    removed: tuple[Leftover, ...] = ()
+    leftovers: tuple[Leftover, ...] = ()
+    cleaned: CleanReport | None = None
+    problems: tuple[Problem, ...] = ()
+    ok: bool = False
+
+    @property
+    def refusal(self) -> Problem | None:
+        """The first problem that stops the run, if any."""
+        return next((problem for problem in self.problems if problem.blocking), None)
+
+
 # --- after the run ------------------------------------------------------------------------------
 
 
@@ -113,7 +143,7 @@ class RunEnd:
 
     ``record``: what the store keeps (None: the plan measures nothing, or the record could not be
     made: see ``notes``); ``stored_id``: its id in the store (None: not stored); ``comparison``:
-    its before-and-after figures (``fstune.export.compare_runs``), when it measured any.
+    its before-and-after figures (``fstune.results.compare.compare_runs``), when it measured any.
     """
 
     outcome: RunOutcome
@@ -169,6 +199,34 @@ class RunSession:
         self._pending_cancel: str | None = None
 
     # --- before -------------------------------------------------------------------------------------
+
+    def prepare(self, *, allow_unmountable: bool = False, clear_leftovers: bool = False) -> Readiness:
+        """Everything before the first write, in the order a person fixes it (module docstring).
+
+        Stops early, unlocked, at leftovers still mounted (unless ``clear_leftovers``) and at a
+        blocking problem; else locks and records the identities, whose refusals raise. Calling it
+        again (after the user agreed to clear the leftovers) checks everything again."""
+        leftovers, removed = self.tidy_empty_leftovers()
+        found = Readiness(tuple(removed), tuple(leftovers))
+        if leftovers and not clear_leftovers:
+            return found
+        cleaned = self.clean_leftovers(leftovers) if leftovers else None
+        if cleaned is not None and not cleaned.ok:
+            problem = Problem(ProblemKind.LEFTOVERS, "what an interrupted run left could not be cleared ("
+                              + "; ".join(cleaned.failed) + ")")
+            return replace(found, cleaned=cleaned, problems=(problem,))
+        problems = tuple(self.preflight(allow_unmountable=allow_unmountable))
+        found = replace(found, cleaned=cleaned, problems=problems)
+        if found.refusal is not None:
+            return found
+        locks = self.lock()  # one owner per device, from here to the run's last cleanup step
+        try:
+            self.record_identities()
+        except BaseException:
+            locks.release()
+            self._locks.remove(locks)
+            raise
+        return replace(found, ok=True)
 
     def preflight(self, *, allow_unmountable: bool = False) -> list[Problem]:
         return preflight(self.plan, allow_unmountable=allow_unmountable)

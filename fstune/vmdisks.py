@@ -49,14 +49,6 @@ def find_nbdkit() -> str:
     return path
 
 
-def nbdkit_available() -> bool:
-    try:
-        find_nbdkit()
-    except NbdkitMissing:
-        return False
-    return True
-
-
 def socket_path(directory: Path, index: int) -> Path:
     return directory / f"disk{index}.nbd.sock"
 

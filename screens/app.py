@@ -209,13 +209,13 @@ class FstuneApp(App):
 
     # --- the run (the Run and Results screens are another module's) ----------------------
 
-    def start_run(self, plan: Plan, identities: dict | None = None) -> None:
-        """Called by Review after the typed confirmation, with the devices' identities it recorded;
-        the run screen takes over from here."""
+    def start_run(self, plan: Plan, session=None) -> None:
+        """Called by Review after the typed confirmation, with the run session whose checks passed
+        there (its locks and the devices' identities); the run screen takes over from here."""
         from fstune.screens.run import RunScreen
 
         self.state.plan = plan
-        self.push_screen(RunScreen(plan, services=self.services, identities=identities))
+        self.push_screen(RunScreen(plan, services=self.services, session=session))
 
 
 def make_app(services: Services) -> FstuneApp:
@@ -255,22 +255,10 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
 
         return Store()
 
-    def lock_devices(plan: Plan):
-        from fstune.session import lock_devices
-
-        return lock_devices(plan)
-
-    def record_identities(plan: Plan):
-        from fstune.runner.safety import record_identities
-
-        return record_identities(plan)
-
     is_root = os.geteuid() == 0
     return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,
                     monitor=monitor, is_root=is_root, dry_run=dry_run or not is_root,
-                    lab=LabControl(requested=lab), guided=guided,
-                    lock_devices=None if dry_run or not is_root else lock_devices,
-                    record_identities=None if dry_run or not is_root else record_identities)
+                    lab=LabControl(requested=lab), guided=guided, checks=is_root and not dry_run)
 
 
 class _DropFailedWrites:

@@ -6,11 +6,14 @@ script's shell functions (the guard rails, ~120 lines) are folded to a line each
 real run the user types the name of every device that will be erased; a dry run saves the
 script instead (same text, byte for byte) and ends the wizard.
 
-A real run's disks are locked from here on (``services.lock_devices``, docs/safety.md): a disk
-another process holds is shown with who holds it and the run cannot start; leaving this step
-without starting lets the locks go, starting hands them to the runner. Right after locking, the
-devices' identities are recorded (``services.record_identities``) and refused unless they are
-the devices chosen; the run checks every destructive step against that baseline.
+Before a real run can be confirmed, the run session's checks run here, the very ones of
+``fstune run`` (``RunSession.prepare``, with ``services.checks``): what interrupted runs left
+mounted is shown and offered for clearing (as the command line asks), a missing tool or a kernel
+without the driver refuses with the reason, and then the disks are locked (docs/safety.md: a
+disk another process holds is shown with who holds it) and the devices' identities recorded,
+refused unless they are the devices chosen; the run checks every destructive step against
+that baseline. Leaving this step without starting lets the locks go; starting hands the
+session, locks and all, to the run screen (whose runner adopts the locks).
 """
 
 from __future__ import annotations
@@ -19,26 +22,64 @@ import os
 import re
 from pathlib import Path
 
+from rich.markup import escape
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
 from fstune.errors import FstuneError
 from fstune.plan import Plan, build_plan, new_run_id, render_script
-from fstune.screens.widgets import StepScreen
+from fstune.screens.widgets import Dialog, StepScreen
 
 
 class PlanBuilt(Message):
-    def __init__(self, plan: Plan | None, script: str, error: str = "", locks=None, locked: str = "",
-                 identities=None) -> None:
+    def __init__(self, plan: Plan | None, script: str, error: str = "") -> None:
         super().__init__()
         self.plan, self.script, self.error = plan, script, error
-        self.locks, self.locked = locks, locked  # the disks' locks, or why the run cannot start
-        self.identities = identities  # the devices as confirmed here: the run's baseline
+
+
+class Checked(Message):
+    """The run session's checks ended (``RunSession.prepare``): ``ready`` says what they found,
+    ``refused`` why the run cannot start when a lock or an identity was refused."""
+
+    def __init__(self, plan: Plan, session, ready=None, refused: str = "") -> None:
+        super().__init__()
+        self.plan, self.session, self.ready, self.refused = plan, session, ready, refused
+
+
+class ClearLeftovers(Dialog):
+    """"Unmount and remove what an interrupted run left?" — as ``fstune run`` asks."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes, clear them"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, leftovers) -> None:
+        super().__init__()
+        self.leftovers = leftovers
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]An earlier run was interrupted[/b] and left:")
+            for leftover in self.leftovers:
+                yield Label(escape(leftover.describe()))
+            yield Label("Unmount and remove them now? (fstune removes only what a run makes.) The run cannot "
+                        "start over them.")
+            with Horizontal():
+                yield Button("Yes, clear them (y)", variant="warning", id="yes")
+                yield Button("No (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 FOLDED = re.compile(r"\(\) \{ … \}  # \d+ lines folded")
@@ -66,8 +107,9 @@ def fold_functions(script: str) -> str:
 
 
 def highlight_script(script: str, destructive_style, comment_style) -> Text:
-    """The script with each destructive step (its title line and its command) highlighted."""
-    text = Text(no_wrap=True)
+    """The script with each destructive step (its title line and its command) highlighted. Long
+    lines wrap at the box's edge (a command cut at 80 columns hid the device it writes)."""
+    text = Text(overflow="fold")
     in_destructive = False
     for line in script.splitlines():
         if FOLDED.search(line):
@@ -99,7 +141,7 @@ class ReviewScreen(StepScreen):
     DEFAULT_CSS = """
     ReviewScreen #review-summary { height: auto; padding: 0 1; }
     ReviewScreen #script-view { height: 1fr; border: round $primary 50%; }
-    ReviewScreen #script { width: auto; }
+    ReviewScreen #script { width: 1fr; }
     ReviewScreen .confirm-row { height: 1; padding: 0 1; }
     ReviewScreen .confirm-row > Label { width: auto; padding-right: 1; }
     ReviewScreen .confirm-row > Input { width: 1fr; }
@@ -114,10 +156,14 @@ class ReviewScreen(StepScreen):
         super().__init__()
         self.plan: Plan | None = None
         self.script = ""
-        self.locks = None  # the plan's disks, locked while this step shows it (a real run only)
-        self.locked = ""  # why they could not be locked (or are not the devices chosen): the run cannot start
-        self.identities = None  # the devices' identities, recorded right after locking them
-        self.handed_over = False  # the run started with these locks: the runner releases them
+        # the run session of the plan shown (a real run only): its checks passed when ``ready.ok``,
+        # and then it holds the disks' locks and the devices' identities until the run or leaving
+        self.session = None
+        self.ready = None
+        self.locked = ""  # why the run cannot start (the checks' reason); "" while checking or ready
+        self.checking = False
+        self.asking = False  # the leftovers' dialog is over this step: its session stays
+        self.handed_over = False  # the run started with this session: the runner releases its locks
         self.functions_shown = False  # the script's shell functions, folded until Ctrl+G
 
     def compose_body(self) -> ComposeResult:
@@ -142,21 +188,29 @@ class ReviewScreen(StepScreen):
         button.label = "Save script" if self.app.services.dry_run else "Start"
         button.variant = "primary" if self.app.services.dry_run else "error"
 
+    @property
+    def identities(self) -> dict | None:
+        """The devices' identities recorded by the checks: the run's baseline."""
+        return self.session.identities if self.session is not None else None
+
     def on_screen_suspend(self) -> None:
-        if not self.handed_over:
+        if not self.handed_over and not self.asking:
             self.release_locks()  # back to an earlier step: the devices may change
 
     def release_locks(self) -> None:
-        locks, self.locks = self.locks, None
-        if locks is not None:
-            locks.release()
+        session, self.session, self.ready = self.session, None, None
+        if session is not None:
+            session.close()
 
     def on_screen_resume(self) -> None:
+        if self.asking:  # back from the leftovers' dialog, not from another step: nothing changed
+            self.asking = False
+            return
         # every visit rebuilds: any earlier step may have changed
         self.release_locks()
         self.handed_over = False
         self.locked = ""
-        self.identities = None
+        self.checking = False
         state = self.app.state
         state.plan = None
         self.plan = None
@@ -172,6 +226,12 @@ class ReviewScreen(StepScreen):
             return
         self.build(choices)
 
+    @property
+    def checks(self) -> bool:
+        """Whether this step runs the session's checks: a real run on this machine's devices."""
+        services = self.app.services
+        return bool(getattr(services, "checks", False)) and not services.dry_run
+
     @work(thread=True, exclusive=True, group="plan")
     def build(self, choices) -> None:
         try:
@@ -179,21 +239,23 @@ class ReviewScreen(StepScreen):
         except FstuneError as error:
             self.post_message(PlanBuilt(None, "", error.message))
             return
-        locks, locked, identities = None, "", None
-        services = self.app.services
+        self.post_message(PlanBuilt(plan, render_script(plan)))
+        if self.checks:
+            self._check(plan, self.app.services.session(plan), clear_leftovers=False)
+
+    @work(thread=True, exclusive=True, group="plan")
+    def check_again(self, plan: Plan, session, clear_leftovers: bool) -> None:
+        self._check(plan, session, clear_leftovers)
+
+    def _check(self, plan: Plan, session, clear_leftovers: bool) -> None:
+        """In the worker: everything ``fstune run`` checks before its first write."""
         try:
-            if services.lock_devices is not None and not services.dry_run:
-                locks = services.lock_devices(plan)  # one owner per device, from here to the cleanup
-            if services.record_identities is not None and not services.dry_run:
-                # the run's baseline, taken now and refused unless the devices are the ones chosen
-                # (docs/safety.md): a disk swapped in before Start fails the runner's checks
-                identities = services.record_identities(plan)
-        except FstuneError as error:
-            locked = error.message + (f" {error.hint}" if error.hint else "")
-            if locks is not None:
-                locks.release()
-                locks = None
-        self.post_message(PlanBuilt(plan, render_script(plan), locks=locks, locked=locked, identities=identities))
+            ready = session.prepare(clear_leftovers=clear_leftovers)
+        except FstuneError as error:  # a disk another process holds, a device not the one chosen
+            session.close()
+            self.post_message(Checked(plan, session, refused=error.message + (f" {error.hint}" if error.hint else "")))
+            return
+        self.post_message(Checked(plan, session, ready))
 
     def show_error(self, message: str) -> None:
         self.query_one("#review-summary", Static).update(
@@ -206,11 +268,6 @@ class ReviewScreen(StepScreen):
             return
         self.plan, self.script = message.plan, message.script
         self.app.state.plan = message.plan
-        if message.locks is not self.locks:
-            self.release_locks()
-        self.locks, self.locked, self.identities = message.locks, message.locked, message.identities
-        if not self.is_current and not self.handed_over:
-            self.release_locks()  # the user left while it was being built
         plan = message.plan
         erased = plan.destructive_devices()
         summary = Text()
@@ -227,10 +284,54 @@ class ReviewScreen(StepScreen):
             if not path.value:
                 path.value = f"./fstune-plan-{plan.study.name}.sh"
             return
-        if self.locked:
+        if self.checks:
+            self.checking = True
             self.query_one("#confirm-message", Static).update(
-                Text.assemble(("Cannot start: ", "bold"), self.locked))
+                "Checking: leftovers of earlier runs, the tools, the kernel's drivers, the disks' locks…")
             return
+        self.show_confirmation()
+
+    def on_checked(self, message: Checked) -> None:
+        if message.plan is not self.plan or not self.is_current or self.handed_over:
+            message.session.close()  # the user left, or this visit built another plan
+            return
+        self.checking = False
+        self.session, self.ready = message.session, message.ready
+        ready = message.ready
+        notice = self.query_one("#confirm-message", Static)
+        if ready is not None and ready.leftovers and ready.cleaned is None:
+            self.locked = "an earlier run was interrupted and left something mounted: " + "; ".join(
+                leftover.describe() for leftover in ready.leftovers) + ". Clear it, or run `fstune run " \
+                "--clean-leftovers`."
+            notice.update(Text.assemble(("Cannot start yet: ", "bold"), self.locked))
+
+            def decided(yes: bool | None) -> None:
+                if yes and self.session is message.session:
+                    notice.update("Clearing what the interrupted run left…")
+                    self.checking = True
+                    self.check_again(self.plan, message.session, True)
+
+            self.asking = True
+            self.app.push_screen(ClearLeftovers(ready.leftovers), decided)
+            return
+        refusal = message.refused or (ready.refusal.text + "; nothing was done." if ready.refusal else "")
+        self.locked = refusal
+        if refusal:
+            self.release_locks()  # nothing is locked after a refusal, but the session goes
+            notice.update(Text.assemble(("Cannot start: ", "bold"), refusal))
+            return
+        notes = [f"Note: {problem.text}." for problem in ready.problems if not problem.blocking]
+        cleared = [f"Unmounted {mountpoint}, left by an interrupted run." for mountpoint in
+                   (ready.cleaned.unmounted if ready.cleaned else ())]
+        self.show_confirmation("\n".join([*cleared, *notes]))
+
+    def show_confirmation(self, said: str = "") -> None:
+        """The fields to type the erased devices' names in."""
+        plan = self.plan
+        erased = plan.destructive_devices()
+        notice = self.query_one("#confirm-message", Static)
+        notice.update(said)
+        notice.set_class(bool(said), "-ok")
         target = plan.choices.target.path
         self.query_one("#label-target", Label).update(f"Type {os.path.basename(target)} to erase it:")
         self.query_one("#row-target").display = True
@@ -266,6 +367,9 @@ class ReviewScreen(StepScreen):
         if self.locked:
             message.update(Text.assemble(("Cannot start: ", "bold"), self.locked))
             return
+        if self.checking or (self.checks and (self.ready is None or not self.ready.ok)):
+            message.update("Still checking the devices: a moment.")
+            return
         wanted = [("#confirm-target", self.plan.choices.target.path)]
         if self.query_one("#row-log").display:
             wanted.append(("#confirm-log", self.plan.choices.log_device.path))
@@ -277,8 +381,8 @@ class ReviewScreen(StepScreen):
                 message.update(f"Type {os.path.basename(path)} exactly to confirm that it will be erased"
                                + (f" ('{typed}' is not it)." if typed else "."))
                 return
-        self.handed_over = self.locks is not None  # the runner adopts them (same run id)
-        self.app.start_run(self.plan, identities=self.identities)
+        self.handed_over = self.session is not None  # the runner adopts its locks (same run id)
+        self.app.start_run(self.plan, session=self.session)
 
     def save(self) -> None:
         message = self.query_one("#confirm-message", Static)

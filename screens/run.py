@@ -308,6 +308,9 @@ class RunScreen(Screen):
     RunScreen #outcome.shown { display: block; }
     RunScreen #bottom { height: 1; padding: 0 1; }
     RunScreen #overall-label { width: auto; margin-right: 1; }
+    /* the bar gives way to the label ("Block 6 of 10") and the time left at 80 columns */
+    RunScreen #overall { width: 1fr; max-width: 40; }
+    RunScreen #overall Bar { width: 1fr; min-width: 8; }
     /* the run's own estimate of the time left (fstune/runner/eta.py); an ended run has none */
     RunScreen #overall-eta { width: auto; max-width: 1fr; height: 1; margin-left: 1; color: $text-muted; }
     RunScreen #overall-eta.ended { display: none; }
@@ -329,16 +332,17 @@ class RunScreen(Screen):
         Binding("a", "guide_rest", "Run remaining repeats"),
     ]
 
-    def __init__(self, plan: Plan, services, *, measurement: Measurement | None = None,
-                 identities: dict | None = None, name: str | None = None, id: str | None = None) -> None:
+    def __init__(self, plan: Plan, services, *, session: RunSession | None = None,
+                 measurement: Measurement | None = None, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
         self.plan = plan
         self.services = services
-        # the App may pass a measurement set up with the user's cap on blocks; the session feeds
-        # it every event, stores the run and compares it
-        self.session = RunSession(plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
-                                  open_store=getattr(services, "open_store", None),
-                                  scan=getattr(services, "scan", None), identities=identities)
+        # the session the Review step checked (locked, identities recorded); without one (tests,
+        # a dry run) one is made here. It feeds its measurement (the plan's cap and looks) every
+        # event, stores the run and compares it
+        self.session = session or RunSession(
+            plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
+            open_store=getattr(services, "open_store", None), scan=getattr(services, "scan", None))
         self.measurement = self.session.measurement
         # the worker → UI channel
         self._queue: deque = deque()
@@ -357,6 +361,7 @@ class RunScreen(Screen):
         self._fraction = 0.0  # the running step's own progress
         self._prompt_dialog: PromptDialog | None = None
         self._live_text = ""
+        self._blocks_shown = ""  # "Block 6 of 10": beside the overall bar
         self.follow = True
         # the end of the run, for the results
         self.ended = False
@@ -442,6 +447,12 @@ class RunScreen(Screen):
     # --- the worker (runs in its own thread; touches no widget) ----------------------------------
 
     def _work(self) -> None:
+        try:
+            self._run()
+        finally:
+            self.session.close()  # the locks no runner took over (a run that could not start)
+
+    def _run(self) -> None:
         session = self.session
         try:
             session.start(**({"gate": self._gate} if self._gate is not None else {}))
@@ -752,6 +763,7 @@ class RunScreen(Screen):
                     self._refresh_row(position)
         overall = self.query_one("#overall", ProgressBar)
         overall.add_class("ended")
+        self.query_one("#overall-label", Label).update("Overall")  # no block runs any more
         self.query_one("#overall-eta", Static).add_class("ended")
         final = self.final_event
         text = Text()
@@ -955,13 +967,17 @@ class RunScreen(Screen):
         if not self.plan.blocks:
             bar.update(total=1000, progress=1000 * self._done / max(1, len(self._steps)))
             return
-        # a share of the run's estimated time that never goes backwards; blocks added while the
-        # study is undecided lengthen the time left instead (fstune/runner/eta.py)
+        # a share of the run's estimated time over the blocks scheduled now: when blocks are added
+        # it starts again from the new total, which the label says (fstune/runner/eta.py)
         progress = self.measurement.progress()
         bar.update(total=1000, progress=round(1000 * progress.fraction))
         if not self.ended:
             wide = self.app.size.width >= WIDE_ETA
             self.query_one("#overall-eta", Static).update(progress.eta if wide else progress.eta_short)
+            blocks = (progress.blocks if wide else progress.blocks_short).capitalize()
+            if blocks != self._blocks_shown:
+                self._blocks_shown = blocks
+                self.query_one("#overall-label", Label).update(blocks or "Overall")
 
     def _tick(self) -> None:
         """The running step's time, counting up beside its title (twice a second).
@@ -1071,6 +1087,3 @@ class RunScreen(Screen):
     def waiting(self) -> StepWaiting | None:
         """Guided mode: the step held at the gate for the attendee, if any."""
         return self._waiting
-
-    def cleanup_states(self) -> list[tuple[str, str]]:
-        return [(step.title, state) for step, state, _ in self._cleanup_rows]

@@ -92,8 +92,8 @@ class LabControl:
 @dataclass
 class Services:
     """The outside world, injected: an app factory receives its dependencies (docs/ARCHITECTURE.md,
-    "The run session"). The run screen hands ``make_runner``, ``open_store`` and ``scan`` to its
-    run session (``fstune.session``), which runs, stores and compares."""
+    "The run session"). ``session(plan)`` hands ``make_runner``, ``open_store`` and ``scan`` to a
+    run session (``fstune.session``), which checks, runs, stores and compares."""
 
     scan: Callable[[], Inventory]  # a fresh inventory (udev, or a recorded fixture)
     studies: Callable[[], dict[str, Study]]  # the shipped and user studies
@@ -108,14 +108,16 @@ class Services:
     capabilities: Callable[[], MachineCapabilities] | None = None
     # the practice lab (offered when no disk is usable, removable on exit); None = never offer
     lab: LabControl | None = None
-    # Plan → the locks of the disks it writes (``fstune.session.lock_devices``, ``.release()``),
-    # taken at the Review step and adopted by the runner; raises a DeviceError naming who holds a disk.
-    # None = nothing is locked before the run starts (the runner itself still locks).
-    lock_devices: Callable[[Plan], object] | None = None
-    # Plan → the identities of the devices it writes (``fstune.runner.safety.record_identities``),
-    # recorded at the Review step right after locking and handed to the run as its baseline; raises
-    # an UnsafeDeviceError when a device is not the one chosen. None = the runner records them itself.
-    record_identities: Callable[[Plan], dict] | None = None
+    # run the run session's checks at the Review step, before any write (``RunSession.prepare``:
+    # leftovers, tools, kernel drivers, the disks' locks, the devices' identities), as `fstune run`
+    # does. False: fixture devices that are not on this machine (the runner itself still locks).
+    checks: bool = False
+
+    def session(self, plan: Plan, **options):
+        """The run session of ``plan`` with these services (``fstune.session.RunSession``)."""
+        from fstune.session import RunSession
+
+        return RunSession(plan, make_runner=self.make_runner, open_store=self.open_store, scan=self.scan, **options)
 
 
 @dataclass
@@ -130,6 +132,7 @@ class WizardState:
     workloads: tuple[str, ...] | None = None
     workload_params: dict[str, dict[str, object]] = field(default_factory=dict)
     repeats: int | None = None
+    max_blocks: int | None = None  # the cap on blocks in all (``fstune run --max-blocks``); None: the default
     ceiling: bool = False  # the raw-device pass before the first mkfs (``fstune run --ceiling``)
     plan: Plan | None = None  # built on the Review screen from everything above
     run_id: str | None = None  # the run directory's name; None = the time the plan is built (as the CLI)
@@ -146,6 +149,7 @@ class WizardState:
         self.workloads = None
         self.workload_params = {}
         self.repeats = None
+        self.max_blocks = None
         self.ceiling = False
         self.plan = None
         if not study.needs_journal_device:
@@ -174,8 +178,8 @@ class WizardState:
         choices = Choices(
             study=study, target=target, log_device=log, options=tuple(self.options),
             workloads=self.workloads, workload_params={k: dict(v) for k, v in self.workload_params.items()},
-            repeats=self.repeats, mkfs_options=dict(self.mkfs_options), run_id=self.run_id or "plan",
-            ceiling=self.ceiling, order_seed=self.order_seed,
+            repeats=self.repeats, max_blocks=self.max_blocks, mkfs_options=dict(self.mkfs_options),
+            run_id=self.run_id or "plan", ceiling=self.ceiling, order_seed=self.order_seed,
         )
         self.order_seed = choices.order_seed
         return choices

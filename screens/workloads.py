@@ -16,7 +16,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Checkbox, Input, Label, Static
 
 from fstune.errors import UsageError
-from fstune.plan import ceiling_workload
+from fstune.plan import DEFAULT_LOOKS, ceiling_workload, check_max_blocks
 from fstune.screens.widgets import StepScreen
 from fstune.studies import Study
 from fstune.units import format_estimate
@@ -49,6 +49,15 @@ class RepeatsCheck(Validator):
             return self.failure("repeats must be a whole number, at least 1.")
         if int(value) < 3:
             return self.failure("fewer than 3 repeats cannot tell a real change from noise.")
+        return self.success()
+
+
+class CapCheck(Validator):
+    def validate(self, value: str) -> ValidationResult:
+        try:
+            check_max_blocks(int(value.strip()) if value.strip().isdigit() else 0)
+        except UsageError:
+            return self.failure("the cap must be a whole number of blocks, at least 1.")
         return self.success()
 
 
@@ -118,6 +127,13 @@ class WorkloadsScreen(StepScreen):
                                          classes="param-help"),
                                   classes="param", id="repeats-row"))
         widgets.append(Static("", id="repeats-message", classes="field-message"))
+        cap = str(DEFAULT_LOOKS[-1] if state.max_blocks is None else state.max_blocks)
+        widgets.append(Horizontal(Label("at most"), Input(cap, id="max-blocks", compact=True,
+                                                          validators=[CapCheck()], validate_on=["changed"]),
+                                  Static("repeats in all: the cap on what noisy figures add (--max-blocks)",
+                                         classes="param-help"),
+                                  classes="param", id="max-blocks-row"))
+        widgets.append(Static("", id="max-blocks-message", classes="field-message"))
         widgets.append(self._ceiling_box(selected))
         await form.mount_all(widgets)
         self.update_estimate()
@@ -171,7 +187,10 @@ class WorkloadsScreen(StepScreen):
             for name in names:
                 if WORKLOADS[name].estimate_note:
                     text.append(f"; {WORKLOADS[name].estimate_note}")
-            text.append(". Noisy figures add repeats.", style="dim")
+            cap = self.query("#max-blocks")
+            most = cap.first(Input).value.strip() if cap else ""
+            text.append(f". Noisy figures add repeats{f', up to {most} in all' if most.isdigit() else ''}.",
+                        style="dim")
         self.query_one("#estimate", Static).update(text)
 
     def _ceiling_seconds(self, names: tuple[str, ...]) -> float:
@@ -220,6 +239,10 @@ class WorkloadsScreen(StepScreen):
         if not repeats.isdigit() or int(repeats) < 1:
             self.query_one("#repeats", Input).focus()
             return "repeats must be a whole number, at least 1."
+        cap = self.query_one("#max-blocks", Input).value.strip()
+        if not cap.isdigit() or int(cap) < 1:
+            self.query_one("#max-blocks", Input).focus()
+            return "the cap must be a whole number of blocks, at least 1."
         state = self.app.state
         # the study's own order first: it is the order the plan runs them in
         ordered = tuple(n for n in study.workloads if n in names) + tuple(n for n in names if n not in study.workloads)
@@ -230,5 +253,6 @@ class WorkloadsScreen(StepScreen):
         state.workloads = None if ordered == tuple(study.workloads) else ordered
         state.workload_params = params
         state.repeats = None if int(repeats) == study.repeats else int(repeats)
+        state.max_blocks = None if int(cap) == DEFAULT_LOOKS[-1] else int(cap)
         state.ceiling = self.query_one("#ceiling", Checkbox).value and ceiling_workload(names) is not None
         return None

@@ -15,6 +15,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -159,9 +160,29 @@ def udevd() -> bool:
             warnings.warn("systemd-udevd is not installed; udev properties will be missing")
             return False
         subprocess.run([binary, "--daemon"], check=True, capture_output=True, timeout=30)
+        # a udevd started just now: describe what is there (nobody held a disk through a udev
+        # that was not running, so this settle cannot wait for another process's disk)
         subprocess.run(["udevadm", "trigger"], check=False, capture_output=True, timeout=60)
-    subprocess.run(["udevadm", "settle", "--timeout=60"], check=False, capture_output=True, timeout=90)
+        subprocess.run(["udevadm", "settle", "--timeout=60"], check=False, capture_output=True, timeout=90)
     return True
+
+
+def settle_devices(*devices: str | os.PathLike, timeout: float = 60) -> None:
+    """Wait until udev has handled every event so far of ``devices``, this test's own, and of
+    no other device (``fstune.devices.settle.settle_own``).
+
+    Never a plain ``udevadm settle``: it waits for udev's whole queue, where udev keeps every
+    event of a disk another process holds with flock (another fstune run on the machine) until
+    that lock goes, so each one would wait its full timeout. A device that is still to appear
+    (a partition after ``losetup -P`` or ``partx``) is waited for first.
+    """
+    from fstune.devices.settle import settle_own
+
+    paths = [os.fspath(device) for device in devices]
+    deadline = time.monotonic() + timeout
+    while not all(os.path.exists(path) for path in paths) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    settle_own(paths, timeout=max(5, int(deadline - time.monotonic())))
 
 
 @pytest.fixture

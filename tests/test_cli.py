@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import settle_devices
 
 FSTUNE = [sys.executable, "-m", "fstune"]
 
@@ -209,7 +210,7 @@ def test_a_journal_study_can_be_planned_again_on_the_same_pair(lab, run_destruct
     other_data = lab.pairs()[1][0]
     run_destructive(["mkfs.ext4", "-q", "-b", "4096", "-O", "journal_dev", "-F", spare], spare)
     run_destructive(["mkfs.ext4", "-q", "-b", "4096", "-J", f"device={spare}", "-F", data], [data, spare])
-    subprocess.run(["udevadm", "settle"], check=False)
+    settle_devices(data, spare)  # udev's description of them, and of no other device
     again = fstune("plan", "--study", "ext4-external-journal", "--device", data, "--log-device", spare,
                    "--workloads", "none")
     assert again.returncode == 0, again.stderr

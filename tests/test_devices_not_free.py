@@ -19,6 +19,7 @@ import pytest
 
 from fstune import lab as labmod
 from fstune.devices import LOCKED, USABLE, scan
+from conftest import settle_devices
 
 pytestmark = pytest.mark.loopdev
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,9 +33,9 @@ def blkid(device: str, tag: str) -> str:
 
 
 def settle(*devices: str) -> None:
-    # a write reaches udev through its inotify watch, asynchronously: ask for the re-probe
-    subprocess.run(["udevadm", "trigger", "--action=change", *devices], capture_output=True, timeout=60)
-    subprocess.run(["udevadm", "settle", "--timeout=60"], capture_output=True, timeout=90)
+    # a write reaches udev through its inotify watch, asynchronously: the re-probe settle_devices
+    # asks for is waited for, and only for these devices (conftest.settle_devices)
+    settle_devices(*devices)
 
 
 def fstune(*args: str, tmp_path: Path, lab_dir: Path | None = None) -> subprocess.CompletedProcess:

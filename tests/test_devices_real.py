@@ -25,6 +25,7 @@ import pytest
 from fstune.devices import CONFIRM, LOCKED, USABLE, scan
 from fstune.devices.monitor import ADDED, REMOVED, InventoryMonitor
 from fstune.devices.udev import load
+from conftest import LAB_DISK_SIZE, LAB_SPARE_SIZE, settle_devices
 
 ROOT = Path(__file__).resolve().parent.parent
 MiB = 1024 * 1024
@@ -68,18 +69,15 @@ def _run_on(argv: list[str], device: str) -> subprocess.CompletedProcess:
 
 
 def _settle(*devices: str) -> None:
-    # a write fires udev's inotify watch asynchronously; ask for the re-probe explicitly so the
-    # database is current before we scan
-    for device in devices:
-        if os.path.exists(device):
-            _sh("udevadm", "trigger", "--action=change", device, check=False)
-    _sh("udevadm", "settle", "--timeout=60", check=False)
+    # a write fires udev's inotify watch asynchronously; the change event settle_devices
+    # triggers re-probes them, so the database is current before we scan (and only ours are
+    # waited for: conftest.settle_devices)
+    settle_devices(*devices)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _udev_for_every_test(udevd):
     """Every test here reads udev's database: conftest's session fixture starts udevd (or skips)."""
-    _sh("udevadm", "settle", "--timeout=60", check=False)
 
 
 def _partition(device: str, number: int) -> str:
@@ -113,15 +111,13 @@ def loop_device(tmp_path: Path, size: int, *, name: str | None = None,
         if partitions:
             # on this kernel the partitions only appear after partx
             _sh("partx", "-a", device, check=False)
-            _sh("udevadm", "settle", "--timeout=60", check=False)
             for number in range(1, len(partitions) + 1):
                 _wait_for(lambda: os.path.exists(_partition(device, number)), 20)
-        _settle(device)
+        _settle(device, *(_partition(device, n) for n in range(1, len(partitions or ()) + 1)))
         yield device
     finally:
         _release(device)
         _sh("losetup", "-d", device, check=False)
-        _sh("udevadm", "settle", "--timeout=60", check=False)
         _CREATED.discard(device)
 
 
@@ -282,7 +278,8 @@ def test_device_mapper_holder(tmp_path):
         assert _ours(dev)
         _sh("dmsetup", "create", name, "--table", f"0 {sectors} linear {dev} 0")
         try:
-            _sh("udevadm", "settle", "--timeout=60", check=False)
+            _sh("udevadm", "wait", "--timeout=60", f"/dev/mapper/{name}", check=False)  # made and described
+            _settle(dev)
             device = scan().get(dev)
             holder = device.holders[0]
             assert device.verdict.reason == f"is in use by {holder} (device-mapper {name})"
@@ -389,3 +386,36 @@ def test_a_loop_device_is_described_by_its_file_and_the_device_holding_it(tmp_pa
                              check=True).stdout
         row = next(line for line in out.splitlines() if line.split()[:1] == [os.path.basename(dev)])
         assert " file " in f" {row} "
+
+
+def test_the_suite_s_device_fixtures_do_not_wait_for_a_disk_another_process_holds(tmp_path):
+    """udev puts off every event of a disk another process holds with flock (another fstune run
+    on the machine): a plain `udevadm settle` then waits out its timeout. The suite's fixtures and
+    helpers wait only for their own devices, so with such a disk held they go on at once."""
+    from fstune import lab as labmod
+
+    with loop_device(tmp_path, 16 * MiB, name="held.img") as held:
+        holder = subprocess.Popen(
+            [sys.executable, "-c", "import fcntl, os, sys; fd = os.open(sys.argv[1], os.O_RDONLY); "
+             "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()", held],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            assert holder.stdout.readline().strip() == "held"
+            _sh("udevadm", "trigger", "--action=change", held)  # an event udev must put off now
+            plain = subprocess.run(["udevadm", "settle", "--timeout=3"], capture_output=True)
+            assert plain.returncode != 0, "udev did not put off the held disk's event: nothing to show here"
+            started = time.monotonic()
+            with loop_device(tmp_path, 64 * MiB, partitions=[("a", 32 * MiB), ("b", None)]) as dev:
+                _run_on(["mkfs.ext4", "-q", "-F", _partition(dev, 1)], _partition(dev, 1))
+                assert scan().get(_partition(dev, 1)).fs_type == "ext4"  # udev's description is current
+            lab_dir = tmp_path / "quick-lab"
+            try:
+                labmod.lab_up(disks=1, size=LAB_DISK_SIZE, directory=lab_dir, spare_size=LAB_SPARE_SIZE)
+            finally:
+                labmod.lab_down(lab_dir)  # the lab fixtures' teardown
+            elapsed = time.monotonic() - started
+            # a plain settle after each step would have waited its 60 s several times over
+            assert elapsed < 30, f"the fixtures took {elapsed:.0f} s with a disk held elsewhere"
+        finally:
+            holder.stdin.close()
+            holder.wait(timeout=30)

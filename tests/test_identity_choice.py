@@ -25,10 +25,9 @@ from fstune.devices import scan, scan_lab_only
 from fstune.errors import UnsafeDeviceError
 from fstune.plan import Choices, build_plan
 from fstune.runner import Runner, read_identity
-from fstune.runner.safety import record_identities
 from fstune.session import RunSession
 from fstune.units import format_size
-from conftest import study_text
+from conftest import study_text, settle_devices
 from test_runner_real import blkid, study
 
 pytestmark = pytest.mark.loopdev
@@ -49,10 +48,10 @@ def another_disk_in_its_place(disk, tmp_path: Path):
     try:
         if attached.returncode != 0:
             pytest.fail(f"could not attach another image as {disk.loop}: {attached.stderr.strip()}")
-        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        settle_devices(disk.loop, timeout=30)  # this loop's events, no other disk's
         if not Path(disk.data).exists():  # some kernels do not scan the table on attach
             subprocess.run(["partx", "--add", disk.loop], capture_output=True, check=False)
-            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+            settle_devices(disk.loop, disk.data, timeout=30)
         yield other
     finally:
         backing = Path(f"/sys/block/{Path(disk.loop).name}/loop/backing_file")
@@ -165,22 +164,23 @@ async def test_review_records_the_chosen_devices_and_refuses_one_swapped_in_sinc
     from fstune.screens.app import make_app
     from fstune.screens.state import Services
     from fstune.studies import load_studies
-    from test_tui_lab import lock_plan, words
+    from test_tui_lab import words
     from test_tui_run import wait_for
     from test_tui_wizard import fixed_capabilities, settle, to_review
 
     disk = lab.disks[0]
     data = disk.data
+    # Review runs the run's checks: leftovers are looked for here, not among other runs' on the machine
+    monkeypatch.setattr("fstune.session.find_leftovers", lambda _root: [])
 
     services = Services(scan=partial(scan_lab_only, lab.directory), studies=load_studies, make_runner=None,
-                        open_store=None, is_root=True, capabilities=fixed_capabilities, lock_devices=lock_plan,
-                        record_identities=record_identities)
+                        open_store=None, is_root=True, capabilities=fixed_capabilities, checks=True)
     app = make_app(services)
     started = []
 
-    def start_run(plan, identities=None):
-        started.append(identities)
-        app.screen.locks.release()  # as the runner does with the locks it adopted, after its cleanup
+    def start_run(plan, session=None):
+        started.append(session.identities)
+        session.close()  # as the runner does with the locks it adopted, after its cleanup
 
     monkeypatch.setattr(app, "start_run", start_run)
 

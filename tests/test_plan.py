@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from fstune.errors import DeviceError, UsageError
-from fstune.plan import Choices, DeviceChoice, OptionOverride, balanced_orders, build_plan, render_script
+from fstune.plan import (Choices, DeviceChoice, OptionOverride, balanced_orders, build_plan, describe_looks,
+                         render_script)
 from fstune.steps import JOURNAL, MKFS, MOUNT, UMOUNT
 from fstune.studies import load_studies, parse_study
 from fstune.util import paths
@@ -198,6 +199,23 @@ def test_workload_steps_repeat_with_cold_caches_and_results_outside_the_filesyst
 def test_fewer_than_three_repeats_is_warned_about():
     plan = build_plan(Choices(study_of("ext4", workloads=("metadata",)), TARGET, None, repeats=1))
     assert any("noise" in w for w in plan.warnings)
+
+
+def test_the_plan_holds_the_cap_and_its_looks_and_the_script_states_them():
+    study = study_of("ext4", workloads=("metadata",))
+    plan = build_plan(Choices(study, TARGET, None, repeats=5, max_blocks=12))
+    assert (plan.max_blocks, plan.looks) == (12, (5, 10, 12))
+    said = describe_looks(plan)
+    assert "after 5, 10 and 12 blocks" in said and "never more than 12 in all" in said
+    header = [line.removeprefix("# ") for line in render_script(plan).splitlines() if line.startswith("# ")]
+    assert said in " ".join(header)  # in the script's header, wrapped
+    capped = build_plan(Choices(study, TARGET, None, repeats=8, max_blocks=4))  # the cap wins over --blocks
+    assert (capped.repeats, len(capped.blocks), capped.looks) == (4, 4, (4,))
+    assert "4 is also the cap" in describe_looks(capped)
+    few = build_plan(Choices(study, TARGET, None, repeats=2))
+    assert few.looks == () and "# Looks: none" in render_script(few)
+    with pytest.raises(UsageError, match="--max-blocks must be at least 1"):
+        build_plan(Choices(study, TARGET, None, max_blocks=0))
 
 
 def test_script_is_valid_bash_and_lists_every_step_in_order():

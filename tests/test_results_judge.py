@@ -1,6 +1,7 @@
 """judge_primary: from raw block values to what a screen shows beside the verdict."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -80,3 +81,14 @@ def test_notes_say_what_was_changed_and_what_drifted():
     rising = [100.0 + 10 * k for k in range(10)]
     drifting = judge_primary("x", rising, [value * 1.001 for value in rising], MetricRule(better=HIGHER))
     assert drifting.drift.found and any(note.startswith("Drift:") for note in drifting.notes)
+
+
+def test_a_look_line_caps_a_wild_interval_as_the_results_do():
+    """Five blocks of a variant that swings from a tenth to forty times the baseline: the interval
+    reaches thousands of percent, every digit of it noise; the look line caps it like the results."""
+    result = judge_primary("dbench.throughput_mbs", [10.0, 10.1, 9.9, 10.0, 10.2], [1.0, 400.0, 30.0, 2.0, 200.0],
+                           MetricRule())
+    assert result.interval_percent[1] > 1000
+    text = percent_or_unit(result)
+    assert "> +1000" in text and "4514016" not in text, text
+    assert re.fullmatch(r"[+-]\d+\.\d % \[[^,]+, > \+1000\]", text), text

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import fstune.cli.run as cli_run
-from conftest import study_text
+from conftest import study_text, settle_devices
 from fstune import filesystems
 from fstune.runner.audit import read_log
 from fstune.cli import main
@@ -162,9 +162,9 @@ def test_debug_writes_a_log_for_a_bug_report_and_says_where(tmp_path, lab, state
 
 
 @pytest.mark.loopdev
-def test_the_progress_a_headless_run_prints_never_goes_backwards(tmp_path, lab, state_home, capsys):
-    """Each block's line says the share of the run and the time left; blocks added while the study
-    is undecided extend the time left and never shrink the share."""
+def test_the_progress_a_headless_run_prints_goes_back_only_to_a_new_total(tmp_path, lab, state_home, capsys):
+    """Each block's line says which block of how many, the share of the run and the time left;
+    blocks added while the study is undecided give a new total, and only then may the share drop."""
     import re
 
     data = lab.disks[0].data
@@ -174,13 +174,17 @@ def test_the_progress_a_headless_run_prints_never_goes_backwards(tmp_path, lab, 
                  "--run-id", f"eta-{os.getpid()}"])
     out, err = capsys.readouterr()
     assert code == 0, err + out
-    lines = re.findall(r"^── block (\d+)/(?:up to )?\d+: .* · ([\d.]+)% of the run · (.+)$", out, re.MULTILINE)
-    assert [int(block) for block, _, _ in lines][:3] == [1, 2, 3], out
-    fractions = [float(share) for _, share, _ in lines]
-    assert all(b >= a for a, b in zip(fractions, fractions[1:])), lines
+    lines = re.findall(r"^── block (\d+) of (\d+)(?: \(up to \d+\))?: .* · ([\d.]+)% of the run · (.+)$", out,
+                       re.MULTILINE)
+    assert [int(block) for block, _, _, _ in lines][:3] == [1, 2, 3], out
+    assert "block 1 of 3 (up to 4)" in out
+    totals = [int(total) for _, total, _, _ in lines]
+    fractions = [float(share) for _, _, share, _ in lines]
+    assert all(b >= a for (a, b), (n, m) in zip(zip(fractions, fractions[1:]), zip(totals, totals[1:]))
+               if m == n), lines
     assert all(0 <= share < 100 for share in fractions)
-    assert all(re.match(r"(about .+ left|finishing)", text) for _, _, text in lines), lines
-    assert "if it needs all 4 blocks" in lines[0][2]  # while undecided: what the cap could add
+    assert all(re.match(r"(about .+ left|finishing)", text) for _, _, _, text in lines), lines
+    assert "if it needs all 4 blocks" in lines[0][3]  # while undecided: what the cap could add
 
 
 @pytest.mark.loopdev
@@ -292,10 +296,10 @@ def test_a_safety_stop_is_an_error_on_stderr(tmp_path, udevd, state_home):
                           text=True, check=True).stdout.strip()
     try:
         part = f"{loop}p1"
-        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        settle_devices(loop, timeout=30)  # this loop's events, no other disk's
         if not Path(part).exists():
             subprocess.run(["partx", "--add", loop], capture_output=True, check=False)
-            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+            settle_devices(loop, part, timeout=30)
         env = {**os.environ, "FSTUNE_LAB_ONLY": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
         result = subprocess.run([sys.executable, "-m", "fstune", "run", "--study", study_file(tmp_path), "--device",
                                  part, "--workloads", "none", "--yes", "--run-id", f"safety-{os.getpid()}"],

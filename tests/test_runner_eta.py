@@ -61,25 +61,28 @@ def test_a_first_block_slower_than_the_plan_counts_before_it_ends():
     assert estimate.seconds_left == pytest.approx(2 * 500.0)
 
 
-def test_the_share_never_goes_backwards_when_blocks_are_added():
+def test_the_share_starts_again_from_the_new_total_when_blocks_are_added_and_never_goes_back_otherwise():
     clock = Clock()
     eta = RunEta(45.0, 2, 5, cap=15, clock=clock)  # 100 s a block, as planned
     eta.start()
     shown = []
     run_blocks(eta, clock, [100.0] * 5, shown=shown)
     before = shown[-1]
+    assert before.fraction == pytest.approx(0.99)  # the five blocks are done: all but the end
     eta.schedule(10, 15)  # undecided at the first look: five more blocks
     added = eta.estimate()
-    shown.append(added)
     assert added.seconds_left > before.seconds_left  # the time left grows ...
-    assert added.fraction >= before.fraction  # ... and the share does not shrink
+    assert added.fraction == pytest.approx(0.5) and added.blocks == 10  # ... and the share is of the 10
+    first = len(shown)
+    shown.append(added)
     run_blocks(eta, clock, [100.0] * 5, first=6, shown=shown)
     eta.schedule(10, None)  # decided at the second look
     shown.append(eta.estimate())
     eta.end()
     shown.append(eta.estimate())
     fractions = [e.fraction for e in shown]
-    assert all(b >= a for a, b in zip(fractions, fractions[1:])), fractions
+    assert all(b >= a for a, b in zip(fractions[:first], fractions[1:first])), fractions
+    assert all(b >= a for a, b in zip(fractions[first:], fractions[first + 1:])), fractions
     assert fractions[-1] == 1.0 and max(fractions[:-1]) < 1.0
     # with the blocks' time as planned, the share is a share of time: 2½ of the first five blocks
     assert shown[2 * 11 + 4].fraction == pytest.approx(0.5)

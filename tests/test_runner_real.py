@@ -32,7 +32,7 @@ from fstune.runner import (
     OutputLine, Progress, RunFailed, Runner, StepFinished, StepStarted, handle_signals, is_mounted, read_identity,
 )
 
-from conftest import study_text
+from conftest import study_text, settle_devices
 from fstune.studies import parse_study
 
 pytestmark = pytest.mark.loopdev
@@ -410,11 +410,11 @@ def test_a_device_swapped_after_it_was_chosen_is_not_formatted(tmp_path, lab):
     subprocess.run(["losetup", "-d", disk.loop], check=True)
     attached = subprocess.run(["losetup", "-P", disk.loop, str(other)], capture_output=True, text=True)
     try:
-        subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+        settle_devices(disk.loop, timeout=30)  # this loop's events, no other disk's
         if attached.returncode == 0 and not Path(f"{disk.loop}p1").exists():
             # some kernels do not scan the table on attach (the lab does the same)
             subprocess.run(["partx", "--add", disk.loop], capture_output=True, check=False)
-            subprocess.run(["udevadm", "settle", "--timeout=30"], check=False)
+            settle_devices(disk.loop, timeout=30)
         # the new partition's node must be there, or the run refuses for that (a busy machine is
         # slow to make it) and the identity check this test is about is never reached
         deadline = time.monotonic() + 30

@@ -22,6 +22,7 @@ from fstune.choices import resolve_device
 from fstune.devices import scan
 from fstune.plan import Choices, build_plan, render_script
 from fstune.studies import parse_study
+from conftest import settle_devices
 
 pytestmark = pytest.mark.loopdev
 
@@ -65,10 +66,6 @@ def digest(path: Path) -> str:
     return sha.hexdigest()
 
 
-def settle() -> None:
-    subprocess.run(["udevadm", "settle", "--timeout=60"], check=False, capture_output=True, timeout=90)
-
-
 @pytest.mark.parametrize("other_size", ["600M", "1G"], ids=["other-size", "same-size"])
 def test_a_swapped_loop_device_is_refused_before_any_write(tmp_path, run_destructive, make_lab, other_size):
     planned = make_lab(disks=1, size="1G", spare_size="64M")
@@ -92,7 +89,7 @@ def test_a_swapped_loop_device_is_refused_before_any_write(tmp_path, run_destruc
         pytest.fail(f"could not attach {their_file} to {loop}: {attach.stderr}")
     # the kernel's own scan at attach time can lose the race with udev's probe: add them by hand
     subprocess.run(["partx", "-a", loop], capture_output=True, check=False)
-    settle()
+    settle_devices(loop, data)  # this loop's events, no other disk's
     assert Path(data).exists(), "the swapped disk has no partition at the planned path"
     before = digest(their_file)
     result = run(script, run_destructive, data)
@@ -110,7 +107,7 @@ def test_a_mounted_target_is_refused(tmp_path, run_destructive, make_lab, mkfs):
     lab = make_lab(disks=1, size="600M", spare_size="64M")
     data = lab.disks[0].data
     run_destructive([*mkfs, data], data)
-    settle()
+    settle_devices(data)
     script = saved_script(tmp_path, data)  # planned while unmounted (a confirm device)
     mountpoint = tmp_path / "elsewhere"
     mountpoint.mkdir()

@@ -197,21 +197,17 @@ async def test_a_lab_disk_another_run_holds_is_locked_and_the_lab_is_not_removed
         holder.wait(timeout=30)
 
 
-def lock_plan(plan):
-    """The Review step's lock, as the wizard takes it (``fstune.session.lock_devices``)."""
-    from fstune.runner import plan_devices
-
-    return devlock.lock_devices(plan_devices(plan), run_id=plan.choices.run_id)
-
-
-async def test_review_locks_the_disks_leaving_it_lets_them_go_and_a_held_disk_cannot_start(lab, tmp_path):
+async def test_review_locks_the_disks_leaving_it_lets_them_go_and_a_held_disk_cannot_start(lab, tmp_path,
+                                                                                       monkeypatch):
     data, spare = lab.pairs()[0]  # on two disks
+    # Review runs the run's checks: leftovers are looked for here, not among other runs' on the machine
+    monkeypatch.setattr("fstune.session.find_leftovers", lambda _root: [])
 
     def no_run(plan, **options):
         raise AssertionError("this test never starts a run")
 
     services = Services(scan=partial(scan_lab_only, lab.directory), studies=load_studies, make_runner=no_run,
-                        open_store=None, is_root=True, capabilities=fixed_capabilities, lock_devices=lock_plan)
+                        open_store=None, is_root=True, capabilities=fixed_capabilities, checks=True)
     app = make_app(services)
     holder = None
     try:

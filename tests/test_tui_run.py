@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import re
 import sys
 import textwrap
 import time
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.app import App
-from textual.widgets import DataTable, Log, Static
+from textual.widgets import DataTable, Label, Log, Static
 from textual.widgets.data_table import RowKey
 
 from fstune import steps as kinds
@@ -584,11 +585,15 @@ async def test_the_overall_bar_says_the_runs_own_time_left_and_never_goes_backwa
             shown.append(screen.query_one("#overall", ProgressBar).percentage)
         text = str(screen.query_one("#overall-eta", Static).render())
         assert text.startswith("about ") and "left (planned), up to " in text and "if it needs all 15 blocks" in text
+        # the bar's share is of the 3 blocks scheduled; the label says which and how many
+        label = str(screen.query_one("#overall-label", Label).render())
+        assert re.fullmatch(r"Block [23] of 3 \(up to 15\)", label), label
         go_on.set()
         await wait_for(pilot, lambda: screen.ended, what="the replay to end")
         shown.append(screen.query_one("#overall", ProgressBar).percentage)
         assert all(b >= a for a, b in zip(shown, shown[1:])) and shown[-1] == 1.0, shown
         assert not screen.query_one("#overall-eta").display
+        assert str(screen.query_one("#overall-label", Label).render()) == "Overall"
 
 
 # --- end to end on loop devices -------------------------------------------------------------------

@@ -312,7 +312,7 @@ async def test_workload_estimate_follows_parameters():
 async def test_typed_confirmation_required(monkeypatch):
     app = make_app(services())
     started = []
-    monkeypatch.setattr(app, "start_run", lambda plan, identities=None: started.append(plan))
+    monkeypatch.setattr(app, "start_run", lambda plan, session=None: started.append(plan))
     async with app.run_test(size=SIZE) as pilot:
         await to_review(pilot)
         assert "(DESTROYS DATA)" in text_of(app.screen.query_one("#script"))
@@ -355,7 +355,7 @@ async def test_confirmation_typed_just_before_ctrl_n_counts(monkeypatch):
 
     app = make_app(services())
     started = []
-    monkeypatch.setattr(app, "start_run", lambda plan, identities=None: started.append(plan))
+    monkeypatch.setattr(app, "start_run", lambda plan, session=None: started.append(plan))
     async with app.run_test(size=SIZE) as pilot:
         await to_review(pilot)
         app.screen.query_one("#confirm-log", Input).value = "sdd3"

@@ -21,7 +21,6 @@ CONTRACTS = {
         metrics={"read.seconds": ("s", LOWER, "ratio")},
         primary="read.seconds",
         secondary=(),
-        steering=("read.seconds",),
         packages={"tar": "tar", "xargs": "findutils", "cat": "coreutils"},
         recorded=Recorded(phase="read", seconds=3.25),
         reported=("read.seconds",),

@@ -21,7 +21,6 @@ CONTRACTS = {
         metrics={f"command.{quantity}": facts for quantity, facts in COUNTED.items()},
         primary="command.seconds",
         secondary=(),
-        steering=("command.seconds",),
         packages={},
         recorded=Recorded(phase="command", result="count-writes-journal.json", journal=True,
                           params={"command": "make -j2"}),

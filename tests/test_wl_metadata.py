@@ -17,7 +17,6 @@ CONTRACTS = {
                  "dbench.max_latency_ms": ("ms", LOWER, "ratio")},
         primary="dbench.throughput_mbs",
         secondary=(),
-        steering=("dbench.throughput_mbs",),
         packages={"dbench": "dbench"},
         recorded=Recorded(phase="dbench", output="dbench-4.00.txt"),
         reported=("dbench.throughput_mbs", "dbench.max_latency_ms"),

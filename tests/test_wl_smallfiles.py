@@ -29,7 +29,6 @@ CONTRACTS = {
         metrics={f"{phase}.seconds": ("s", LOWER, "ratio") for phase in PHASES},
         primary=None,
         secondary=(),
-        steering=tuple(f"{phase}.seconds" for phase in PHASES),
         packages={"tar": "tar", "find": "findutils", "ls": "coreutils", "rm": "coreutils"},
         # the timer's report around tar -x on a loop device: the untar and the flush after it
         recorded=Recorded(phase="untar", result="timed-untar.json"),

@@ -30,7 +30,6 @@ CONTRACTS = {
         metrics={f"{phase}.{quantity}": facts for phase in PHASES for quantity, facts in PER_PHASE.items()},
         primary=None,
         secondary=tuple(f"{phase}.rate_mbs" for phase in PHASES),
-        steering=tuple(f"{phase}.rate_mbs" for phase in PHASES),
         packages={"fio": "fio"},
         # fio 3.33's own JSON report of the four phases, each ended by its steady-state test
         recorded=Recorded(phase="fio-writes", result="fio-3.33-steady.json"),

@@ -1,6 +1,6 @@
-"""writes (MB written by a build): its contract, which of its figures steers the repeats, its
-phases (a clone, a build that reads its headers again and again, a clean that reads and looks
-at every file), spread over journal commits, and the tree sized to the partition."""
+"""writes (MB written by a build): its contract, its phases (a clone, a build that reads its
+headers again and again, a clean that reads and looks at every file), spread over journal
+commits, and the tree sized to the partition."""
 
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ CONTRACTS = {
         metrics={f"{phase}.{quantity}": facts for phase in PHASES for quantity, facts in COUNTED.items()},
         primary=None,
         secondary=(),
-        steering=tuple(f"{phase}.mb_written" for phase in PHASES),
         packages={"rm": "coreutils"},
         # the counter's report for a data device and an external journal device
         recorded=Recorded(phase="build", result="count-writes-journal.json", journal=True),

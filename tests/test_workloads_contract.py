@@ -116,7 +116,6 @@ def test_declared_metrics(workload, contract):
     primary = [m.name for m in workload.metrics if m.primary]
     assert primary == ([contract.primary] if contract.primary else [])
     assert tuple(m.name for m in workload.metrics if m.secondary) == contract.secondary
-    assert workload.steering == contract.steering
 
 
 def test_packages(workload, contract):

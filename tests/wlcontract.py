@@ -77,7 +77,6 @@ class Contract:
     metrics: dict[str, tuple[str, str, str]]
     primary: str | None
     secondary: tuple[str, ...]
-    steering: tuple[str, ...]
     # tool → Debian package
     packages: dict[str, str]
     # a recorded run, and the metrics the parser makes of it, in order

@@ -11,7 +11,8 @@ from fstune import workloads
 from fstune.choices import resolve_device
 from fstune.errors import UsageError
 from fstune.plan import (
-    Choices, DeviceChoice, OptionOverride, check_run_id, new_run_id, select_configurations,
+    DEFAULT_LOOKS, Choices, DeviceChoice, OptionOverride, check_max_blocks, check_run_id, new_run_id,
+    select_configurations,
 )
 from fstune.studies import find_study
 from fstune.units import format_size
@@ -46,6 +47,14 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--order-seed", type=int, metavar="N",
                         help="draw the order of the configurations in each block from this seed instead of a "
                         "new one (the plan, the dry-run script and the stored run show the seed used)")
+    parser.add_argument("--max-blocks", "--max-repeats", dest="max_blocks", type=int, default=DEFAULT_LOOKS[-1],
+                        metavar="N",
+                        help="the cap: never more than N blocks (default %(default)s; --max-repeats is the old "
+                        "name). After the planned blocks fstune looks at the study's primary metric; while "
+                        "its interval does not decide (beyond or inside ±δ) it adds blocks up to the next "
+                        "look (by default after 5, 10 and 15 blocks), then stops at the cap. A cap at or "
+                        "below --blocks gives one look at the cap: a fixed number of blocks. The plan's "
+                        "header states the looks and the cap")
     parser.add_argument("--primary", metavar="WORKLOAD:METRIC",
                         help="the figure the blocks stop on, instead of the study's own primary metric: one of "
                         "the running workloads' metrics, e.g. writes:build.mb_written (needed when the chosen "
@@ -153,6 +162,8 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     """
     if run_id is not None:
         check_run_id(run_id)  # before anything is made (a lab) or read under that name
+    if getattr(args, "max_blocks", None) is not None:
+        check_max_blocks(args.max_blocks)
     study = find_study(args.study)
     chosen_workloads = _workloads(args.workloads)
     if getattr(args, "primary", None):
@@ -198,6 +209,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         workload_params=_workload_params(args.workload_param),
         repeats=args.repeats,
         order_seed=getattr(args, "order_seed", None),
+        max_blocks=getattr(args, "max_blocks", None),
         configs=configs,
         force=not args.no_force,
         ceiling=args.ceiling,

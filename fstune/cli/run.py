@@ -14,12 +14,10 @@ import os
 import select
 import signal
 import sys
-from dataclasses import replace
 
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
-from fstune.plan import Plan, build_plan, new_run_id
-from fstune.results.collection import DEFAULT_LOOKS, Measurement
+from fstune.plan import DEFAULT_LOOKS, Plan, build_plan, new_run_id
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Level, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,
@@ -129,13 +127,6 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--allow-unmountable", action="store_true",
                         help="run even when this kernel cannot mount the filesystem: mkfs runs, then the "
                         "run stops at the mount step")
-    parser.add_argument("--max-blocks", "--max-repeats", dest="max_blocks", type=int, default=DEFAULT_LOOKS[-1],
-                        metavar="N",
-                        help="the cap: never more than N blocks (default %(default)s; --max-repeats is the old "
-                        "name). After the planned blocks fstune looks at the study's primary metric; while "
-                        "its interval does not decide (beyond or inside ±δ) it adds blocks up to the next "
-                        "look (by default after 5, 10 and 15 blocks), then stops at the cap. A cap at or "
-                        "below --blocks gives one look at the cap: a fixed number of blocks")
     parser.add_argument("--class", dest="class_preset", action="store_true",
                         help=f"a workshop's run, the same on every machine: the {CLASS_STUDY} study (--study "
                         f"{CLASS_STUDY}), all its configurations as the study defines them, the writes workload "
@@ -165,10 +156,6 @@ def _prepare(args, sessions: list[RunSession]) -> int:
     if args.assume_size or args.assume_log_size:
         raise UsageError("--assume-size and --assume-log-size are for dry runs (fstune plan); "
                          "fstune run works on real devices only.")
-    if args.max_blocks < 1:
-        raise UsageError("--max-blocks must be at least 1 (3 or more for a verdict).", "E.g. --max-blocks 10.")
-    if args.repeats is not None and args.repeats > args.max_blocks:
-        args.repeats = args.max_blocks  # the cap wins: the plan holds no more blocks than it allows
     if geteuid() != 0:
         _say("fstune run formats and mounts devices and needs root: run it with sudo "
              "(`fstune plan` shows the commands without root).")
@@ -186,22 +173,14 @@ def _prepare(args, sessions: list[RunSession]) -> int:
     plan = build_plan(choices)
     for warning in plan.warnings:
         _say(f"note: {warning}")
-    if args.repeats is None and plan.repeats > args.max_blocks:
-        plan = build_plan(replace(choices, repeats=args.max_blocks))
-    measurement = Measurement(plan, max_blocks=args.max_blocks)
-    session = RunSession(plan, measurement=measurement)
+    session = RunSession(plan)  # the plan's cap and looks (--max-blocks) go to its measurement
     sessions.append(session)
 
-    code = _leftovers(session, args)
+    # leftovers, preflight, then the disks' locks (one owner per device from here to the run's
+    # last cleanup step; a disk another process holds ends here with who holds it) and identities
+    code = _prepare_session(session, args)
     if code is not None:
         return code
-    code = _preflight(session, args)
-    if code is not None:
-        return code
-    # one owner per device: locked from the confirmation to the run's last cleanup step (the
-    # runner adopts these locks); a disk another process holds ends here with who holds it
-    session.lock()
-    session.record_identities()
     if not args.yes and not _confirm(plan):
         return ExitCode.USAGE
 
@@ -316,15 +295,15 @@ def _answer_for_confirmed_devices(identities, display):
 # --- before anything runs ----------------------------------------------------------------------
 
 
-def _leftovers(session: RunSession, args) -> int | None:
-    leftovers, removed = session.tidy_empty_leftovers()
-    for leftover in removed:
+def _prepare_session(session: RunSession, args) -> int | None:
+    """The session's checks before any write (``RunSession.prepare``), said as the command line
+    says them; leftovers still mounted are cleared with --clean-leftovers or after asking."""
+    ready = session.prepare(allow_unmountable=args.allow_unmountable, clear_leftovers=args.clean_leftovers)
+    for leftover in ready.removed:
         _say(f"removed {leftover.run_dir}, left with nothing mounted by an interrupted run")
-    if not leftovers:
-        return None
-    for leftover in leftovers:
+    for leftover in ready.leftovers:
         _say(f"an earlier run was interrupted and left {leftover.describe()}")
-    if not args.clean_leftovers:
+    if ready.leftovers and ready.cleaned is None:
         if args.yes or not stdin_is_interactive():
             _say("run again with --clean-leftovers to unmount and remove them first; nothing was done.")
             return ExitCode.USAGE
@@ -335,21 +314,17 @@ def _leftovers(session: RunSession, args) -> int | None:
         if reply.strip().lower() not in ("y", "yes"):
             _say("leftovers kept; nothing was done.")
             return ExitCode.USAGE
-    report = session.clean_leftovers(leftovers)
-    for mountpoint in report.unmounted:
-        _say(f"unmounted {mountpoint}")
-    if not report.ok:
-        for failure in report.failed:
+        ready = session.prepare(allow_unmountable=args.allow_unmountable, clear_leftovers=True)
+    if ready.cleaned is not None:
+        for mountpoint in ready.cleaned.unmounted:
+            _say(f"unmounted {mountpoint}")
+        for failure in ready.cleaned.failed:
             _say(f"could not clean {failure}")
-        return ExitCode.USAGE
-    return None
-
-
-def _preflight(session: RunSession, args) -> int | None:
-    """The session's checks, said as the command line says them; the first refusal ends it."""
-    for problem in session.preflight(allow_unmountable=args.allow_unmountable):
+    for problem in ready.problems:
         if not problem.blocking:
             _say(f"note: {problem.text} (--allow-unmountable).")
+        elif problem.kind == ProblemKind.LEFTOVERS:
+            return ExitCode.USAGE  # each failure is said above
         elif problem.kind == ProblemKind.NO_DRIVER:
             _say(f"{problem.text}; nothing was done (--allow-unmountable runs mkfs anyway and stops at the mount).")
             return ExitCode.USAGE
@@ -404,7 +379,7 @@ class Display:
         self.title = ""
         self.block: int | None = None  # the block whose steps are running
         self.looks_shown = 0
-        self.measurement = None  # the run's Measurement: the block labels ("block 2/up to 15: …")
+        self.measurement = None  # the run's Measurement: the block labels ("block 2 of 5 (up to 15): …")
         self.step_fraction: float | None = None
         self.step_eta: float | None = None
         self.done = 0
@@ -421,9 +396,11 @@ class Display:
 
             # the time left is the run's own estimate (fstune/runner/eta.py), not a rate of steps:
             # blocks added while the study is undecided would make a step rate's countdown jump
-            self._progress = Bar(TextColumn("[bold]run"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-                                 TextColumn("{task.fields[eta]}"), console=self.console)
-            self._task = self._progress.add_task("run", total=self.PROGRESS_STEPS, eta="")
+            # the share is of the blocks scheduled now: when blocks are added it starts again, and
+            # the column before it says the new total ("block 6 of 10 (up to 15)")
+            self._progress = Bar(TextColumn("[bold]{task.fields[blocks]}"), BarColumn(), TaskProgressColumn(),
+                                 TimeElapsedColumn(), TextColumn("{task.fields[eta]}"), console=self.console)
+            self._task = self._progress.add_task("run", total=self.PROGRESS_STEPS, eta="", blocks="run")
             self._live = Live(self._render(), console=self.console, refresh_per_second=8, transient=True)
             self._guard(self._live.start)
         return self
@@ -442,14 +419,16 @@ class Display:
             self.lost = True  # EIO/EPIPE after a hang-up: the run goes on, only silently
 
     def _update_bar(self) -> None:
-        """The run's share of its estimated time (never backwards) and the time left."""
+        """The run's share of its estimated time (of the blocks scheduled now), which block of how
+        many, and the time left."""
         if self._progress is None:
             return
         if self.measurement is not None and self.plan.blocks:
             progress = self.measurement.progress()
             wide = self.console.width >= self.WIDE_ETA
             self._progress.update(self._task, completed=round(progress.fraction * self.PROGRESS_STEPS),
-                                  eta=progress.eta if wide else progress.eta_short)
+                                  eta=progress.eta if wide else progress.eta_short,
+                                  blocks=(progress.blocks if wide else progress.blocks_short) or "run")
         else:
             self._progress.update(self._task, completed=round(
                 self.done / max(1, len(self.plan.steps)) * self.PROGRESS_STEPS))

@@ -53,7 +53,7 @@ def settings_arguments(run: RunRecord, rules_too: bool = True) -> list[str]:
     if "looks" not in rules:  # a run of an older fstune: its repeats become the blocks
         raise UsageError(f"run {run.id} was measured before blocks (one configuration after another), so other "
                          "hosts cannot measure it the same way.", "Measure it again with this fstune, then export it.")
-    # the cap decides the looks (fstune.results.collection.schedule_looks), so the hosts look alike
+    # the cap decides the looks (fstune.plan.schedule_looks), so the hosts look alike
     args += ["--max-blocks", str(rules.get("max", rules.get("planned", 3)))]
     return args
 

@@ -212,9 +212,6 @@ class Inventory:
     def children(self, device: Device) -> list[Device]:
         return [self._index[name] for name in device.children if name in self._index]
 
-    def disk_of(self, device: Device) -> Device:
-        return self._index.get(device.disk, device)
-
     def usable(self) -> list[Device]:
         """Devices that may be chosen (USABLE or CONFIRM), in listing order."""
         return [d for d in self.devices if d.verdict.choosable]

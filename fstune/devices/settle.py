@@ -4,7 +4,8 @@ udev puts off every event of a disk someone holds locked (the locking convention
 docs/safety.md) until the lock is released, and ``udevadm settle`` waits for the whole event
 queue. So while any other process holds a disk, a plain settle waits out its whole timeout, for
 events fstune does not care about. Then fstune waits only for its own devices, with
-``udevadm wait`` (systemd 251 and later).
+``udevadm wait`` (systemd 251 and later). ``settle_own`` waits for every event of named devices
+that no process holds (a lab being taken down, the test suite's own loop devices).
 """
 
 from __future__ import annotations
@@ -55,3 +56,28 @@ def settle(devices: tuple[str, ...] | list[str] = (), *, timeout: int = 30) -> N
         return
     if result.returncode != 0:
         log.debug("%s: exit %s %s", " ".join(argv), result.returncode, result.stderr.strip())
+
+
+def settle_own(devices: tuple[str, ...] | list[str], *, timeout: int = 30) -> bool:
+    """Wait until udev has handled every event so far of ``devices``, and of no other device.
+
+    udev handles one device's events in order, so a change event triggered now and waited for
+    (``udevadm trigger --settle``) is handled after every earlier one: unlike ``udevadm settle``
+    this does not wait for the events udev puts off for a disk another process holds, and unlike
+    ``udevadm wait`` it waits for the pending events of a device udev knows already. Only for
+    devices no process holds locked, whose events udev puts off too. False when udev did not
+    finish in time, or is not running.
+    """
+    existing = [device for device in devices if os.path.exists(device)]
+    udevadm = which("udevadm")
+    if not existing or udevadm is None or not udev_running():
+        return False
+    argv = [udevadm, "trigger", "--settle", "--action=change", *existing]
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        log.warning("%s did not finish: %s", " ".join(argv), error)
+        return False
+    if result.returncode != 0:
+        log.debug("%s: exit %s %s", " ".join(argv), result.returncode, result.stderr.strip())
+    return result.returncode == 0

@@ -376,10 +376,6 @@ class Filesystem:
         return self.title.split(" ")[0]
 
     @property
-    def has_external_journal(self) -> bool:
-        return self.external is not None
-
-    @property
     def journal_noun(self) -> str:
         """What the filesystem calls its journal: "journal", or "log" for XFS and JFS."""
         return self.external.noun if self.external else "journal"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fstune.devices.labdisk import MANIFEST_NAME
+from fstune.devices.settle import settle_own
 from fstune.errors import DeviceError
 from fstune.lab import kernel
 from fstune.lab.files import backing_files, read_manifest, resolve_dir
@@ -54,7 +55,12 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
             _release(loops, report)
         finally:
             locks.release(refresh=False)  # before the detach: an open descriptor would delay it
-        settle([f"/dev/{loop.name}" for loop in loops])
+        # every event of these disks (the unmounts', put off while they were locked here) handled
+        # before the detach: a udev probe still holding one open on a busy machine delays it past
+        # DETACH_TIMEOUT. Only ours: a plain settle would wait for the disks other runs hold.
+        nodes = [f"/dev/{name}" for loop in loops for name in (loop.name, *(p for p, _, _ in partitions_of(loop.name)))]
+        if not settle_own(nodes):
+            settle([f"/dev/{loop.name}" for loop in loops])
         for loop in loops:
             run(["losetup", "--detach", f"/dev/{loop.name}"], check=False)
         busy = _wait_detached(loops)

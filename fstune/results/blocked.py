@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from fstune.figures import RepeatResult
-from fstune.results.judge import judge_primary
+from fstune.results.judge import PERCENT_SHOWN, format_amount, judge_primary
 from fstune.results.scales import DEFAULT_DELTA, Contrasts, MetricRule, Scale, ScaleError, default_rule, \
     paired_contrasts, to_percent
 from fstune.results.secondary import describe, judge_secondaries
@@ -37,7 +37,6 @@ DESCRIBED = "described, no verdict"
 NOT_YET = "not enough blocks"
 WAITING = "not judged: the primary is undecided"
 ALPHA = 0.05
-PERCENT_SHOWN = 1000.0  # changes beyond this are printed as "> +1000 %" (see Judgement._amount)
 
 
 @dataclass(frozen=True)
@@ -67,18 +66,7 @@ class Judgement:
     exact: bool = False  # every block gave the same two values: the change is known without noise
 
     def _amount(self, value: float | None, signed: bool = True) -> str:
-        if value is None or (isinstance(value, float) and math.isnan(value)):
-            return "?"
-        if math.isinf(value):
-            return "∞"
-        if self.unit == "%" and abs(value) > PERCENT_SHOWN:
-            # an interim interval with two degrees of freedom and a spent alpha can reach 10^29 %;
-            # every digit of that is noise, only "beyond a thousand percent" means anything
-            return (("> +" if value > 0 else "< -") if signed else "> ") + f"{PERCENT_SHOWN:.0f}"
-        text = f"{value:+.1f}" if signed else f"{value:.1f}"
-        if self.unit != "%":
-            text = f"{value:+.3g}" if signed else f"{value:.3g}"
-        return text
+        return format_amount(value, self.unit, signed=signed)
 
     @property
     def unit_suffix(self) -> str:

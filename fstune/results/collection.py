@@ -23,14 +23,14 @@ import re
 import statistics
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fstune import filesystems
 from fstune import steps as kinds
 from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
-from fstune.plan import Plan
+from fstune.plan import Plan, schedule_looks
 from fstune.results.sequential import Reason
 from fstune.results.settings import run_settings
 from fstune.results.compare import ConfigDescription
@@ -43,7 +43,6 @@ from fstune.util import procfs
 from fstune.workloads import WORKLOADS
 from fstune.workloads import metric as declared_metric
 
-DEFAULT_LOOKS = (5, 10, 15)  # fstune.results.sequential.DEFAULT_SCHEDULE's looks, the cap last
 RAW_LIMIT = 256 * 1024  # keep at most this much of one step's output in the store
 
 # How the blocks ended (RunRecord.design["stopped"])
@@ -118,26 +117,28 @@ def pressure_drop(hosts: Mapping[int, Sequence[Mapping]], dropped: Mapping[int, 
     return DropCall(reason, True)
 
 
-def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
-    """The looks for a run that plans ``first`` blocks and may run up to ``cap``: the first look
-    after the planned blocks, then the default looks that fall between, then the cap.
-    () when fewer than 3 blocks are allowed: such a run cannot decide."""
-    first = min(first, cap)
-    if first < 3:
-        return ()
-    looks = [first, *(n for n in DEFAULT_LOOKS if first < n < cap)]
-    if cap > first:
-        looks.append(cap)
-    return tuple(looks)
-
-
 @dataclass(frozen=True)
 class Progress:
     """What the progress panes show (``Measurement.progress``)."""
 
-    estimate: Estimate  # the share of the run's time (never less than before) and the time left
+    estimate: Estimate  # the share of the run's time (of the blocks scheduled now) and the time left
     seconds_left_expected: float | None  # from the look's forecast, once there is one
-    label: str  # "block 2/up to 15: external, internal"
+    label: str  # "block 2 of 5 (up to 15): external, internal"
+    block: int | None = None  # the block running, for the text beside the overall bar
+    scheduled: int = 0  # blocks scheduled now: the bar's share is of these
+    at_most: int = 0  # what the cap could bring them to (= scheduled when none can be added)
+
+    @property
+    def blocks(self) -> str:
+        """"block 2 of 5 (up to 15)"; "" before the first block."""
+        if self.block is None:
+            return ""
+        return self.blocks_short + (f" (up to {self.at_most})" if self.at_most > self.scheduled else "")
+
+    @property
+    def blocks_short(self) -> str:
+        """"block 2 of 5", where the room is short (the short time left names the cap)."""
+        return f"block {self.block} of {self.scheduled}" if self.block is not None else ""
 
     @property
     def fraction(self) -> float:
@@ -249,7 +250,8 @@ class Measurement:
         self._clock = clock
         study = plan.study
         planned = len(plan.blocks)
-        self.max_blocks = max(max_blocks if max_blocks is not None else DEFAULT_LOOKS[-1], 1)
+        # the plan's cap and looks (``Plan.looks``); tests may set their own
+        self.max_blocks = max(max_blocks if max_blocks is not None else plan.max_blocks, 1)
         self.looks = tuple(looks) if looks is not None else schedule_looks(planned, self.max_blocks)
         if self.looks:
             self.max_blocks = self.looks[-1]
@@ -621,8 +623,9 @@ class Measurement:
         return max(self.scheduled, self.max_blocks + len(self.dropped_blocks))
 
     def progress(self) -> Progress:
-        """How far the run is, for the progress panes: a share of its estimated time that never
-        decreases, the time left for the blocks scheduled now and what the cap could add."""
+        """How far the run is, for the progress panes: a share of its estimated time over the blocks
+        scheduled now (``fstune.runner.eta``: it starts again when blocks are added, and ``blocks``
+        says the new total), the time left for them and what the cap could add."""
         adding = self.sequential and not self.stopped
         self.eta.schedule(self.scheduled, self.blocks_at_most if adding else None)
         estimate = self.eta.estimate()
@@ -633,12 +636,13 @@ class Measurement:
             # the look's forecast: the blocks the slowest variant is expected to need, less those run
             ran = self.eta.blocks_finished
             expected = max(0.0, max(forecasts) + len(self.dropped_blocks) - ran) * self.eta.block_seconds()
-        label = ""
         block = self._current_block
-        if block is not None:
-            of = f"up to {self.blocks_at_most}" if adding else str(self.scheduled)
-            label = f"block {block}/{of}: {', '.join(self.orders.get(block, ()))}"
-        return Progress(estimate, expected, label)
+        # the bar's share is of the scheduled blocks; what the cap could add is said beside them
+        progress = Progress(estimate, expected, "", block, self.scheduled,
+                            self.blocks_at_most if adding else self.scheduled)
+        if block is None:
+            return progress
+        return replace(progress, label=f"{progress.blocks}: {', '.join(self.orders.get(block, ()))}")
 
     # --- the record -------------------------------------------------------------------------------
 
@@ -786,5 +790,5 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     )
 
 
-__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DEFAULT_LOOKS", "DROP_RULE", "OUTSIDE_MIB_S",
-           "DropCall", "Measurement", "config_descriptions", "drop_limit", "outside_io", "pressure_drop", "run_record", "schedule_looks"]
+__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DROP_RULE", "OUTSIDE_MIB_S", "DropCall", "Measurement",
+           "config_descriptions", "drop_limit", "outside_io", "pressure_drop", "run_record"]

@@ -94,18 +94,35 @@ def _exact_decision(contrasts: Contrasts, rule: MetricRule, schedule: LookSchedu
                     position, verdict_for(position, rule.better), 0.0)
 
 
+PERCENT_SHOWN = 1000.0  # changes beyond this are printed as "> +1000 %"
+
+
+def format_amount(value: float | None, unit: str = "%", *, signed: bool = True) -> str:
+    """A change or an interval's end as every screen and report prints it: "+3.1" in percent,
+    three significant digits in a metric's unit, "?" without a value, and beyond ±1000 % only
+    "> +1000": an interim interval with two degrees of freedom and a spent alpha can reach 10^29 %,
+    and every digit of that is noise; only "beyond a thousand percent" means anything."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "?"
+    if math.isinf(value):
+        return "∞"
+    if unit == "%" and abs(value) > PERCENT_SHOWN:
+        return (("> +" if value > 0 else "< -") if signed else "> ") + f"{PERCENT_SHOWN:.0f}"
+    if unit != "%":
+        return f"{value:+.3g}" if signed else f"{value:.3g}"
+    return f"{value:+.1f}" if signed else f"{value:.1f}"
+
+
 def percent_or_unit(result: PrimaryResult) -> str:
-    """"+3.1 % [+1.2, +5.0]" or, on the difference scale with a 0 baseline, "+12.0 [+8.1, +15.9]"."""
+    """"+3.1 % [+1.2, +5.0]" or, on the difference scale with a 0 baseline, "+12.0 [+8.1, +15.9]";
+    capped as the results show it (``format_amount``)."""
     decision = result.decision
     if decision.interval is None:
         return "no interval yet"
     if result.contrasts.scale == Scale.RATIO or result.contrasts.baseline_mean:
         low, high = result.interval_percent
-        return f"{result.change_percent:+.1f} % [{_signed(low)}, {_signed(high)}]"
-    return f"{decision.interval.estimate:+.3g} [{decision.low:+.3g}, {decision.high:+.3g}]"
+        return f"{format_amount(result.change_percent)} % [{format_amount(low)}, {format_amount(high)}]"
+    return (f"{format_amount(decision.interval.estimate, '')} [{format_amount(decision.low, '')}, "
+            f"{format_amount(decision.high, '')}]")
 
 
-def _signed(value: float | None) -> str:
-    if value is None or math.isnan(value):
-        return "?"
-    return f"{value:+.1f}"

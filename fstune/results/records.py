@@ -106,13 +106,5 @@ class RunRecord:
     def hostname(self) -> str:
         return str(self.environment.get("hostname") or "?")
 
-    @property
-    def ok_results(self) -> list[RepeatResult]:
-        return [r for r in self.results if r.ok]
-
-    @property
-    def failed_results(self) -> list[RepeatResult]:
-        return [r for r in self.results if not r.ok]
-
 
 __all__ = ["CANCELLED", "FAILED", "FINISHED", "STATUSES", "DeviceRecord", "RunRecord"]

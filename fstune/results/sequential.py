@@ -68,14 +68,8 @@ class LookSchedule:
     def cap(self) -> int:
         return self.looks[-1]
 
-    def cumulative_alpha(self) -> tuple[float, ...]:
-        return calibration.obf_cumulative_alpha(tuple(n / self.cap for n in self.looks), self.alpha)
-
     def critical_values(self) -> tuple[float, ...]:
         return boundaries(self.looks, self.alpha)
-
-    def with_alpha(self, alpha: float) -> LookSchedule:
-        return LookSchedule(self.looks, alpha)
 
     def describe(self) -> str:
         return (f"{METHOD}: looks after {', '.join(map(str, self.looks))} blocks, O'Brien–Fleming-type alpha "

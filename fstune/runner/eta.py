@@ -11,10 +11,12 @@ A study that is still undecided may add blocks up to its cap (docs/verdicts.md).
 is said for the blocks scheduled now, and, while blocks may still be added, what the cap could
 add: "about 4 min left, up to 11 min if it needs all 15 blocks".
 
-The share shown is one of time, and it never goes backwards: each update moves it by the time
-that passed as a share of the time that was left (so blocks added later extend the time left
-and slow the bar instead of shrinking it), and never lets it fall behind elapsed / (elapsed +
-left). It reaches 1 only when the run has ended.
+The share shown is one of time, of the blocks scheduled now: each update moves it by the time
+that passed as a share of the time that was left, and never lets it fall behind elapsed /
+(elapsed + left), so between changes of the schedule it never goes backwards. When blocks are
+added it starts again from elapsed / (elapsed + left) of the new total, and the front ends say
+the new total beside it ("block 6 of up to 15"): a share that kept its value would sit at 99 %
+for as long as the added blocks take, and mean nothing. It reaches 1 only when the run has ended.
 
 Pure arithmetic on a clock: the run's collector (``fstune.results.collection.Measurement``)
 feeds it, and both front ends show its ``Estimate``.
@@ -94,6 +96,7 @@ class RunEta:
         self._ended = False
         self._fraction = 0.0
         self._last: float | None = None
+        self._added = False  # blocks were added since the last estimate: the share starts again
 
     # --- what happened -------------------------------------------------------------------------
 
@@ -124,7 +127,9 @@ class RunEta:
     def schedule(self, blocks: int, cap: int | None) -> None:
         """The run now has ``blocks`` blocks and may come to ``cap`` (None: no more can be added)."""
         with self._lock:
-            self._blocks = max(blocks, len(self._finished) + len(self._running))
+            blocks = max(blocks, len(self._finished) + len(self._running))
+            self._added = self._added or blocks > self._blocks
+            self._blocks = blocks
             self._cap = cap
 
     def end(self) -> None:
@@ -184,6 +189,10 @@ class RunEta:
         passed = now - (self._last if self._last is not None else now)
         self._last = now
         elapsed = now - self._started
+        if self._added:  # a share of the new total: lower than before, once
+            self._added = False
+            self._fraction = 0.0
+            passed = 0.0
         fraction = self._fraction
         if passed > 0:
             fraction += (1.0 - fraction) * passed / (passed + left) if passed + left > 0 else 0.0

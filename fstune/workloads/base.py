@@ -214,12 +214,6 @@ class Workload:
             raise ValueError(f"workload {self.name} reports '{name}' but does not declare it in its metrics")
         return Sample(self.name, name, value, metric.unit, metric.better)
 
-    @property
-    def steering(self) -> tuple[str, ...]:
-        """The metrics whose noise decides whether to add repeats; the others (maximum latency,
-        CPU %) are noisy by nature and would always ask for more."""
-        return tuple(metric.name for metric in self.metrics if metric.steers)
-
     def declaration_problems(self) -> list[str]:
         """What registration refuses beyond a missing attribute: contradictory declarations."""
         found = [problem for metric in self.metrics for problem in metric.problems()]

@@ -30,7 +30,7 @@ class Command(Workload):
         "command": Param("command", "text", "", "the command, e.g. \"make -j2\" or \"sh -c 'tar xf /src.tar'\""),
     }
     duration_param = None  # how long the command takes is its own business
-    metrics = tuple((SECONDS.but(primary=True, steers=True) if m is SECONDS else m).at("command", "your command")
+    metrics = tuple((SECONDS.but(primary=True) if m is SECONDS else m).at("command", "your command")
                     for m in COUNTED_WRITES)
     estimate_note = "plus your command's own time"
 

@@ -54,8 +54,8 @@ class Metadata(Workload):
     duration_param = "seconds"
     metrics = (
         Metric("dbench.throughput_mbs", "MB/s", HIGHER, RATIO, "dbench throughput", "throughput",
-               primary=True, steers=True),
-        # dbench 3.x and older never printed it; a maximum is noisy by nature, so it never steers
+               primary=True),
+        # dbench 3.x and older never printed it
         Metric("dbench.max_latency_ms", "ms", LOWER, RATIO, "dbench maximum latency", "worst latency",
                optional=True),
     )

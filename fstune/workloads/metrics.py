@@ -1,10 +1,10 @@
 """The figures a workload reports, declared once: the parsers, the guide and the verdicts read them.
 
-A ``Metric`` is one figure, named ``PHASE.QUANTITY`` (fstune/measurements.py), with its unit,
+A ``Metric`` is one figure, named ``PHASE.QUANTITY`` (``fstune.figures.Sample``), with its unit,
 which direction is better, the scale a change in it is compared on (docs/verdicts.md, "Paired
 contrasts and scales"), a short title, the words the guide says it with, and its role: the
 **primary** figure a study stops on, a **secondary** one judged after it, or neither (shown as a
-description); and whether its noise **steers** the adaptive repeats.
+description).
 
 Quantities recur across phases and workloads (every timed phase has ``seconds``), so they are
 declared once without a phase, as templates, and placed into phases with ``in_phases``.
@@ -34,7 +34,6 @@ class Metric:
     words: str  # what the guide calls the quantity after the phase's name: "seqwrite rate"
     primary: bool = False  # the figure a study's verdict stops on (at most one per workload)
     secondary: bool = False  # judged once the primary decision is final, under Holm
-    steers: bool = False  # its noise decides whether to add repeats (fstune/results/collection.py)
     part_of: str = ""  # the quantity this figure is a share of (data + journal = mb_written)
     external_journal_only: bool = False  # only a configuration with a journal/log device has it
     optional: bool = False  # some runs cannot report it (an older tool, a phase too short)

@@ -54,7 +54,7 @@ class SmallFiles(Workload):
         "file_size": Param("file_size", "size", 1024, "bytes per file", 1),
     }
     duration_param = "preset"  # its choices go from the smallest tree to the largest
-    metrics = in_phases(PHASES, SECONDS.but(steers=True))
+    metrics = in_phases(PHASES, SECONDS)
 
     def estimate_seconds(self, params: dict[str, object]) -> float:
         # about a millisecond per file per phase on a plain disk, flush included

@@ -48,7 +48,7 @@ DIRECTION = {"write": "write", "randwrite": "write", "read": "read", "randread":
 # Per phase. The rates are the secondary figures a verdict judges; the guide's words for the
 # others are their names spelt out until the guide's phrasing is reviewed (a change of its texts).
 PER_PHASE = (
-    Metric("rate_mbs", "MB/s", HIGHER, RATIO, "rate", "rate", secondary=True, steers=True),
+    Metric("rate_mbs", "MB/s", HIGHER, RATIO, "rate", "rate", secondary=True),
     # fio reports 0 % for a phase too short for its clock (tests/fixtures/tools/fio-3.33-tmpfs.json)
     Metric("cpu_pct", "%", LOWER, DIFFERENCE, "CPU use", "cpu pct"),
     Metric("lat_avg_ms", "ms", LOWER, RATIO, "average latency", "lat avg ms"),

@@ -26,7 +26,7 @@ from fstune.steps import MEASURE, PREPARE, Step
 from fstune.units import format_size
 from fstune.workloads.base import (CACHE_SECONDS, HELPER, Param, Workload, WorkloadContext, cold_cache_steps,
                                    count_writes_samples, measured_writes)
-from fstune.workloads.metrics import COUNTED_WRITES, MB_WRITTEN, in_phases
+from fstune.workloads.metrics import COUNTED_WRITES, in_phases
 from fstune.workloads.registry import get, register
 
 # the measured phases, in the order they run
@@ -58,8 +58,7 @@ class Writes(Workload):
                         0, 3600, unit="s"),
     }
     duration_param = "files"
-    # the total over both devices steers: the data device's share alone moves with the journal
-    metrics = in_phases(PHASES, *(MB_WRITTEN.but(steers=True) if m is MB_WRITTEN else m for m in COUNTED_WRITES))
+    metrics = in_phases(PHASES, *COUNTED_WRITES)
 
     def estimate_seconds(self, params: dict[str, object]) -> float:
         # about a millisecond per file for writing the tree and one for building it, unless the

@@ -14,6 +14,9 @@
 #   block 3/5: internal, external
 #   block 4/5: external, internal
 #   block 5/5: internal, external
+# Looks: `fstune run` judges metadata:dbench.throughput_mbs after 5, 10 and 15 blocks and adds
+# blocks while it is undecided, never more than 15 in all (the cap, --max-blocks); this script
+# runs the 5 planned blocks only.
 
 set -euo pipefail
 
