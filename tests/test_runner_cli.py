@@ -339,10 +339,12 @@ def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_
 @pytest.mark.loopdev
 def test_an_interrupted_run_with_nothing_mounted_is_tidied_without_asking(tmp_path, lab, state_home, capsys,
                                                                          monkeypatch):
-    """A dead run's empty directory risks nothing: the next run removes it, says so, and goes on."""
+    """A dead run's directory with nothing mounted risks nothing: the next run removes it (and
+    what a benchmark wrote into a mountpoint while nothing was mounted there), says so, goes on."""
     root = tmp_path / "leftover-root"
     dead = root / "old-run"
     (dead / "base").mkdir(parents=True)
+    (dead / "base" / "data").write_bytes(b"\0" * 8192)
     (dead / STATE_FILE).write_text(json.dumps({"run_id": "old-run", "pid": 4194001, "study": "x"}))
     live = root / "live-run"  # a running fstune's directory is never touched
     live.mkdir()
@@ -353,7 +355,8 @@ def test_an_interrupted_run_with_nothing_mounted_is_tidied_without_asking(tmp_pa
                  "--run-id", f"after-tidy-{os.getpid()}"])
     out, err = capsys.readouterr()
     assert code == 0, err + out
-    assert f"removed {dead}, left with nothing mounted by an interrupted run" in err
+    assert (f"removed {dead}, left with nothing mounted by an interrupted run, and 8.0 KiB (8192 bytes in 1 "
+            f"file(s)) in {dead / 'base'}, written while nothing was mounted there") in err
     assert not dead.exists() and (live / STATE_FILE).exists()
     assert blkid(data, "TYPE") == "ext4"
 

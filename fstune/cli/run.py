@@ -293,7 +293,8 @@ def _answer_for_confirmed_devices(identities, display):
 def _leftovers(session: RunSession, args) -> int | None:
     leftovers, removed = session.tidy_empty_leftovers()
     for leftover in removed:
-        _say(f"removed {leftover.run_dir}, left with nothing mounted by an interrupted run")
+        strays = f", and {leftover.stray_text()}" if leftover.strays else ""
+        _say(f"removed {leftover.run_dir}, left with nothing mounted by an interrupted run{strays}")
     if not leftovers:
         return None
     for leftover in leftovers:
@@ -312,6 +313,8 @@ def _leftovers(session: RunSession, args) -> int | None:
     report = session.clean_leftovers(leftovers)
     for mountpoint in report.unmounted:
         _say(f"unmounted {mountpoint}")
+    for cleared in report.cleared:
+        _say(f"removed {cleared}")
     if not report.ok:
         for failure in report.failed:
             _say(f"could not clean {failure}")
@@ -572,7 +575,7 @@ class Display:
             self._print(f"Cancelled: {outcome.reason}", "bold yellow")
         elif outcome.status == FAILED and outcome.kind == FAIL_SAFETY:
             # exit 3: an error like any other refusal, so on stderr (README: exit codes)
-            _say(f"a safety check stopped the run before it wrote: {outcome.reason}")
+            _say(f"a safety check stopped the run: {outcome.reason}")
         elif outcome.status == FAILED:
             self._print(f"Failed: {outcome.reason}", "bold red")
         for mountpoint in outcome.leftovers:
