@@ -393,6 +393,37 @@ def test_typed_confirmation_on_a_terminal(tmp_path, lab, state_home):
     assert blkid(data, "TYPE") == "ext4" and blkid(spare, "TYPE") == "jbd"
 
 
+@pytest.mark.loopdev
+def test_a_journal_device_detached_at_the_prompt_is_gone_and_never_written(tmp_path, lab, state_home):
+    """Its loop device detached while fstune asks for the names: fstune's lock holds the disk
+    open, so the kernel only marks it to go away; the run stops before the journal is made,
+    saying the device is gone (exit 3), and the loop device goes once fstune lets go of it."""
+    import pexpect
+
+    data, spare = lab.pairs()[0]
+    loop = next(d.loop for d in lab.disks if spare.startswith(d.loop + "p"))
+    path = study_file(tmp_path, "ext4", 'journal = "external"')
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm"}
+    args = ["-m", "fstune", "run", "--study", path, "--device", data, "--log-device", spare, "--workloads", "none",
+            "--run-id", f"gone-{os.getpid()}"]
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=120, dimensions=(30, 200))
+    child.expect(f"Type its name \\({data}\\) to confirm: ")
+    subprocess.run(["losetup", "-d", loop], check=True)
+    child.sendline(data)
+    child.expect(f"Type its name \\({spare}\\) to confirm: ")
+    child.sendline(spare)
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = " ".join(child.before.split())
+    assert child.exitstatus == 3, shown
+    assert f"{spare} is gone (its loop device was detached; only fstune still holds it open)" in shown, shown
+    assert "cannot be locked" not in shown and "No such file or directory" not in shown
+    [log] = state_home.glob("gone-*.jsonl")
+    journal = [r for r in read_log(log) if r["event"] == "step-start" and spare in " ".join(r["argv"])]
+    assert journal == []  # no step that writes to it started
+    assert not Path(f"/sys/block/{Path(loop).name}/loop").exists()  # gone for good once released
+
+
 def _run_until_hangup(argv: list[str], env: dict, marker: str, stderr) -> tuple[int, str]:
     """Run ``argv`` with a pty as its controlling terminal (stdin, stdout, and stderr unless it
     is given); once ``marker`` shows, close the terminal as a dropped SSH session does.
