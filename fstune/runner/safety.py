@@ -89,9 +89,9 @@ def chosen_identity(choice: DeviceChoice) -> Identity:
 
 
 def plan_devices(plan: Plan) -> list[str]:
-    """The devices a real run of ``plan`` records and locks: target, journal/log, and every
-    device a step writes."""
-    chosen = [c.path for c in (plan.choices.target, plan.choices.log_device) if c is not None and not c.assumed]
+    """The devices a real run of ``plan`` records and locks: the target, the journal/log device
+    when a step writes it (``Plan.written_choices``), and every device a step writes."""
+    chosen = [c.path for c in plan.written_choices() if not c.assumed]
     return list(dict.fromkeys([*chosen, *plan.destructive_devices()]))
 
 
@@ -101,10 +101,8 @@ def record_identities(plan: Plan) -> dict[str, Identity]:
     the devices the user chose (``chosen_identity``); the runner compares every later check
     with these."""
     identities: dict[str, Identity] = {}
-    choices = plan.choices
-    for choice in (choices.target, choices.log_device):
-        if choice is not None:
-            identities[choice.path] = chosen_identity(choice)
+    for choice in plan.written_choices():
+        identities[choice.path] = chosen_identity(choice)
     for path in plan.destructive_devices():
         if path not in identities:
             identities[path] = read_identity(path)
