@@ -116,7 +116,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -141,7 +142,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -161,6 +176,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -199,6 +215,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -322,6 +339,7 @@ umount /run/fstune/golden/defaults
 
 # [35] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 1/5, 2/4 (variant): noatime — Btrfs, noatime ──
@@ -336,6 +354,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [38] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -459,6 +478,7 @@ umount /run/fstune/golden/noatime
 
 # [68] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 1/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -473,6 +493,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [71] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -596,6 +617,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [101] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 1/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -610,6 +632,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [104] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -733,6 +756,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [134] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 2/5, 1/4 (variant): noatime — Btrfs, noatime ──
@@ -747,6 +771,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [137] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -870,6 +895,7 @@ umount /run/fstune/golden/noatime
 
 # [167] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 2/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -884,6 +910,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [170] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1007,6 +1034,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [200] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 2/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
@@ -1021,6 +1049,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [203] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1144,6 +1173,7 @@ umount /run/fstune/golden/defaults
 
 # [233] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 2/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -1158,6 +1188,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [236] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1281,6 +1312,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [266] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 3/5, 1/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -1295,6 +1327,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [269] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1418,6 +1451,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [299] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 3/5, 2/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -1432,6 +1466,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [302] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1555,6 +1590,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [332] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 3/5, 3/4 (variant): noatime — Btrfs, noatime ──
@@ -1569,6 +1605,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [335] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1692,6 +1729,7 @@ umount /run/fstune/golden/noatime
 
 # [365] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 3/5, 4/4 (baseline): defaults — Btrfs, default mount options ──
@@ -1706,6 +1744,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [368] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1829,6 +1868,7 @@ umount /run/fstune/golden/defaults
 
 # [398] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 4/5, 1/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -1843,6 +1883,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [401] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1966,6 +2007,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [431] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 4/5, 2/4 (baseline): defaults — Btrfs, default mount options ──
@@ -1980,6 +2022,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [434] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2103,6 +2146,7 @@ umount /run/fstune/golden/defaults
 
 # [464] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 4/5, 3/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -2117,6 +2161,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [467] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2240,6 +2285,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [497] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 4/5, 4/4 (variant): noatime — Btrfs, noatime ──
@@ -2254,6 +2300,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [500] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2377,6 +2424,7 @@ umount /run/fstune/golden/noatime
 
 # [530] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 5/5, 1/4 (baseline): defaults — Btrfs, default mount options ──
@@ -2391,6 +2439,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [533] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2514,6 +2563,7 @@ umount /run/fstune/golden/defaults
 
 # [563] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 5/5, 2/4 (variant): noatime — Btrfs, noatime ──
@@ -2528,6 +2578,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [566] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2651,6 +2702,7 @@ umount /run/fstune/golden/noatime
 
 # [596] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 5/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -2665,6 +2717,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [599] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2788,6 +2841,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [629] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 5/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -2802,6 +2856,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [632] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2925,6 +2980,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [662] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Finish ──

@@ -115,7 +115,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -140,7 +141,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -160,6 +175,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -198,6 +214,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -233,6 +250,7 @@ umount /run/fstune/golden/ext3
 
 # [13] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 1/5, 2/3 (variant): xfs — XFS, defaults ──
@@ -247,6 +265,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [16] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -282,6 +301,7 @@ umount /run/fstune/golden/xfs
 
 # [24] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 1/5, 3/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -296,6 +316,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [27] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -331,6 +352,7 @@ umount /run/fstune/golden/reiserfs
 
 # [35] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 2/5, 1/3 (variant): xfs — XFS, defaults ──
@@ -345,6 +367,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [38] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -380,6 +403,7 @@ umount /run/fstune/golden/xfs
 
 # [46] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 2/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -394,6 +418,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [49] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -429,6 +454,7 @@ umount /run/fstune/golden/reiserfs
 
 # [57] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 2/5, 3/3 (baseline): ext3 — ext3, defaults ──
@@ -443,6 +469,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [60] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -478,6 +505,7 @@ umount /run/fstune/golden/ext3
 
 # [68] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 3/5, 1/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -492,6 +520,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [71] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -527,6 +556,7 @@ umount /run/fstune/golden/reiserfs
 
 # [79] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 3/5, 2/3 (baseline): ext3 — ext3, defaults ──
@@ -541,6 +571,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [82] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -576,6 +607,7 @@ umount /run/fstune/golden/ext3
 
 # [90] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 3/5, 3/3 (variant): xfs — XFS, defaults ──
@@ -590,6 +622,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [93] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -625,6 +658,7 @@ umount /run/fstune/golden/xfs
 
 # [101] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 4/5, 1/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -639,6 +673,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [104] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -674,6 +709,7 @@ umount /run/fstune/golden/reiserfs
 
 # [112] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 4/5, 2/3 (variant): xfs — XFS, defaults ──
@@ -688,6 +724,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [115] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -723,6 +760,7 @@ umount /run/fstune/golden/xfs
 
 # [123] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 4/5, 3/3 (baseline): ext3 — ext3, defaults ──
@@ -737,6 +775,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [126] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -772,6 +811,7 @@ umount /run/fstune/golden/ext3
 
 # [134] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 5/5, 1/3 (baseline): ext3 — ext3, defaults ──
@@ -786,6 +826,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [137] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -821,6 +862,7 @@ umount /run/fstune/golden/ext3
 
 # [145] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 5/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -835,6 +877,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [148] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -870,6 +913,7 @@ umount /run/fstune/golden/reiserfs
 
 # [156] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 5/5, 3/3 (variant): xfs — XFS, defaults ──
@@ -884,6 +928,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [159] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -919,6 +964,7 @@ umount /run/fstune/golden/xfs
 
 # [167] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Finish ──

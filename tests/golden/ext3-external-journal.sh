@@ -114,7 +114,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -139,7 +140,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -159,6 +174,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -194,6 +210,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [4] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -263,6 +280,7 @@ umount /run/fstune/golden/internal
 
 # [20] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 2/2 (variant): external — ext3, journal on the spare device ──
@@ -284,6 +302,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [24] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -353,6 +372,7 @@ umount /run/fstune/golden/external
 
 # [40] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 2/5, 1/2 (variant): external — ext3, journal on the spare device ──
@@ -374,6 +394,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [44] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -443,6 +464,7 @@ umount /run/fstune/golden/external
 
 # [60] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 2/5, 2/2 (baseline): internal — ext3, journal inside the filesystem ──
@@ -457,6 +479,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [63] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -526,6 +549,7 @@ umount /run/fstune/golden/internal
 
 # [79] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
@@ -540,6 +564,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [82] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -609,6 +634,7 @@ umount /run/fstune/golden/internal
 
 # [98] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 2/2 (variant): external — ext3, journal on the spare device ──
@@ -630,6 +656,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [102] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -699,6 +726,7 @@ umount /run/fstune/golden/external
 
 # [118] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 1/2 (variant): external — ext3, journal on the spare device ──
@@ -720,6 +748,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [122] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -789,6 +818,7 @@ umount /run/fstune/golden/external
 
 # [138] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 2/2 (baseline): internal — ext3, journal inside the filesystem ──
@@ -803,6 +833,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [141] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -872,6 +903,7 @@ umount /run/fstune/golden/internal
 
 # [157] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 1/2 (baseline): internal — ext3, journal inside the filesystem ──
@@ -886,6 +918,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [160] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -955,6 +988,7 @@ umount /run/fstune/golden/internal
 
 # [176] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 2/2 (variant): external — ext3, journal on the spare device ──
@@ -976,6 +1010,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [180] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -1045,6 +1080,7 @@ umount /run/fstune/golden/external
 
 # [196] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Finish ──

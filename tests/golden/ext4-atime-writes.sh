@@ -114,7 +114,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -139,7 +140,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -159,6 +174,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -197,6 +213,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [5] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -240,6 +257,7 @@ umount /run/fstune/golden/strictatime
 
 # [15] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 1/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -254,6 +272,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [18] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -297,6 +316,7 @@ umount /run/fstune/golden/relatime
 
 # [28] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 1/5, 3/3 (variant): noatime — ext4, noatime ──
@@ -311,6 +331,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [31] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -354,6 +375,7 @@ umount /run/fstune/golden/noatime
 
 # [41] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 2/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -368,6 +390,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [44] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -411,6 +434,7 @@ umount /run/fstune/golden/relatime
 
 # [54] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 2/5, 2/3 (variant): noatime — ext4, noatime ──
@@ -425,6 +449,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [57] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -468,6 +493,7 @@ umount /run/fstune/golden/noatime
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 2/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -482,6 +508,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [70] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -525,6 +552,7 @@ umount /run/fstune/golden/strictatime
 
 # [80] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 3/5, 1/3 (variant): noatime — ext4, noatime ──
@@ -539,6 +567,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [83] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -582,6 +611,7 @@ umount /run/fstune/golden/noatime
 
 # [93] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 3/5, 2/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -596,6 +626,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [96] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -639,6 +670,7 @@ umount /run/fstune/golden/strictatime
 
 # [106] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 3/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -653,6 +685,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [109] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -696,6 +729,7 @@ umount /run/fstune/golden/relatime
 
 # [119] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 4/5, 1/3 (variant): noatime — ext4, noatime ──
@@ -710,6 +744,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [122] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -753,6 +788,7 @@ umount /run/fstune/golden/noatime
 
 # [132] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 4/5, 2/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -767,6 +803,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [135] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -810,6 +847,7 @@ umount /run/fstune/golden/relatime
 
 # [145] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 4/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -824,6 +862,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [148] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -867,6 +906,7 @@ umount /run/fstune/golden/strictatime
 
 # [158] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 5/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -881,6 +921,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [161] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -924,6 +965,7 @@ umount /run/fstune/golden/strictatime
 
 # [171] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 5/5, 2/3 (variant): noatime — ext4, noatime ──
@@ -938,6 +980,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [174] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -981,6 +1024,7 @@ umount /run/fstune/golden/noatime
 
 # [184] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 5/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -995,6 +1039,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [187] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -1038,6 +1083,7 @@ umount /run/fstune/golden/relatime
 
 # [197] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Finish ──

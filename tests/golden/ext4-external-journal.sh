@@ -115,7 +115,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -140,7 +141,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -160,6 +175,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -195,6 +211,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [4] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -264,6 +281,7 @@ umount /run/fstune/golden/internal
 
 # [20] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 2/2 (variant): external — ext4, journal on the spare device ──
@@ -285,6 +303,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [24] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -354,6 +373,7 @@ umount /run/fstune/golden/external
 
 # [40] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 2/5, 1/2 (variant): external — ext4, journal on the spare device ──
@@ -375,6 +395,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [44] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -444,6 +465,7 @@ umount /run/fstune/golden/external
 
 # [60] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 2/5, 2/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -458,6 +480,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [63] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -527,6 +550,7 @@ umount /run/fstune/golden/internal
 
 # [79] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -541,6 +565,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [82] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -610,6 +635,7 @@ umount /run/fstune/golden/internal
 
 # [98] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 2/2 (variant): external — ext4, journal on the spare device ──
@@ -631,6 +657,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [102] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -700,6 +727,7 @@ umount /run/fstune/golden/external
 
 # [118] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 1/2 (variant): external — ext4, journal on the spare device ──
@@ -721,6 +749,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [122] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -790,6 +819,7 @@ umount /run/fstune/golden/external
 
 # [138] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 2/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -804,6 +834,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [141] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -873,6 +904,7 @@ umount /run/fstune/golden/internal
 
 # [157] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -887,6 +919,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [160] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -956,6 +989,7 @@ umount /run/fstune/golden/internal
 
 # [176] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 2/2 (variant): external — ext4, journal on the spare device ──
@@ -977,6 +1011,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [180] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -1046,6 +1081,7 @@ umount /run/fstune/golden/external
 
 # [196] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Finish ──

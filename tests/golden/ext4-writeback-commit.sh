@@ -116,7 +116,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -141,7 +142,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -161,6 +176,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -195,6 +211,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [4] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -230,6 +247,7 @@ umount /run/fstune/golden/ordered
 
 # [12] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 1/5, 2/4 (variant): writeback — ext4, data=writeback ──
@@ -244,6 +262,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [15] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -279,6 +298,7 @@ umount /run/fstune/golden/writeback
 
 # [23] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 1/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -293,6 +313,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [26] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -328,6 +349,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [34] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 1/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -342,6 +364,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [37] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -377,6 +400,7 @@ umount /run/fstune/golden/commit-30
 
 # [45] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 2/5, 1/4 (variant): writeback — ext4, data=writeback ──
@@ -391,6 +415,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [48] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -426,6 +451,7 @@ umount /run/fstune/golden/writeback
 
 # [56] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 2/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -440,6 +466,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [59] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -475,6 +502,7 @@ umount /run/fstune/golden/commit-30
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 2/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -489,6 +517,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [70] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -524,6 +553,7 @@ umount /run/fstune/golden/ordered
 
 # [78] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 2/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -538,6 +568,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [81] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -573,6 +604,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 3/5, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -587,6 +619,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [92] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -622,6 +655,7 @@ umount /run/fstune/golden/commit-30
 
 # [100] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 3/5, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -636,6 +670,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [103] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -671,6 +706,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [111] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 3/5, 3/4 (variant): writeback — ext4, data=writeback ──
@@ -685,6 +721,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [114] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -720,6 +757,7 @@ umount /run/fstune/golden/writeback
 
 # [122] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 3/5, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -734,6 +772,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [125] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -769,6 +808,7 @@ umount /run/fstune/golden/ordered
 
 # [133] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 4/5, 1/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -783,6 +823,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [136] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -818,6 +859,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [144] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 4/5, 2/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -832,6 +874,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [147] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -867,6 +910,7 @@ umount /run/fstune/golden/ordered
 
 # [155] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 4/5, 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -881,6 +925,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [158] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -916,6 +961,7 @@ umount /run/fstune/golden/commit-30
 
 # [166] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 4/5, 4/4 (variant): writeback — ext4, data=writeback ──
@@ -930,6 +976,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [169] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -965,6 +1012,7 @@ umount /run/fstune/golden/writeback
 
 # [177] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 5/5, 1/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -979,6 +1027,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [180] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -1014,6 +1063,7 @@ umount /run/fstune/golden/ordered
 
 # [188] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 5/5, 2/4 (variant): writeback — ext4, data=writeback ──
@@ -1028,6 +1078,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [191] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -1063,6 +1114,7 @@ umount /run/fstune/golden/writeback
 
 # [199] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 5/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -1077,6 +1129,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [202] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -1112,6 +1165,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [210] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 5/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -1126,6 +1180,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [213] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -1161,6 +1216,7 @@ umount /run/fstune/golden/commit-30
 
 # [221] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Finish ──

@@ -116,7 +116,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -141,7 +142,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -161,6 +176,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -196,6 +212,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [4] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -231,6 +248,7 @@ umount /run/fstune/golden/internal
 
 # [12] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 2/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -252,6 +270,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [16] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -287,6 +306,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [24] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 1/5, 3/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -313,6 +333,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [29] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -348,6 +369,7 @@ umount /run/fstune/golden/external-tune
 
 # [37] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 2/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -369,6 +391,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [41] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -404,6 +427,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [49] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 2/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -430,6 +454,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [54] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -465,6 +490,7 @@ umount /run/fstune/golden/external-tune
 
 # [62] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 2/5, 3/3 (baseline): internal — JFS, log inside the volume ──
@@ -479,6 +505,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [65] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -514,6 +541,7 @@ umount /run/fstune/golden/internal
 
 # [73] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 1/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -540,6 +568,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [78] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -575,6 +604,7 @@ umount /run/fstune/golden/external-tune
 
 # [86] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 3/5, 2/3 (baseline): internal — JFS, log inside the volume ──
@@ -589,6 +619,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [89] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -624,6 +655,7 @@ umount /run/fstune/golden/internal
 
 # [97] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -645,6 +677,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [101] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -680,6 +713,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [109] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 4/5, 1/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -706,6 +740,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [114] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -741,6 +776,7 @@ umount /run/fstune/golden/external-tune
 
 # [122] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 4/5, 2/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -762,6 +798,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [126] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -797,6 +834,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [134] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 4/5, 3/3 (baseline): internal — JFS, log inside the volume ──
@@ -811,6 +849,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [137] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -846,6 +885,7 @@ umount /run/fstune/golden/internal
 
 # [145] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 1/3 (baseline): internal — JFS, log inside the volume ──
@@ -860,6 +900,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [148] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -895,6 +936,7 @@ umount /run/fstune/golden/internal
 
 # [156] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -921,6 +963,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [161] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -956,6 +999,7 @@ umount /run/fstune/golden/external-tune
 
 # [169] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 5/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -977,6 +1021,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [173] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1012,6 +1057,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [181] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Finish ──

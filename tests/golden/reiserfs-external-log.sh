@@ -116,7 +116,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -141,7 +142,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -161,6 +176,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -196,6 +212,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [4] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -231,6 +248,7 @@ umount /run/fstune/golden/internal
 
 # [12] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -246,6 +264,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [15] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -281,6 +300,7 @@ umount /run/fstune/golden/external
 
 # [23] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 1/5, 3/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -296,6 +316,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [26] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -331,6 +352,7 @@ umount /run/fstune/golden/external-notail
 
 # [34] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 2/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -346,6 +368,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [37] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -381,6 +404,7 @@ umount /run/fstune/golden/external
 
 # [45] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 2/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -396,6 +420,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [48] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -431,6 +456,7 @@ umount /run/fstune/golden/external-notail
 
 # [56] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 2/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -445,6 +471,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [59] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -480,6 +507,7 @@ umount /run/fstune/golden/internal
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -495,6 +523,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [70] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -530,6 +559,7 @@ umount /run/fstune/golden/external-notail
 
 # [78] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 3/5, 2/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -544,6 +574,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [81] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -579,6 +610,7 @@ umount /run/fstune/golden/internal
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -594,6 +626,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [92] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -629,6 +662,7 @@ umount /run/fstune/golden/external
 
 # [100] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 1/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -644,6 +678,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [103] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -679,6 +714,7 @@ umount /run/fstune/golden/external-notail
 
 # [111] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 4/5, 2/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -694,6 +730,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [114] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -729,6 +766,7 @@ umount /run/fstune/golden/external
 
 # [122] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -743,6 +781,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [125] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -778,6 +817,7 @@ umount /run/fstune/golden/internal
 
 # [133] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -792,6 +832,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [136] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -827,6 +868,7 @@ umount /run/fstune/golden/internal
 
 # [144] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -842,6 +884,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [147] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -877,6 +920,7 @@ umount /run/fstune/golden/external-notail
 
 # [155] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 5/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -892,6 +936,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [158] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -927,6 +972,7 @@ umount /run/fstune/golden/external
 
 # [166] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Finish ──

@@ -116,7 +116,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -141,7 +142,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -161,6 +176,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -199,6 +215,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [5] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -306,6 +323,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [31] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 1/5, 2/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -320,6 +338,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [34] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -427,6 +446,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [60] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 1/5, 3/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -441,6 +461,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [63] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -548,6 +569,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 1/5, 4/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -562,6 +584,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [92] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -669,6 +692,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [118] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 2/5, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -683,6 +707,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [121] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -790,6 +815,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [147] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 2/5, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -804,6 +830,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [150] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -911,6 +938,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [176] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 2/5, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -925,6 +953,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [179] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1032,6 +1061,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [205] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 2/5, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -1046,6 +1076,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [208] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1153,6 +1184,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [234] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 3/5, 1/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -1167,6 +1199,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [237] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1274,6 +1307,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [263] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 3/5, 2/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -1288,6 +1322,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [266] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1395,6 +1430,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [292] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 3/5, 3/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -1409,6 +1445,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [295] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1516,6 +1553,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [321] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 3/5, 4/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -1530,6 +1568,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [324] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1637,6 +1676,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [350] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 4/5, 1/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -1651,6 +1691,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [353] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1758,6 +1799,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [379] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 4/5, 2/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -1772,6 +1814,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [382] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1879,6 +1922,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [408] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 4/5, 3/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -1893,6 +1937,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [411] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2000,6 +2045,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [437] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 4/5, 4/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -2014,6 +2060,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [440] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -2121,6 +2168,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [466] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 5/5, 1/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -2135,6 +2183,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [469] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -2242,6 +2291,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [495] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 5/5, 2/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -2256,6 +2306,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [498] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -2363,6 +2414,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [524] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 5/5, 3/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -2377,6 +2429,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [527] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2484,6 +2537,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [553] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 5/5, 4/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -2498,6 +2552,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [556] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2605,6 +2660,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [582] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Finish ──

@@ -117,7 +117,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -142,7 +143,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -162,6 +177,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -200,6 +216,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -307,6 +324,7 @@ umount /run/fstune/golden/ext3
 
 # [31] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 1/5, 2/6 (variant): ext2 — ext2, no journal ──
@@ -321,6 +339,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [34] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -428,6 +447,7 @@ umount /run/fstune/golden/ext2
 
 # [60] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 1/5, 3/6 (variant): jfs — JFS, defaults ──
@@ -442,6 +462,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [63] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -549,6 +570,7 @@ umount /run/fstune/golden/jfs
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 1/5, 4/6 (variant): ext4 — ext4, defaults ──
@@ -563,6 +585,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [92] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -670,6 +693,7 @@ umount /run/fstune/golden/ext4
 
 # [118] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 1/5, 5/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -684,6 +708,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [121] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -791,6 +816,7 @@ umount /run/fstune/golden/reiserfs
 
 # [147] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 1/5, 6/6 (variant): xfs — XFS, defaults ──
@@ -805,6 +831,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [150] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -912,6 +939,7 @@ umount /run/fstune/golden/xfs
 
 # [176] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 2/5, 1/6 (variant): ext2 — ext2, no journal ──
@@ -926,6 +954,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [179] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1033,6 +1062,7 @@ umount /run/fstune/golden/ext2
 
 # [205] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 2/5, 2/6 (variant): ext4 — ext4, defaults ──
@@ -1047,6 +1077,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [208] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1154,6 +1185,7 @@ umount /run/fstune/golden/ext4
 
 # [234] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 2/5, 3/6 (baseline): ext3 — ext3, defaults ──
@@ -1168,6 +1200,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [237] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1275,6 +1308,7 @@ umount /run/fstune/golden/ext3
 
 # [263] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 2/5, 4/6 (variant): xfs — XFS, defaults ──
@@ -1289,6 +1323,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [266] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1396,6 +1431,7 @@ umount /run/fstune/golden/xfs
 
 # [292] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 2/5, 5/6 (variant): jfs — JFS, defaults ──
@@ -1410,6 +1446,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [295] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1517,6 +1554,7 @@ umount /run/fstune/golden/jfs
 
 # [321] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 2/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -1531,6 +1569,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [324] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1638,6 +1677,7 @@ umount /run/fstune/golden/reiserfs
 
 # [350] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 3/5, 1/6 (variant): ext4 — ext4, defaults ──
@@ -1652,6 +1692,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [353] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1759,6 +1800,7 @@ umount /run/fstune/golden/ext4
 
 # [379] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 3/5, 2/6 (variant): xfs — XFS, defaults ──
@@ -1773,6 +1815,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [382] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1880,6 +1923,7 @@ umount /run/fstune/golden/xfs
 
 # [408] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 3/5, 3/6 (variant): ext2 — ext2, no journal ──
@@ -1894,6 +1938,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [411] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2001,6 +2046,7 @@ umount /run/fstune/golden/ext2
 
 # [437] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 3/5, 4/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -2015,6 +2061,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [440] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2122,6 +2169,7 @@ umount /run/fstune/golden/reiserfs
 
 # [466] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 3/5, 5/6 (baseline): ext3 — ext3, defaults ──
@@ -2136,6 +2184,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [469] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2243,6 +2292,7 @@ umount /run/fstune/golden/ext3
 
 # [495] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 3/5, 6/6 (variant): jfs — JFS, defaults ──
@@ -2257,6 +2307,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [498] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2364,6 +2415,7 @@ umount /run/fstune/golden/jfs
 
 # [524] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 4/5, 1/6 (variant): xfs — XFS, defaults ──
@@ -2378,6 +2430,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [527] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2485,6 +2538,7 @@ umount /run/fstune/golden/xfs
 
 # [553] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 4/5, 2/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -2499,6 +2553,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [556] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2606,6 +2661,7 @@ umount /run/fstune/golden/reiserfs
 
 # [582] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 4/5, 3/6 (variant): ext4 — ext4, defaults ──
@@ -2620,6 +2676,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [585] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2727,6 +2784,7 @@ umount /run/fstune/golden/ext4
 
 # [611] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 4/5, 4/6 (variant): jfs — JFS, defaults ──
@@ -2741,6 +2799,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [614] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2848,6 +2907,7 @@ umount /run/fstune/golden/jfs
 
 # [640] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 4/5, 5/6 (variant): ext2 — ext2, no journal ──
@@ -2862,6 +2922,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [643] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2969,6 +3030,7 @@ umount /run/fstune/golden/ext2
 
 # [669] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 4/5, 6/6 (baseline): ext3 — ext3, defaults ──
@@ -2983,6 +3045,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [672] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3090,6 +3153,7 @@ umount /run/fstune/golden/ext3
 
 # [698] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 5/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -3104,6 +3168,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [701] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3211,6 +3276,7 @@ umount /run/fstune/golden/reiserfs
 
 # [727] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 5/5, 2/6 (variant): jfs — JFS, defaults ──
@@ -3225,6 +3291,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [730] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3332,6 +3399,7 @@ umount /run/fstune/golden/jfs
 
 # [756] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 5/5, 3/6 (variant): xfs — XFS, defaults ──
@@ -3346,6 +3414,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [759] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3453,6 +3522,7 @@ umount /run/fstune/golden/xfs
 
 # [785] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 5/5, 4/6 (baseline): ext3 — ext3, defaults ──
@@ -3467,6 +3537,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [788] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3574,6 +3645,7 @@ umount /run/fstune/golden/ext3
 
 # [814] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 5/5, 5/6 (variant): ext4 — ext4, defaults ──
@@ -3588,6 +3660,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [817] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3695,6 +3768,7 @@ umount /run/fstune/golden/ext4
 
 # [843] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 5/5, 6/6 (variant): ext2 — ext2, no journal ──
@@ -3709,6 +3783,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [846] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3816,6 +3891,7 @@ umount /run/fstune/golden/ext2
 
 # [872] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Finish ──

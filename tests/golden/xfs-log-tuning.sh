@@ -116,7 +116,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -141,7 +142,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -161,6 +176,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -196,6 +212,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [4] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -231,6 +248,7 @@ umount /run/fstune/golden/defaults
 
 # [12] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 1/5, 2/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -245,6 +263,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [15] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -280,6 +299,7 @@ umount /run/fstune/golden/log-buffers
 
 # [23] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 1/5, 3/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -295,6 +315,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [26] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -330,6 +351,7 @@ umount /run/fstune/golden/external-log
 
 # [34] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 2/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -344,6 +366,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [37] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -379,6 +402,7 @@ umount /run/fstune/golden/log-buffers
 
 # [45] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 2/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -394,6 +418,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [48] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -429,6 +454,7 @@ umount /run/fstune/golden/external-log
 
 # [56] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 2/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -443,6 +469,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [59] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -478,6 +505,7 @@ umount /run/fstune/golden/defaults
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 3/5, 1/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -493,6 +521,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [70] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -528,6 +557,7 @@ umount /run/fstune/golden/external-log
 
 # [78] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 3/5, 2/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -542,6 +572,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [81] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -577,6 +608,7 @@ umount /run/fstune/golden/defaults
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 3/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -591,6 +623,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [92] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -626,6 +659,7 @@ umount /run/fstune/golden/log-buffers
 
 # [100] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 4/5, 1/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -641,6 +675,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [103] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -676,6 +711,7 @@ umount /run/fstune/golden/external-log
 
 # [111] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 4/5, 2/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -690,6 +726,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [114] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -725,6 +762,7 @@ umount /run/fstune/golden/log-buffers
 
 # [122] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 4/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -739,6 +777,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [125] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -774,6 +813,7 @@ umount /run/fstune/golden/defaults
 
 # [133] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 5/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -788,6 +828,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [136] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -823,6 +864,7 @@ umount /run/fstune/golden/defaults
 
 # [144] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 5/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -838,6 +880,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [147] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -873,6 +916,7 @@ umount /run/fstune/golden/external-log
 
 # [155] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 5/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -887,6 +931,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [158] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -922,6 +967,7 @@ umount /run/fstune/golden/log-buffers
 
 # [166] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Finish ──
