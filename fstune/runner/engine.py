@@ -117,6 +117,7 @@ class Runner:
         # mountpoint directories this run made → whether they are immutable underneath
         # (fstune.runner.mountguard: nothing may land below a mountpoint)
         self._guarded: dict[str, bool] = {}
+        self._unsealable_said = False  # the run said once that its mountpoints cannot be sealed
         self._results: list[StepResult] = []
         self._made_run_dir = False
         self._warnings: list[str] = []
@@ -442,7 +443,8 @@ class Runner:
                           time=now())
         if why is not None:
             log.info("cannot make %s immutable: %s", mountpoint, why)
-            if list(self._guarded.values()).count(False) == 1:
+            if not self._unsealable_said:
+                self._unsealable_said = True
                 self._notice(None, Level.INFO, f"{mountpoint} cannot be made unwritable underneath ({why}): "
                              "should the filesystem under test stop being mounted during a step, what a "
                              "benchmark writes there lands on the filesystem below, and fstune removes it "
