@@ -98,13 +98,21 @@ def test_a_target_unmounted_during_a_measured_step_gives_no_figures(tmp_path, la
     assert_nothing_left(tmp_path, data)
 
 
-WRITER = "sh -c 'sleep 1.5; dd if=/dev/zero of=$PWD/data bs=1M count=4 conv=fsync status=none'"
+# "started" tells the test the shell runs (and has its working directory) before the unmount:
+# a shell started after it would find no working directory and make $PWD/data "/data"
+WRITER = "sh -c 'touch started; sleep 3; dd if=/dev/zero of=$PWD/data bs=1M count=4 conv=fsync status=none'"
 
 
 def unmount_lazily_during_the_measured_step(base: str):
+    def unmount_once_started():
+        deadline = time.monotonic() + 60
+        while not os.path.exists(f"{base}/started") and time.monotonic() < deadline:
+            time.sleep(0.02)
+        subprocess.run(["umount", "-l", base], check=True)
+
     def on_event(event):
         if isinstance(event, StepStarted) and event.step.kind == kinds.MEASURE:
-            threading.Timer(0.5, subprocess.run, (["umount", "-l", base],), {"check": True}).start()
+            threading.Thread(target=unmount_once_started, daemon=True).start()
     return on_event
 
 

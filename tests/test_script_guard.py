@@ -143,7 +143,7 @@ def test_a_log_device_the_plan_does_not_use_is_neither_checked_nor_locked(tmp_pa
     from fstune.runner import plan_devices
     from fstune.studies import find_study
 
-    lab = make_lab(disks=2, size="600M", spare_size="64M")
+    lab = make_lab(disks=2, size="1G", spare_size="256M")  # a spare Btrfs would accept, were it used
     data, spare = lab.disks[0].data, lab.disks[1].spare  # the spare on the other disk
     study = find_study("btrfs-options")
     inventory = scan()
