@@ -117,7 +117,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -142,7 +143,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -162,6 +177,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -215,6 +231,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [7] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -284,6 +301,7 @@ umount /run/fstune/golden/internal
 
 # [23] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 2/2 (variant): external — ext4, journal on the spare device ──
@@ -305,6 +323,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [27] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -374,6 +393,7 @@ umount /run/fstune/golden/external
 
 # [43] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 2/5, 1/2 (variant): external — ext4, journal on the spare device ──
@@ -395,6 +415,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [47] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -464,6 +485,7 @@ umount /run/fstune/golden/external
 
 # [63] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 2/5, 2/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -478,6 +500,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [66] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -547,6 +570,7 @@ umount /run/fstune/golden/internal
 
 # [82] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -561,6 +585,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [85] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -630,6 +655,7 @@ umount /run/fstune/golden/internal
 
 # [101] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 3/5, 2/2 (variant): external — ext4, journal on the spare device ──
@@ -651,6 +677,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [105] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -720,6 +747,7 @@ umount /run/fstune/golden/external
 
 # [121] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 1/2 (variant): external — ext4, journal on the spare device ──
@@ -741,6 +769,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [125] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -810,6 +839,7 @@ umount /run/fstune/golden/external
 
 # [141] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 4/5, 2/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -824,6 +854,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [144] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -893,6 +924,7 @@ umount /run/fstune/golden/internal
 
 # [160] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 1/2 (baseline): internal — ext4, journal inside the filesystem ──
@@ -907,6 +939,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [163] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -976,6 +1009,7 @@ umount /run/fstune/golden/internal
 
 # [179] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 5/5, 2/2 (variant): external — ext4, journal on the spare device ──
@@ -997,6 +1031,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -J device=/dev/sdc1 
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [183] Mount /dev/sdb1 (journal_path=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -1066,6 +1101,7 @@ umount /run/fstune/golden/external
 
 # [199] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Finish ──
