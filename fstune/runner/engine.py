@@ -425,10 +425,11 @@ class Runner:
                       target.path, fs_name)
             return None
         below = self._below_mountpoint(mountpoint, during=after, writer="the benchmark" if measured else "the step")
+        title = f"Step {index + 1} ({step.title})"
         if after and measured:
-            reason = f"Step {index + 1} ({step.title}) measured the wrong filesystem: {why}. {below}Its figures are not used."
+            reason = f"{title} measured the wrong filesystem: {why}. {below}Its figures are not used."
         elif after:
-            reason = f"Step {index + 1} ({step.title}) failed, and not in the filesystem under test: {why}. {below}".rstrip()
+            reason = f"{title} failed, and not in the filesystem under test: {why}. {below}".rstrip()
         else:
             reason = f"Stopped before step {index + 1} ({step.title}): {why}. {below}Nothing was measured there."
         self._audit.write("mount-check", step=index, ok=False, reason=reason, time=now())
@@ -454,7 +455,10 @@ class Runner:
         """Remove what was written into a mountpoint directory while nothing was mounted on it."""
         sealed = self._guarded.get(mountpoint, False)
         if sealed:
-            mountguard.unseal(mountpoint)  # entries of an immutable directory cannot be removed
+            try:
+                mountguard.unseal(mountpoint)  # entries of an immutable directory cannot be removed
+            except OSError as error:  # then clear() lists what it could not remove
+                log.info("cannot clear the immutable flag of %s: %s", mountpoint, error)
         stray = mountguard.clear(mountpoint)
         if sealed:
             mountguard.seal(mountpoint)
