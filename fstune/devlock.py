@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fstune.errors import DeviceError
+from fstune.errors import GONE_ERRNOS, GONE_HINT, DeviceError, device_gone
 
 # owner records; a dot name so that it never meets a run directory under /run/fstune
 LOCK_DIR = Path("/run/fstune/.locks")
@@ -103,6 +103,8 @@ def whole_disk(path: str | os.PathLike) -> tuple[str, str]:
     try:
         st = os.stat(text)
     except OSError as error:
+        if error.errno in GONE_ERRNOS:
+            raise DeviceError(f"{device_gone(text)}.", GONE_HINT) from None
         raise DeviceError(f"{text} cannot be locked: {error.strerror}.") from None
     if not stat.S_ISBLK(st.st_mode):
         raise DeviceError(f"{text} cannot be locked: it is not a block device.")
@@ -110,7 +112,7 @@ def whole_disk(path: str | os.PathLike) -> tuple[str, str]:
     try:
         node = (_SYS / "dev" / "block" / majmin).resolve(strict=True)
     except OSError:
-        raise DeviceError(f"{text} cannot be locked: the kernel knows no block device {majmin}.") from None
+        raise DeviceError(f"{device_gone(text, f'the kernel knows no block device {majmin}')}.", GONE_HINT) from None
     if (node / "partition").exists():
         node = node.parent
     disk_majmin = _read(node / "dev") or majmin
@@ -360,6 +362,9 @@ class DeviceLocks:
         try:
             fd = os.open(disk, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
         except OSError as error:
+            if error.errno in GONE_ERRNOS:
+                raise DeviceError(f"{device_gone(path, f'no such device: its disk {disk} cannot be opened')}.",
+                                  GONE_HINT) from None
             raise DeviceError(f"{path} cannot be locked: {disk} cannot be opened ({error.strerror}).") from None
         try:
             _flock_or_explain(fd, path, disk, timeout)

@@ -7,7 +7,18 @@ with ``exit_code``; it never prints a traceback for them.
 
 from __future__ import annotations
 
+import errno
 from enum import IntEnum
+
+# what opening or stat'ing a device node gives once the device itself has gone (unplugged, its
+# loop device detached, its partition deleted): said as "is gone", not as the call that failed
+GONE_ERRNOS = frozenset({errno.ENOENT, errno.ENXIO, errno.ENODEV})
+GONE_HINT = "It was unplugged, detached or deleted after you chose it: choose the device again."
+
+
+def device_gone(path: str, why: str = "no such device") -> str:
+    """"/dev/loop3p2 is gone (no such device)": the one wording for a device that vanished."""
+    return f"{path} is gone ({why})"
 
 
 class ExitCode(IntEnum):

@@ -256,6 +256,14 @@ class Plan:
     def destructive_devices(self) -> list[str]:
         return list(dict.fromkeys(d for s in self.steps if s.destructive for d in s.written_devices))
 
+    def written_choices(self) -> list[DeviceChoice]:
+        """The chosen devices this plan writes: the target, and the journal/log device only when a
+        step writes it (a study without an external journal leaves it alone, "X is not used"), so
+        only these are identity-checked and locked, by a run and by the saved script alike."""
+        written = set(self.destructive_devices())
+        target, log = self.choices.target, self.choices.log_device
+        return [target, *([log] if log is not None and log.path in written else [])]
+
 
 # --- building ------------------------------------------------------------------------------
 
@@ -543,6 +551,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    {unseal}
     rmdir "$mp" 2>/dev/null || true
   done
   {release}
@@ -550,7 +559,7 @@ fstune_cleanup() {
 }
 trap fstune_cleanup EXIT
 trap 'exit 130' INT TERM
-""".replace("{release}", script_guard.RELEASE)
+""".replace("{release}", script_guard.RELEASE).replace("{unseal}", script_guard.UNSEAL)
 
 
 def describe_looks(plan: Plan) -> str:
@@ -605,7 +614,7 @@ def render_script(plan: Plan) -> str:
     lines += ["", "set -euo pipefail", "", *script_guard.functions(), "", _CLEANUP,
               'if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi',
               f"FSTUNE_MOUNTPOINTS+=({shlex.quote(plan.run_dir)})  # the run directory: removed last, if empty",
-              "", *script_guard.start(choices, plan.work_dir)]
+              "", *script_guard.start(plan)]
     number = 0
 
     def emit(step: Step) -> None:
@@ -615,8 +624,11 @@ def render_script(plan: Plan) -> str:
         lines.extend(_comment(step.why, "#     "))
         if step.kind == kinds.MKDIR and step.mountpoint:
             lines.append(f"FSTUNE_MOUNTPOINTS+=({shlex.quote(step.mountpoint)})")
+        before, after = script_guard.around_mountpoint(step)
         lines.extend(script_guard.before_write(choices, step))
+        lines.extend(before)
         lines.append(script_guard.keep_output(step, number, command_line(step)))
+        lines.extend(after)
         lines.append("")
 
     if plan.prepare:

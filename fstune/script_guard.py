@@ -8,13 +8,20 @@ that nothing uses it (not mounted, no holders such as device-mapper or md, not s
 the lock fstune's own run takes (``flock`` on the whole disk, docs/safety.md): another fstune
 holding it stops the script too. Whatever fails, the script stops before that write, saying why.
 
+Each mountpoint directory is made immutable right after the script creates it (``chattr +i``)
+and made writable again right before it removes it, as fstune's own run does
+(``fstune.runner.mountguard``): a benchmark whose filesystem was unmounted under it cannot write
+into the filesystem below.
+
 It also keeps what each measuring tool prints (and how each filesystem was made) in a results
 directory of its own, named at the end: the tools' figures no longer scroll past and vanish.
 
 ``fstune.plan.render_script`` calls these at its hooks: ``functions()`` before its cleanup trap,
-``start(choices)`` after the root check, ``before_write(choices, step)`` before a step that
-writes to a device, ``keep_output(step, number, line)`` for each command line, ``closing()``
-at the end; ``RELEASE`` is the line its cleanup runs on exit.
+``start(plan)`` after the root check, ``before_write(choices, step)`` before a step that
+writes to a device, ``around_mountpoint(step)`` before and after a step that makes or removes a
+mountpoint, ``keep_output(step, number, line)`` for each command line, ``closing()``
+at the end; ``RELEASE`` is the line its cleanup runs on exit, ``UNSEAL`` what it runs before it
+removes a mountpoint.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from fstune.devlock import LOCK_DIR
 LOCK_WAIT_SECONDS = 10
 KEPT_KINDS = (kinds.MEASURE, kinds.RECORD, kinds.CEILING)  # the steps whose output is kept in the results directory
 RELEASE = "declare -F fstune_release_disks >/dev/null && fstune_release_disks"
+UNSEAL = 'declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"'
 
 _FUNCTIONS = r"""# ── Guard rails: the device must still be the one reviewed, and unused ──
 # Before anything else, and again right before each step that writes to a device, the script
@@ -128,7 +136,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -153,7 +162,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -182,6 +205,12 @@ def _reviewed(choices) -> dict[str, object]:
     return {c.path: c for c in (choices.target, choices.log_device) if c is not None}
 
 
+def _written(plan) -> dict[str, object]:
+    """The reviewed devices the plan writes: a journal/log device it does not use is neither
+    checked nor locked (``Plan.written_choices``)."""
+    return {c.path: c for c in plan.written_choices()}
+
+
 def check_line(choices, path: str) -> str:
     """The call that checks ``path`` against what was reviewed of it."""
     choice = _reviewed(choices).get(path)
@@ -189,16 +218,17 @@ def check_line(choices, path: str) -> str:
     return f"fstune_check_device {shlex.quote(path)}{' ' + args if args else ''}"
 
 
-def start(choices, results_root: str) -> list[str]:
-    """After the root check: name the results directory, then check every device once, so a
-    swapped device stops the script before it has done anything at all."""
+def start(plan) -> list[str]:
+    """After the root check: name the results directory, then check every device the plan
+    writes once, so a swapped device stops the script before it has done anything at all."""
+    choices, written = plan.choices, _written(plan)
     lines = ["# where each tool's output is kept (one directory per run of this script)",
-             f"FSTUNE_RESULTS={shlex.quote(results_root)}/script-output-$(date +%Y%m%d-%H%M%S)"]
-    unknown = [c.path for c in _reviewed(choices).values() if not c.majmin]
+             f"FSTUNE_RESULTS={shlex.quote(plan.work_dir)}/script-output-$(date +%Y%m%d-%H%M%S)"]
+    unknown = [c.path for c in written.values() if not c.majmin]
     if unknown:
         lines.append(f"# {' and '.join(unknown)}: only the size was known when the plan was made "
                      "(planned by path, not seen on that machine)")
-    lines += [check_line(choices, path) for path in _reviewed(choices)]
+    lines += [check_line(choices, path) for path in written]
     return lines + [""]
 
 
@@ -207,6 +237,15 @@ def before_write(choices, step) -> list[str]:
     if not step.destructive:
         return []
     return [check_line(choices, path) for path in step.written_devices]
+
+
+def around_mountpoint(step) -> tuple[list[str], list[str]]:
+    """Lines before and after a step that makes or removes a configuration's mountpoint."""
+    if step.kind == kinds.MKDIR and step.mountpoint:
+        return [], [f"fstune_seal {shlex.quote(step.mountpoint)}"]
+    if step.kind == kinds.RMDIR and step.mountpoint and step.config:
+        return [f"fstune_unseal {shlex.quote(step.mountpoint)}"], []
+    return [], []
 
 
 def _slug(text: str) -> str:
@@ -224,4 +263,5 @@ def closing() -> list[str]:
     return ['if [ -d "$FSTUNE_RESULTS" ]; then echo "fstune: each tool\'s output is kept in $FSTUNE_RESULTS"; fi']
 
 
-__all__ = ["RELEASE", "before_write", "check_line", "closing", "functions", "keep_output", "start"]
+__all__ = ["RELEASE", "UNSEAL", "around_mountpoint", "before_write", "check_line", "closing", "functions",
+           "keep_output", "start"]

@@ -343,10 +343,12 @@ def test_leftovers_of_an_interrupted_run_are_offered_first(tmp_path, lab, state_
 @pytest.mark.loopdev
 def test_an_interrupted_run_with_nothing_mounted_is_tidied_without_asking(tmp_path, lab, state_home, capsys,
                                                                          monkeypatch):
-    """A dead run's empty directory risks nothing: the next run removes it, says so, and goes on."""
+    """A dead run's directory with nothing mounted risks nothing: the next run removes it (and
+    what a benchmark wrote into a mountpoint while nothing was mounted there), says so, goes on."""
     root = tmp_path / "leftover-root"
     dead = root / "old-run"
     (dead / "base").mkdir(parents=True)
+    (dead / "base" / "data").write_bytes(b"\0" * 8192)
     (dead / STATE_FILE).write_text(json.dumps({"run_id": "old-run", "pid": 4194001, "study": "x"}))
     live = root / "live-run"  # a running fstune's directory is never touched
     live.mkdir()
@@ -357,7 +359,8 @@ def test_an_interrupted_run_with_nothing_mounted_is_tidied_without_asking(tmp_pa
                  "--run-id", f"after-tidy-{os.getpid()}"])
     out, err = capsys.readouterr()
     assert code == 0, err + out
-    assert f"removed {dead}, left with nothing mounted by an interrupted run" in err
+    assert (f"removed {dead}, left with nothing mounted by an interrupted run, and 8.0 KiB (8192 bytes in 1 "
+            f"file(s)) in {dead / 'base'}, written while nothing was mounted there") in err
     assert not dead.exists() and (live / STATE_FILE).exists()
     assert blkid(data, "TYPE") == "ext4"
 
@@ -392,6 +395,37 @@ def test_typed_confirmation_on_a_terminal(tmp_path, lab, state_home):
     assert child.exitstatus == 0, child.before
     assert "Done:" in child.before and "steps" in child.before  # the live bar and the summary
     assert blkid(data, "TYPE") == "ext4" and blkid(spare, "TYPE") == "jbd"
+
+
+@pytest.mark.loopdev
+def test_a_journal_device_detached_at_the_prompt_is_gone_and_never_written(tmp_path, lab, state_home):
+    """Its loop device detached while fstune asks for the names: fstune's lock holds the disk
+    open, so the kernel only marks it to go away; the run stops before the journal is made,
+    saying the device is gone (exit 3), and the loop device goes once fstune lets go of it."""
+    import pexpect
+
+    data, spare = lab.pairs()[0]
+    loop = next(d.loop for d in lab.disks if spare.startswith(d.loop + "p"))
+    path = study_file(tmp_path, "ext4", 'journal = "external"')
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm"}
+    args = ["-m", "fstune", "run", "--study", path, "--device", data, "--log-device", spare, "--workloads", "none",
+            "--run-id", f"gone-{os.getpid()}"]
+    child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=120, dimensions=(30, 200))
+    child.expect(f"Type its name \\({data}\\) to confirm: ")
+    subprocess.run(["losetup", "-d", loop], check=True)
+    child.sendline(data)
+    child.expect(f"Type its name \\({spare}\\) to confirm: ")
+    child.sendline(spare)
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = " ".join(child.before.split())
+    assert child.exitstatus == 3, shown
+    assert f"{spare} is gone (its loop device was detached; only fstune still holds it open)" in shown, shown
+    assert "cannot be locked" not in shown and "No such file or directory" not in shown
+    [log] = state_home.glob("gone-*.jsonl")
+    journal = [r for r in read_log(log) if r["event"] == "step-start" and spare in " ".join(r["argv"])]
+    assert journal == []  # no step that writes to it started
+    assert not Path(f"/sys/block/{Path(loop).name}/loop").exists()  # gone for good once released
 
 
 def _run_until_hangup(argv: list[str], env: dict, marker: str, stderr) -> tuple[int, str]:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from fstune import steps as kinds
+from fstune.runner import mountguard
 from fstune.runner.audit import default_log_dir, read_log
 from fstune.plan import Choices, DeviceChoice, Plan, check_run_id, new_run_id
 from fstune.runner import (
@@ -468,6 +469,30 @@ def test_leftovers_of_a_dead_run_are_found_but_a_live_run_is_not(tmp_path):
     assert found[0].mounts == ()
     report = clean_leftovers(found)
     assert report.ok and not dead.exists() and live.exists() and hand.exists()
+
+
+def test_a_dead_run_s_mountpoints_are_unsealed_and_what_landed_below_is_removed_and_said(tmp_path):
+    """A killed run leaves its mountpoint directories immutable (mountguard); one that stopped
+    being a mount may hold what a benchmark wrote. The next start finds both and clears them."""
+    root = tmp_path / "run"
+    dead = root / "dead-run"
+    (dead / "sealed").mkdir(parents=True)
+    assert mountguard.seal(str(dead / "sealed")) is None
+    stray = dead / "written"
+    (stray / "fio").mkdir(parents=True)
+    (stray / "data").write_bytes(b"\0" * 1048576)
+    (stray / "fio" / "job.0.0").write_bytes(b"\0" * 4096)
+    (stray / "fio" / "link").symlink_to("/etc/hostname")  # removed, never followed
+    (dead / STATE_FILE).write_text(json.dumps({"run_id": "dead-run", "pid": 2**22 + 7, "study": "s"}))
+    [found] = find_leftovers(str(root))
+    assert [(s.directory, s.files, s.directories, s.size) for s in found.strays] == [(str(stray), 3, 1, 1052672)]
+    assert (f"a run directory; 1.0 MiB (1052672 bytes in 3 file(s) and 1 directory) in {stray}, written while "
+            "nothing was mounted there") in found.describe()
+    report = clean_leftovers([found])
+    assert report.ok, report.failed
+    assert report.cleared == [f"1.0 MiB (1052672 bytes in 3 file(s) and 1 directory) in {stray}, written while "
+                              "nothing was mounted there"]
+    assert not dead.exists() and Path("/etc/hostname").exists()
 
 
 def test_of_two_runs_claiming_one_directory_at_once_exactly_one_wins(tmp_path):

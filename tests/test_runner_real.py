@@ -508,6 +508,26 @@ def test_a_loop_device_detached_mid_benchmark_fails_the_run_clearly(tmp_path, la
     assert_nothing_left(tmp_path)
 
 
+def test_a_device_detached_after_its_identity_was_recorded_is_gone_not_unlockable(tmp_path, lab):
+    """The journal's loop device detached between the confirmation and the run (nothing held it
+    yet, so its nodes vanish at once): the run says it is gone, not that it cannot be locked."""
+    from fstune.runner import record_identities
+
+    data, spare = lab.pairs()[0]
+    plan = plan_for(tmp_path, study("ext4", second='journal = "external"'), data, spare)
+    identities = record_identities(plan)
+    loop = next(d.loop for d in lab.disks if spare.startswith(d.loop + "p"))
+    subprocess.run(["losetup", "-d", loop], check=True)
+    deadline = time.monotonic() + 10
+    while os.path.exists(spare) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    outcome, rec = run(plan, tmp_path, identities=identities)
+    assert (outcome.status, outcome.kind, outcome.exit_code) == (FAILED, FAIL_SAFETY, 3)
+    assert f"Stopped before anything ran: {spare} is gone (no such device)." in outcome.reason, outcome.reason
+    assert "cannot be locked" not in outcome.reason
+    assert not rec.started(lambda s: True) and blkid(data, "TYPE") == ""
+
+
 def test_a_run_id_a_live_run_uses_is_refused_before_anything_is_locked(tmp_path, lab):
     """Two runs with one run id would mount over each other in one directory: the second is
     refused, naming the first (a real live process), until that process has ended."""

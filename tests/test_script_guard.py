@@ -132,3 +132,69 @@ def test_a_disk_another_fstune_holds_is_refused_at_once(tmp_path, run_destructiv
         locks.release()
     assert result.returncode == 3
     assert f"is locked by fstune run (pid {os.getpid()})" in result.stderr
+
+
+def test_a_log_device_the_plan_does_not_use_is_neither_checked_nor_locked(tmp_path, run_destructive, make_lab):
+    """`fstune plan --study btrfs-options … --log-device X` says X is not used: the script (and a
+    real run) must leave X alone, so it runs while another process holds X's disk."""
+    from fstune.runner import plan_devices
+    from fstune.studies import find_study
+
+    lab = make_lab(disks=2, size="1G", spare_size="256M")  # a spare Btrfs would accept, were it used
+    data, spare = lab.disks[0].data, lab.disks[1].spare  # the spare on the other disk
+    study = find_study("btrfs-options")
+    inventory = scan()
+    choices = Choices(study, resolve_device(data, study, "target", None, inventory),
+                      resolve_device(spare, study, "log", None, inventory, partner=data), workloads=(), repeats=1,
+                      run_id="unused-log", mount_root=str(tmp_path / "mnt"), work_root=str(tmp_path / "work"))
+    plan = build_plan(choices)
+    assert f"{spare} is not used: no configuration of 'btrfs-options' has an external journal." in plan.warnings
+    assert plan_devices(plan) == [data]  # what a real run records and locks
+    text = render_script(plan)
+    assert f"fstune_check_device {data} " in text and f"fstune_check_device {spare}" not in text
+    script = tmp_path / "plan.sh"
+    script.write_text(text)
+    locks = devlock.lock_devices([spare], run_id="other-run")  # X's whole disk, held by another process
+    try:
+        result = run(script, run_destructive, data)
+    finally:
+        locks.release()
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "fstune: plan finished" in result.stdout
+
+
+def test_a_target_unmounted_during_a_step_takes_no_write_below_its_mountpoint(tmp_path, run_destructive, make_lab):
+    """The script keeps a mountpoint's directory immutable underneath, as a run does: a write
+    after `umount -l` fails (the script stops), nothing is left, and its cleanup removes the
+    directory."""
+    lab = make_lab(disks=1, size="600M", spare_size="64M")
+    data = lab.disks[0].data
+    study = parse_study(STUDY, "guard.toml")
+    choice = resolve_device(data, study, "target", None, scan())
+    writer = "sh -c 'touch started; sleep 3; dd if=/dev/zero of=$PWD/data bs=1M count=4 conv=fsync status=none'"
+    choices = Choices(study, choice, workloads=("command",), workload_params={"command": {"command": writer}},
+                      repeats=1, run_id="guard", mount_root=str(tmp_path / "mnt"), work_root=str(tmp_path / "work"))
+    plan = build_plan(choices)
+    base = plan.configs[0].mountpoint
+    script = tmp_path / "plan.sh"
+    script.write_text(render_script(plan))
+    assert f"fstune_seal {base}" in script.read_text() and f"fstune_unseal {base}" in script.read_text()
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    # run_destructive's checks, then the script in the background so the test can unmount
+    run_destructive(["true"], [data])
+    child = subprocess.Popen(["bash", str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=env)
+    try:
+        # once the measured step (the sleeping command) has started, pull the filesystem away
+        deadline = time.monotonic() + 120
+        while not os.path.exists(f"{base}/started") and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.05)
+        subprocess.run(["umount", "-l", base], check=True)
+        out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode != 0
+    assert "Operation not permitted" in out + err
+    assert not Path(base).exists() and not (tmp_path / "mnt" / "guard").exists()

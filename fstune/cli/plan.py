@@ -75,8 +75,8 @@ def _lock_notes(plan) -> list[str]:
     from fstune.errors import DeviceError
 
     notes = []
-    for choice in (plan.choices.target, plan.choices.log_device):
-        if choice is None or choice.assumed:
+    for choice in plan.written_choices():  # a log device the plan does not use is not locked
+        if choice.assumed:
             continue
         try:
             holder = devlock.holder_of(choice.path)

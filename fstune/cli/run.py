@@ -300,7 +300,8 @@ def _prepare_session(session: RunSession, args) -> int | None:
     says them; leftovers still mounted are cleared with --clean-leftovers or after asking."""
     ready = session.prepare(allow_unmountable=args.allow_unmountable, clear_leftovers=args.clean_leftovers)
     for leftover in ready.removed:
-        _say(f"removed {leftover.run_dir}, left with nothing mounted by an interrupted run")
+        strays = f", and {leftover.stray_text()}" if leftover.strays else ""
+        _say(f"removed {leftover.run_dir}, left with nothing mounted by an interrupted run{strays}")
     for leftover in ready.leftovers:
         _say(f"an earlier run was interrupted and left {leftover.describe()}")
     if ready.leftovers and ready.cleaned is None:
@@ -318,6 +319,8 @@ def _prepare_session(session: RunSession, args) -> int | None:
     if ready.cleaned is not None:
         for mountpoint in ready.cleaned.unmounted:
             _say(f"unmounted {mountpoint}")
+        for cleared in ready.cleaned.cleared:
+            _say(f"removed {cleared}")
         for failure in ready.cleaned.failed:
             _say(f"could not clean {failure}")
     for problem in ready.problems:
@@ -577,7 +580,7 @@ class Display:
             self._print(f"Cancelled: {outcome.reason}", "bold yellow")
         elif outcome.status == FAILED and outcome.kind == FAIL_SAFETY:
             # exit 3: an error like any other refusal, so on stderr (README: exit codes)
-            _say(f"a safety check stopped the run before it wrote: {outcome.reason}")
+            _say(f"a safety check stopped the run: {outcome.reason}")
         elif outcome.status == FAILED:
             self._print(f"Failed: {outcome.reason}", "bold red")
         for mountpoint in outcome.leftovers:

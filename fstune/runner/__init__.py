@@ -32,7 +32,9 @@ script's steps (``fstune.plan.render_script``) and adds:
 - **The right filesystem is measured**: before every step of a benchmark repeat and after
   each measured step, the repeat's directory must still be the chosen device's filesystem
   (``fstune.runner.mountcheck``); otherwise the run stops as failed and that
-  repeat yields no figures.
+  repeat yields no figures. Each mountpoint directory is immutable underneath while the run
+  uses it (``fstune.runner.mountguard``), so what a benchmark writes after its filesystem was
+  unmounted never lands on the filesystem below.
 - **Cleanup always**, also on ``cancel()`` (first: the step's process group gets SIGINT, then
   SIGTERM, then SIGKILL) — and a state file with the pid in the run directory, so that
   ``find_leftovers()`` can tell mounts of a dead run from those of a live one.
@@ -57,6 +59,7 @@ The modules, each one job:
 | ``tools`` | is every tool installed, and which package brings it |
 | ``audit`` | the audit log: every command, its output and its outcome |
 | ``mountcheck`` | is the directory a benchmark measures really the filesystem under test |
+| ``mountguard`` | a mountpoint's directory kept unwritable underneath; what landed there anyway, removed |
 
 This module's names are the package's API: ``from fstune.runner import Runner, OutputLine, …``.
 Nothing here imports Textual; the TUI and the headless CLI both consume these events.

@@ -37,14 +37,14 @@ from fstune import steps as kinds
 from fstune.devices.model import Identity
 from fstune.errors import DeviceError, FstuneError
 from fstune.plan import Plan
-from fstune.runner import mountcheck
+from fstune.runner import mountcheck, mountguard
 from fstune.runner.audit import AuditLog, now
 from fstune.runner.events import (
     Answer, FailKind, Level, Notice, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
 )
 from fstune.runner.output import OutputTail, failure_message, line_handler
-from fstune.runner.leftovers import claim_run_dir, remove_state
+from fstune.runner.leftovers import STATE_FILE, claim_run_dir, remove_state
 from fstune.runner.safety import (
     check_device, device_trouble, devices_written_by, identity_json, is_mounted, record_identities,
 )
@@ -114,6 +114,10 @@ class Runner:
         self._audit: AuditLog | None = None
         self._started = False
         self._mounted: list[str] = []  # mountpoints this run mounted and has not unmounted
+        # mountpoint directories this run made → whether they are immutable underneath
+        # (fstune.runner.mountguard: nothing may land below a mountpoint)
+        self._guarded: dict[str, bool] = {}
+        self._unsealable_said = False  # the run said once that its mountpoints cannot be sealed
         self._results: list[StepResult] = []
         self._made_run_dir = False
         self._warnings: list[str] = []
@@ -251,7 +255,7 @@ class Runner:
                     if refusal:
                         status, kind, reason, failed_at = RunStatus.FAILED, FailKind.SAFETY, refusal, index
                         break
-                if step.kind == kinds.RMDIR and step.mountpoint == plan.run_dir:
+                if step.kind == kinds.RMDIR and step.mountpoint == plan.run_dir and self._run_dir_empty():
                     remove_state(self.plan.run_dir)
                 result = self._execute(index, step)
                 if result.status in (StepStatus.OK, StepStatus.WARNING):
@@ -300,7 +304,7 @@ class Runner:
                             reason = f"{reason} — {'; '.join(trouble)}."
                 elif self._mounted:
                     leftovers = self._safe_cleanup(len(self.steps))
-                if not self._mounted:
+                if not self._mounted and self._run_dir_empty():
                     self._release_run_dir()
             finally:
                 try:
@@ -407,9 +411,10 @@ class Runner:
         self._emit(RunFailed(reason, FailKind.SAFETY, None, duration, (), str(audit.path)))
         return self.outcome
 
-    def _check_measured(self, index: int, step: Step, *, after: bool = False) -> str | None:
+    def _check_measured(self, index: int, step: Step, *, after: bool = False, measured: bool = True) -> str | None:
         """Is the directory this repeat measures still the target's filesystem? The reason it is
-        not (the run stops, the repeat gives no figures), or None."""
+        not (the run stops, the repeat gives no figures), or None. ``after``: the check after the
+        step, which ``measured`` (else it is the check after a step that failed there)."""
         mountpoint, fs_name = self._measured[step.config]
         target = self.identities.get(self.plan.choices.target.path)
         if target is None:
@@ -419,13 +424,93 @@ class Runner:
             log.debug("mount check %s step %d: %s is %s's %s", "after" if after else "before", index + 1, mountpoint,
                       target.path, fs_name)
             return None
-        if after:
-            reason = f"Step {index + 1} ({step.title}) measured the wrong filesystem: {why}; its figures are not used."
+        below = self._below_mountpoint(mountpoint, during=after, writer="the benchmark" if measured else "the step")
+        title = f"Step {index + 1} ({step.title})"
+        if after and measured:
+            reason = f"{title} measured the wrong filesystem: {why}. {below}Its figures are not used."
+        elif after:
+            reason = f"{title} failed, and not in the filesystem under test: {why}. {below}".rstrip()
         else:
-            reason = f"Stopped before step {index + 1} ({step.title}): {why}; nothing was measured there."
+            reason = f"Stopped before step {index + 1} ({step.title}): {why}. {below}Nothing was measured there."
         self._audit.write("mount-check", step=index, ok=False, reason=reason, time=now())
         log.info("mount check failed: %s", reason)
         return reason
+
+    def _seal(self, mountpoint: str) -> None:
+        """Make a mountpoint directory this run just made unwritable underneath (mountguard)."""
+        why = mountguard.seal(mountpoint)
+        self._guarded[mountpoint] = why is None
+        self._audit.write("mountpoint-guard", mountpoint=mountpoint, sealed=why is None, reason=why or "",
+                          time=now())
+        if why is not None:
+            log.info("cannot make %s immutable: %s", mountpoint, why)
+            if not self._unsealable_said:
+                self._unsealable_said = True
+                self._notice(None, Level.INFO, f"{mountpoint} cannot be made unwritable underneath ({why}): "
+                             "should the filesystem under test stop being mounted during a step, what a "
+                             "benchmark writes there lands on the filesystem below, and fstune removes it "
+                             "afterwards (docs/safety.md).")
+
+    def _clear_below(self, mountpoint: str) -> mountguard.Stray | None:
+        """Remove what was written into a mountpoint directory while nothing was mounted on it."""
+        sealed = self._guarded.get(mountpoint, False)
+        if sealed:
+            try:
+                mountguard.unseal(mountpoint)  # entries of an immutable directory cannot be removed
+            except OSError as error:  # then clear() lists what it could not remove
+                log.info("cannot clear the immutable flag of %s: %s", mountpoint, error)
+        stray = mountguard.clear(mountpoint)
+        if sealed:
+            mountguard.seal(mountpoint)
+        if stray is not None:
+            self._audit.write("stray-removed", mountpoint=mountpoint, files=stray.files,
+                              directories=stray.directories, bytes=stray.size, left=list(stray.left), time=now())
+            log.info("removed %s from %s, written while nothing was mounted there", stray.describe(), mountpoint)
+        return stray
+
+    def _below_mountpoint(self, mountpoint: str, *, during: bool, writer: str) -> str:
+        """For a failed mount check: what became of writes below the mountpoint, in sentences that
+        end with ". " ("" when something is still mounted on it)."""
+        if mountpoint not in self._guarded or is_mounted(mountpoint):
+            return ""
+        below = mountcheck.below(mountpoint)
+        when = "during the step" if during else "before this step"
+        writer = writer if during else "earlier steps"
+        stray = self._clear_below(mountpoint)
+        stopped = f"The mountpoint stopped being a mount {when}"
+        if stray is None:
+            if self._guarded[mountpoint]:
+                return (f"{stopped}; nothing {writer} wrote after that landed on {below}: fstune keeps a "
+                        "mountpoint's directory immutable underneath. ")
+            return f"{stopped}; nothing was written into it. "
+        if stray.left:
+            return (f"{stopped}; {stray.describe()} {writer} wrote went to {below}, and not all of it could be "
+                    f"removed ({'; '.join(stray.left)}): remove it by hand. ")
+        return f"{stopped}; {stray.describe()} {writer} wrote went to {below} and were removed. "
+
+    def _unguard(self, index: int, mountpoint: str) -> None:
+        """Right before a mountpoint directory is removed: clear its flag, and remove (and say)
+        anything that was written into it while nothing was mounted there."""
+        try:
+            mountguard.unseal(mountpoint)
+        except OSError as error:
+            self._notice(index, Level.WARNING, f"cannot make {mountpoint} writable again to remove it: "
+                         f"{error.strerror}; `fstune run` removes it next time.")
+            return
+        self._guarded[mountpoint] = False
+        stray = self._clear_below(mountpoint)
+        if stray is not None:
+            left = f"; not removed: {'; '.join(stray.left)}" if stray.left else ""
+            self._notice(index, Level.WARNING, f"{mountpoint} held {stray.describe()} written while nothing was "
+                         f"mounted there, on {mountcheck.below(mountpoint)}: removed{left}.")
+
+    def _run_dir_empty(self) -> bool:
+        """Nothing but the state file in the run directory (or no run directory): a run that
+        leaves something there keeps its state file, so the next start finds and clears it."""
+        try:
+            return set(os.listdir(self.plan.run_dir)) <= {STATE_FILE}
+        except OSError:
+            return True
 
     def _insert_extra_steps(self, index: int, step: Step) -> None:
         if self.extend is None:
@@ -500,6 +585,8 @@ class Runner:
         return None
 
     def _track(self, step: Step) -> None:
+        if step.kind == kinds.MKDIR and step.mountpoint:
+            self._seal(step.mountpoint)
         if step.kind == kinds.MOUNT and step.mountpoint:
             self._mounted.append(step.mountpoint)
         elif step.kind == kinds.UMOUNT and step.mountpoint in self._mounted:
@@ -527,7 +614,7 @@ class Runner:
                 if not os.path.isdir(step.mountpoint) or is_mounted(step.mountpoint):
                     continue
                 if step.mountpoint == self.plan.run_dir:
-                    if any(is_mounted(mp) for mp in self._mounted):
+                    if any(is_mounted(mp) for mp in self._mounted) or not self._run_dir_empty():
                         continue  # keep the state file: the leftover must stay findable
                     remove_state(self.plan.run_dir)
             self._execute(index, step, cleanup=True)
@@ -562,6 +649,8 @@ class Runner:
 
     def _execute(self, index: int, step: Step, *, cleanup: bool = False) -> StepResult:
         audit = self._audit
+        if step.kind == kinds.RMDIR and step.mountpoint in self._guarded and not is_mounted(step.mountpoint):
+            self._unguard(index, step.mountpoint)  # before rmdir: an immutable directory cannot go
         started = time.monotonic()
         self._emit(StepStarted(index, len(self.steps), step, cleanup, time.time()))
         audit.write("step-start", step=index, title=step.title, argv=list(step.argv), cwd=step.cwd,
@@ -582,9 +671,12 @@ class Runner:
             else:
                 status, exit_status, sig, message = self._pump(index, step, child, lines, cleanup)
         measured = step.kind == kinds.MEASURE or step.phase is not None  # what becomes figures
-        if status == StepStatus.OK and not cleanup and measured and step.config in self._measured:
-            # the figures count only if the filesystem under test is still what was measured
-            refusal = self._check_measured(index, step, after=True)
+        # the figures count only if the filesystem under test is still what was measured; and a
+        # step that failed inside it may have failed because it was not (its writes refused)
+        inside = step.config in self._measured and self._measured[step.config][0] in self._mounted
+        if not cleanup and step.config in self._measured and (
+                (status == StepStatus.OK and measured) or (status == StepStatus.FAILED and inside)):
+            refusal = self._check_measured(index, step, after=True, measured=measured)
             if refusal:
                 status, message = StepStatus.FAILED, refusal
                 self._wrong_filesystem = True

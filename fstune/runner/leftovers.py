@@ -3,8 +3,9 @@ state file that tells a dead run's directory from a live one's.
 
 Every real run writes ``STATE_FILE`` into its run directory (``claim_run_dir``, which refuses a
 directory a live run owns): its run id, its pid and that process's start time. ``find_leftovers`` lists the run directories whose process
-is gone, with what is still mounted under them; ``clean_leftovers`` unmounts (deepest first)
-and removes only what a run makes.
+is gone, with what is still mounted under them and what was written into a mountpoint directory
+while nothing was mounted on it; ``clean_leftovers`` unmounts (deepest first), removes what was
+written below a mountpoint (``fstune.runner.mountguard``) and removes only what a run makes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from fstune.devices.system import parse_mountinfo
 from fstune.errors import FstuneError
+from fstune.runner import mountguard
 from fstune.util import paths
 from fstune.util.procfs import read_text
 
@@ -56,11 +58,20 @@ class Leftover:
     mounts: tuple[str, ...]  # mountpoints still mounted under run_dir, deepest first
     started: str = ""
     study: str = ""
+    # what was written into its mountpoint directories while nothing was mounted on them
+    strays: tuple[mountguard.Stray, ...] = ()
 
     def describe(self) -> str:
         what = f"{len(self.mounts)} mount(s): {', '.join(self.mounts)}" if self.mounts else "an empty run directory"
+        if self.strays:
+            what = f"{what if self.mounts else 'a run directory'}; {self.stray_text()}"
         who = f" (study {self.study}, started {self.started})" if self.study else ""
         return f"{self.run_dir}{who}: {what}"
+
+    def stray_text(self) -> str:
+        """"4.0 MiB (… bytes in 1 file(s)) in /run/fstune/R/x, written while nothing was mounted there"."""
+        return "; ".join(f"{stray.describe()} in {stray.directory}, written while nothing was mounted there"
+                         for stray in self.strays)
 
 
 def _mounts_under(directory: str) -> list[str]:
@@ -70,8 +81,30 @@ def _mounts_under(directory: str) -> list[str]:
     return sorted(set(found), key=lambda p: (-p.count("/"), p))
 
 
+def _mountpoint_dirs(run_dir: str) -> list[str]:
+    """The run directory's subdirectories: the mountpoints a run makes (one per configuration)."""
+    try:
+        return sorted(entry.path for entry in os.scandir(run_dir) if entry.is_dir(follow_symlinks=False))
+    except OSError:
+        return []
+
+
+def _strays(run_dir: str, mounts: Iterable[str]) -> tuple[mountguard.Stray, ...]:
+    """What its mountpoint directories that nothing is mounted on hold (written by mistake)."""
+    busy = set(mounts)
+    found = []
+    for directory in _mountpoint_dirs(run_dir):
+        if directory in busy or any(m.startswith(directory + "/") for m in busy):
+            continue
+        stray = mountguard.survey(directory)
+        if stray is not None:
+            found.append(stray)
+    return tuple(found)
+
+
 def find_leftovers(root: str = "/run/fstune") -> list[Leftover]:
-    """Run directories under ``root`` whose fstune process is gone, with what is still mounted.
+    """Run directories under ``root`` whose fstune process is gone, with what is still mounted
+    and what was written into a mountpoint directory while nothing was mounted on it.
 
     Only directories with fstune's state file count: a run directory of a live run (its pid
     alive with the same start time), or of a dry-run script someone runs by hand (no state
@@ -92,9 +125,10 @@ def find_leftovers(root: str = "/run/fstune") -> list[Leftover]:
         pid = state.get("pid") if isinstance(state.get("pid"), int) else None
         if pid is not None and _alive(pid, state.get("start")):
             continue
-        leftovers.append(Leftover(str(state.get("run_id", directory.name)), str(directory), pid,
-                                  tuple(_mounts_under(str(directory))), str(state.get("started", "")),
-                                  str(state.get("study", ""))))
+        mounts = tuple(_mounts_under(str(directory)))
+        leftovers.append(Leftover(str(state.get("run_id", directory.name)), str(directory), pid, mounts,
+                                  str(state.get("started", "")), str(state.get("study", "")),
+                                  _strays(str(directory), mounts)))
     return leftovers
 
 
@@ -102,6 +136,7 @@ def find_leftovers(root: str = "/run/fstune") -> list[Leftover]:
 class CleanReport:
     unmounted: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    cleared: list[str] = field(default_factory=list)  # what was written below a mountpoint, removed
     failed: list[str] = field(default_factory=list)  # "what: why"
 
     @property
@@ -110,7 +145,8 @@ class CleanReport:
 
 
 def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
-    """Unmount what dead runs left mounted (deepest first) and remove their directories."""
+    """Unmount what dead runs left mounted (deepest first), remove what was written into their
+    mountpoint directories while nothing was mounted there, and remove their directories."""
     report = CleanReport()
     umount = paths.which("umount") or "umount"
     for leftover in leftovers:
@@ -134,10 +170,19 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
                 report.failed.append(f"{mountpoint}: {why}")
         if _mounts_under(leftover.run_dir):
             continue  # keep the state file so the leftover stays findable
-        # remove only what a run makes: empty mountpoint directories and the state file
-        for directory, dirnames, _files in os.walk(leftover.run_dir, topdown=False):
-            if directory == leftover.run_dir:
+        # remove only what a run makes: its mountpoint directories (made immutable while it ran,
+        # emptied of anything written into them while nothing was mounted) and the state file
+        for directory in _mountpoint_dirs(leftover.run_dir):
+            try:
+                mountguard.unseal(directory)
+            except OSError as error:
+                report.failed.append(f"{directory}: {error.strerror}")
                 continue
+            stray = mountguard.clear(directory)
+            if stray is not None:
+                report.cleared.append(f"{stray.describe()} in {directory}, written while nothing was mounted there")
+                report.failed += list(stray.left)
+                log.info("removed %s from %s, left by run %s", stray.describe(), directory, leftover.run_id)
             try:
                 os.rmdir(directory)
                 report.removed.append(directory)

@@ -2,8 +2,8 @@
 
 A benchmark writes into whatever answers at its directory. If the filesystem was unmounted
 underneath the run (``umount -l``, a ``fstune lab down`` elsewhere, an admin), the directory is
-an empty directory of the filesystem below — usually ``/`` — and the figures would be that
-filesystem's. So before every benchmark repeat, and again after each measured step, the runner
+a plain directory of the filesystem below — usually ``/`` — and the figures would be that
+filesystem's (its writes cannot land there: ``fstune.runner.mountguard``). So before every benchmark repeat, and again after each measured step, the runner
 asks ``verify``: the directory's own device number (``stat``) and the top mount on it in
 /proc/self/mountinfo must both be the chosen device (for Btrfs, whose device numbers are
 anonymous, the mount's source device), with the expected filesystem type, the whole filesystem.
@@ -51,10 +51,8 @@ def verify(directory: str, device: str, major: int, minor: int, fs_type: str | N
     entries = read()
     top = top_mount(where, entries)
     if top is None:
-        below = _holding_mount(where, st.st_dev, entries)
-        what = f"the filesystem mounted at {below.mountpoint}" if below else f"device {_numbers(st.st_dev)}"
-        return (f"{directory} is not the {expected}: nothing is mounted there any more, so it is an empty "
-                f"directory of {what}")
+        return (f"{directory} is not the {expected}: nothing is mounted there any more, so it is a plain "
+                f"directory of {below(where)}")
     if top.root != "/":
         return f"{directory} is not the {expected}: {top.root} of {top.source} is bind-mounted over it"
     if (os.major(st.st_dev), os.minor(st.st_dev)) != (top.major, top.minor):
@@ -82,6 +80,18 @@ def verify(directory: str, device: str, major: int, minor: int, fs_type: str | N
     if current is not None and current != (major, minor):
         return f"{directory} is not the {expected}: {device} is now block device {current[0]}:{current[1]}"
     return None
+
+
+def below(directory: str) -> str:
+    """The filesystem a directory nothing is mounted on belongs to: "the filesystem mounted at
+    /" (or, where mountinfo does not show it, as in a chroot, its device number)."""
+    where = os.path.realpath(directory)
+    try:
+        dev = os.stat(where).st_dev
+    except OSError:
+        return "the filesystem below it"
+    holder = _holding_mount(where, dev, read())
+    return f"the filesystem mounted at {holder.mountpoint}" if holder else f"device {_numbers(dev)}"
 
 
 def _holding_mount(path: str, dev: int, entries: list[Mount]) -> Mount | None:

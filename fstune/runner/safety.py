@@ -24,7 +24,7 @@ from fstune import devlock
 from fstune import lab as labmod
 from fstune.devices.model import Identity
 from fstune.devices.system import parse_mountinfo, parse_swaps, rdev_majmin
-from fstune.errors import DeviceError, UnsafeDeviceError, UsageError
+from fstune.errors import GONE_ERRNOS, GONE_HINT, DeviceError, UnsafeDeviceError, UsageError, device_gone
 from fstune.plan import DeviceChoice, Plan
 from fstune.runner.events import Answer, Prompt
 from fstune.steps import Step
@@ -40,7 +40,9 @@ def _udev_settle(path: str | None = None) -> None:
     """
     from fstune.devices.settle import settle
 
-    if path is not None and devlock.holds(path):
+    if path is not None and (devlock.holds(path) or not os.path.exists(path)):
+        # a node that is not there is a device that is gone (/dev is devtmpfs: the kernel makes
+        # and removes the nodes itself), not one udev has still to make: nothing to wait for
         return
     settle([path] if path else [], timeout=10)
 
@@ -87,9 +89,9 @@ def chosen_identity(choice: DeviceChoice) -> Identity:
 
 
 def plan_devices(plan: Plan) -> list[str]:
-    """The devices a real run of ``plan`` records and locks: target, journal/log, and every
-    device a step writes."""
-    chosen = [c.path for c in (plan.choices.target, plan.choices.log_device) if c is not None and not c.assumed]
+    """The devices a real run of ``plan`` records and locks: the target, the journal/log device
+    when a step writes it (``Plan.written_choices``), and every device a step writes."""
+    chosen = [c.path for c in plan.written_choices() if not c.assumed]
     return list(dict.fromkeys([*chosen, *plan.destructive_devices()]))
 
 
@@ -99,10 +101,8 @@ def record_identities(plan: Plan) -> dict[str, Identity]:
     the devices the user chose (``chosen_identity``); the runner compares every later check
     with these."""
     identities: dict[str, Identity] = {}
-    choices = plan.choices
-    for choice in (choices.target, choices.log_device):
-        if choice is not None:
-            identities[choice.path] = chosen_identity(choice)
+    for choice in plan.written_choices():
+        identities[choice.path] = chosen_identity(choice)
     for path in plan.destructive_devices():
         if path not in identities:
             identities[path] = read_identity(path)
@@ -158,6 +158,8 @@ def check_device(identity: Identity, *, context: str = "") -> None:
     """
     path = identity.path
     where = f" {context}" if context else ""
+    if not os.path.exists(path):
+        raise UnsafeDeviceError(f"Stopped before{where}: {device_gone(path)}.", GONE_HINT)
     _udev_settle(path)
     try:
         _scan().verify_identity(identity)
@@ -165,7 +167,9 @@ def check_device(identity: Identity, *, context: str = "") -> None:
         raise UnsafeDeviceError(f"Stopped before{where}: {error.message}",
                                 error.hint or "Choose the device again and start a new run.") from None
     majmin = _majmin_of(path)
-    if majmin is None or majmin != (identity.major, identity.minor):
+    if majmin is None:
+        raise UnsafeDeviceError(f"Stopped before{where}: {device_gone(path)}.", GONE_HINT)
+    if majmin != (identity.major, identity.minor):
         raise UnsafeDeviceError(f"Stopped before{where}: {path} is no longer block device "
                                 f"{identity.major}:{identity.minor}.", "Choose the device again.")
     mounts = mountpoints_of(*majmin)
@@ -186,11 +190,18 @@ def check_device(identity: Identity, *, context: str = "") -> None:
             raise UnsafeDeviceError(f"Stopped before{where}: {path} is held by {', '.join(holders)} "
                                     "(device-mapper, LVM, RAID or bcache).",
                                     "Remove those first or choose another device.")
+    if _loop_detached(identity):
+        # losetup -d on a loop device that is open (fstune's lock holds it) only marks it to go
+        # away when the last holder closes it: writing to it would write to a device being removed
+        gone = device_gone(path, "its loop device was detached; only fstune still holds it open")
+        raise UnsafeDeviceError(f"Stopped before{where}: {gone}.", GONE_HINT)
     try:
         # an exclusive open fails with EBUSY while the kernel or any program holds it exclusively
         # (a mount, a RAID member, another mkfs); it is closed again before the tool starts
         fd = os.open(path, os.O_RDONLY | os.O_EXCL | os.O_CLOEXEC)
     except OSError as error:
+        if error.errno in GONE_ERRNOS:
+            raise UnsafeDeviceError(f"Stopped before{where}: {device_gone(path)}.", GONE_HINT) from None
         if error.errno == errno.EBUSY:
             raise UnsafeDeviceError(f"Stopped before{where}: {path} is busy: something holds it open "
                                     "exclusively (a mount, a RAID/LVM member, or another program).",

@@ -119,7 +119,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -144,7 +145,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -164,6 +179,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -202,6 +218,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -325,6 +342,7 @@ umount /run/fstune/golden/defaults
 
 # [35] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 1/5, 2/4 (variant): noatime — Btrfs, noatime ──
@@ -339,6 +357,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [38] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -462,6 +481,7 @@ umount /run/fstune/golden/noatime
 
 # [68] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 1/5, 3/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -476,6 +496,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [71] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -599,6 +620,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [101] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 1/5, 4/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -613,6 +635,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [104] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -736,6 +759,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [134] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 2/5, 1/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -750,6 +774,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [137] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -873,6 +898,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [167] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 2/5, 2/4 (baseline): defaults — Btrfs, default mount options ──
@@ -887,6 +913,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [170] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1010,6 +1037,7 @@ umount /run/fstune/golden/defaults
 
 # [200] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 2/5, 3/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -1024,6 +1052,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [203] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1147,6 +1176,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [233] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 2/5, 4/4 (variant): noatime — Btrfs, noatime ──
@@ -1161,6 +1191,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [236] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1284,6 +1315,7 @@ umount /run/fstune/golden/noatime
 
 # [266] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 3/5, 1/4 (variant): noatime — Btrfs, noatime ──
@@ -1298,6 +1330,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [269] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1421,6 +1454,7 @@ umount /run/fstune/golden/noatime
 
 # [299] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 3/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -1435,6 +1469,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [302] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1558,6 +1593,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [332] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 3/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
@@ -1572,6 +1608,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [335] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1695,6 +1732,7 @@ umount /run/fstune/golden/defaults
 
 # [365] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 3/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -1709,6 +1747,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [368] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1832,6 +1871,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [398] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 4/5, 1/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -1846,6 +1886,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [401] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1969,6 +2010,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [431] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 4/5, 2/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -1983,6 +2025,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [434] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2106,6 +2149,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [464] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Block 4/5, 3/4 (variant): noatime — Btrfs, noatime ──
@@ -2120,6 +2164,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [467] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2243,6 +2288,7 @@ umount /run/fstune/golden/noatime
 
 # [497] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 4/5, 4/4 (baseline): defaults — Btrfs, default mount options ──
@@ -2257,6 +2303,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [500] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2380,6 +2427,7 @@ umount /run/fstune/golden/defaults
 
 # [530] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 5/5, 1/4 (variant): noatime — Btrfs, noatime ──
@@ -2394,6 +2442,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [533] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2517,6 +2566,7 @@ umount /run/fstune/golden/noatime
 
 # [563] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 5/5, 2/4 (variant): zstd-noatime — Btrfs, compress=zstd:1 and noatime ──
@@ -2531,6 +2581,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/zstd-noatime)
 mkdir -p /run/fstune/golden/zstd-noatime
+fstune_seal /run/fstune/golden/zstd-noatime
 
 # [566] Mount /dev/sdb1 (compress=zstd:1,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2654,6 +2705,7 @@ umount /run/fstune/golden/zstd-noatime
 
 # [596] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/zstd-noatime
 rmdir /run/fstune/golden/zstd-noatime
 
 # ── Block 5/5, 3/4 (baseline): defaults — Btrfs, default mount options ──
@@ -2668,6 +2720,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [599] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2791,6 +2844,7 @@ umount /run/fstune/golden/defaults
 
 # [629] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 5/5, 4/4 (variant): commit-60-noatime — Btrfs, commit=60 and noatime ──
@@ -2805,6 +2859,7 @@ mkfs.btrfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-60-noatime)
 mkdir -p /run/fstune/golden/commit-60-noatime
+fstune_seal /run/fstune/golden/commit-60-noatime
 
 # [632] Mount /dev/sdb1 (commit=60,noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2928,6 +2983,7 @@ umount /run/fstune/golden/commit-60-noatime
 
 # [662] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-60-noatime
 rmdir /run/fstune/golden/commit-60-noatime
 
 # ── Finish ──

@@ -118,7 +118,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -143,7 +144,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -163,6 +178,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -201,6 +217,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -236,6 +253,7 @@ umount /run/fstune/golden/xfs
 
 # [13] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 1/5, 2/3 (baseline): ext3 — ext3, defaults ──
@@ -250,6 +268,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [16] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -285,6 +304,7 @@ umount /run/fstune/golden/ext3
 
 # [24] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 1/5, 3/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -299,6 +319,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [27] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -334,6 +355,7 @@ umount /run/fstune/golden/reiserfs
 
 # [35] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 2/5, 1/3 (baseline): ext3 — ext3, defaults ──
@@ -348,6 +370,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [38] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -383,6 +406,7 @@ umount /run/fstune/golden/ext3
 
 # [46] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 2/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -397,6 +421,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [49] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -432,6 +457,7 @@ umount /run/fstune/golden/reiserfs
 
 # [57] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 2/5, 3/3 (variant): xfs — XFS, defaults ──
@@ -446,6 +472,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [60] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -481,6 +508,7 @@ umount /run/fstune/golden/xfs
 
 # [68] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 3/5, 1/3 (variant): xfs — XFS, defaults ──
@@ -495,6 +523,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [71] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -530,6 +559,7 @@ umount /run/fstune/golden/xfs
 
 # [79] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 3/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -544,6 +574,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [82] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -579,6 +610,7 @@ umount /run/fstune/golden/reiserfs
 
 # [90] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 3/5, 3/3 (baseline): ext3 — ext3, defaults ──
@@ -593,6 +625,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [93] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -628,6 +661,7 @@ umount /run/fstune/golden/ext3
 
 # [101] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 4/5, 1/3 (baseline): ext3 — ext3, defaults ──
@@ -642,6 +676,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [104] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -677,6 +712,7 @@ umount /run/fstune/golden/ext3
 
 # [112] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 4/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -691,6 +727,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [115] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -726,6 +763,7 @@ umount /run/fstune/golden/reiserfs
 
 # [123] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 4/5, 3/3 (variant): xfs — XFS, defaults ──
@@ -740,6 +778,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [126] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -775,6 +814,7 @@ umount /run/fstune/golden/xfs
 
 # [134] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 5/5, 1/3 (variant): xfs — XFS, defaults ──
@@ -789,6 +829,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [137] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -824,6 +865,7 @@ umount /run/fstune/golden/xfs
 
 # [145] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 5/5, 2/3 (variant): reiserfs — ReiserFS, defaults ──
@@ -838,6 +880,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [148] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -873,6 +916,7 @@ umount /run/fstune/golden/reiserfs
 
 # [156] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 5/5, 3/3 (baseline): ext3 — ext3, defaults ──
@@ -887,6 +931,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [159] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -922,6 +967,7 @@ umount /run/fstune/golden/ext3
 
 # [167] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Finish ──

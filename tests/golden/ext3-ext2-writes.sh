@@ -117,7 +117,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -142,7 +143,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -162,6 +177,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -200,6 +216,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [5] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -243,6 +260,7 @@ umount /run/fstune/golden/ext3
 
 # [15] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 1/5, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
@@ -257,6 +275,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [18] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -300,6 +319,7 @@ umount /run/fstune/golden/ext2
 
 # [28] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 2/5, 1/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
@@ -314,6 +334,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [31] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -357,6 +378,7 @@ umount /run/fstune/golden/ext2
 
 # [41] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 2/5, 2/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
@@ -371,6 +393,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [44] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -414,6 +437,7 @@ umount /run/fstune/golden/ext3
 
 # [54] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 3/5, 1/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
@@ -428,6 +452,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [57] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -471,6 +496,7 @@ umount /run/fstune/golden/ext3
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 3/5, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
@@ -485,6 +511,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [70] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -528,6 +555,7 @@ umount /run/fstune/golden/ext2
 
 # [80] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 4/5, 1/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
@@ -542,6 +570,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [83] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -585,6 +614,7 @@ umount /run/fstune/golden/ext2
 
 # [93] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 4/5, 2/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
@@ -599,6 +629,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [96] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -642,6 +673,7 @@ umount /run/fstune/golden/ext3
 
 # [106] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 5/5, 1/2 (baseline): ext3 — ext3 with its journal, mounted strictatime ──
@@ -656,6 +688,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [109] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -699,6 +732,7 @@ umount /run/fstune/golden/ext3
 
 # [119] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 5/5, 2/2 (variant): ext2 — ext2 (no journal), mounted strictatime ──
@@ -713,6 +747,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [122] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -756,6 +791,7 @@ umount /run/fstune/golden/ext2
 
 # [132] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Finish ──

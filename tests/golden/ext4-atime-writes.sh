@@ -117,7 +117,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -142,7 +143,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -162,6 +177,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -200,6 +216,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [5] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -243,6 +260,7 @@ umount /run/fstune/golden/relatime
 
 # [15] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 1/5, 2/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -257,6 +275,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [18] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -300,6 +319,7 @@ umount /run/fstune/golden/strictatime
 
 # [28] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 1/5, 3/3 (variant): noatime — ext4, noatime ──
@@ -314,6 +334,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [31] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -357,6 +378,7 @@ umount /run/fstune/golden/noatime
 
 # [41] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 2/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -371,6 +393,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [44] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -414,6 +437,7 @@ umount /run/fstune/golden/strictatime
 
 # [54] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 2/5, 2/3 (variant): noatime — ext4, noatime ──
@@ -428,6 +452,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [57] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -471,6 +496,7 @@ umount /run/fstune/golden/noatime
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 2/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -485,6 +511,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [70] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -528,6 +555,7 @@ umount /run/fstune/golden/relatime
 
 # [80] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 3/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -542,6 +570,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [83] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -585,6 +614,7 @@ umount /run/fstune/golden/relatime
 
 # [93] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 3/5, 2/3 (variant): noatime — ext4, noatime ──
@@ -599,6 +629,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [96] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -642,6 +673,7 @@ umount /run/fstune/golden/noatime
 
 # [106] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 3/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -656,6 +688,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [109] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -699,6 +732,7 @@ umount /run/fstune/golden/strictatime
 
 # [119] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 4/5, 1/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -713,6 +747,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [122] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -756,6 +791,7 @@ umount /run/fstune/golden/strictatime
 
 # [132] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Block 4/5, 2/3 (variant): noatime — ext4, noatime ──
@@ -770,6 +806,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [135] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -813,6 +850,7 @@ umount /run/fstune/golden/noatime
 
 # [145] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 4/5, 3/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -827,6 +865,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [148] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -870,6 +909,7 @@ umount /run/fstune/golden/relatime
 
 # [158] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 5/5, 1/3 (variant): relatime — ext4, relatime (the kernel default) ──
@@ -884,6 +924,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/relatime)
 mkdir -p /run/fstune/golden/relatime
+fstune_seal /run/fstune/golden/relatime
 
 # [161] Mount /dev/sdb1 (relatime)
 #     the workloads run inside the freshly made filesystem
@@ -927,6 +968,7 @@ umount /run/fstune/golden/relatime
 
 # [171] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/relatime
 rmdir /run/fstune/golden/relatime
 
 # ── Block 5/5, 2/3 (variant): noatime — ext4, noatime ──
@@ -941,6 +983,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/noatime)
 mkdir -p /run/fstune/golden/noatime
+fstune_seal /run/fstune/golden/noatime
 
 # [174] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -984,6 +1027,7 @@ umount /run/fstune/golden/noatime
 
 # [184] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/noatime
 rmdir /run/fstune/golden/noatime
 
 # ── Block 5/5, 3/3 (baseline): strictatime — ext4, access time written on every read ──
@@ -998,6 +1042,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/strictatime)
 mkdir -p /run/fstune/golden/strictatime
+fstune_seal /run/fstune/golden/strictatime
 
 # [187] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1041,6 +1086,7 @@ umount /run/fstune/golden/strictatime
 
 # [197] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/strictatime
 rmdir /run/fstune/golden/strictatime
 
 # ── Finish ──

@@ -119,7 +119,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -144,7 +145,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -164,6 +179,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -198,6 +214,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [4] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -233,6 +250,7 @@ umount /run/fstune/golden/ordered
 
 # [12] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 1/5, 2/4 (variant): writeback — ext4, data=writeback ──
@@ -247,6 +265,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [15] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -282,6 +301,7 @@ umount /run/fstune/golden/writeback
 
 # [23] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 1/5, 3/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -296,6 +316,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [26] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -331,6 +352,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [34] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 1/5, 4/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -345,6 +367,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [37] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -380,6 +403,7 @@ umount /run/fstune/golden/commit-30
 
 # [45] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 2/5, 1/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -394,6 +418,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [48] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -429,6 +454,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [56] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 2/5, 2/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -443,6 +469,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [59] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -478,6 +505,7 @@ umount /run/fstune/golden/ordered
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 2/5, 3/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -492,6 +520,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [70] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -527,6 +556,7 @@ umount /run/fstune/golden/commit-30
 
 # [78] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 2/5, 4/4 (variant): writeback — ext4, data=writeback ──
@@ -541,6 +571,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [81] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -576,6 +607,7 @@ umount /run/fstune/golden/writeback
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 3/5, 1/4 (variant): writeback — ext4, data=writeback ──
@@ -590,6 +622,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [92] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -625,6 +658,7 @@ umount /run/fstune/golden/writeback
 
 # [100] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 3/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -639,6 +673,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [103] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -674,6 +709,7 @@ umount /run/fstune/golden/commit-30
 
 # [111] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 3/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -688,6 +724,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [114] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -723,6 +760,7 @@ umount /run/fstune/golden/ordered
 
 # [122] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 3/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -737,6 +775,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [125] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -772,6 +811,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [133] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 4/5, 1/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -786,6 +826,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [136] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -821,6 +862,7 @@ umount /run/fstune/golden/commit-30
 
 # [144] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 4/5, 2/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -835,6 +877,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [147] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -870,6 +913,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [155] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Block 4/5, 3/4 (variant): writeback — ext4, data=writeback ──
@@ -884,6 +928,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [158] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -919,6 +964,7 @@ umount /run/fstune/golden/writeback
 
 # [166] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 4/5, 4/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -933,6 +979,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [169] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -968,6 +1015,7 @@ umount /run/fstune/golden/ordered
 
 # [177] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 5/5, 1/4 (variant): writeback — ext4, data=writeback ──
@@ -982,6 +1030,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback)
 mkdir -p /run/fstune/golden/writeback
+fstune_seal /run/fstune/golden/writeback
 
 # [180] Mount /dev/sdb1 (data=writeback)
 #     the workloads run inside the freshly made filesystem
@@ -1017,6 +1066,7 @@ umount /run/fstune/golden/writeback
 
 # [188] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback
 rmdir /run/fstune/golden/writeback
 
 # ── Block 5/5, 2/4 (variant): commit-30 — ext4, data=ordered, commit every 30 s ──
@@ -1031,6 +1081,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/commit-30)
 mkdir -p /run/fstune/golden/commit-30
+fstune_seal /run/fstune/golden/commit-30
 
 # [191] Mount /dev/sdb1 (commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -1066,6 +1117,7 @@ umount /run/fstune/golden/commit-30
 
 # [199] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/commit-30
 rmdir /run/fstune/golden/commit-30
 
 # ── Block 5/5, 3/4 (baseline): ordered — ext4, data=ordered (the default), commit every 5 s ──
@@ -1080,6 +1132,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ordered)
 mkdir -p /run/fstune/golden/ordered
+fstune_seal /run/fstune/golden/ordered
 
 # [202] Mount /dev/sdb1 (data=ordered)
 #     the workloads run inside the freshly made filesystem
@@ -1115,6 +1168,7 @@ umount /run/fstune/golden/ordered
 
 # [210] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ordered
 rmdir /run/fstune/golden/ordered
 
 # ── Block 5/5, 4/4 (variant): writeback-commit-30 — ext4, data=writeback, commit every 30 s ──
@@ -1129,6 +1183,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/writeback-commit-30)
 mkdir -p /run/fstune/golden/writeback-commit-30
+fstune_seal /run/fstune/golden/writeback-commit-30
 
 # [213] Mount /dev/sdb1 (data=writeback,commit=30)
 #     the workloads run inside the freshly made filesystem
@@ -1164,6 +1219,7 @@ umount /run/fstune/golden/writeback-commit-30
 
 # [221] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/writeback-commit-30
 rmdir /run/fstune/golden/writeback-commit-30
 
 # ── Finish ──

@@ -119,7 +119,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -144,7 +145,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -164,6 +179,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -206,6 +222,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -241,6 +258,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [13] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 1/5, 2/3 (baseline): internal — JFS, log inside the volume ──
@@ -255,6 +273,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [16] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -290,6 +309,7 @@ umount /run/fstune/golden/internal
 
 # [24] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 3/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -316,6 +336,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [29] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -351,6 +372,7 @@ umount /run/fstune/golden/external-tune
 
 # [37] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 2/5, 1/3 (baseline): internal — JFS, log inside the volume ──
@@ -365,6 +387,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [40] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -400,6 +423,7 @@ umount /run/fstune/golden/internal
 
 # [48] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 2/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -426,6 +450,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [53] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -461,6 +486,7 @@ umount /run/fstune/golden/external-tune
 
 # [61] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 2/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -482,6 +508,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [65] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -517,6 +544,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [73] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 3/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -538,6 +566,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [77] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -573,6 +602,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [85] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 3/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -599,6 +629,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [90] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -634,6 +665,7 @@ umount /run/fstune/golden/external-tune
 
 # [98] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 3/5, 3/3 (baseline): internal — JFS, log inside the volume ──
@@ -648,6 +680,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [101] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -683,6 +716,7 @@ umount /run/fstune/golden/internal
 
 # [109] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 4/5, 1/3 (baseline): internal — JFS, log inside the volume ──
@@ -697,6 +731,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [112] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -732,6 +767,7 @@ umount /run/fstune/golden/internal
 
 # [120] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 4/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -758,6 +794,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [125] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -793,6 +830,7 @@ umount /run/fstune/golden/external-tune
 
 # [133] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 4/5, 3/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -814,6 +852,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [137] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -849,6 +888,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [145] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 5/5, 1/3 (variant): external-mkfs — JFS, log on the spare device, attached by mkfs.jfs ──
@@ -870,6 +910,7 @@ mkfs.jfs -q -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-mkfs)
 mkdir -p /run/fstune/golden/external-mkfs
+fstune_seal /run/fstune/golden/external-mkfs
 
 # [149] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -905,6 +946,7 @@ umount /run/fstune/golden/external-mkfs
 
 # [157] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-mkfs
 rmdir /run/fstune/golden/external-mkfs
 
 # ── Block 5/5, 2/3 (variant): external-tune — JFS, log moved to the spare device afterwards with jfs_tune ──
@@ -931,6 +973,7 @@ jfs_tune -J device=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-tune)
 mkdir -p /run/fstune/golden/external-tune
+fstune_seal /run/fstune/golden/external-tune
 
 # [162] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -966,6 +1009,7 @@ umount /run/fstune/golden/external-tune
 
 # [170] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-tune
 rmdir /run/fstune/golden/external-tune
 
 # ── Block 5/5, 3/3 (baseline): internal — JFS, log inside the volume ──
@@ -980,6 +1024,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [173] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1015,6 +1060,7 @@ umount /run/fstune/golden/internal
 
 # [181] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Finish ──

@@ -119,7 +119,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -144,7 +145,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -164,6 +179,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -200,6 +216,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [4] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -235,6 +252,7 @@ umount /run/fstune/golden/external
 
 # [12] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 1/5, 2/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -249,6 +267,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [15] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -284,6 +303,7 @@ umount /run/fstune/golden/internal
 
 # [23] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 1/5, 3/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -299,6 +319,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [26] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -334,6 +355,7 @@ umount /run/fstune/golden/external-notail
 
 # [34] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 2/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -348,6 +370,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [37] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -383,6 +406,7 @@ umount /run/fstune/golden/internal
 
 # [45] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 2/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -398,6 +422,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [48] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -433,6 +458,7 @@ umount /run/fstune/golden/external-notail
 
 # [56] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 2/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -448,6 +474,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [59] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -483,6 +510,7 @@ umount /run/fstune/golden/external
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 3/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -498,6 +526,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [70] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -533,6 +562,7 @@ umount /run/fstune/golden/external
 
 # [78] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 3/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -548,6 +578,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [81] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -583,6 +614,7 @@ umount /run/fstune/golden/external-notail
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 3/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -597,6 +629,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [92] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -632,6 +665,7 @@ umount /run/fstune/golden/internal
 
 # [100] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 4/5, 1/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -646,6 +680,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [103] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -681,6 +716,7 @@ umount /run/fstune/golden/internal
 
 # [111] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Block 4/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -696,6 +732,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [114] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -731,6 +768,7 @@ umount /run/fstune/golden/external-notail
 
 # [122] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 4/5, 3/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -746,6 +784,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [125] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -781,6 +820,7 @@ umount /run/fstune/golden/external
 
 # [133] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 5/5, 1/3 (variant): external — ReiserFS, journal on the spare device ──
@@ -796,6 +836,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external)
 mkdir -p /run/fstune/golden/external
+fstune_seal /run/fstune/golden/external
 
 # [136] Mount /dev/sdb1 (jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -831,6 +872,7 @@ umount /run/fstune/golden/external
 
 # [144] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external
 rmdir /run/fstune/golden/external
 
 # ── Block 5/5, 2/3 (variant): external-notail — ReiserFS, journal on the spare device, mounted notail ──
@@ -846,6 +888,7 @@ mkreiserfs -f -j /dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-notail)
 mkdir -p /run/fstune/golden/external-notail
+fstune_seal /run/fstune/golden/external-notail
 
 # [147] Mount /dev/sdb1 (notail,jdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -881,6 +924,7 @@ umount /run/fstune/golden/external-notail
 
 # [155] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-notail
 rmdir /run/fstune/golden/external-notail
 
 # ── Block 5/5, 3/3 (baseline): internal — ReiserFS, journal inside the filesystem ──
@@ -895,6 +939,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/internal)
 mkdir -p /run/fstune/golden/internal
+fstune_seal /run/fstune/golden/internal
 
 # [158] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -930,6 +975,7 @@ umount /run/fstune/golden/internal
 
 # [166] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/internal
 rmdir /run/fstune/golden/internal
 
 # ── Finish ──

@@ -119,7 +119,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -144,7 +145,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -164,6 +179,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -202,6 +218,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [5] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -309,6 +326,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [31] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 1/5, 2/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -323,6 +341,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [34] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -430,6 +449,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [60] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 1/5, 3/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -444,6 +464,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [63] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -551,6 +572,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 1/5, 4/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -565,6 +587,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [92] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -672,6 +695,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [118] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 2/5, 1/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -686,6 +710,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [121] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -793,6 +818,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [147] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 2/5, 2/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -807,6 +833,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [150] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -914,6 +941,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [176] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 2/5, 3/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -928,6 +956,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [179] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1035,6 +1064,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [205] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 2/5, 4/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -1049,6 +1079,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [208] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1156,6 +1187,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [234] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 3/5, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -1170,6 +1202,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [237] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1277,6 +1310,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [263] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 3/5, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -1291,6 +1325,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [266] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1398,6 +1433,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [292] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 3/5, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -1412,6 +1448,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [295] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -1519,6 +1556,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [321] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 3/5, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -1533,6 +1571,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [324] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1640,6 +1679,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [350] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 4/5, 1/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -1654,6 +1694,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [353] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1761,6 +1802,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [379] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 4/5, 2/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -1775,6 +1817,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [382] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -1882,6 +1925,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [408] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Block 4/5, 3/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -1896,6 +1940,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [411] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -2003,6 +2048,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [437] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 4/5, 4/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -2017,6 +2063,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [440] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -2124,6 +2171,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [466] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 5/5, 1/4 (variant): ext3-dir-index — ext3 with the directory index, atime written on every read ──
@@ -2138,6 +2186,7 @@ mkfs.ext3 -b 4096 -O dir_index -E lazy_itable_init=0,lazy_journal_init=0 -F /dev
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-dir-index)
 mkdir -p /run/fstune/golden/ext3-dir-index
+fstune_seal /run/fstune/golden/ext3-dir-index
 
 # [469] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -2245,6 +2294,7 @@ umount /run/fstune/golden/ext3-dir-index
 
 # [495] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-dir-index
 rmdir /run/fstune/golden/ext3-dir-index
 
 # ── Block 5/5, 2/4 (variant): ext3-noatime — ext3 without the directory index, mounted noatime ──
@@ -2259,6 +2309,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-noatime)
 mkdir -p /run/fstune/golden/ext3-noatime
+fstune_seal /run/fstune/golden/ext3-noatime
 
 # [498] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2366,6 +2417,7 @@ umount /run/fstune/golden/ext3-noatime
 
 # [524] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-noatime
 rmdir /run/fstune/golden/ext3-noatime
 
 # ── Block 5/5, 3/4 (baseline): ext3-no-index — ext3 as in 2005: no directory index, atime written on every read ──
@@ -2380,6 +2432,7 @@ mkfs.ext3 -b 4096 -O '^dir_index' -E lazy_itable_init=0,lazy_journal_init=0 -F /
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3-no-index)
 mkdir -p /run/fstune/golden/ext3-no-index
+fstune_seal /run/fstune/golden/ext3-no-index
 
 # [527] Mount /dev/sdb1 (strictatime)
 #     the workloads run inside the freshly made filesystem
@@ -2487,6 +2540,7 @@ umount /run/fstune/golden/ext3-no-index
 
 # [553] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3-no-index
 rmdir /run/fstune/golden/ext3-no-index
 
 # ── Block 5/5, 4/4 (variant): ext2-noatime — ext2 (no journal), no directory index, mounted noatime ──
@@ -2501,6 +2555,7 @@ mkfs.ext2 -b 4096 -O '^dir_index' -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2-noatime)
 mkdir -p /run/fstune/golden/ext2-noatime
+fstune_seal /run/fstune/golden/ext2-noatime
 
 # [556] Mount /dev/sdb1 (noatime)
 #     the workloads run inside the freshly made filesystem
@@ -2608,6 +2663,7 @@ umount /run/fstune/golden/ext2-noatime
 
 # [582] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2-noatime
 rmdir /run/fstune/golden/ext2-noatime
 
 # ── Finish ──

@@ -120,7 +120,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -145,7 +146,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -165,6 +180,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -203,6 +219,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [5] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -310,6 +327,7 @@ umount /run/fstune/golden/jfs
 
 # [31] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 1/5, 2/6 (baseline): ext3 — ext3, defaults ──
@@ -324,6 +342,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [34] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -431,6 +450,7 @@ umount /run/fstune/golden/ext3
 
 # [60] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 1/5, 3/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -445,6 +465,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [63] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -552,6 +573,7 @@ umount /run/fstune/golden/reiserfs
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 1/5, 4/6 (variant): ext2 — ext2, no journal ──
@@ -566,6 +588,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [92] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -673,6 +696,7 @@ umount /run/fstune/golden/ext2
 
 # [118] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 1/5, 5/6 (variant): xfs — XFS, defaults ──
@@ -687,6 +711,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [121] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -794,6 +819,7 @@ umount /run/fstune/golden/xfs
 
 # [147] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 1/5, 6/6 (variant): ext4 — ext4, defaults ──
@@ -808,6 +834,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [150] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -915,6 +942,7 @@ umount /run/fstune/golden/ext4
 
 # [176] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 2/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -929,6 +957,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [179] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1036,6 +1065,7 @@ umount /run/fstune/golden/reiserfs
 
 # [205] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 2/5, 2/6 (variant): jfs — JFS, defaults ──
@@ -1050,6 +1080,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [208] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1157,6 +1188,7 @@ umount /run/fstune/golden/jfs
 
 # [234] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 2/5, 3/6 (variant): xfs — XFS, defaults ──
@@ -1171,6 +1203,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [237] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1278,6 +1311,7 @@ umount /run/fstune/golden/xfs
 
 # [263] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 2/5, 4/6 (baseline): ext3 — ext3, defaults ──
@@ -1292,6 +1326,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [266] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1399,6 +1434,7 @@ umount /run/fstune/golden/ext3
 
 # [292] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 2/5, 5/6 (variant): ext4 — ext4, defaults ──
@@ -1413,6 +1449,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [295] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1520,6 +1557,7 @@ umount /run/fstune/golden/ext4
 
 # [321] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 2/5, 6/6 (variant): ext2 — ext2, no journal ──
@@ -1534,6 +1572,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [324] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1641,6 +1680,7 @@ umount /run/fstune/golden/ext2
 
 # [350] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 3/5, 1/6 (variant): ext2 — ext2, no journal ──
@@ -1655,6 +1695,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [353] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1762,6 +1803,7 @@ umount /run/fstune/golden/ext2
 
 # [379] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 3/5, 2/6 (variant): ext4 — ext4, defaults ──
@@ -1776,6 +1818,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [382] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -1883,6 +1926,7 @@ umount /run/fstune/golden/ext4
 
 # [408] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 3/5, 3/6 (baseline): ext3 — ext3, defaults ──
@@ -1897,6 +1941,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [411] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2004,6 +2049,7 @@ umount /run/fstune/golden/ext3
 
 # [437] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 3/5, 4/6 (variant): xfs — XFS, defaults ──
@@ -2018,6 +2064,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [440] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2125,6 +2172,7 @@ umount /run/fstune/golden/xfs
 
 # [466] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 3/5, 5/6 (variant): jfs — JFS, defaults ──
@@ -2139,6 +2187,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [469] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2246,6 +2295,7 @@ umount /run/fstune/golden/jfs
 
 # [495] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 3/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -2260,6 +2310,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [498] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2367,6 +2418,7 @@ umount /run/fstune/golden/reiserfs
 
 # [524] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 4/5, 1/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -2381,6 +2433,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [527] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2488,6 +2541,7 @@ umount /run/fstune/golden/reiserfs
 
 # [553] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Block 4/5, 2/6 (variant): jfs — JFS, defaults ──
@@ -2502,6 +2556,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [556] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2609,6 +2664,7 @@ umount /run/fstune/golden/jfs
 
 # [582] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 4/5, 3/6 (variant): xfs — XFS, defaults ──
@@ -2623,6 +2679,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [585] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2730,6 +2787,7 @@ umount /run/fstune/golden/xfs
 
 # [611] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 4/5, 4/6 (baseline): ext3 — ext3, defaults ──
@@ -2744,6 +2802,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [614] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2851,6 +2910,7 @@ umount /run/fstune/golden/ext3
 
 # [640] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 4/5, 5/6 (variant): ext4 — ext4, defaults ──
@@ -2865,6 +2925,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [643] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -2972,6 +3033,7 @@ umount /run/fstune/golden/ext4
 
 # [669] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 4/5, 6/6 (variant): ext2 — ext2, no journal ──
@@ -2986,6 +3048,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [672] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3093,6 +3156,7 @@ umount /run/fstune/golden/ext2
 
 # [698] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 5/5, 1/6 (variant): ext2 — ext2, no journal ──
@@ -3107,6 +3171,7 @@ mkfs.ext2 -b 4096 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext2)
 mkdir -p /run/fstune/golden/ext2
+fstune_seal /run/fstune/golden/ext2
 
 # [701] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3214,6 +3279,7 @@ umount /run/fstune/golden/ext2
 
 # [727] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext2
 rmdir /run/fstune/golden/ext2
 
 # ── Block 5/5, 2/6 (variant): ext4 — ext4, defaults ──
@@ -3228,6 +3294,7 @@ mkfs.ext4 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext4)
 mkdir -p /run/fstune/golden/ext4
+fstune_seal /run/fstune/golden/ext4
 
 # [730] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3335,6 +3402,7 @@ umount /run/fstune/golden/ext4
 
 # [756] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext4
 rmdir /run/fstune/golden/ext4
 
 # ── Block 5/5, 3/6 (baseline): ext3 — ext3, defaults ──
@@ -3349,6 +3417,7 @@ mkfs.ext3 -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 -F /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/ext3)
 mkdir -p /run/fstune/golden/ext3
+fstune_seal /run/fstune/golden/ext3
 
 # [759] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3456,6 +3525,7 @@ umount /run/fstune/golden/ext3
 
 # [785] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/ext3
 rmdir /run/fstune/golden/ext3
 
 # ── Block 5/5, 4/6 (variant): xfs — XFS, defaults ──
@@ -3470,6 +3540,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/xfs)
 mkdir -p /run/fstune/golden/xfs
+fstune_seal /run/fstune/golden/xfs
 
 # [788] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3577,6 +3648,7 @@ umount /run/fstune/golden/xfs
 
 # [814] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/xfs
 rmdir /run/fstune/golden/xfs
 
 # ── Block 5/5, 5/6 (variant): jfs — JFS, defaults ──
@@ -3591,6 +3663,7 @@ mkfs.jfs -q /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/jfs)
 mkdir -p /run/fstune/golden/jfs
+fstune_seal /run/fstune/golden/jfs
 
 # [817] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3698,6 +3771,7 @@ umount /run/fstune/golden/jfs
 
 # [843] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/jfs
 rmdir /run/fstune/golden/jfs
 
 # ── Block 5/5, 6/6 (variant): reiserfs — ReiserFS, defaults (tails packed) ──
@@ -3712,6 +3786,7 @@ mkreiserfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/reiserfs)
 mkdir -p /run/fstune/golden/reiserfs
+fstune_seal /run/fstune/golden/reiserfs
 
 # [846] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -3819,6 +3894,7 @@ umount /run/fstune/golden/reiserfs
 
 # [872] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/reiserfs
 rmdir /run/fstune/golden/reiserfs
 
 # ── Finish ──

@@ -119,7 +119,8 @@ fstune_check_device() {
       backing=*) backing=${arg#backing=} ;;
     esac
   done
-  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device (any more)"
+  [ -e "$dev" ] || fstune_refuse "$dev" "it is gone (no such device)"
+  [ -b "$dev" ] || fstune_refuse "$dev" "it is not a block device"
   now=$(fstune_majmin "$dev")
   if [ -n "$majmin" ] && [ "$now" != "$majmin" ]; then
     fstune_refuse "$dev" "it is now device $now; the plan was made for device $majmin"
@@ -144,7 +145,21 @@ fstune_check_device() {
   fi
   reason=$(fstune_in_use "$sys")
   [ -z "$reason" ] || fstune_refuse "$dev" "$reason"
+  if [ "$(cat "$disk/loop/autoclear" 2>/dev/null)" = 1 ]; then
+    # losetup -d on a loop device someone holds open only marks it to go away at the last close
+    fstune_refuse "$dev" "it is gone (its loop device was detached, and goes away once nothing holds it open)"
+  fi
   fstune_lock_disk "$dev" "/dev/${disk##*/}" "$(<"$disk/dev")"
+}
+fstune_seal() {
+  # the directory under a mountpoint accepts nothing while the script uses it: should the
+  # filesystem stop being mounted during a step, a benchmark's writes are refused there instead
+  # of landing on the filesystem below (docs/safety.md, "Nothing lands below a mountpoint")
+  chattr +i "$1" 2>/dev/null ||
+    echo "fstune: note: $1 cannot be made immutable here; if its filesystem is unmounted during a step, what is written there lands below it" >&2
+}
+fstune_unseal() {
+  if [ -d "$1" ] && ! mountpoint -q "$1"; then chattr -i "$1" 2>/dev/null || true; fi
 }
 fstune_keep() {
   # show a tool's output and keep it in the results directory
@@ -164,6 +179,7 @@ fstune_cleanup() {
     if mountpoint -q "$mp"; then
       umount "$mp" || echo "fstune: could not unmount $mp; unmount it by hand" >&2
     fi
+    declare -F fstune_unseal >/dev/null && fstune_unseal "$mp"
     rmdir "$mp" 2>/dev/null || true
   done
   declare -F fstune_release_disks >/dev/null && fstune_release_disks
@@ -199,6 +215,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [4] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -234,6 +251,7 @@ umount /run/fstune/golden/log-buffers
 
 # [12] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 1/5, 2/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -248,6 +266,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [15] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -283,6 +302,7 @@ umount /run/fstune/golden/defaults
 
 # [23] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 1/5, 3/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -298,6 +318,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [26] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -333,6 +354,7 @@ umount /run/fstune/golden/external-log
 
 # [34] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 2/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -347,6 +369,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [37] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -382,6 +405,7 @@ umount /run/fstune/golden/defaults
 
 # [45] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 2/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -397,6 +421,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [48] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -432,6 +457,7 @@ umount /run/fstune/golden/external-log
 
 # [56] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 2/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -446,6 +472,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [59] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -481,6 +508,7 @@ umount /run/fstune/golden/log-buffers
 
 # [67] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 3/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -495,6 +523,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [70] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -530,6 +559,7 @@ umount /run/fstune/golden/log-buffers
 
 # [78] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 3/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -545,6 +575,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [81] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -580,6 +611,7 @@ umount /run/fstune/golden/external-log
 
 # [89] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 3/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -594,6 +626,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [92] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -629,6 +662,7 @@ umount /run/fstune/golden/defaults
 
 # [100] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 4/5, 1/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -643,6 +677,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [103] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -678,6 +713,7 @@ umount /run/fstune/golden/defaults
 
 # [111] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Block 4/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -693,6 +729,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [114] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -728,6 +765,7 @@ umount /run/fstune/golden/external-log
 
 # [122] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 4/5, 3/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -742,6 +780,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [125] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -777,6 +816,7 @@ umount /run/fstune/golden/log-buffers
 
 # [133] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 5/5, 1/3 (variant): log-buffers — XFS, log inside, mounted logbufs=8,logbsize=32k ──
@@ -791,6 +831,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/log-buffers)
 mkdir -p /run/fstune/golden/log-buffers
+fstune_seal /run/fstune/golden/log-buffers
 
 # [136] Mount /dev/sdb1 (logbufs=8,logbsize=32k)
 #     the workloads run inside the freshly made filesystem
@@ -826,6 +867,7 @@ umount /run/fstune/golden/log-buffers
 
 # [144] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/log-buffers
 rmdir /run/fstune/golden/log-buffers
 
 # ── Block 5/5, 2/3 (variant): external-log — XFS, log on the spare device, mounted logbufs=8,logbsize=32k ──
@@ -841,6 +883,7 @@ mkfs.xfs -f -l logdev=/dev/sdc1 /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/external-log)
 mkdir -p /run/fstune/golden/external-log
+fstune_seal /run/fstune/golden/external-log
 
 # [147] Mount /dev/sdb1 (logbufs=8,logbsize=32k,logdev=/dev/sdc1)
 #     the workloads run inside the freshly made filesystem
@@ -876,6 +919,7 @@ umount /run/fstune/golden/external-log
 
 # [155] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/external-log
 rmdir /run/fstune/golden/external-log
 
 # ── Block 5/5, 3/3 (baseline): defaults — XFS, log inside, default mount options ──
@@ -890,6 +934,7 @@ mkfs.xfs -f /dev/sdb1
 #     a private, temporary mountpoint that fstune removes afterwards
 FSTUNE_MOUNTPOINTS+=(/run/fstune/golden/defaults)
 mkdir -p /run/fstune/golden/defaults
+fstune_seal /run/fstune/golden/defaults
 
 # [158] Mount /dev/sdb1 (defaults)
 #     the workloads run inside the freshly made filesystem
@@ -925,6 +970,7 @@ umount /run/fstune/golden/defaults
 
 # [166] Remove the mountpoint
 #     leave nothing behind
+fstune_unseal /run/fstune/golden/defaults
 rmdir /run/fstune/golden/defaults
 
 # ── Finish ──
