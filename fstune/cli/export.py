@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from fstune.devices.system import FSTAB_ENV  # where --write-fstab writes (the fstab fstune reads)
 from fstune.errors import UsageError
 
 DESCRIPTION = """\
@@ -37,7 +38,6 @@ Turn a measured configuration into what you keep on your servers.
 RUN is a run id from 'fstune results list', or "last".
 """
 
-FSTAB_ENV = "FSTUNE_FSTAB"  # where --write-fstab writes; for tests, never needed otherwise
 
 
 def add_parser(sub, formatter_class) -> None:

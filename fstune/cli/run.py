@@ -45,8 +45,11 @@ clear or the cap (--max-blocks) is reached (docs/verdicts.md).
 Exactly the commands `fstune plan` prints, with live progress, an audit log of every command
 and its output, and a summary at the end. Needs root.
 
-You are asked to type the name of every device that will be erased; --yes skips that (for
-scripts) and also lets fstune answer "y" when a tool asks to overwrite a device you named.
+You are asked to type the name of every device that will be erased, after fstune showed what
+it holds; --yes skips that (for scripts) and also lets fstune answer "y" when a tool asks to
+overwrite a device you named. With --yes a device that holds a filesystem is written only when
+--overwrite UUID=<its uuid> names that filesystem (`fstune disks --check DEV` prints the option);
+otherwise nothing is done (exit 2). Lab disks (`fstune lab`) need no --overwrite.
 
 Examples:
   fstune run --study ext3-external-journal --device /dev/sdb1 --log-device /dev/sdc1
@@ -162,6 +165,10 @@ def _prepare(args, sessions: list[RunSession]) -> int:
         _say(f"note: {warning}")
     if args.repeats is None and plan.repeats > args.max_blocks:
         plan = build_plan(replace(choices, repeats=args.max_blocks))
+    if args.yes:
+        code = _refuse_unconfirmed(plan)
+        if code is not None:
+            return code
     measurement = Measurement(plan, max_blocks=args.max_blocks)
     session = RunSession(plan, measurement=measurement)
     sessions.append(session)
@@ -331,6 +338,17 @@ def _preflight(session: RunSession, args) -> int | None:
             _say(f"{problem.text}; nothing was done.")
             return ExitCode.USAGE
     return None
+
+
+def _refuse_unconfirmed(plan: Plan) -> int | None:
+    """--yes: a device holding a filesystem is written only when --overwrite names that filesystem
+    (fstune.devices.overwrite); otherwise nothing is done, and the message names the option to add."""
+    written = plan.destructive_devices()
+    problems = [c.unconfirmed for c in (plan.choices.target, plan.choices.log_device)
+                if c is not None and c.unconfirmed and c.path in written]
+    for problem in problems:
+        _say(f"{problem}; nothing was done.")
+    return ExitCode.USAGE if problems else None
 
 
 def _confirm(plan: Plan) -> bool:
