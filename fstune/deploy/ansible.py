@@ -35,7 +35,8 @@ from pathlib import Path
 
 from fstune import __version__, filesystems
 from fstune.deploy.ansible_checks import (IDENTITY_FIELDS, blkid_dict, device_asserts, device_facts, device_state,
-                                         identity_assert, owner_query, tab_hits)
+                                         identity_assert, kernel_name_assert, overwrite_assert, overwrite_vars,
+                                         owner_query, tab_hits)
 from fstune.deploy.fstab import fsck_pass
 from fstune.deploy.measured import (comment, environment_caveats, find_config, header_lines, measured_journal,
                                     measured_target)
@@ -164,7 +165,7 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         "fstune_mp": f"{{{{ fstune_mountpoint | default('{mountpoint}') }}}}",
         # tests and cautious admins point this at a copy; the default is the real one
         "fstune_fstab_file": "{{ fstune_fstab | default('/etc/fstab') }}",
-        "fstune_confirm_overwrite": "{{ fstune_overwrite | default([]) }}",
+        **overwrite_vars(),
         # nofail: the host boots without this filesystem when a disk is missing (fstune_nofail=true)
         "fstune_fstab_opts": opts + "{{ ',nofail' if fstune_nofail | default(false) | bool else '' }}",
     }
@@ -213,6 +214,9 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         {"name": "Read the signatures on each device",
          "ansible.builtin.command": {"argv": ["blkid", "--probe", "--output", "export", "{{ item }}"]},
          "loop": devices, "register": "fstune_blkid", "failed_when": "fstune_blkid.rc not in [0, 2]", **read},
+        {"name": "Read every name udev has for each device",
+         "ansible.builtin.command": {"argv": ["udevadm", "info", "--query=symlink", "--name", "{{ item }}"]},
+         "loop": devices, "register": "fstune_links", "failed_when": False, **read},
     ]
     system_mounts = json.dumps(list(SYSTEM_MOUNTS))
     tasks += [
@@ -242,6 +246,20 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
                                         "   | map(attribute='stdout_lines', default=[]) | flatten | map('split')\n"
                                         "   | selectattr(1, 'equalto', 'disk') | map('first') | unique | list }}"),
          }},
+        # an fstab line may name a device by any path (a link of its own, /dev/mapper/…): resolved
+        # here, so that it is found whatever it is called (fstune/devices/system.py does the same)
+        {"name": "Resolve the device paths in fstab and crypttab",
+         "ansible.builtin.command": {"argv": ["readlink", "--canonicalize", "--", "{{ item }}"]},
+         "loop": Raw("{{ ((fstune_fstab_lines | reject('match', '^\\\\s*(#|$)') | map('split') | map('first') | list)\n"
+                     "    + (fstune_crypttab_lines | reject('match', '^\\\\s*(#|$)') | map('split')\n"
+                     "       | map(attribute=1, default='') | list))\n"
+                     "   | select('match', '/dev/') | unique | list }}"),
+         "register": "fstune_tab_resolved", "failed_when": False, **read},
+        {"name": "Remember what each of those paths is",
+         "ansible.builtin.set_fact": {
+             "fstune_tab_paths": Raw("{{ dict(fstune_tab_resolved.results | default([]) | map(attribute='item')\n"
+                                     "   | zip(fstune_tab_resolved.results | default([])"
+                                     " | map(attribute='stdout', default=''))) }}")}},
         {"name": "Work out the state of each device",
          "ansible.builtin.set_fact": {
              **device_state("fstune_t", "fstune_target"),
@@ -270,9 +288,13 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
                  "fstune_j_crypttab_hits": tab_hits("fstune_j", "fstune_crypttab_lines", 1)} if external else {}),
          }},
     ]
+    tasks.append(kernel_name_assert("target", "fstune_t", "fstune_target", "fstune_target_id"))
     tasks.append(identity_assert("target", "fstune_t", "fstune_target", "fstune_target_id"))
     if external:
+        tasks.append(kernel_name_assert("journal", "fstune_j", "fstune_journal", "fstune_journal_id"))
         tasks.append(identity_assert("journal", "fstune_j", "fstune_journal", "fstune_journal_id"))
+    tasks.append(overwrite_assert([("fstune_target", "fstune_t")]
+                                  + ([("fstune_journal", "fstune_j")] if external else [])))
     tasks += device_asserts("target", "fstune_t", "fstune_target", fs.min_bytes, [], "fstune_done")
     if external:
         jtype = fs.external.blkid_type
@@ -308,7 +330,8 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         # read with blkid --probe next, from the devices themselves.
         {"name": "Let udev publish the new UUIDs",
          "ansible.builtin.command": {"argv": ["udevadm", "settle", "--timeout=30"]},
-         "when": "not fstune_done", "failed_when": False, **read},
+         # check mode made nothing for udev to publish
+         "when": "not fstune_done and not ansible_check_mode", "failed_when": False, **read},
         {"name": "Read the UUIDs the filesystem and its journal have now",
          "ansible.builtin.command": {"argv": ["blkid", "--probe", "--output", "export", "{{ item }}"]},
          "loop": probe_devices, "register": "fstune_after", "failed_when": "fstune_after.rc not in [0, 2]", **read},
