@@ -343,3 +343,122 @@ def test_the_same_answer_from_run_yes(table):
 
 def test_the_same_answer_from_the_saved_script(table):
     _expect(table, _saved_script(table), "script")
+
+
+# --- the playbooks: every row a host of one inventory, so one play answers for all of them ---------
+
+
+def _hosts(table: Table, extra: dict | None = None) -> dict[str, dict]:
+    """One inventory host per row (a local connection each), with the row's device, fstab and overwrite."""
+    hosts = {}
+    for index, row in enumerate(table.rows):
+        variables = {"ansible_connection": "local", "ansible_python_interpreter": sys.executable,
+                     "fstune_target": row.device, "fstune_fstab": row.fstab,
+                     "fstune_mountpoint": str(table.work / "mnt" / f"row{index}")}
+        if row.overwrite:
+            variables["fstune_overwrite"] = row.overwrite
+        hosts[f"row{index}"] = {**variables, **(extra or {})}
+    return hosts
+
+
+def _per_host(table: Table, output: str, code: int) -> dict[str, tuple[int, str]]:
+    """Each row's answer from one play's output: its host's failures (or rescue) and their messages."""
+    answers = {}
+    for index, row in enumerate(table.rows):
+        host = f"row{index}"
+        lines = [line for line in output.splitlines() if f"[{host}]" in line or f"{host} " in line]
+        failed = [line for line in lines if line.startswith(("fatal:", "failed:"))]
+        said = [line for line in output.split("\n\n") if f"[{host}]" in line and "is not measured" in line]
+        recap = re.search(rf"^{host}\s+: ok=\d+\s+changed=(\d+)\s+unreachable=0\s+failed=(\d+)\s+skipped=\d+\s+"
+                          rf"rescued=(\d+)", output, re.M)
+        assert recap, output[-3000:]
+        refused = int(recap.group(2)) + int(recap.group(3))
+        answers[row.name] = (refused, "\n".join(failed + said))
+    return answers
+
+
+def _play(table: Table, directory: Path, playbook: str, hosts: dict, *extra: str) -> tuple[int, str]:
+    inventory = {"all": {"children": {"fstune": {"hosts": hosts}, "fstune_study": {"hosts": hosts},
+                                      "fstune_shared": {"hosts": dict.fromkeys(hosts)}}}}
+    (directory / "hosts.json").write_text(json.dumps(inventory))
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, **ANSIBLE_ENV, "PATH": f"{bin_dir}:{os.environ['PATH']}", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([PLAY_ANSIBLE, "-i", "hosts.json", playbook, *extra], capture_output=True, text=True,
+                          cwd=directory, env=env, timeout=900)
+    return done.returncode, done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def site(table, tmp_path_factory) -> Path:
+    """The exported site.yml of an ext4 configuration (internal journal), measured on a loop device."""
+    work = tmp_path_factory.mktemp("site")
+    run, _ = stored_run(work, ("ext4", "internal", "noatime"), os.path.realpath(table.rows[0].device), None)
+    directory = work / "ansible"
+    directory.mkdir()
+    for name, text in an.build_export(run, "tuned", "/srv/fstune-tuned").files.items():
+        (directory / name).write_text(text)
+    return directory
+
+
+def _site_facts(table: Table) -> None:
+    # site.yml refuses a kernel name with no fstune_target_id before it looks at what is on it
+    renumbered = next(r for r in table.rows if r.name == "renumbered kernel name")
+    renumbered.facts.update({"site": "is a kernel name", "study": "is a kernel name"})
+
+
+@needs_ansible
+@pytest.mark.parametrize("mode", ["check", "real"])
+def test_the_same_answer_from_site_yml(table, site, mode):
+    _site_facts(table)
+    code, output = _play(table, site, "site.yml", _hosts(table), *(["--check", "--diff"] if mode == "check" else []))
+    assert code != 0
+    _expect(table, _per_host(table, output, code), "site")
+    # the kernel name's refusal says which stable names the device has now
+    renumbered = next(r for r in table.rows if r.name == "renumbered kernel name")
+    assert f"/dev/disk/by-uuid/{renumbered.fact.removeprefix('UUID=')}" in output
+    assert "/dev/disk/by-label/stranger" in output
+    for row in table.rows:
+        assert not (table.work / "mnt").exists() or not any((table.work / "mnt").iterdir()) or mode == "real"
+
+
+@needs_ansible
+def test_site_yml_takes_a_filesystem_not_a_path_in_fstune_overwrite(table, site):
+    labelled = table.rows[0]
+    hosts = {"row0": {**_hosts(table)["row0"], "fstune_overwrite": [os.path.realpath(labelled.device)]}}
+    code, output = _play(table, site, "site.yml", hosts, "--check")
+    assert code != 0 and "it names the filesystems you agree to destroy, as UUID=<uuid>, not devices by path" in output
+    assert f'holds a filesystem: write \\"{labelled.fact}\\"' in output  # (quotes escaped in the JSON result)
+    table.unchanged()
+
+
+@needs_ansible
+def test_the_same_answer_from_study_yml_and_the_other_host_is_measured(table, lab, tmp_path):
+    """Every hostile row a host of the fleet study, all in fstune_shared (one at a time), and a lab
+    host last: each row is refused before any write, the lab host is measured, and the merge
+    names every missing host with its reason."""
+    _site_facts(table)
+    study = tmp_path / "class-atime.toml"
+    study.write_text(STUDY)
+    data = lab.disks[0].data
+    run = _recorded_run(study, data, 600 << 20)
+    with Store(tmp_path / "state") as store:
+        run.id = store.save_run(run)
+    out = tmp_path / "fleet"
+    out.mkdir()
+    for name, text in fleet_study.build_study_export(run).files.items():
+        (out / name).write_text(text)
+    bin_dir = str(Path(sys.executable).parent)
+    common = {"fstune_study": str(study), "fstune_work_dir": str(tmp_path / "work"),
+              "fstune_environment": {"FSTUNE_LAB_ONLY": "1", "PATH": f"{bin_dir}:{os.environ['PATH']}",
+                                     "PYTHONPATH": str(ROOT)}}
+    hosts = _hosts(table, common)
+    hosts["measured"] = {**common, "ansible_connection": "local", "ansible_python_interpreter": sys.executable,
+                         "fstune_target": _by_partuuid(data)}
+    code, output = _play(table, out, "study.yml", hosts)
+    assert code == 0, output[-6000:]
+    _expect(table, _per_host(table, output, code), "study")
+    merged = (out / "results" / "merged.md").read_text()
+    assert "| measured |" in merged and "row0" not in merged
+    missing = (out / "results" / "missing.txt").read_text().splitlines()
+    assert [line.split(":")[0] for line in missing] == [f"row{i}" for i in range(len(table.rows))]
+    assert "missing " + str(len(table.rows)) in output  # the play's last word names them too
