@@ -22,6 +22,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -66,7 +67,7 @@ class Disks:
         self.attached: dict[str, Path] = {}  # /dev/loopN → its image
         self.tables: dict[Path, list[str]] = {}  # image → its partitions' names
         self.maps: list[str] = []
-        self.mounts: list[Path] = []
+        self.mounts: list[str] = []  # devices mounted here
 
     def image(self, name: str, partitions: int) -> Path:
         path = self.directory / f"{name}.img"
@@ -113,8 +114,8 @@ class Disks:
         return path
 
     def close(self) -> None:
-        for mountpoint in reversed(self.mounts):
-            sh("umount", str(mountpoint), check=False)
+        for device in reversed(self.mounts):
+            sh("umount", device, check=False)
         for name in reversed(self.maps):
             sh("dmsetup", "remove", "--retry", name, check=False)
         for device in list(self.attached):
@@ -176,13 +177,16 @@ def fstune(*args: str, fstab: str | None, work: Path) -> subprocess.CompletedPro
 
 
 @pytest.fixture(scope="module")
-def table(udevd, tmp_path_factory) -> Table:
-    work = tmp_path_factory.mktemp("hostile")
+def table(udevd) -> Table:
+    # a directory of its own, not pytest's: every pytest run as root prunes old numbered base
+    # directories, and one of another session's could take the backing files and mountpoint away
+    work = Path(tempfile.mkdtemp(prefix="fstune-hostile-"))
     disks = Disks(work)
     try:
         yield _build(disks, work)
     finally:
         disks.close()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _build(disks: Disks, work: Path) -> Table:
@@ -205,7 +209,7 @@ def _build(disks: Disks, work: Path) -> Table:
     mountpoint = work / "mounted"
     mountpoint.mkdir()
     sh("mount", part[4], str(mountpoint))
-    disks.mounts.append(mountpoint)
+    disks.mounts.append(part[4])
     # 7. a device-mapper holder
     dm_name = f"fstune-hostile-{uuid.uuid4().hex[:6]}"
     if shutil.which("dmsetup"):

@@ -444,12 +444,14 @@ def _inventory(run: RunRecord, config: ConfigDescription, mountpoint: str, exter
         lines.append("#   fstune_journal_id  the same for the journal/log device")
     lines += [
         f"#   fstune_mountpoint  where it is mounted (default {mountpoint})",
-        "#   fstune_overwrite   optional JSON list of devices that hold a filesystem (or an unused journal)",
-        "#                      you agree to destroy, e.g. fstune_overwrite='[\"/dev/sdb1\"]'",
+        "#   fstune_overwrite   optional JSON list of the filesystems (or unused journals) on these devices you",
+        "#                      agree to destroy, by UUID as blkid shows it, never by path, e.g.",
+        "#                      fstune_overwrite='[\"UUID=0f3c2a9e-…\"]'",
         "#   fstune_nofail      true: the host boots without this filesystem when a device is missing",
         "#   fstune_fstab       the fstab to edit (default /etc/fstab)",
         "# Name devices by /dev/disk/by-id/wwn-… or a serial-based by-id name, or by /dev/disk/by-partuuid/…:",
-        "# /dev/sdX and /dev/loopN are renumbered when disks come and go. Loop devices have no serial and no",
+        "# /dev/sdX and /dev/loopN are renumbered when disks come and go, so a kernel name without",
+        "# fstune_target_id (fstune_journal_id) is refused. Loop devices have no serial and no",
         "# WWN, hence no by-id name; a partition of a loop disk with a GPT (as fstune's lab makes) is named",
         "# by its by-partuuid link instead.",
         "# The example line is this machine as it was measured.",
@@ -523,10 +525,14 @@ nor be active swap; have no holders (LVM, RAID, dm-crypt, bcache) and, as a whol
 partition table; carry no LVM/RAID/LUKS signature and not be another filesystem's external
 journal/log that a filesystem still uses (its owner is looked up with blkid, mounted or not, and
 `fstune_overwrite` cannot override this); be writable; not be on the disk of / , /boot or /var; not be named in fstab or
-crypttab; be large enough ({fs.title} needs {fs.min_bytes} bytes); and the journal must not be the
-target. A device that holds an ordinary filesystem is only formatted when the host's
-`fstune_overwrite` list names it. A journal on the target's own disk is allowed with a warning:
-it gains no seek savings there.
+crypttab in any spelling (`UUID=`, `LABEL=`, `PARTUUID=`, `PARTLABEL=`, `ID=`, every `/dev/disk/by-*`
+link udev has for it, its kernel name, or any path there that resolves to it); be large enough
+({fs.title} needs {fs.min_bytes} bytes); and the journal must not be the target. A device that holds
+a filesystem (or a journal nobody uses) is only formatted when the host's `fstune_overwrite` list
+names that filesystem by UUID — `fstune_overwrite='["UUID=0f3c…"]'` — never by path: a path may
+name another device after a renumbering, so a path there is refused, with the `UUID=` to write
+instead, and the refusal for a filesystem names the exact entry to add. A journal on the
+target's own disk is allowed with a warning: it gains no seek savings there.
 """
 
 

@@ -239,6 +239,12 @@ def build_study_export(run: RunRecord, caveats: list[str] | None = None) -> Ansi
         "#   fstune_host_label   how the host is named in the merged table (default: the inventory name)",
         "#   fstune_study        the study on the host, a name or a file (default: " + run.study + ")",
         "#   fstune_work_dir     where the host keeps its results store and export (default /var/tmp/fstune-study)",
+        "#   fstune_target_id    needed when fstune_target is a kernel name (/dev/sdX): what the device must be,",
+        "#                       any of size, serial, wwn, partuuid as lsblk shows them (as in site.yml)",
+        "#   fstune_overwrite    JSON list of filesystems on these devices you agree to destroy, by UUID:",
+        "#                       fstune_overwrite='[\"UUID=0f3c…\"]' (never a path)",
+        "#   fstune_fstab        the fstab the checks read (default /etc/fstab)",
+        "#   fstune_results_dir  where the controller keeps the exports and the merged table (default results/)",
         f"# Hosts that share storage (VMs on one disk) go into [{SHARED}] too: they are measured one at a",
         "# time; the others in parallel. Name devices by /dev/disk/by-id or /dev/disk/by-partuuid.",
         "",
@@ -257,10 +263,18 @@ def build_study_export(run: RunRecord, caveats: list[str] | None = None) -> Ansi
 
     {command}
 
-Each host checks its devices with fstune's own rules first (`fstune plan`, read-only; a device
-that is not free stops that host with the reason), measures, exports its run as JSON and sends
-it to `results/` on the controller. The controller then merges every host's file with
-`fstune results merge` into `results/merged.md`, `.html` and `.json`: each host's own verdict,
+Before anything is written, each host checks its devices (`measure.yml`, the tasks of one host):
+a kernel name (`/dev/sdX`, anything not under `/dev/disk/by-*`) needs `fstune_target_id`, and the
+device must be the one that describes (as `site.yml` checks); then `fstune disks --check` applies
+fstune's own rules on the host (mounted, swap, holders, signatures, another filesystem's journal,
+fstab/crypttab in every spelling, locks), with the host's `fstune_overwrite`: a device that holds
+a filesystem is written only when that list names the filesystem by UUID (`fstune disks --check`
+prints the entry). `fstune plan` checks the study's settings, read-only. A host that is refused,
+or fails, is recorded with its reason and ends there; the other hosts are measured all the same,
+also in `{SHARED}`. A measured host exports its run as JSON and sends it to `fstune_results_dir`
+(default `results/`) on the controller. The controller then merges every measured host's file with
+`fstune results merge` into `merged.md`, `.html` and `.json` there, and names each missing host
+with its reason in the play's last message and in `missing.txt` beside them: each host's own verdict,
 and the pooled change across hosts (a random-effects estimate with its interval and the spread
 between hosts). The merge refuses a host whose settings differ (another fstune, an edited study
 file), naming the difference.
