@@ -57,9 +57,9 @@ def add_parser(subparsers, formatter_class=argparse.HelpFormatter) -> argparse.A
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.check is not None:
+    if getattr(args, "check", None) is not None:
         return check_device(args)
-    if args.role != "target" or args.overwrite:
+    if getattr(args, "role", "target") != "target" or getattr(args, "overwrite", None):
         raise UsageError("--role and --overwrite go with --check DEV.")
     inventory = scan(include_all=args.all)
     if args.json:
