@@ -209,7 +209,14 @@ def test_ansible_files_are_written_once(tmp_path):
     assert re.search(r"measured: \+1\d\.\d % metadata dbench\.throughput_mbs", " ".join(site.replace("# ", "").split()))
     again = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), state=tmp_path / "state",
                    check=False)
-    assert again.returncode == 2 and "already has" in again.stderr
+    assert again.returncode == 2 and "already has" in again.stderr and "--replace" in again.stderr
+    # --force allows a configuration not measured better; it does not replace files
+    forced = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), "--force",
+                    state=tmp_path / "state", check=False)
+    assert forced.returncode == 2 and "already has" in forced.stderr
+    replaced = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), "--replace",
+                      state=tmp_path / "state")
+    assert replaced.returncode == 0
 
 
 # --- the playbook passes Ansible's own checks -------------------------------------------------------

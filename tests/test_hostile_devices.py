@@ -264,7 +264,7 @@ def _build(disks: Disks, work: Path) -> Table:
     assert blkid(renamed).get("LABEL") == "stranger", (renamed, sh("losetup", "-l").stdout)
     rows.append(Row("renumbered kernel name", renamed, f"UUID={blkid(renamed)['UUID']}", overwrite=confirmed,
                     fstab=_fstab(work, "renumbered"), script=script,
-                    facts={"script": "the plan was made for device"} if script else {}))
+                    facts={"script": "; the plan was made for "} if script else {}))
 
     for row in rows:
         row.watched = [os.path.realpath(row.device)]

@@ -536,14 +536,16 @@ target's own disk is allowed with a warning: it gains no seek savings there.
 """
 
 
-def write_export(directory: Path, files: dict[str, str], force: bool = False) -> None:
-    """Write the export's files into ``directory``; never replace a file unless ``force``."""
+def write_export(directory: Path, files: dict[str, str], replace: bool = False) -> None:
+    """Write the export's files into ``directory``; never replace a file unless ``replace``."""
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory} exists and is not a directory; choose a directory.")
     existing = [name for name in files if (directory / name).exists()]
-    if existing and not force:
+    if existing and not replace:
+        # apart from --force, which only allows a configuration not measured better: allowing one
+        # must not also overwrite an edited inventory
         raise UsageError(f"{directory} already has {', '.join(existing)}; nothing was written.",
-                         "Choose an empty directory, or pass --force to replace them.")
+                         "Choose an empty directory, or pass --replace to replace them.")
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
