@@ -10,6 +10,7 @@ assumed size, for a plan made for another machine.
 from __future__ import annotations
 
 from fstune import filesystems
+from fstune.devices import overwrite as overwrites
 from fstune.devices.model import CONFIRM
 from fstune.errors import DeviceError
 from fstune.plan import DeviceChoice
@@ -18,8 +19,12 @@ from fstune.units import parse_size
 
 
 def resolve_device(path: str, study: Study, role: str, assume_size: str | None, inventory,
-                   partner: str | None = None) -> DeviceChoice:
-    """The device at ``path`` from the inventory, checked for ``role``; or an assumed one."""
+                   partner: str | None = None, overwrite: tuple[str, ...] = ()) -> DeviceChoice:
+    """The device at ``path`` from the inventory, checked for ``role``; or an assumed one.
+
+    ``overwrite``: the UUIDs the user confirmed (--overwrite); a device holding a filesystem none
+    of them names gets its ``unconfirmed`` reason, which `fstune run --yes` refuses.
+    """
     device = inventory.find(path) if inventory is not None else None
     if device is None:
         if assume_size is None:
@@ -32,6 +37,7 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
                             description="not on this machine")
     configs = [c for c in study.configurations if role == "target" or c.external_journal]
     confirm_reason = ""
+    unconfirmed = ""
     for config in configs or study.configurations[:1]:
         fs_name = config.filesystem
         check_role = role if (role == "target" or filesystems.get(fs_name).external) else "target"
@@ -46,6 +52,7 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
                               or "'fstune disks' shows every device and why it is locked.")
         if verdict.status == CONFIRM:
             confirm_reason = verdict.reason.split(": type its name")[0]
+            unconfirmed = unconfirmed or overwrites.unconfirmed(device, verdict, overwrite) or ""
     description = ""
     if confirm_reason:
         description = f"{confirm_reason}; it will be erased"
@@ -53,7 +60,8 @@ def resolve_device(path: str, study: Study, role: str, assume_size: str | None, 
         label = f" '{device.fs_label}'" if device.fs_label else ""
         description = f"holds {device.fs_type}{label}, which will be erased"
     return DeviceChoice(path=device.path, size=device.size, disk=device.disk, description=description,
-                        majmin=device.majmin, partuuid=device.partuuid, backing_file=device.backing_file)
+                        majmin=device.majmin, partuuid=device.partuuid, backing_file=device.backing_file,
+                        lab=device.lab, unconfirmed=unconfirmed)
 
 
 __all__ = ["resolve_device"]

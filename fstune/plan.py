@@ -29,6 +29,7 @@ from pathlib import Path
 
 from fstune import __version__, filesystems, script_guard, workloads
 from fstune import steps as kinds
+from fstune.devices import overwrite as overwrites
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import MkfsJob
 from fstune.steps import Step
@@ -96,6 +97,10 @@ class DeviceChoice:
     majmin: str | None = None
     partuuid: str | None = None
     backing_file: str | None = None  # a loop device's (or its partition's) backing file
+    lab: bool = False  # a lab disk's: what is on it is fstune's, so no overwrite confirmation is asked
+    # why `fstune run --yes` may not write it: it holds a filesystem no --overwrite UUID=… names
+    # (fstune.devices.overwrite); empty when it may
+    unconfirmed: str = ""
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,9 @@ class Choices:
     mkfs_options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # config → replaces its mkfs options
     force: bool = True  # pass each mkfs tool's force flag once (the user confirmed the devices)
     ceiling: bool = False  # a short raw-device pass before the first mkfs (``ceiling_workload``)
+    # UUIDs of the filesystems the user agreed to destroy (--overwrite UUID=…): the saved script
+    # refuses a device holding any other (fstune.devices.overwrite)
+    overwrite: tuple[str, ...] = ()
     run_id: str = "plan"
     mount_root: str = DEFAULT_MOUNT_ROOT
     work_root: str = field(default_factory=lambda: str(paths.reports_root()))  # tool reports, inputs
@@ -614,7 +622,8 @@ def render_script(plan: Plan) -> str:
     lines += ["", "set -euo pipefail", "", *script_guard.functions(), "", _CLEANUP,
               'if [ "$(id -u)" -ne 0 ]; then echo "fstune: this script formats and mounts devices; run it as root." >&2; exit 2; fi',
               f"FSTUNE_MOUNTPOINTS+=({shlex.quote(plan.run_dir)})  # the run directory: removed last, if empty",
-              "", *script_guard.start(plan)]
+              "", *script_guard.start(plan),
+              *overwrites.script_lines([(c.path, c.lab) for c in plan.written_choices()], choices.overwrite)]
     number = 0
 
     def emit(step: Step) -> None:

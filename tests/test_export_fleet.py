@@ -209,7 +209,14 @@ def test_ansible_files_are_written_once(tmp_path):
     assert re.search(r"measured: \+1\d\.\d % metadata dbench\.throughput_mbs", " ".join(site.replace("# ", "").split()))
     again = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), state=tmp_path / "state",
                    check=False)
-    assert again.returncode == 2 and "already has" in again.stderr
+    assert again.returncode == 2 and "already has" in again.stderr and "--replace" in again.stderr
+    # --force allows a configuration not measured better; it does not replace files
+    forced = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), "--force",
+                    state=tmp_path / "state", check=False)
+    assert forced.returncode == 2 and "already has" in forced.stderr
+    replaced = fstune("export", str(run_id), "--config", "external", "--ansible", str(out), "--replace",
+                      state=tmp_path / "state")
+    assert replaced.returncode == 0
 
 
 # --- the playbook passes Ansible's own checks -------------------------------------------------------
@@ -455,7 +462,9 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     unmount_all(book.mountpoint)
     # the journal is still the live journal of the (now unmounted) filesystem on the data
     # partition: refused for another target even when the host lists it for overwriting
-    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {}, "fstune_overwrite": [spare],
+    # refused for another target even when the host confirms overwriting its filesystem (by UUID)
+    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {},
+                                "fstune_overwrite": [f"UUID={blkid(spare)['UUID']}"],
                                 "fstune_mountpoint": str(tmp_path / "elsewhere")}),
               refused=f"{spare} is the external journal/log (jbd) of the filesystem on {data}, mounted or not")
     assert blkid(spare)["TYPE"] == "jbd" and blank(other)
@@ -501,7 +510,8 @@ def test_xfs_external_log_playbook_for_real(tmp_path, lab, run_destructive, clea
     unmount_all(book.mountpoint)
     # the log names its filesystem (LOGUUID): found, unmounted, and refused for another target
     other = lab.disks[1].data
-    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {}, "fstune_overwrite": [spare],
+    book.play("-e", json.dumps({"fstune_target": other, "fstune_target_id": {},
+                                "fstune_overwrite": [f"UUID={blkid(spare).get('UUID') or blkid(spare).get('LOGUUID')}"],
                                 "fstune_mountpoint": str(tmp_path / "elsewhere")}),
               refused=f"{spare} is the external journal/log (xfs_external_log) of the filesystem on {data}")
     fstab_text, unit = export_mount(state, run.id, book.mountpoint, data, spare)

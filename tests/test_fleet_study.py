@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from fstune.deploy import fleet_study
+from fstune.deploy import fleet_study, mount
 from fstune.errors import UsageError
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.results.collection import Measurement, config_descriptions
@@ -42,6 +42,10 @@ def _recorded_run(study_path: Path, target: str, size: int):
     measurement = Measurement(plan, max_blocks=3)
     run.settings, run.design = run_settings(plan, measurement), measurement.design("finished")
     return run
+
+
+def by_partuuid(device: str) -> str:
+    return f"/dev/disk/by-partuuid/{mount.probe(device)['PART_ENTRY_UUID']}"
 
 
 def test_the_study_command_repeats_the_recorded_settings(tmp_path):
@@ -79,13 +83,14 @@ def test_two_hosts_measured_one_after_the_other_merge_into_one_table(tmp_path, l
         run_id = store.save_run(run)
     out = tmp_path / "fleet"
     fstune("export", str(run_id), "--ansible-study", str(out), state=state)
-    assert sorted(p.name for p in out.iterdir()) == ["README.md", "inventory.ini", "study.yml"]
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "inventory.ini", "measure.yml", "study.yml"]
 
     bin_dir = str(Path(sys.executable).parent)
     common = {"ansible_connection": "local", "ansible_python_interpreter": sys.executable, "fstune_study": str(study),
               "fstune_environment": {"FSTUNE_LAB_ONLY": "1", "PATH": f"{bin_dir}:{os.environ['PATH']}",
                                      "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}}
-    hosts = {name: {**common, "fstune_target": device, "fstune_host_label": name,
+    # named for good (a kernel name without fstune_target_id is refused): the lab's by-partuuid links
+    hosts = {name: {**common, "fstune_target": by_partuuid(device), "fstune_host_label": name,
                     "fstune_work_dir": str(tmp_path / "work")} for name, device in zip(("alpha", "beta"), data)}
     # they share this machine's disk: the shared group runs them one at a time
     inventory = {"all": {"children": {"fstune_study": {"hosts": hosts}, "fstune_shared": {"hosts": dict.fromkeys(hosts)}}}}

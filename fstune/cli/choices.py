@@ -9,6 +9,7 @@ import textwrap
 
 from fstune import workloads
 from fstune.choices import resolve_device
+from fstune.devices import overwrite as overwrites
 from fstune.errors import UsageError
 from fstune.plan import (
     DEFAULT_LOOKS, Choices, DeviceChoice, OptionOverride, check_max_blocks, check_run_id, new_run_id,
@@ -63,6 +64,10 @@ def add_choice_arguments(parser: argparse.ArgumentParser) -> None:
                         help="plan for a --device that is not on this machine, of this size (dry runs only)")
     parser.add_argument("--assume-log-size", metavar="SIZE",
                         help="likewise for a --log-device that is not on this machine")
+    parser.add_argument("--overwrite", action="append", default=[], metavar="UUID=<uuid>",
+                        help="the filesystem you agree to destroy on a device that holds one, by its UUID "
+                        "(repeatable; `fstune disks --check DEV` prints it). Without a terminal (--yes, a saved "
+                        "script) fstune writes a device that holds a filesystem only when it is named here")
     parser.add_argument("--no-force", action="store_true",
                         help="do not pass the mkfs tools' force flag; they may then stop and ask")
     parser.add_argument("--ceiling", action="store_true",
@@ -164,6 +169,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         check_run_id(run_id)  # before anything is made (a lab) or read under that name
     if getattr(args, "max_blocks", None) is not None:
         check_max_blocks(args.max_blocks)
+    overwrite = overwrites.parse(getattr(args, "overwrite", ()))
     study = find_study(args.study)
     chosen_workloads = _workloads(args.workloads)
     if getattr(args, "primary", None):
@@ -195,11 +201,11 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
             from fstune.devices import scan
 
             inventory = scan()
-    target = resolve_device(args.device, chosen, "target", args.assume_size, inventory)
+    target = resolve_device(args.device, chosen, "target", args.assume_size, inventory, overwrite=overwrite)
     log = None
     if args.log_device:
         log = resolve_device(args.log_device, chosen, "journal", args.assume_log_size, inventory,
-                             partner=None if target.assumed else target.path)
+                             partner=None if target.assumed else target.path, overwrite=overwrite)
     return Choices(
         study=study,
         target=target,
@@ -213,6 +219,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         configs=configs,
         force=not args.no_force,
         ceiling=args.ceiling,
+        overwrite=overwrite,
         run_id=run_id or new_run_id(),
     )
 

@@ -12,6 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from fstune.devices import CONFIRM, LOCKED, USABLE, Inventory, scan
+from fstune.devices import overwrite as overwrites
+from fstune.devices.rules import remedy
+from fstune.errors import UsageError
 from fstune.units import format_size
 
 HELP = "list disks and partitions, and why fstune may or may not use each"
@@ -21,6 +24,13 @@ List the block devices fstune sees, with a verdict for each:
   confirm  holds a filesystem: fstune asks you to type its name before formatting it
   locked   cannot be chosen; the reason column says why (mounted, swap, in /etc/fstab,
            part of LVM/RAID/LUKS, the system disk, an external journal …)
+
+--check DEV gives fstune's verdict for one device, the one every path that writes uses (the
+wizard, fstune run, a saved plan, the fleet study): exit 0 when it may be written, 2 with the
+reason when not. A device that holds a filesystem may be written without a terminal only when
+--overwrite UUID=<uuid> names that filesystem; the refusal prints the option to add.
+  fstune disks --check /dev/sdb1
+  fstune disks --check /dev/disk/by-partuuid/… --overwrite UUID=0f3c… --json
 """
 
 _STYLE = {USABLE: "green", CONFIRM: "yellow", LOCKED: "red"}
@@ -34,11 +44,23 @@ def add_parser(subparsers, formatter_class=argparse.HelpFormatter) -> argparse.A
     parser.add_argument("--all", action="store_true",
                         help="also list empty devices (unattached loops, drives without a medium), "
                              "RAM disks and hidden NVMe paths")
+    check = parser.add_argument_group("one device (--check)")
+    check.add_argument("--check", metavar="DEV",
+                       help="only this device (a path, /dev/disk/by-* link or UUID=…): may fstune write it? "
+                            "Exit 0 when it may, 2 with the reason when not")
+    check.add_argument("--role", choices=("target", "journal"), default="target",
+                       help="what it would be: the target, or the external journal/log device (default target)")
+    check.add_argument("--overwrite", action="append", default=[], metavar="UUID=<uuid>",
+                       help="the filesystem on it you agree to destroy (repeatable), as for fstune run --yes")
     parser.set_defaults(func=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "check", None) is not None:
+        return check_device(args)
+    if getattr(args, "role", "target") != "target" or getattr(args, "overwrite", None):
+        raise UsageError("--role and --overwrite go with --check DEV.")
     inventory = scan(include_all=args.all)
     if args.json:
         json.dump(inventory.to_json(), sys.stdout, indent=2)
@@ -46,6 +68,41 @@ def run(args: argparse.Namespace) -> int:
         return 0
     render(inventory, Console())
     return 0
+
+
+def check_device(args: argparse.Namespace) -> int:
+    """``--check DEV``: the verdict for one device, and whether a write without a terminal may go
+    ahead (fstune.devices.overwrite). The same answer fstune run --yes gives."""
+    uuids = overwrites.parse(args.overwrite)
+    inventory = scan(include_all=True)
+    device = inventory.find(args.check)
+    if device is None:
+        inventory.get(args.check)  # raises the DeviceError that says what to do
+    verdict = inventory.verdict_for(device, role=args.role)
+    what = "target" if args.role == "target" else "journal/log device"
+    if not verdict.choosable:
+        reason = f"{device.path} cannot be the {what}: {verdict.reason}"
+        hint = remedy(device, inventory.facts, verdict)
+    else:
+        reason = overwrites.unconfirmed(device, verdict, uuids) or ""
+        hint = None
+    answer = {"device": args.check, "path": device.path, "name": device.name, "role": args.role,
+              "may_write": not reason, "status": str(verdict.status), "reason": reason or verdict.reason,
+              "notes": list(verdict.notes), "holds": overwrites.holding(device) if device.fs_type else None,
+              "overwrite": (f"{overwrites.PREFIX}{device.fs_uuid}"
+                            if overwrites.needs_confirmation(device, verdict) and device.fs_uuid else None),
+              "stable_names": [link for link in device.devlinks if link.startswith("/dev/disk/by-")]}
+    if args.json:
+        json.dump(answer, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif reason:
+        print(f"fstune: {reason}.", file=sys.stderr)
+        if hint:
+            print(f"  {hint}", file=sys.stderr)
+    else:
+        held = f"; it holds {answer['holds']}, which you confirmed" if answer["overwrite"] else ""
+        print(f"{device.path} may be the {what}{held}.")
+    return 2 if reason else 0
 
 
 def _rot(device) -> str:

@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from fstune.devices.system import FSTAB_ENV  # where --write-fstab writes (the fstab fstune reads)
 from fstune.errors import UsageError
 
 DESCRIPTION = """\
@@ -37,7 +38,6 @@ Turn a measured configuration into what you keep on your servers.
 RUN is a run id from 'fstune results list', or "last".
 """
 
-FSTAB_ENV = "FSTUNE_FSTAB"  # where --write-fstab writes; for tests, never needed otherwise
 
 
 def add_parser(sub, formatter_class) -> None:
@@ -62,8 +62,9 @@ def add_parser(sub, formatter_class) -> None:
                         help="also add the line to /etc/fstab (backup, temp file, fsync, rename)")
     parser.add_argument("--force", action="store_true",
                         help="export a configuration that was not measured better than the baseline on the "
-                        "study's primary metric (refused otherwise, with the verdict), and let --ansible "
-                        "replace files already in DIR")
+                        "study's primary metric (refused otherwise, with the verdict)")
+    parser.add_argument("--replace", action="store_true",
+                        help="let --ansible and --ansible-study replace files already in DIR (refused otherwise)")
     # hidden: tests point --write-fstab at a copy; nobody else needs another fstab
     parser.add_argument("--fstab-path", help=argparse.SUPPRESS)
     parser.set_defaults(func=run_export)
@@ -90,7 +91,7 @@ def run_export(args) -> int:
 
         run = _load_run(args.run)
         export = build_study_export(run)
-        write_export(Path(args.ansible_study), export.files, args.force)
+        write_export(Path(args.ansible_study), export.files, args.replace)
         print(f"fstune: wrote {', '.join(export.files)} in {args.ansible_study}. It needs ansible-core, and fstune on "
               "every host. Edit inventory.ini, then: ansible-playbook -i inventory.ini study.yml", file=sys.stderr)
         if not (args.ansible or args.fstab or args.systemd):
@@ -113,7 +114,7 @@ def run_export(args) -> int:
 
         export = build_export(run, config.name, mountpoint)
         directory = Path(args.ansible)
-        write_export(directory, export.files, args.force)
+        write_export(directory, export.files, args.replace)
         print(f"fstune: wrote {', '.join(export.files)} in {directory}. It needs ansible-core only (every task "
               "is ansible.builtin; no collections). Edit inventory.ini (name devices by /dev/disk/by-id or "
               f"by-partuuid), then: ansible-playbook -i inventory.ini site.yml --check --diff", file=sys.stderr)

@@ -43,8 +43,11 @@ clear or the cap (--max-blocks) is reached (docs/verdicts.md).
 Exactly the commands `fstune plan` prints, with live progress, an audit log of every command
 and its output, and a summary at the end. Needs root.
 
-You are asked to type the name of every device that will be erased; --yes skips that (for
-scripts) and also lets fstune answer "y" when a tool asks to overwrite a device you named.
+You are asked to type the name of every device that will be erased, after fstune showed what
+it holds; --yes skips that (for scripts) and also lets fstune answer "y" when a tool asks to
+overwrite a device you named. With --yes a device that holds a filesystem is written only when
+--overwrite UUID=<its uuid> names that filesystem (`fstune disks --check DEV` prints the option);
+otherwise nothing is done (exit 2). Lab disks (`fstune lab`) need no --overwrite.
 
 Examples:
   fstune run --study ext3-external-journal --device /dev/sdb1 --log-device /dev/sdc1
@@ -173,6 +176,10 @@ def _prepare(args, sessions: list[RunSession]) -> int:
     plan = build_plan(choices)
     for warning in plan.warnings:
         _say(f"note: {warning}")
+    if args.yes:
+        code = _refuse_unconfirmed(plan)
+        if code is not None:
+            return code
     session = RunSession(plan)  # the plan's cap and looks (--max-blocks) go to its measurement
     sessions.append(session)
 
@@ -335,6 +342,15 @@ def _prepare_session(session: RunSession, args) -> int | None:
             _say(f"{problem.text}; nothing was done.")
             return ExitCode.USAGE
     return None
+
+
+def _refuse_unconfirmed(plan: Plan) -> int | None:
+    """--yes: a device holding a filesystem is written only when --overwrite names that filesystem
+    (fstune.devices.overwrite); otherwise nothing is done, and the message names the option to add."""
+    problems = [c.unconfirmed for c in plan.written_choices() if c.unconfirmed]
+    for problem in problems:
+        _say(f"{problem}; nothing was done.")
+    return ExitCode.USAGE if problems else None
 
 
 def _confirm(plan: Plan) -> bool:

@@ -35,7 +35,8 @@ from pathlib import Path
 
 from fstune import __version__, filesystems
 from fstune.deploy.ansible_checks import (IDENTITY_FIELDS, blkid_dict, device_asserts, device_facts, device_state,
-                                         identity_assert, owner_query, tab_hits)
+                                         identity_assert, kernel_name_assert, overwrite_assert, overwrite_vars,
+                                         owner_query, tab_hits)
 from fstune.deploy.fstab import fsck_pass
 from fstune.deploy.measured import (comment, environment_caveats, find_config, header_lines, measured_journal,
                                     measured_target)
@@ -164,7 +165,7 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         "fstune_mp": f"{{{{ fstune_mountpoint | default('{mountpoint}') }}}}",
         # tests and cautious admins point this at a copy; the default is the real one
         "fstune_fstab_file": "{{ fstune_fstab | default('/etc/fstab') }}",
-        "fstune_confirm_overwrite": "{{ fstune_overwrite | default([]) }}",
+        **overwrite_vars(),
         # nofail: the host boots without this filesystem when a disk is missing (fstune_nofail=true)
         "fstune_fstab_opts": opts + "{{ ',nofail' if fstune_nofail | default(false) | bool else '' }}",
     }
@@ -213,6 +214,9 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         {"name": "Read the signatures on each device",
          "ansible.builtin.command": {"argv": ["blkid", "--probe", "--output", "export", "{{ item }}"]},
          "loop": devices, "register": "fstune_blkid", "failed_when": "fstune_blkid.rc not in [0, 2]", **read},
+        {"name": "Read every name udev has for each device",
+         "ansible.builtin.command": {"argv": ["udevadm", "info", "--query=symlink", "--name", "{{ item }}"]},
+         "loop": devices, "register": "fstune_links", "failed_when": False, **read},
     ]
     system_mounts = json.dumps(list(SYSTEM_MOUNTS))
     tasks += [
@@ -242,6 +246,20 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
                                         "   | map(attribute='stdout_lines', default=[]) | flatten | map('split')\n"
                                         "   | selectattr(1, 'equalto', 'disk') | map('first') | unique | list }}"),
          }},
+        # an fstab line may name a device by any path (a link of its own, /dev/mapper/…): resolved
+        # here, so that it is found whatever it is called (fstune/devices/system.py does the same)
+        {"name": "Resolve the device paths in fstab and crypttab",
+         "ansible.builtin.command": {"argv": ["readlink", "--canonicalize", "--", "{{ item }}"]},
+         "loop": Raw("{{ ((fstune_fstab_lines | reject('match', '^\\\\s*(#|$)') | map('split') | map('first') | list)\n"
+                     "    + (fstune_crypttab_lines | reject('match', '^\\\\s*(#|$)') | map('split')\n"
+                     "       | map(attribute=1, default='') | list))\n"
+                     "   | select('match', '/dev/') | unique | list }}"),
+         "register": "fstune_tab_resolved", "failed_when": False, **read},
+        {"name": "Remember what each of those paths is",
+         "ansible.builtin.set_fact": {
+             "fstune_tab_paths": Raw("{{ dict(fstune_tab_resolved.results | default([]) | map(attribute='item')\n"
+                                     "   | zip(fstune_tab_resolved.results | default([])"
+                                     " | map(attribute='stdout', default=''))) }}")}},
         {"name": "Work out the state of each device",
          "ansible.builtin.set_fact": {
              **device_state("fstune_t", "fstune_target"),
@@ -270,9 +288,13 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
                  "fstune_j_crypttab_hits": tab_hits("fstune_j", "fstune_crypttab_lines", 1)} if external else {}),
          }},
     ]
+    tasks.append(kernel_name_assert("target", "fstune_t", "fstune_target", "fstune_target_id"))
     tasks.append(identity_assert("target", "fstune_t", "fstune_target", "fstune_target_id"))
     if external:
+        tasks.append(kernel_name_assert("journal", "fstune_j", "fstune_journal", "fstune_journal_id"))
         tasks.append(identity_assert("journal", "fstune_j", "fstune_journal", "fstune_journal_id"))
+    tasks.append(overwrite_assert([("fstune_target", "fstune_t")]
+                                  + ([("fstune_journal", "fstune_j")] if external else [])))
     tasks += device_asserts("target", "fstune_t", "fstune_target", fs.min_bytes, [], "fstune_done")
     if external:
         jtype = fs.external.blkid_type
@@ -308,7 +330,8 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         # read with blkid --probe next, from the devices themselves.
         {"name": "Let udev publish the new UUIDs",
          "ansible.builtin.command": {"argv": ["udevadm", "settle", "--timeout=30"]},
-         "when": "not fstune_done", "failed_when": False, **read},
+         # check mode made nothing for udev to publish
+         "when": "not fstune_done and not ansible_check_mode", "failed_when": False, **read},
         {"name": "Read the UUIDs the filesystem and its journal have now",
          "ansible.builtin.command": {"argv": ["blkid", "--probe", "--output", "export", "{{ item }}"]},
          "loop": probe_devices, "register": "fstune_after", "failed_when": "fstune_after.rc not in [0, 2]", **read},
@@ -421,12 +444,14 @@ def _inventory(run: RunRecord, config: ConfigDescription, mountpoint: str, exter
         lines.append("#   fstune_journal_id  the same for the journal/log device")
     lines += [
         f"#   fstune_mountpoint  where it is mounted (default {mountpoint})",
-        "#   fstune_overwrite   optional JSON list of devices that hold a filesystem (or an unused journal)",
-        "#                      you agree to destroy, e.g. fstune_overwrite='[\"/dev/sdb1\"]'",
+        "#   fstune_overwrite   optional JSON list of the filesystems (or unused journals) on these devices you",
+        "#                      agree to destroy, by UUID as blkid shows it, never by path, e.g.",
+        "#                      fstune_overwrite='[\"UUID=0f3c2a9e-…\"]'",
         "#   fstune_nofail      true: the host boots without this filesystem when a device is missing",
         "#   fstune_fstab       the fstab to edit (default /etc/fstab)",
         "# Name devices by /dev/disk/by-id/wwn-… or a serial-based by-id name, or by /dev/disk/by-partuuid/…:",
-        "# /dev/sdX and /dev/loopN are renumbered when disks come and go. Loop devices have no serial and no",
+        "# /dev/sdX and /dev/loopN are renumbered when disks come and go, so a kernel name without",
+        "# fstune_target_id (fstune_journal_id) is refused. Loop devices have no serial and no",
         "# WWN, hence no by-id name; a partition of a loop disk with a GPT (as fstune's lab makes) is named",
         "# by its by-partuuid link instead.",
         "# The example line is this machine as it was measured.",
@@ -500,21 +525,27 @@ nor be active swap; have no holders (LVM, RAID, dm-crypt, bcache) and, as a whol
 partition table; carry no LVM/RAID/LUKS signature and not be another filesystem's external
 journal/log that a filesystem still uses (its owner is looked up with blkid, mounted or not, and
 `fstune_overwrite` cannot override this); be writable; not be on the disk of / , /boot or /var; not be named in fstab or
-crypttab; be large enough ({fs.title} needs {fs.min_bytes} bytes); and the journal must not be the
-target. A device that holds an ordinary filesystem is only formatted when the host's
-`fstune_overwrite` list names it. A journal on the target's own disk is allowed with a warning:
-it gains no seek savings there.
+crypttab in any spelling (`UUID=`, `LABEL=`, `PARTUUID=`, `PARTLABEL=`, `ID=`, every `/dev/disk/by-*`
+link udev has for it, its kernel name, or any path there that resolves to it); be large enough
+({fs.title} needs {fs.min_bytes} bytes); and the journal must not be the target. A device that holds
+a filesystem (or a journal nobody uses) is only formatted when the host's `fstune_overwrite` list
+names that filesystem by UUID — `fstune_overwrite='["UUID=0f3c…"]'` — never by path: a path may
+name another device after a renumbering, so a path there is refused, with the `UUID=` to write
+instead, and the refusal for a filesystem names the exact entry to add. A journal on the
+target's own disk is allowed with a warning: it gains no seek savings there.
 """
 
 
-def write_export(directory: Path, files: dict[str, str], force: bool = False) -> None:
-    """Write the export's files into ``directory``; never replace a file unless ``force``."""
+def write_export(directory: Path, files: dict[str, str], replace: bool = False) -> None:
+    """Write the export's files into ``directory``; never replace a file unless ``replace``."""
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory} exists and is not a directory; choose a directory.")
     existing = [name for name in files if (directory / name).exists()]
-    if existing and not force:
+    if existing and not replace:
+        # apart from --force, which only allows a configuration not measured better: allowing one
+        # must not also overwrite an edited inventory
         raise UsageError(f"{directory} already has {', '.join(existing)}; nothing was written.",
-                         "Choose an empty directory, or pass --force to replace them.")
+                         "Choose an empty directory, or pass --replace to replace them.")
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:

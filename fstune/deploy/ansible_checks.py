@@ -55,6 +55,9 @@ def device_facts(i: int, prefix: str) -> dict:
         f"{prefix}_blkid": "{{ " + blkid_dict(f"fstune_blkid.results[{i}].stdout_lines") + " }}",
         # lsblk --nodeps of the device alone: what names it for good (IDENTITY_FIELDS)
         f"{prefix}_identity": "{{ (fstune_identity.results[" + str(i) + "].stdout | from_json).blockdevices[0] }}",
+        # every /dev link udev made for it (by-id, by-uuid, by-label, by-partuuid, by-path …)
+        f"{prefix}_links": "{{ fstune_links.results[" + str(i) + "].stdout.split()"
+                           " | map('regex_replace', '^/?(dev/)?', '/dev/') | list }}",
         # the whole disks under it: `lsblk --inverse` lists the device and its ancestors
         f"{prefix}_disks": "{{ fstune_ancestors.results[" + str(i) + "].stdout_lines | map('split')"
                            " | selectattr(1, 'equalto', 'disk') | map('first') | list }}",
@@ -76,13 +79,19 @@ def device_state(prefix: str, path_var: str) -> dict:
             "    | map(attribute='mount') | list) | unique }}"),
         f"{prefix}_holders": "{{ " + rows + "[1:] | map(attribute='name') | list }}",
         f"{prefix}_swap": "{{ fstune_swaps | intersect([" + rows + "[0].name, " + path_var + "]) | length > 0 }}",
-        # identifiers an fstab/crypttab line may use for this device
+        # every name an fstab/crypttab line may use for this device, as fstune's inventory matches
+        # them (fstune/devices/inventory.py): its path and kernel name, UUID=, LABEL=, PARTUUID=,
+        # PARTLABEL=, ID= (a by-id link's name), every /dev link udev made, and any other path in
+        # those files that resolves to it (fstune_tab_paths: path → what it resolves to)
         f"{prefix}_ids": Raw(
-            "{{ ([" + path_var + ", " + rows + "[0].name]\n"
-            "    + (['UUID=' ~ " + prefix + "_blkid.UUID, '/dev/disk/by-uuid/' ~ " + prefix + "_blkid.UUID]"
-            " if " + prefix + "_blkid.UUID is defined else [])\n"
-            "    + (['PARTUUID=' ~ " + prefix + "_blkid.PART_ENTRY_UUID, '/dev/disk/by-partuuid/' ~ "
-            + prefix + "_blkid.PART_ENTRY_UUID] if " + prefix + "_blkid.PART_ENTRY_UUID is defined else []))"
+            "{{ ([" + path_var + ", " + rows + "[0].name] + " + prefix + "_links\n"
+            + "".join(f"    + (['{tag}=' ~ {prefix}_blkid.{key}] if {prefix}_blkid.{key} is defined else [])\n"
+                      for tag, key in (("UUID", "UUID"), ("LABEL", "LABEL"), ("PARTUUID", "PART_ENTRY_UUID"),
+                                       ("PARTLABEL", "PART_ENTRY_NAME")))
+            + "    + (" + prefix + "_links | select('match', '/dev/disk/by-id/') | map('regex_replace', "
+            "'^/dev/disk/by-id/', 'ID=') | list)\n"
+            "    + (fstune_tab_paths | dict2items | selectattr('value', 'equalto', " + rows + "[0].name)"
+            " | map(attribute='key') | list))"
             " | unique }}"),
     }
 
@@ -98,6 +107,11 @@ def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_
                     done: str) -> list[dict]:
     """fstune's in-use rules (fstune/devices/rules.py) for one device, one assert each."""
     dev = "{{ " + path_var + " }}"
+    # an overwrite is confirmed for a filesystem, by its UUID, never for a path (fstune.devices.overwrite)
+    confirmed = f"({prefix}_blkid.UUID is defined and ({prefix}_blkid.UUID | lower) in fstune_overwrite_uuids)"
+    add = ("{{ ('to destroy it, add \"UUID=' ~ " + prefix + "_blkid.UUID ~ '\" to fstune_overwrite for this host') if "
+           + prefix + "_blkid.UUID is defined else ('it has no UUID to confirm it by: erase it yourself (wipefs --all ' ~ "
+           + path_var + " ~ ') if it is not needed') }}.")
     member = json.dumps(sorted(MEMBER_TYPES))
     journals = json.dumps(sorted(JOURNAL_TYPES))
     return [
@@ -139,9 +153,9 @@ def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_
         {"name": f"The {role} device is not a leftover journal or log nobody confirmed",
          "ansible.builtin.assert": {
              "that": [f"{prefix}_type not in {journals} or ({prefix}_type in {json.dumps(allowed_types)} and {done})"
-                      f" or {path_var} in fstune_confirm_overwrite"],
+                      f" or {confirmed}"],
              "fail_msg": f"{dev} is an external journal/log ({{{{ {prefix}_type }}}}) that no filesystem on this "
-                         "host uses now; list it in fstune_overwrite for this host to reuse it.", "quiet": True}},
+                         f"host uses now; {add}", "quiet": True}},
         {"name": f"The {role} device is writable",
          "ansible.builtin.assert": {
              "that": [f"not ({prefix}_rows[0].ro | bool)"],
@@ -163,11 +177,47 @@ def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_
                          f"{{{{ {minimum} | human_readable }}}}.", "quiet": True}},
         {"name": f"The {role} device holds no other filesystem, or this host confirmed it may be overwritten",
          "ansible.builtin.assert": {
-             "that": [f"{done} or {prefix}_type == '' or {path_var} in fstune_confirm_overwrite"],
-             "fail_msg": f"{dev} holds {{{{ {prefix}_type }}}}{{{{ ' ' ~ {prefix}_blkid.LABEL if "
-                         f"{prefix}_blkid.LABEL is defined else '' }}}}. To destroy it, add {dev} to "
-                         "fstune_overwrite for this host.", "quiet": True}},
+             "that": [f"{done} or {prefix}_type == '' or {confirmed}"],
+             "fail_msg": f"{dev} holds {{{{ {prefix}_type }}}}{{{{ \" '\" ~ {prefix}_blkid.LABEL ~ \"'\" if "
+                         f"{prefix}_blkid.LABEL is defined else '' }}}}; {add}", "quiet": True}},
     ]
+
+
+def overwrite_vars() -> dict:
+    """``fstune_overwrite`` as the asserts read it: the confirmed UUIDs, and the entries that are not one."""
+    entries = "(fstune_overwrite | default([]) | map('string') | map('trim') | list)"
+    return {"fstune_overwrite_uuids": "{{ " + entries + " | map('lower') | select('match', 'uuid=')"
+                                      " | map('regex_replace', '^uuid=', '') | list }}",
+            "fstune_overwrite_paths": "{{ " + entries + " | reject('match', '(?i)uuid=') | list }}"}
+
+
+def overwrite_assert(devices: list[tuple[str, str]]) -> dict:
+    """``fstune_overwrite`` names filesystems (``UUID=…``), not paths: a path may name another device
+    tomorrow. The refusal says what to write instead for each ``(path_var, prefix)`` device."""
+    instead = " ~ '; '".join(
+        f" ~ {path} ~ ' holds ' ~ ({prefix}_blkid.UUID is defined) | ternary('a filesystem: write \"UUID=' ~ "
+        f"{prefix}_blkid.UUID | default('') ~ '\"', 'no filesystem: leave it out')" for path, prefix in devices)
+    return {"name": "The overwrite list (fstune_overwrite) names filesystems by UUID, not devices by path",
+            "ansible.builtin.assert": {
+                "that": ["fstune_overwrite_paths | length == 0"],
+                "fail_msg": Raw("{{ 'fstune_overwrite lists ' ~ fstune_overwrite_paths | join(', ') ~ ': it names the "
+                                "filesystems you agree to destroy, as UUID=<uuid>, not devices by path (a path may "
+                                "name another device after disks are renumbered). Now '" + instead + " ~ '.' }}"),
+                "quiet": True}}
+
+
+def kernel_name_assert(role: str, prefix: str, path_var: str, expect_var: str) -> dict:
+    """A kernel name (/dev/sdX, /dev/loopN, /dev/nvme…: anything not under /dev/disk/by-*) names
+    another device once disks are renumbered: refused unless the host says what the device is
+    (``expect_var``, checked by ``identity_assert``). The refusal lists the stable names it has now."""
+    return {"name": f"The {role} device is named for good, or its identity is given",
+            "ansible.builtin.assert": {
+                "that": [f"{path_var} is match('/dev/disk/by-') or {expect_var} is defined"],
+                "fail_msg": Raw("{{ " + path_var + " ~ ' is a kernel name, which names another device once disks "
+                                "are renumbered, and this host sets no " + expect_var + " to check it by. Name it by "
+                                "one of its stable names now: ' ~ (" + prefix + "_links | select('match', "
+                                "'/dev/disk/by-') | join(', ') or 'none: give " + expect_var + "') ~ '.' }}"),
+                "quiet": True}}
 
 
 def identity_assert(role: str, prefix: str, path_var: str, expect_var: str) -> dict:
@@ -188,4 +238,4 @@ def identity_assert(role: str, prefix: str, path_var: str, expect_var: str) -> d
 
 
 __all__ = ["IDENTITY_FIELDS", "blkid_dict", "device_asserts", "device_facts", "device_state", "identity_assert",
-           "owner_query", "tab_hits"]
+           "kernel_name_assert", "overwrite_assert", "overwrite_vars", "owner_query", "tab_hits"]

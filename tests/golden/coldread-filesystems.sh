@@ -195,6 +195,26 @@ FSTUNE_RESULTS=/var/tmp/fstune/golden/script-output-$(date +%Y%m%d-%H%M%S)
 # /dev/sdb1: only the size was known when the plan was made (planned by path, not seen on that machine)
 fstune_check_device /dev/sdb1 size=21474836480
 
+fstune_check_contents() {
+  # fstune_check_contents DEVICE [UUID…]: a device that holds a filesystem (any signature blkid
+  # knows) is written only when its UUID is one this plan was told to overwrite (--overwrite)
+  local dev=$1 type uuid label ok
+  shift
+  type=$(blkid -p -s TYPE -o value "$dev" 2>/dev/null || true)
+  [ -n "$type" ] || return 0
+  uuid=$(blkid -p -s UUID -o value "$dev" 2>/dev/null || true)
+  label=$(blkid -p -s LABEL -o value "$dev" 2>/dev/null || true)
+  for ok in "$@"; do
+    if [ -n "$uuid" ] && [ "${uuid,,}" = "${ok,,}" ]; then return 0; fi
+  done
+  if [ -z "$uuid" ]; then
+    fstune_refuse "$dev" "it holds $type${label:+ '$label'}, which has no UUID to confirm it by"
+  fi
+  fstune_refuse "$dev" "it holds $type${label:+ '$label'} (UUID $uuid), which this plan was not told to destroy; make the plan again with --overwrite UUID=$uuid if it may be"
+}
+# a device that holds a filesystem is written only when that filesystem was confirmed
+fstune_check_contents /dev/sdb1
+
 # ── Inputs, made once ──
 
 # [1] Make the scratch directory for inputs and results
