@@ -156,8 +156,10 @@ def lab_up(
             "With one disk the spare partition is on the same disk as the data partition: an "
             "external journal there has no seek benefit. Use --disks 2 to measure one."
         )
+    if params is not None:
+        served.check_memory(count, disk_bytes)
     free = shutil.disk_usage(lab_dir).free
-    if free < count * disk_bytes:
+    if params is None and free < count * disk_bytes:
         warnings.append(
             f"The backing files are sparse, but if they fill up they need {format_size(count * disk_bytes)} "
             f"and {lab_dir} has only {format_size(free)} free."

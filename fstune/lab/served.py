@@ -10,7 +10,8 @@ Files, per disk N, in the lab directory:
 - ``fstune-lab-diskN.img``: the loop device's backing file. An empty placeholder with nbdfuse's
   FUSE file mounted over it (a "naked" mountpoint), so the loop's backing file keeps the lab's
   name beside the manifest, and the lab's recognition and write guard work unchanged.
-- ``fstune-lab-diskN.store``: the data, preallocated, which the plugin reads and writes.
+- the store, the data the plugin reads and writes: in memory, ``/dev/shm/fstune-lab-TAG-diskN.store``
+  (TAG from the lab directory's path; ``store_file`` says why).
 - ``fstune-lab-diskN.model.json``, ``.stats.json`` (the plugin's counters, fidelity's source),
   ``.serve.log``, ``.nbdfuse.pid``.
 
@@ -26,6 +27,7 @@ processes whose command line names this directory's files.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -45,10 +47,11 @@ from fstune.lab.kernel import read_mounts, read_text
 PATH = "nbdkit → nbdfuse → loop (direct I/O)"
 PACKAGES = ("libnbd-bin", "nbdkit", "nbdkit-plugin-python")
 START_TIMEOUT = 30.0
+MIB = 1024**2
 # the serving processes run ahead of ordinary work: a modelled disk that waits for a CPU behind
 # a compile is no longer the disk the model describes (docs/modelled-lab.md, "What took the pace")
 SERVE_NICE = -15
-SUFFIXES = (".store", ".model.json", ".model.tmp", ".stats.json", ".stats.json.tmp", ".serve.log", ".nbdfuse.pid")
+SUFFIXES = (".model.json", ".model.tmp", ".stats.json", ".stats.json.tmp", ".serve.log", ".nbdfuse.pid")
 
 
 class ServingMissing(Exception):
@@ -59,8 +62,16 @@ def stem(index: int) -> str:
     return f"fstune-lab-disk{index}"
 
 
+# The store lives in memory (tmpfs), not beside the manifest: a file on the host's disk has its
+# writes throttled and flushed with everyone else's (dirty-page throttling, a `sync` by any
+# process), which stalled the modelled disk by tens of milliseconds on a busy host
+# (docs/modelled-lab.md). Named after the lab directory, so `lab down` finds it without a manifest.
+MEMORY_DIR = Path("/dev/shm")
+
+
 def store_file(lab_dir: Path, index: int) -> Path:
-    return lab_dir / f"{stem(index)}.store"
+    tag = hashlib.sha1(str(lab_dir).encode()).hexdigest()[:12]
+    return MEMORY_DIR / f"fstune-lab-{tag}-disk{index}.store"
 
 
 def model_file(lab_dir: Path, index: int) -> Path:
@@ -95,6 +106,19 @@ def find_tools() -> tuple[str, str]:
     return nbdkit, nbdfuse
 
 
+def check_memory(count: int, size: int) -> None:
+    """The stores of ``count`` disks of ``size`` bytes, if written whole, must fit in memory."""
+    try:
+        free = shutil.disk_usage(MEMORY_DIR).free
+    except OSError as error:
+        raise DeviceError(f"The modelled lab keeps its disks in {MEMORY_DIR}, which cannot be used: "
+                          f"{error.strerror}.", "Use `--disk-model none` for plain loop disks.") from None
+    if free < count * size:
+        raise DeviceError(f"The modelled lab keeps its disks in memory ({MEMORY_DIR}): {count} × {size // MIB} MiB "
+                          f"would not fit in the {free // MIB} MiB free there.",
+                          "Make smaller disks (--size), fewer (--disks), or use `--disk-model none`.")
+
+
 def missing() -> str | None:
     """Why the modelled lab cannot be served here, or None."""
     try:
@@ -107,18 +131,17 @@ def missing() -> str | None:
 def serve(lab_dir: Path, index: int, size: int, params: diskmodel.DiskParams) -> int:
     """Make disk ``index``'s store and placeholder and start serving it; returns nbdfuse's pid.
 
-    The placeholder is created with O_EXCL (never reuse a file that appeared meanwhile); the store
-    is preallocated, for the reason the plain lab preallocates its backing files (lab/build.py)."""
+    The placeholder and the store are created with O_EXCL (never reuse a file that appeared
+    meanwhile). The store is sparse: a page of tmpfs costs the same whenever it is first written,
+    so no configuration pays for being first (the reason the plain lab preallocates, lab/build.py),
+    and memory is taken only for what is written."""
     nbdkit, nbdfuse = find_tools()
     placeholder = lab_dir / f"{stem(index)}.img"
     os.close(os.open(placeholder, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     store = store_file(lab_dir, index)
     fd = os.open(store, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        try:
-            os.posix_fallocate(fd, 0, size)
-        except OSError:
-            os.ftruncate(fd, size)
+        os.ftruncate(fd, size)
     finally:
         os.close(fd)
     model = model_file(lab_dir, index)
@@ -247,12 +270,18 @@ def _unmount_argv(mountpoint: str) -> list[str]:
 
 
 def own_files(lab_dir: Path) -> list[Path]:
-    """The serving files of this lab's disks (the placeholders are the lab's backing files)."""
+    """The serving files of this lab's disks, stores included (the placeholders are the lab's
+    backing files)."""
     try:
-        return sorted(p for p in lab_dir.iterdir()
-                      if p.name.startswith("fstune-lab-disk") and p.name.endswith(SUFFIXES))
+        found = [p for p in lab_dir.iterdir() if p.name.startswith("fstune-lab-disk") and p.name.endswith(SUFFIXES)]
     except OSError:
-        return []
+        found = []
+    prefix = store_file(lab_dir, 0).name.split("-disk")[0] + "-disk"
+    try:
+        found += [p for p in MEMORY_DIR.iterdir() if p.name.startswith(prefix) and p.name.endswith(".store")]
+    except OSError:
+        pass
+    return sorted(found)
 
 
 def server_ended(lab_dir: Path) -> str | None:

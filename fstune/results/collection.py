@@ -29,6 +29,7 @@ from fstune import filesystems
 from fstune import steps as kinds
 from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
+from fstune.lab import fidelity
 from fstune.plan import Plan
 from fstune.results.sequential import Reason
 from fstune.results.settings import run_settings
@@ -58,6 +59,8 @@ TOO_FEW = "too few blocks to decide (fewer than 3)"
 DROP_PRESSURE_POINTS = 25.0
 DROP_RULE_MIN_BLOCKS = 2  # blocks seen before the rule can call one a spike
 DROP_RULE = "io-pressure-spike/1"
+# On a modelled lab disk, a block whose turn the host rather than the model paced is dropped too:
+# fidelity.RULE (fstune/lab/fidelity.py declares it and its thresholds; docs/modelled-lab.md)
 
 
 def schedule_looks(first: int, cap: int) -> tuple[int, ...]:
@@ -133,7 +136,9 @@ def _ceiling_seconds(plan: Plan) -> float:
 def _host_snapshot(devices: dict[str, str]) -> dict:
     return {"time": time.time(), "monotonic": time.monotonic(), "load": procfs.loadavg(),
             "io": procfs.pressure("io"), "cpu": procfs.pressure("cpu"), "ticks": procfs.cpu_ticks(),
-            "devices": {role: procfs.block_stat(path) for role, path in devices.items()}}
+            "devices": {role: procfs.block_stat(path) for role, path in devices.items()},
+            # a modelled lab disk's own counters: how much of its busy time the model gave
+            "model": fidelity.snapshot(devices)}
 
 
 def _host_delta(before: dict, after: dict) -> dict:
@@ -154,6 +159,10 @@ def _host_delta(before: dict, after: dict) -> dict:
                                      / (ticks_after["total"] - ticks_before["total"]), 4)
     found["devices"] = {role: {key: after["devices"][role].get(key, 0) - value for key, value in counters.items()}
                         for role, counters in before["devices"].items() if counters and after["devices"].get(role)}
+    models = {role: fidelity.delta(start, after["model"][role]) for role, start in (before.get("model") or {}).items()
+              if role in (after.get("model") or {})}
+    if models:
+        found["model"] = {"devices": models, "rule": fidelity.RULE, "host_paced": fidelity.judge(models)}
     return found
 
 
@@ -388,6 +397,7 @@ class Measurement:
             return []
         self.eta.block_finished(step.block)
         self._apply_drop_rule(step.block)
+        self._apply_model_rule(step.block)
         self._drop_unpaired(step.block)
         if step.block != self.scheduled or not self.sequential:
             return []
@@ -507,6 +517,18 @@ class Measurement:
                   "of the blocks before)")
         self._drop(block, reason)
 
+    def _apply_model_rule(self, block: int) -> None:
+        """The declared rule on a modelled lab (fstune/lab/fidelity.py): a block in which some
+        configuration's turn was paced by the host rather than the modelled disk is dropped."""
+        if block in self.dropped_blocks:
+            return
+        for name in self.orders.get(block, ()):
+            turn = self._turns.get((name, block))
+            paced = ((turn.host.get("model") or {}).get("host_paced") if turn is not None and turn.host else None)
+            if paced:
+                self._drop(block, f"{name}: {paced}")
+                return
+
     def _drop_unpaired(self, block: int) -> None:
         """A block where a configuration has no primary figure (its repeat failed) pairs nothing:
         it is dropped and replaced like a spike, so every look is taken on the pairs it planned
@@ -570,6 +592,9 @@ class Measurement:
     def _config_order(self, name: str) -> int:
         return next((i for i, cp in enumerate(self.plan.configs) if cp.config.name == name), 99)
 
+    def _modelled(self) -> bool:
+        return any((t.host or {}).get("model") for t in self._turns.values())
+
     def design(self, status: str) -> dict:
         """RunRecord.design: what was decided how, and why the blocks ended."""
         study = self.plan.study
@@ -583,7 +608,7 @@ class Measurement:
         workload, metric = self.primary if self.primary else ("", "")
         deltas = {f"{w}:{m}": value / 100 for (w, m), value in study.delta_percent_by_metric.items()}
         run = sorted({r.block for r in self.results.values() if r.block})
-        return {
+        design = {
             "primary": {"workload": workload, "metric": metric},
             "delta": {"default": study.delta_percent / 100, "metrics": deltas},
             "looks": list(self.looks),
@@ -593,6 +618,9 @@ class Measurement:
             "drop_rule": DROP_RULE,
             "stopped": stopped,
         }
+        if self._modelled():  # the key appears only on a modelled lab: other runs' records are unchanged
+            design["model_rule"] = fidelity.RULE
+        return design
 
 
 def raw_output(step: Step, output: str, report: str | None) -> str:
