@@ -61,7 +61,7 @@ def run_once(args, env: dict, lab_dir: Path, run_id: str, loaded: bool) -> tuple
                                 stderr=subprocess.DEVNULL, start_new_session=True)
         time.sleep(2)  # its workers running before the run starts
     try:
-        run = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=ROOT)
+        run = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=ROOT, start_new_session=True)
     finally:
         if load is not None:
             os.killpg(load.pid, signal.SIGTERM)  # stress-ng and its workers: the group this bench made
@@ -100,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         manifest.update(changes, seconds=round(time.monotonic() - started))
         write_manifest(args.state / args.manifest, manifest)
 
+    def interrupted(signum, frame):
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):  # the lab and the load are taken down all the same
+        signal.signal(signum, interrupted)
     record()
     try:
         subprocess.run(fstune_argv("lab", "up", "--dir", str(lab_dir), "--disks", "2", "--size", "1G"),
@@ -118,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{run_id}: stored as run {stored} after {time.monotonic() - started:.0f} s", flush=True)
                 record()
         record(complete=True)
-    except KeyboardInterrupt:
-        record(stopped_by="Ctrl-C")
+    except KeyboardInterrupt as stop:
+        record(stopped_by=str(stop) or "Ctrl-C")
     finally:
         subprocess.run(fstune_argv("lab", "down", "--dir", str(lab_dir)), env=env, cwd=ROOT)
         subprocess.run(["rm", "-rf", "--one-file-system", str(tmp)], check=False)

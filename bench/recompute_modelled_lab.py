@@ -1,0 +1,131 @@
+"""Recompute the quiet and loaded medians of the modelled lab, and their ratio, from stored runs.
+
+Reads the runs `bench/bench_modelled_lab.py` stored (the store's modelled-runs.json says which
+were loaded), or a bundle of them (--bundle, as kept in bench/runs/), never figures typed into a
+note. Every repeat's dbench throughput is parsed again from its raw output by today's parser.
+For each configuration it prints the median of the quiet and of the loaded repeats and the
+ratio loaded/quiet, twice:
+
+- **without the fidelity rule**: every repeat that has a figure, dropped blocks included;
+- **with the fidelity rule**: only the repeats whose turn the declared rule
+  (fstune/lab/fidelity.py, ``model-in-control/1``) did not call host-paced, as the run counts them.
+
+It also prints the per-repeat fidelity (the share of the data disk's busy time the model gave,
+and the time per request it did not) so the reason for any gap can be read off the same runs.
+
+    .venv/bin/python bench/recompute_modelled_lab.py --state /var/tmp/fstune-modelled
+    .venv/bin/python bench/recompute_modelled_lab.py --bundle bench/runs/modelled-quiet-loaded.json.xz
+    .venv/bin/python bench/recompute_modelled_lab.py --state DIR --save-bundle bench/runs/NAME.json.xz
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import lzma
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from fstune.lab import fidelity  # noqa: E402
+from fstune.results.classroom import run_from_json  # noqa: E402
+from fstune.results.recompute import reparse  # noqa: E402
+from fstune.results.reports import run_json  # noqa: E402
+from fstune.results.store import Store  # noqa: E402
+
+METRIC = "dbench.throughput_mbs"
+BUNDLE_FORMAT = "fstune-modelled-lab-runs"
+
+
+def read_store(state: Path, manifest_name: str) -> tuple[dict, list]:
+    manifest = json.loads((state / manifest_name).read_text())
+    with Store(state) as store:
+        records = [store.load_run(entry["run_id"]) for entry in manifest["runs"]]
+    return manifest, records
+
+
+def write_bundle(path: Path, manifest: dict, records: list) -> None:
+    document = {"format": BUNDLE_FORMAT, "version": 1, "manifest": manifest,
+                "runs": [run_json(record, raw=True) for record in records]}
+    with lzma.open(path, "wt", encoding="utf-8", preset=9) as out:
+        json.dump(document, out, separators=(",", ":"))
+
+
+def read_bundle(path: Path) -> tuple[dict, list]:
+    with lzma.open(path, "rt", encoding="utf-8") as source:
+        document = json.load(source)
+    if document.get("format") != BUNDLE_FORMAT:
+        raise ValueError(f"{path} is not a bundle of the modelled lab's runs")
+    return document["manifest"], [run_from_json(run) for run in document["runs"]]
+
+
+def repeats(manifest: dict, records: list) -> list[dict]:
+    """One row per repeat with a figure: load, config, block, value, host-paced, fidelity."""
+    rows = []
+    for entry, record in zip(manifest["runs"], records):
+        for result in record.results:
+            fresh = reparse(result)
+            values = [s.value for s in fresh.samples if s.metric == METRIC]
+            if not values or not fresh.ok:
+                continue
+            model = (result.conditions.get("host") or {}).get("model") or {}
+            data = (model.get("devices") or {}).get("data") or {}
+            rows.append({"loaded": entry["loaded"], "run": record.run_id if hasattr(record, "run_id") else entry["run_id"],
+                         "config": result.config, "block": result.block, "value": values[0],
+                         "paced": bool(model.get("host_paced")), "dropped": result.dropped,
+                         "share": data.get("share"), "path_ms": data.get("path_ms")})
+    return rows
+
+
+def summary(rows: list[dict], with_rule: bool) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for config in sorted({r["config"] for r in rows}):
+        figures = {}
+        for loaded in (False, True):
+            values = [r["value"] for r in rows if r["config"] == config and r["loaded"] == loaded
+                      and not (with_rule and r["paced"])]
+            figures["loaded" if loaded else "quiet"] = (statistics.median(values), len(values)) if values else (None, 0)
+        quiet, loaded = figures["quiet"][0], figures["loaded"][0]
+        figures["ratio"] = loaded / quiet if quiet and loaded is not None else None
+        out[config] = figures
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--state", type=Path, help="the bench's results store")
+    parser.add_argument("--manifest", default="modelled-runs.json")
+    parser.add_argument("--bundle", type=Path, help="read the runs from a bundle instead")
+    parser.add_argument("--save-bundle", type=Path, metavar="FILE.json.xz", help="write the runs read as a bundle")
+    args = parser.parse_args(argv)
+    if bool(args.state) == bool(args.bundle):
+        parser.error("give --state or --bundle")
+    manifest, records = read_bundle(args.bundle) if args.bundle else read_store(args.state, args.manifest)
+    if args.save_bundle:
+        write_bundle(args.save_bundle, manifest, records)
+    rows = repeats(manifest, records)
+    print(f"{len(records)} runs, {len(rows)} repeats with a figure; load: {manifest.get('load')}; "
+          f"rule {fidelity.RULE} (share < {fidelity.SHARE_MIN:.0%} and > {fidelity.PATH_MS_MAX:g} ms per request)")
+    for row in sorted(rows, key=lambda r: (r["run"], r["block"] or 0, r["config"])):
+        share = f"{row['share']:.0%}" if row["share"] is not None else "-"
+        path = f"{row['path_ms']:.2f}" if row["path_ms"] is not None else "-"
+        print(f"  run {row['run']:>3} {'loaded' if row['loaded'] else 'quiet ':6} block {row['block']} "
+              f"{row['config']:9} {row['value']:7.2f} MB/s  model share {share:>4}, +{path} ms/request"
+              + ("  HOST-PACED" if row["paced"] else ""))
+    for with_rule in (False, True):
+        print("with the fidelity rule:" if with_rule else "without the fidelity rule:")
+        for config, figures in summary(rows, with_rule).items():
+            (quiet, nq), (loaded, nl) = figures["quiet"], figures["loaded"]
+            ratio = f"{figures['ratio']:.3f}" if figures["ratio"] is not None else "-"
+            q = f"{quiet:.2f}" if quiet is not None else "-"
+            lo = f"{loaded:.2f}" if loaded is not None else "-"
+            print(f"  {config:9} quiet median {q} MB/s (n={nq}), loaded median {lo} MB/s (n={nl}), "
+                  f"ratio loaded/quiet {ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
