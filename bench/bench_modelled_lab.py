@@ -60,14 +60,20 @@ def run_once(args, env: dict, lab_dir: Path, run_id: str, loaded: bool) -> tuple
         load = subprocess.Popen(LOAD + ["--timeout", "3600s"], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True)
         time.sleep(2)  # its workers running before the run starts
+    child = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                             start_new_session=True)
     try:
-        run = subprocess.run(argv, env=env, capture_output=True, text=True, cwd=ROOT, start_new_session=True)
+        stdout, stderr = child.communicate()
+    except KeyboardInterrupt:
+        child.send_signal(signal.SIGTERM)  # fstune cancels its run and cleans up (unmounts) first
+        child.communicate(timeout=300)
+        raise
     finally:
         if load is not None:
             os.killpg(load.pid, signal.SIGTERM)  # stress-ng and its workers: the group this bench made
             load.wait(timeout=60)
-    stored = re.search(r"stored as run (\d+)", " ".join((run.stdout + run.stderr).split()))
-    return (int(stored.group(1)) if run.returncode == 0 and stored else None), run.stderr[-2000:]
+    stored = re.search(r"stored as run (\d+)", " ".join((stdout + stderr).split()))
+    return (int(stored.group(1)) if child.returncode == 0 and stored else None), stderr[-2000:]
 
 
 def main(argv: list[str] | None = None) -> int:
