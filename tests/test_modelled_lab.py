@@ -142,6 +142,31 @@ def test_a_run_on_plain_disks_records_no_model_and_no_model_rule():
     assert "model_rule" not in measurement.design("finished")
 
 
+def test_a_run_on_the_modelled_lab_says_so_and_its_seeks_can_show():
+    from test_results_caveats import journal_run, kinds
+    from fstune.results import caveats as cv
+    from fstune.results.expected import limits
+    from fstune.results.records import DeviceRecord
+
+    placement = {f"/dev/loop{i}p1": {"disk": f"loop{i}", "backing_file": f"/var/tmp/lab/fstune-lab-disk{i}.img",
+                                     "backing_device": f"0:{40 + i}", "backing_dev": 40 + i, "lab": True,
+                                     "disk_model": "deskstar-7k250"} for i in (0, 1)}
+    devices = [DeviceRecord("/dev/loop0p1", "target", transport="loop"),
+               DeviceRecord("/dev/loop1p1", "journal", transport="loop")]
+    record = journal_run(devices, {"placement": placement})
+    found = kinds(record)
+    assert found[cv.ENVIRONMENT].startswith("Modelled lab: disk model deskstar-7k250")
+    assert cv.ONE_DISK not in found  # each served disk is a spindle of its own
+    where = cv.place(record)
+    assert where.heads_move is True and where.summary() == "modelled lab, disk model deskstar-7k250"
+
+    class Needs:  # an expected outcome that needs seeks and separate disks
+        needs = ("seeks", "separate-disks")
+        workload, metric = "metadata", "dbench.throughput_mbs"
+
+    assert limits(Needs(), where) == []
+
+
 # --------------------------------------------------------------------------------------------
 # a real modelled lab
 
@@ -200,6 +225,13 @@ def test_modelled_lab_up_status_and_down_leave_nothing_behind(modelled_lab):
     finally:
         os.close(fd)
     assert 0.006 < per_read < 0.05, f"{per_read * 1000:.1f} ms per far read: no head"
+    from fstune.results.environment import device_placement
+    from fstune.results.settings import MODELLED_LAB, lab_kind
+
+    placement = device_placement([lab.disks[0].data, lab.disks[1].spare])
+    assert placement[lab.disks[0].data]["disk_model"] == "deskstar-7k250"
+    assert placement[lab.disks[0].data]["backing_dev"] != placement[lab.disks[1].spare]["backing_dev"]
+    assert lab_kind(lab.disks[0].data) == MODELLED_LAB
     report = labmod.lab_down(lab.directory)
     assert len(report.stopped) == 2 and not report.killed
     assert leftovers_of(lab.directory) == NOTHING
