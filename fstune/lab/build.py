@@ -262,6 +262,9 @@ def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int,
         entry["spare"], entry["spare_major_minor"] = parts[SPARE_PARTNO]
         entry["data_size"] = sectors(kernel.SYS / "block" / name / f"{name}p{DATA_PARTNO}" / "size")
         entry["spare_size"] = sectors(kernel.SYS / "block" / name / f"{name}p{SPARE_PARTNO}" / "size")
+    # and probed: a run started right after `lab up` refuses a partition udev has not described
+    # yet, and on a modelled disk the probe's reads take a 2003 disk's time
+    settle([entry[role] for entry in attached for role in ("data", "spare")])
 
     count = len(attached)
     for i, entry in enumerate(attached):
