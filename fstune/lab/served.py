@@ -304,6 +304,18 @@ def server_ended(lab_dir: Path) -> str | None:
     return None
 
 
+def set_model(lab_dir: Path, indexes: list[int], params: diskmodel.DiskParams) -> int:
+    """Give these disks' servers ``params`` afresh (head at 0, buffers empty, statistics zeroed:
+    the plugin re-reads its model file within a tenth of a second); returns the new generation."""
+    generation = time.time_ns()
+    for index in indexes:
+        path = model_file(lab_dir, index)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"generation": generation, "params": params.to_dict()}))
+        os.replace(tmp, path)
+    return generation
+
+
 def read_stats(lab_dir: Path, index: int) -> dict | None:
     try:
         return json.loads(stats_file(lab_dir, index).read_text())
