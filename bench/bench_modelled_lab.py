@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = "ext3-external-journal"
-LOAD = ["stress-ng", "--cpu", "2", "--io", "2"]
+LOAD = "stress-ng --cpu 2 --io 2"  # the standard background load; --load takes its parts apart
 
 
 def fstune_argv(*args: str) -> list[str]:
@@ -57,7 +57,7 @@ def run_once(args, env: dict, lab_dir: Path, run_id: str, loaded: bool) -> tuple
     load = None
     if loaded:
         # ends by itself after an hour at most, should this bench be killed before it stops it
-        load = subprocess.Popen(LOAD + ["--timeout", "3600s"], stdout=subprocess.DEVNULL,
+        load = subprocess.Popen(shlex.split(args.load) + ["--timeout", "3600s"], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True)
         time.sleep(2)  # its workers running before the run starts
     child = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
@@ -85,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the results store the runs are kept in (kept afterwards)")
     parser.add_argument("--manifest", default="modelled-runs.json",
                         help="the file in --state that lists the runs (default modelled-runs.json)")
+    parser.add_argument("--load", default=LOAD,
+                        help=f"the background load, a stress-ng command line (default: {LOAD}); "
+                        "e.g. 'stress-ng --cpu 2' or 'stress-ng --io 2' to tell CPU from sync() pressure")
     parser.add_argument("--private-run-dir", action="store_true",
                         help="run each `fstune run` with a private /run/fstune (a shared machine)")
     args = parser.parse_args(argv)
@@ -99,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     env.pop("FSTUNE_LAB_DISK_MODEL", None)
     started = time.monotonic()
     manifest: dict = {"state": str(args.state), "runs": [], "failed_runs": [], "complete": False,
-                      "load": shlex.join(LOAD), "study": STUDY,
+                      "load": args.load, "study": STUDY,
                       "command": "bench/bench_modelled_lab.py " + shlex.join(argv if argv is not None else sys.argv[1:])}
 
     def record(**changes) -> None:

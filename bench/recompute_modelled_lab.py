@@ -73,10 +73,12 @@ def repeats(manifest: dict, records: list) -> list[dict]:
                 continue
             model = (result.conditions.get("host") or {}).get("model") or {}
             data = (model.get("devices") or {}).get("data") or {}
-            rows.append({"loaded": entry["loaded"], "run": record.run_id if hasattr(record, "run_id") else entry["run_id"],
+            journal = (model.get("devices") or {}).get("journal") or {}
+            rows.append({"loaded": entry["loaded"], "run": entry["run_id"],
                          "config": result.config, "block": result.block, "value": values[0],
                          "paced": bool(model.get("host_paced")), "dropped": result.dropped,
-                         "share": data.get("share"), "path_ms": data.get("path_ms")})
+                         "share": data.get("share"), "path_ms": data.get("path_ms"),
+                         "journal": fidelity.describe(journal) if journal else None})
     return rows
 
 
@@ -113,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         share = f"{row['share']:.0%}" if row["share"] is not None else "-"
         path = f"{row['path_ms']:.2f}" if row["path_ms"] is not None else "-"
         print(f"  run {row['run']:>3} {'loaded' if row['loaded'] else 'quiet ':6} block {row['block']} "
-              f"{row['config']:9} {row['value']:7.2f} MB/s  model share {share:>4}, +{path} ms/request"
+              f"{row['config']:9} {row['value']:7.2f} MB/s  data: model share {share:>4}, +{path} ms/request"
+              + (f"; journal: {row['journal']}" if row["journal"] and row["journal"] != "idle" else "")
               + ("  HOST-PACED" if row["paced"] else ""))
     for with_rule in (False, True):
         print("with the fidelity rule:" if with_rule else "without the fidelity rule:")
