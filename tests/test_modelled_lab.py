@@ -134,6 +134,39 @@ def test_a_host_paced_turn_is_stored_with_its_repeat_and_its_block_is_dropped_an
     assert measurement.design("finished")["model_rule"] == fidelity.RULE
 
 
+def test_a_page_cache_drop_by_another_process_during_a_turn_drops_its_block():
+    """fstune's own drop before each repeat is not counted; one more during block 3 is foreign."""
+    from fstune.workloads.base import DROP_CACHES
+
+    clock, snapshot = model_clock()
+    drops = {"count": 100}
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3,), snapshot=snapshot, cache_drops=lambda: drops["count"])
+    steps = list(plan.steps)
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        if step.kind == "umount":
+            clock["busy"] += 9000
+            clock["requests"] += 300
+            clock["modelled"] += 9.0 * 0.95
+            if step.block == 3 and step.config == "ext":
+                drops["count"] += 1  # someone else's run dropped the cache meanwhile
+        if step.phase == "dbench":
+            feed(measurement, index, step, dbench_output(10.0 + step.block))
+        else:
+            feed(measurement, index, step)
+        if tuple(step.argv) == DROP_CACHES:
+            drops["count"] += 1  # our own drop, as the kernel counts it
+        steps[index + 1:index + 1] = measurement.extend(index, step)
+        index += 1
+    assert set(measurement.dropped_blocks) == {3}
+    model = next(x for x in measurement.repeat_results() if x.block == 3 and x.config == "ext").conditions["host"]["model"]
+    assert model["foreign_cache_drops"] == 1 and "dropped the page cache 1 time(s)" in model["host_paced"]
+    kept = next(x for x in measurement.repeat_results() if x.block == 1).conditions["host"]["model"]
+    assert kept["foreign_cache_drops"] == 0 and kept["host_paced"] is None
+
+
 def test_a_run_on_plain_disks_records_no_model_and_no_model_rule():
     before = {"time": 0, "monotonic": 0, "load": None, "io": {}, "cpu": {}, "ticks": {}, "devices": {}, "model": {}}
     after = dict(before, time=5, monotonic=5)

@@ -12,10 +12,13 @@ millisecond per request); when the host is busy, the loop worker, FUSE and nbdfu
 and the share falls: the host, not the modelled disk, set the pace. docs/modelled-lab.md has the
 figures behind the thresholds below.
 
-The rule (``RULE``) is declared before any run and reads only these timing figures, never a
-workload's result: a stretch in which a modelled device was busy at least ``MIN_BUSY_MS`` is
-"host-paced" when the model accounted for less than ``SHARE_MIN`` of its busy time *and* the time
-it did not account for came to more than ``PATH_MS_MAX`` per request. Both, because the path has
+The rule (``RULE``) is declared before any run and reads only these timing figures and the
+kernel's count of page-cache drops, never a workload's result. A stretch is "host-paced" when
+another process dropped the page cache while the workloads ran (every fstune run on the machine
+drops it before its repeats: the disk is then asked to read again what the workload had cached,
+which on a 2003 disk costs more than the workload itself; docs/modelled-lab.md), or when, on a
+modelled device busy at least ``MIN_BUSY_MS``, the model accounted for less than ``SHARE_MIN`` of
+its busy time *and* the time it did not account for came to more than ``PATH_MS_MAX`` per request. Both, because the path has
 a fixed cost per request (0.1 to 0.4 ms measured on a quiet host) that is a large share of a
 cheap request (a 4 KiB write into the drive's cache costs the model 0.13 ms) but says nothing
 about the host; what a busy host adds is milliseconds per request. The model's own lateness past
@@ -143,10 +146,26 @@ def delta(before: dict, after: dict) -> dict:
     }
 
 
-def judge(devices: dict[str, dict]) -> str | None:
+def cache_drops() -> int | None:
+    """How often the page cache was dropped since boot, by anyone (/proc/vmstat drop_pagecache)."""
+    try:
+        for line in Path("/proc/vmstat").read_text().splitlines():
+            key, _, value = line.partition(" ")
+            if key == "drop_pagecache":
+                return int(value)
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def judge(devices: dict[str, dict], foreign_drops: int | None = None) -> str | None:
     """Why, by ``RULE``, the host and not the modelled disk set the pace over the stretch these
-    device records cover; None when the model was in control (or nothing was busy enough)."""
+    device records cover; None when the model was in control (or nothing was busy enough).
+    ``foreign_drops``: page-cache drops by other processes while the workloads ran."""
     reasons = []
+    if foreign_drops:
+        reasons.append(f"another process dropped the page cache {foreign_drops} time(s) while the workloads ran, "
+                       "so the disk was asked to read again what they had cached")
     for role, record in sorted(devices.items()):
         if record.get("error") or (record.get("busy_ms") or 0) < MIN_BUSY_MS:
             continue

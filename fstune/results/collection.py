@@ -41,6 +41,7 @@ from fstune.runner.eta import MAKE_SECONDS, Estimate, RunEta
 from fstune.steps import Step
 from fstune.util import procfs
 from fstune.workloads import WORKLOADS
+from fstune.workloads.base import DROP_CACHES
 from fstune.workloads import metric as declared_metric
 
 DEFAULT_LOOKS = (5, 10, 15)  # fstune.results.sequential.DEFAULT_SCHEDULE's looks, the cap last
@@ -120,6 +121,8 @@ class _Turn:
     start: dict | None = None  # counters when its first repeat step started
     problem: str | None = None  # why its configuration was not applied
     reported: bool = False  # the run was stopped for it
+    drops_start: int | None = None  # the kernel's page-cache drop count when its first measured step started
+    own_drops: int = 0  # the page-cache drops of its own steps since then
 
 
 def _ceiling_seconds(plan: Plan) -> float:
@@ -170,9 +173,11 @@ class Measurement:
     """Collects RepeatResults from a run's events, checks each repeat, and adds blocks."""
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
-                 sequential: bool = True, snapshot=None, clock=time.monotonic) -> None:
+                 sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None) -> None:
         self.plan = plan
         self._snapshot = snapshot or _host_snapshot  # the host's counters now (tests pass their own)
+        # how often anyone dropped the page cache so far (/proc/vmstat; tests pass their own)
+        self._cache_drops = cache_drops or fidelity.cache_drops
         self._clock = clock
         study = plan.study
         planned = len(plan.blocks)
@@ -254,7 +259,22 @@ class Measurement:
             turn.start = self._snapshot(self._devices)
         elif step.kind == kinds.UMOUNT and turn.start is not None and not turn.host:
             turn.host.update(_host_delta(turn.start, self._snapshot(self._devices)))
+            self._foreign_drops(turn)
             self._check_journal_written(turn)
+        if step.kind == kinds.MEASURE and turn.drops_start is None:
+            turn.drops_start = self._cache_drops()
+        elif step.kind == kinds.CACHE and tuple(step.argv) == DROP_CACHES and turn.drops_start is not None:
+            turn.own_drops += 1
+
+    def _foreign_drops(self, turn: _Turn) -> None:
+        """On a modelled lab: page-cache drops by other processes while the turn was measured
+        (every fstune run drops the whole cache before its repeats) go into the declared rule."""
+        model = turn.host.get("model")
+        now = self._cache_drops()
+        if not model or turn.drops_start is None or now is None:
+            return
+        model["foreign_cache_drops"] = max(0, now - turn.drops_start - turn.own_drops)
+        model["host_paced"] = fidelity.judge(model["devices"], model["foreign_cache_drops"])
 
     def _repeat(self, step: Step) -> RepeatResult:
         key = (step.config, step.workload, step.repeat)
