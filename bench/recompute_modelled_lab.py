@@ -11,7 +11,9 @@ ratio loaded/quiet, twice:
   (fstune/lab/fidelity.py, ``model-in-control/1``) did not call host-paced, as the run counts them.
 
 It also prints the per-repeat fidelity (the share of the data disk's busy time the model gave,
-and the time per request it did not) so the reason for any gap can be read off the same runs.
+and the time per request it did not; the journal disk's; page-cache drops by other processes
+during the turn) and what the data disk read, so the reason for any gap can be read off the
+same runs.
 
     .venv/bin/python bench/recompute_modelled_lab.py --state /var/tmp/fstune-modelled
     .venv/bin/python bench/recompute_modelled_lab.py --bundle bench/runs/modelled-quiet-loaded.json.xz
@@ -78,7 +80,10 @@ def repeats(manifest: dict, records: list) -> list[dict]:
                          "config": result.config, "block": result.block, "value": values[0],
                          "paced": bool(model.get("host_paced")), "dropped": result.dropped,
                          "share": data.get("share"), "path_ms": data.get("path_ms"),
-                         "journal": fidelity.describe(journal) if journal else None})
+                         "journal": fidelity.describe(journal) if journal else None,
+                         "foreign_drops": model.get("foreign_cache_drops"),
+                         "read_mb": ((result.conditions.get("host") or {}).get("devices", {}).get("data", {})
+                                     .get("read_sectors", 0)) * 512 / 1e6})
     return rows
 
 
@@ -115,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
         share = f"{row['share']:.0%}" if row["share"] is not None else "-"
         path = f"{row['path_ms']:.2f}" if row["path_ms"] is not None else "-"
         print(f"  run {row['run']:>3} {'loaded' if row['loaded'] else 'quiet ':6} block {row['block']} "
-              f"{row['config']:9} {row['value']:7.2f} MB/s  data: model share {share:>4}, +{path} ms/request"
+              f"{row['config']:9} {row['value']:7.2f} MB/s  read {row['read_mb']:4.1f} MB"
+              + (f", foreign cache drops {row['foreign_drops']}" if row["foreign_drops"] is not None else "")
+              + f"; data: model share {share:>4}, +{path} ms/request"
               + (f"; journal: {row['journal']}" if row["journal"] and row["journal"] != "idle" else "")
               + ("  HOST-PACED" if row["paced"] else ""))
     for with_rule in (False, True):
