@@ -15,7 +15,8 @@ and the time per request it did not; the journal disk's; page-cache drops by oth
 during the turn) and what the data disk read, so the reason for any gap can be read off the
 same runs.
 
-    .venv/bin/python bench/recompute_modelled_lab.py --state /var/tmp/fstune-modelled
+    .venv/bin/python bench/recompute_modelled_lab.py --state /var/tmp/fstune-modelled \
+        [--manifest modelled-runs.json --manifest cpu-runs.json ...]
     .venv/bin/python bench/recompute_modelled_lab.py --bundle bench/runs/modelled-quiet-loaded.json.xz
     .venv/bin/python bench/recompute_modelled_lab.py --state DIR --save-bundle bench/runs/NAME.json.xz
 """
@@ -42,30 +43,34 @@ METRIC = "dbench.throughput_mbs"
 BUNDLE_FORMAT = "fstune-modelled-lab-runs"
 
 
-def read_store(state: Path, manifest_name: str) -> tuple[dict, list]:
-    manifest = json.loads((state / manifest_name).read_text())
+def read_store(state: Path, manifest_names: list[str]) -> list[tuple[dict, list]]:
+    series = []
     with Store(state) as store:
-        records = [store.load_run(entry["run_id"]) for entry in manifest["runs"]]
-    return manifest, records
+        for name in manifest_names:
+            manifest = json.loads((state / name).read_text())
+            series.append((manifest, [store.load_run(entry["run_id"]) for entry in manifest["runs"]]))
+    return series
 
 
-def write_bundle(path: Path, manifest: dict, records: list) -> None:
-    document = {"format": BUNDLE_FORMAT, "version": 1, "manifest": manifest,
-                "runs": [run_json(record, raw=True) for record in records]}
+def write_bundle(path: Path, series: list[tuple[dict, list]]) -> None:
+    document = {"format": BUNDLE_FORMAT, "version": 1,
+                "series": [{"manifest": manifest, "runs": [run_json(record, raw=True) for record in records]}
+                           for manifest, records in series]}
     with lzma.open(path, "wt", encoding="utf-8", preset=9) as out:
         json.dump(document, out, separators=(",", ":"))
 
 
-def read_bundle(path: Path) -> tuple[dict, list]:
+def read_bundle(path: Path) -> list[tuple[dict, list]]:
     with lzma.open(path, "rt", encoding="utf-8") as source:
         document = json.load(source)
     if document.get("format") != BUNDLE_FORMAT:
         raise ValueError(f"{path} is not a bundle of the modelled lab's runs")
-    return document["manifest"], [run_from_json(run) for run in document["runs"]]
+    return [(one["manifest"], [run_from_json(run) for run in one["runs"]]) for one in document["series"]]
 
 
 def repeats(manifest: dict, records: list) -> list[dict]:
-    """One row per repeat with a figure: load, config, block, value, host-paced, fidelity."""
+    """One row per repeat with a figure: load ("quiet" or the load's command), config, block,
+    value, host-paced, fidelity."""
     rows = []
     for entry, record in zip(manifest["runs"], records):
         for result in record.results:
@@ -76,7 +81,8 @@ def repeats(manifest: dict, records: list) -> list[dict]:
             model = (result.conditions.get("host") or {}).get("model") or {}
             data = (model.get("devices") or {}).get("data") or {}
             journal = (model.get("devices") or {}).get("journal") or {}
-            rows.append({"loaded": entry["loaded"], "run": entry["run_id"],
+            rows.append({"loaded": entry["loaded"], "load": manifest.get("load") if entry["loaded"] else "quiet",
+                         "run": entry["run_id"],
                          "config": result.config, "block": result.block, "value": values[0],
                          "paced": bool(model.get("host_paced")), "dropped": result.dropped,
                          "share": data.get("share"), "path_ms": data.get("path_ms"),
@@ -87,14 +93,15 @@ def repeats(manifest: dict, records: list) -> list[dict]:
     return rows
 
 
-def summary(rows: list[dict], with_rule: bool) -> dict[str, dict]:
+def summary(rows: list[dict], with_rule: bool, load: str) -> dict[str, dict]:
+    """Per configuration: the quiet median (all quiet repeats), the median under ``load``, the ratio."""
     out: dict[str, dict] = {}
     for config in sorted({r["config"] for r in rows}):
         figures = {}
-        for loaded in (False, True):
-            values = [r["value"] for r in rows if r["config"] == config and r["loaded"] == loaded
+        for side in ("quiet", load):
+            values = [r["value"] for r in rows if r["config"] == config and r["load"] == side
                       and not (with_rule and r["paced"])]
-            figures["loaded" if loaded else "quiet"] = (statistics.median(values), len(values)) if values else (None, 0)
+            figures["loaded" if side == load else "quiet"] = (statistics.median(values), len(values)) if values else (None, 0)
         quiet, loaded = figures["quiet"][0], figures["loaded"][0]
         figures["ratio"] = loaded / quiet if quiet and loaded is not None else None
         out[config] = figures
@@ -104,30 +111,33 @@ def summary(rows: list[dict], with_rule: bool) -> dict[str, dict]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--state", type=Path, help="the bench's results store")
-    parser.add_argument("--manifest", default="modelled-runs.json")
+    parser.add_argument("--manifest", action="append",
+                        help="a manifest in --state (repeat it; default modelled-runs.json)")
     parser.add_argument("--bundle", type=Path, help="read the runs from a bundle instead")
     parser.add_argument("--save-bundle", type=Path, metavar="FILE.json.xz", help="write the runs read as a bundle")
     args = parser.parse_args(argv)
     if bool(args.state) == bool(args.bundle):
         parser.error("give --state or --bundle")
-    manifest, records = read_bundle(args.bundle) if args.bundle else read_store(args.state, args.manifest)
+    series = read_bundle(args.bundle) if args.bundle else read_store(args.state, args.manifest or ["modelled-runs.json"])
     if args.save_bundle:
-        write_bundle(args.save_bundle, manifest, records)
-    rows = repeats(manifest, records)
-    print(f"{len(records)} runs, {len(rows)} repeats with a figure; load: {manifest.get('load')}; "
-          f"rule {fidelity.RULE} (share < {fidelity.SHARE_MIN:.0%} and > {fidelity.PATH_MS_MAX:g} ms per request)")
+        write_bundle(args.save_bundle, series)
+    rows = [row for manifest, records in series for row in repeats(manifest, records)]
+    loads = list(dict.fromkeys(r["load"] for r in rows if r["load"] != "quiet"))
+    print(f"{sum(len(records) for _, records in series)} runs, {len(rows)} repeats with a figure; "
+          f"rule {fidelity.RULE} (a foreign page-cache drop, or share < {fidelity.SHARE_MIN:.0%} "
+          f"and > {fidelity.PATH_MS_MAX:g} ms per request)")
     for row in sorted(rows, key=lambda r: (r["run"], r["block"] or 0, r["config"])):
         share = f"{row['share']:.0%}" if row["share"] is not None else "-"
         path = f"{row['path_ms']:.2f}" if row["path_ms"] is not None else "-"
-        print(f"  run {row['run']:>3} {'loaded' if row['loaded'] else 'quiet ':6} block {row['block']} "
+        print(f"  run {row['run']:>3} {row['load'].removeprefix('stress-ng '):12} block {row['block']} "
               f"{row['config']:9} {row['value']:7.2f} MB/s  read {row['read_mb']:4.1f} MB"
               + (f", foreign cache drops {row['foreign_drops']}" if row["foreign_drops"] is not None else "")
               + f"; data: model share {share:>4}, +{path} ms/request"
               + (f"; journal: {row['journal']}" if row["journal"] and row["journal"] != "idle" else "")
               + ("  HOST-PACED" if row["paced"] else ""))
-    for with_rule in (False, True):
-        print("with the fidelity rule:" if with_rule else "without the fidelity rule:")
-        for config, figures in summary(rows, with_rule).items():
+    for load, with_rule in [(load, rule) for load in loads for rule in (False, True)]:
+        print(f"{load}, " + ("with the fidelity rule:" if with_rule else "without the fidelity rule:"))
+        for config, figures in summary(rows, with_rule, load).items():
             (quiet, nq), (loaded, nl) = figures["quiet"], figures["loaded"]
             ratio = f"{figures['ratio']:.3f}" if figures["ratio"] is not None else "-"
             q = f"{quiet:.2f}" if quiet is not None else "-"
