@@ -76,8 +76,10 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
 
     up = actions.add_parser(
         "up", help="make the lab disks (needs root)", formatter_class=formatter_class,
-        description="Create backing files, attach them as loop devices, and partition each into a "
-        "data and a spare partition.\nThe files are preallocated (their whole size is taken at once), and "
+        description="Create the disks, attach them as loop devices, and partition each into a "
+        "data and a spare partition.\nWith a disk model (the default where nbdkit and nbdfuse are "
+        "installed) each disk is served through it from memory\n(docs/modelled-lab.md); with "
+        "--disk-model none the disks are backing files in DIR.\nThe files are preallocated (their whole size is taken at once), and "
         "fstune's own mkfs steps do not\ndiscard a loop device, so they stay so. A mkfs run by hand discards "
         "by default, which punches the\nspace back out of the file; writes into those holes make the host "
         "filesystem allocate blocks,\nwhich a real disk never does, and slow whichever configuration writes "
