@@ -64,9 +64,9 @@ def stem(index: int) -> str:
 
 
 # The store lives in memory (tmpfs), not beside the manifest: a file on the host's disk has its
-# writes throttled and flushed with everyone else's (dirty-page throttling, a `sync` by any
-# process), which stalled the modelled disk by tens of milliseconds on a busy host
-# (docs/modelled-lab.md). Named after the lab directory, so `lab down` finds it without a manifest.
+# dirty pages throttled and flushed with everyone else's (dirty-page throttling, a `sync` by any
+# process), tmpfs has none to write back (docs/modelled-lab.md). Named after the lab directory,
+# so `lab down` finds it without a manifest.
 MEMORY_DIR = Path("/dev/shm")
 
 
