@@ -4,7 +4,7 @@
 # a running udev daemon (fstune finds disks through udev). Safe to run again.
 #
 #   sudo bash .ci/setup.sh           everything, the VM lab's QEMU and kernel included
-#   sudo bash .ci/setup.sh --no-vm   the loop lab only: no QEMU, kernel or nbdkit (a workshop laptop)
+#   sudo bash .ci/setup.sh --no-vm   the host labs only: no QEMU or kernel (a workshop laptop)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +29,8 @@ packages=(
   tmux                               # the terminal tests drive the real program in tmux
   shellcheck                         # the dry-run scripts are linted in the tests
   ansible-core                       # the exported playbooks are run with ansible-core alone in the tests
+  nbdkit nbdkit-plugin-python libnbd-bin  # the modelled lab: each lab disk served through the disk
+                                     # model on this kernel, no VM needed (docs/modelled-lab.md)
 )
 # The class report's page is rendered and measured in a real, headless browser in the tests
 # (tests/test_class_report_browser.py). Debian's name; where the distribution has no such package
@@ -39,12 +41,11 @@ test_packages=(chromium)
 # note, and only the VM lab is unavailable.
 vm_packages=(
   qemu-system-x86 linux-image-amd64  # a full kernel (JFS, ReiserFS, dm, md) in QEMU
-  nbdkit nbdkit-plugin-python        # serves each lab disk through the disk model (docs/vmlab.md)
   lvm2 mdadm cryptsetup-bin          # real holders for the VM lab's in-use tests (used in the guest)
 )
 if [ "$with_vm" -eq 0 ]; then
   vm_packages=()
-  echo "setup: --no-vm: the VM lab's packages are left out; the loop lab needs none of them." >&2
+  echo "setup: --no-vm: the VM lab's packages are left out; the host labs (plain and modelled) need none of them." >&2
 fi
 source .ci/apt.sh   # installed, has_candidate
 missing=()

@@ -1,7 +1,9 @@
-"""The VM lab's disk model, measured inside the guest with fio against its own formulas.
+"""The disk model, measured with fio against its own formulas, in the VM lab or the modelled lab.
 
 Boots a VM lab (2 disks of 1 GiB, the default disk model) in a temporary directory and, in the
-guest, with fio (O_DIRECT, so the guest's page cache is out of the way):
+guest, with fio (O_DIRECT, so the guest's page cache is out of the way); with --host, makes a
+modelled lab on this kernel instead (nbdkit → nbdfuse → loop, docs/modelled-lab.md) and runs
+the same fio jobs on its loop devices (where the tables say "guest", read "the loop device"):
 
 - the seek curve: 4 KiB reads at set distances (fio's rw=read:SKIP), iodepth 1, median latency
   against the model's formula (command + seek(distance) + half a turn + transfer);
@@ -16,7 +18,7 @@ late requests completed against the model (the jitter). The round trip through t
 and nbdkit that the model does not contain is measured on read-ahead hits (whose modelled cost
 is known) and shown beside the raw figures. The lab is always taken down. Needs root.
 
-    sudo .venv/bin/python bench/bench_diskmodel.py [--runtime S] [--json]
+    sudo .venv/bin/python bench/bench_diskmodel.py [--host] [--runtime S] [--json]
 
 The host is shared: the load average is printed, and figures move with it. docs/vmlab.md
 explains the model and quotes a run.
@@ -40,6 +42,64 @@ DISTANCES_MIB = (1, 4, 16, 64, 256, 512, 896)
 SHORT_SPAN_MIB = 32       # a journal's size
 SPAN_START_MIB = 256      # where the short span lies
 FSYNC_EVERY = 8
+
+
+class VmTarget:
+    """fio in the VM lab's guest, the plugin's statistics from the VM lab's files."""
+
+    def __init__(self, lab):
+        self.lab = lab
+        self.size = lab.disks[0].size
+
+    def device(self, disk: int) -> str:
+        return guest_device(self.lab, disk)
+
+    def fio(self, device: str, runtime: float, *args: str) -> dict:
+        return fio(self.lab, device, runtime, *args)
+
+    def fresh(self, model: diskmodel.DiskParams) -> None:
+        fresh(self.lab, model)
+
+    def plugin(self, disk: int) -> dict:
+        return plugin(self.lab, disk)
+
+
+class HostTarget:
+    """fio on the modelled lab's loop devices, on this kernel."""
+
+    def __init__(self, lab):
+        self.lab = lab
+        self.size = lab.size
+
+    def device(self, disk: int) -> str:
+        return self.lab.disks[disk - 1].loop
+
+    def fio(self, device: str, runtime: float, *args: str) -> dict:
+        import subprocess
+
+        readonly = ["--readonly"] if not any("write" in a for a in args) else []
+        argv = ["fio", "--name=m", f"--filename={device}", "--direct=1", "--time_based", f"--runtime={runtime:g}",
+                "--ioengine=psync", "--output-format=json", *readonly, *args]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=runtime * 4 + 120)
+        if done.returncode != 0:
+            raise SystemExit(f"fio {' '.join(args)} failed ({done.returncode}): {done.stderr[-1500:]}")
+        return json.loads(done.stdout[done.stdout.index("{"):])["jobs"][0]
+
+    def fresh(self, model: diskmodel.DiskParams) -> None:
+        from fstune.lab import served
+
+        indexes = [disk.index for disk in self.lab.disks]
+        generation = served.set_model(self.lab.directory, indexes, model)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(
+                (served.read_stats(self.lab.directory, i) or {}).get("generation") != generation for i in indexes):
+            time.sleep(0.05)
+
+    def plugin(self, disk: int) -> dict:
+        from fstune.lab import served
+
+        time.sleep(0.5)  # the servers write their statistics every quarter second
+        return served.read_stats(self.lab.directory, disk) or {}
 
 
 def guest_device(lab, disk: int) -> str:
@@ -88,15 +148,15 @@ def plugin(lab, disk: int) -> dict:
     return vmlab.disk_stats(lab)[disk] or {}
 
 
-def measure(lab, model: diskmodel.DiskParams, runtime: float, say) -> dict:
-    size = lab.disks[0].size
-    dev1, dev2 = guest_device(lab, 1), guest_device(lab, 2)
+def measure(target, model: diskmodel.DiskParams, runtime: float, say) -> dict:
+    size = target.size
+    dev1, dev2 = target.device(1), target.device(2)
     result: dict = {"model": model.to_dict(), "load_before": round(os.getloadavg()[0], 2)}
 
     # the round trip the model does not contain: read-ahead hits cost overhead + transfer
-    fresh(lab, model)
-    job = fio(lab, dev1, runtime, "--rw=read", "--bs=4k")
-    stats = plugin(lab, 1)
+    target.fresh(model)
+    job = target.fio(dev1, runtime, "--rw=read", "--bs=4k")
+    stats = target.plugin(1)
     hit = stats.get("by_kind", {}).get("readahead", {})
     path_ms = median_ms(job["read"]) - hit.get("modelled_ms", 0.0)
     result["path"] = {"seq4k_median_ms": round(median_ms(job["read"]), 3), "readahead_modelled_ms": hit.get("modelled_ms"),
@@ -114,9 +174,9 @@ def measure(lab, model: diskmodel.DiskParams, runtime: float, say) -> dict:
     for mib in DISTANCES_MIB:
         skip = mib * 1024 * 1024 - 4096
         tracks, formula = skip_read_formula(model, size, mib * 1024 * 1024)
-        fresh(lab, model)
-        job = fio(lab, dev1, runtime, f"--rw=read:{skip}", "--bs=4k")
-        stats = plugin(lab, 1)
+        target.fresh(model)
+        job = target.fio(dev1, runtime, f"--rw=read:{skip}", "--bs=4k")
+        stats = target.plugin(1)
         miss = stats.get("by_kind", {}).get("miss", {})
         guest = median_ms(job["read"])
         error = (guest - path_ms) / formula - 1
@@ -137,9 +197,9 @@ def measure(lab, model: diskmodel.DiskParams, runtime: float, say) -> dict:
     }
     figures = {}
     for name, (device, args) in runs.items():
-        fresh(lab, model)
-        job = fio(lab, device, runtime * 2, *args)
-        stats = plugin(lab, 1)
+        target.fresh(model)
+        job = target.fio(device, runtime * 2, *args)
+        stats = target.plugin(1)
         figures[name] = {"mbs": job["read"]["bw"] / 1024, "iops": job["read"]["iops"],
                          "median_ms": median_ms(job["read"]), "late_us": stats.get("late_us"),
                          "plugin_cpu_us": stats.get("model_cpu_us_per_request")}
@@ -165,9 +225,9 @@ def measure(lab, model: diskmodel.DiskParams, runtime: float, say) -> dict:
         f"{one_spindle_iops:.1f} IOPS at most; iodepth 4 got {figures['rand_4k_full_qd4']['iops']:.1f})")
 
     # a cache flush
-    fresh(lab, model)
-    job = fio(lab, dev2, runtime * 2, "--rw=randwrite", "--bs=4k", f"--fsync={FSYNC_EVERY}")
-    stats = plugin(lab, 2)
+    target.fresh(model)
+    job = target.fio(dev2, runtime * 2, "--rw=randwrite", "--bs=4k", f"--fsync={FSYNC_EVERY}")
+    stats = target.plugin(2)
     flushes = [f for f in stats.get("flushes", []) if f["destaged"] > 0]
     sync_ms = job["sync"]["lat_ns"]["mean"] / 1e6 if job.get("sync") else None
     modelled = sum(f["modelled_ms"] for f in flushes) / len(flushes) if flushes else None
@@ -194,6 +254,7 @@ def main() -> int:
     parser.add_argument("--runtime", type=float, default=3.0, help="seconds per fio run (default 3; throughput runs twice that)")
     parser.add_argument("--disk-model", default=diskmodel.DEFAULT_PRESET, help="the model to measure")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--host", action="store_true", help="the modelled lab on this kernel instead of the VM lab")
     args = parser.parse_args()
     if os.geteuid() != 0:
         print("bench_diskmodel: run as root (the VM lab needs it)", file=sys.stderr)
@@ -203,6 +264,8 @@ def main() -> int:
         print("bench_diskmodel: measure a model, not none", file=sys.stderr)
         return 2
     say = (lambda *a: None) if args.json else print
+    if args.host:
+        return measure_host(model, args, say)
     with tempfile.TemporaryDirectory(prefix="fstune-bench-diskmodel-") as base:
         directory = Path(base) / "vm"
         try:
@@ -210,12 +273,30 @@ def main() -> int:
             lab = vmlab.vm_up(disks=2, size="1G", directory=directory, disk_model=model)
             say(f"VM lab up in {time.monotonic() - started:.1f} s ({lab.accel}, kernel {lab.kernel}); "
                 f"disk model {model.describe()}")
-            result = measure(lab, model, args.runtime, say)
+            result = measure(VmTarget(lab), model, args.runtime, say)
             result["environment"] = vmlab.environment(lab)
         finally:
             report = vmlab.vm_down(directory)
             if directory.exists():
                 print(f"bench_diskmodel: the lab left files behind: {report}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    return 0
+
+
+def measure_host(model: diskmodel.DiskParams, args, say) -> int:
+    from fstune import lab as labmod
+
+    with tempfile.TemporaryDirectory(prefix="fstune-bench-diskmodel-", dir="/var/tmp") as base:
+        directory = Path(base) / "lab"
+        try:
+            started = time.monotonic()
+            lab = labmod.lab_up(disks=2, size="1G", directory=directory, spare_size="64M", disk_model=args.disk_model)
+            say(f"Modelled lab up in {time.monotonic() - started:.1f} s ({lab.path}); disk model {model.describe()}")
+            result = measure(HostTarget(lab), model, args.runtime, say)
+            result["environment"] = {"lab": "modelled", "path": lab.path, "kernel": os.uname().release}
+        finally:
+            labmod.lab_down(directory)
     if args.json:
         print(json.dumps(result, indent=2))
     return 0

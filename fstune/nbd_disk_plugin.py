@@ -11,11 +11,13 @@ until then, so lateness in one request does not add up over the next. nbdkit ser
 requests (one command at a time, as on a disk without command queueing).
 
 A thread of its own, every 0.25 s: re-reads MODEL.json when it changes (the lab can switch the
-model on and off while the VM runs), writes STATS.json (the plugin's own overhead and lateness),
+model on and off while the VM runs), writes STATS.json (the plugin's own overhead and lateness,
+and cumulative counters from which fstune/lab/fidelity.py reads a stretch's fidelity),
 and shuts nbdkit down when the QEMU named by QEMU.pid has gone, so a crashed lab leaves no
 server behind. Why and how: docs/vmlab.md.
 """
 
+import bisect
 import builtins
 import ctypes
 import json
@@ -35,10 +37,14 @@ _config = {}
 _state = {"disk": None, "params": None, "generation": None, "fd": -1, "size": 0}
 _stats_lock = threading.Lock()
 LATE_SAMPLES = 20000  # the newest lateness figures kept for percentiles
+# upper edges (µs) of the cumulative lateness histogram: a reader takes the difference of two
+# snapshots to know the lateness of the requests in between (fstune/lab/fidelity.py)
+LATE_EDGES_US = (50, 100, 250, 500, 1000, 2000, 5000, 10000, 20000, 50000)
 
 
 def _new_stats():
     return {"requests": 0, "by_kind": {}, "sizes": {}, "modelled_s": 0.0, "model_cpu_s": 0.0, "io_s": 0.0,
+            "took_s": 0.0, "late_sum_s": 0.0, "late_hist": [0] * (len(LATE_EDGES_US) + 1),
             "late": [], "late_max_s": 0.0, "early": 0, "flushes": [], "started": time.time()}
 
 
@@ -177,9 +183,12 @@ def _finish(service, arrived, io_started, op="flush", length=0):
         kind["modelled_s"] += service.done - arrived
         kind["took_s"] += returned - arrived
         s["modelled_s"] += service.done - arrived
+        s["took_s"] += returned - arrived
         late = returned - service.done
         if late < 0:
             s["early"] += 1
+        s["late_sum_s"] += max(0.0, late)
+        s["late_hist"][bisect.bisect_left(LATE_EDGES_US, late * 1e6)] += 1
         if len(s["late"]) >= LATE_SAMPLES:
             del s["late"][: LATE_SAMPLES // 2]
         s["late"].append(late)
@@ -222,6 +231,7 @@ def _write_stats():
         s = dict(_stats)
         s["by_kind"] = {k: dict(v) for k, v in s["by_kind"].items()}
         s["sizes"] = {k: dict(v) for k, v in s["sizes"].items()}
+        s["late_hist"] = list(s["late_hist"])
         late = sorted(s.pop("late"))
         flushes = list(s["flushes"])
     n = len(late)
@@ -236,7 +246,11 @@ def _write_stats():
                            "took_ms": round(v["took_s"] / v["n"] * 1000, 3)} for k, v in s["by_kind"].items()},
            # requests per operation and size class (the guest's request sizes, docs/vmlab.md)
            "sizes": s["sizes"],
-           "modelled_s": round(s["modelled_s"], 4),
+           # cumulative since the model was loaded: what the model gave, what serving took, the
+           # lateness past the model's completion times (its sum and histogram, LATE_EDGES_US)
+           "modelled_s": round(s["modelled_s"], 6), "took_s": round(s["took_s"], 6),
+           "late_sum_s": round(s["late_sum_s"], 6), "late_hist": s["late_hist"],
+           "late_edges_us": list(LATE_EDGES_US),
            "model_cpu_us_per_request": round(s["model_cpu_s"] / s["requests"] * 1e6, 1) if s["requests"] else None,
            "io_us_per_request": round(s["io_s"] / s["requests"] * 1e6, 1) if s["requests"] else None,
            "late_us": {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99),
@@ -272,7 +286,7 @@ def _housekeeping():
     model_mtime = None
     last_stats = 0.0
     while True:
-        time.sleep(0.25)
+        time.sleep(0.1)
         now = time.monotonic()
         try:
             mtime = os.stat(_config["model"]).st_mtime_ns
@@ -281,7 +295,9 @@ def _housekeeping():
         if mtime is not None and mtime != model_mtime:
             model_mtime = mtime
             _load_model()
-        if now - last_stats >= 1.0:
+        # fresh within a quarter second, so that a reader's snapshot at a repeat's edge waits at
+        # most that long for counters that hold every request before it (fstune/lab/fidelity.py)
+        if now - last_stats >= 0.25:
             last_stats = now
             try:
                 _write_stats()

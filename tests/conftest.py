@@ -106,6 +106,19 @@ def known_block_orders() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def plain_lab_disks() -> Iterator[None]:
+    """Labs made without a --disk-model are plain loop disks in the suite (and its subprocesses):
+    seeks cost time, and only the tests that need a head ask for one (tests/test_modelled_lab.py)."""
+    old = os.environ.get(labmod.DISK_MODEL_ENV)
+    os.environ[labmod.DISK_MODEL_ENV] = "none"
+    yield
+    if old is None:
+        os.environ.pop(labmod.DISK_MODEL_ENV, None)
+    else:
+        os.environ[labmod.DISK_MODEL_ENV] = old
+
+
+@pytest.fixture(scope="session", autouse=True)
 def fstune_on_path() -> Iterator[None]:
     """Plans call `fstune workload-helper`: find this interpreter's fstune first (a venv's)."""
     old = os.environ.get("PATH", "")
@@ -194,7 +207,8 @@ def lab(udevd: bool, tmp_path: Path) -> Iterator[labmod.Lab]:
     """
     directory = tmp_path / "lab"
     try:
-        yield labmod.lab_up(disks=2, size=LAB_DISK_SIZE, directory=directory, spare_size=LAB_SPARE_SIZE)
+        yield labmod.lab_up(disks=2, size=LAB_DISK_SIZE, directory=directory, spare_size=LAB_SPARE_SIZE,
+                               disk_model="none")
     finally:
         labmod.lab_down(directory)
 
@@ -204,7 +218,8 @@ def shared_lab(udevd: bool, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     """A two-disk lab shared by one module's tests. Only for tests that do not write to it."""
     directory = tmp_path_factory.mktemp("shared-lab") / "lab"
     try:
-        yield labmod.lab_up(disks=2, size=LAB_DISK_SIZE, directory=directory, spare_size=LAB_SPARE_SIZE)
+        yield labmod.lab_up(disks=2, size=LAB_DISK_SIZE, directory=directory, spare_size=LAB_SPARE_SIZE,
+                               disk_model="none")
     finally:
         labmod.lab_down(directory)
 
@@ -220,7 +235,7 @@ def make_lab(udevd: bool, tmp_path: Path) -> Iterator[Callable[..., labmod.Lab]]
     def make(disks: int = 2, size: str = LAB_DISK_SIZE, spare_size: str = LAB_SPARE_SIZE) -> labmod.Lab:
         directory = tmp_path / f"lab{len(made) + 1}"
         made.append(directory)
-        return labmod.lab_up(disks=disks, size=size, directory=directory, spare_size=spare_size)
+        return labmod.lab_up(disks=disks, size=size, directory=directory, spare_size=spare_size, disk_model="none")
 
     try:
         yield make

@@ -144,7 +144,7 @@ def lab_devices(args: argparse.Namespace, *, build: bool, journal: bool = True) 
         raise UsageError("--lab picks the devices itself; leave out --device (and --log-device).")
     directory = args.lab or None
     status = labs.lab_status(directory)
-    if not status.live:
+    if not status.live or (build and status.server_ended):  # lab_up clears a lab whose server ended
         if not build:
             raise UsageError(f"there is no lab in {status.directory} to plan for.",
                              "Make one with 'sudo fstune lab up' (or let 'fstune run --lab' make it).")

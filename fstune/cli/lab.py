@@ -16,8 +16,13 @@ from fstune.errors import UsageError
 from fstune.units import format_size
 
 DESCRIPTION = """\
-A lab is a set of file-backed loop devices that look like disks, for workshops and for machines
-with no spare disk. Each lab disk gets a GPT with two partitions:
+A lab is a set of loop devices that look like disks, for workshops and for machines with no
+spare disk. Where nbdkit, its Python plugin and nbdfuse are installed, each disk is served through
+a model of a 7200 rpm disk of 2003 (a head that moves, seeks that grow with distance, half a turn
+of latency, a read-ahead buffer, a write cache) on this machine's own kernel, so a journal on a
+second spindle gains what it gained then (docs/modelled-lab.md); every measured repeat records
+how much of the disk's time the model accounted for. Elsewhere, or with --disk-model none, the
+disks are plain files, with no head. Each lab disk gets a GPT with two partitions:
 
   fstune-data    the filesystem under test
   fstune-spare   room for an external journal or log (default 256 MiB)
@@ -26,6 +31,7 @@ The spare serving a data partition is on the next disk (disk 1's data uses disk 
 so on round-robin), because a journal on the same disk as its filesystem gains no seek benefit.
 
   sudo fstune lab up                   two 1 GiB disks in /var/tmp/fstune-lab
+  sudo fstune lab up --disk-model none plain loop disks: no head, no seeks (fast)
   fstune lab status                    what is attached, mounted, or was deleted
   sudo fstune lab down                 unmount, detach and delete it all
 
@@ -70,8 +76,10 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
 
     up = actions.add_parser(
         "up", help="make the lab disks (needs root)", formatter_class=formatter_class,
-        description="Create backing files, attach them as loop devices, and partition each into a "
-        "data and a spare partition.\nThe files are preallocated (their whole size is taken at once), and "
+        description="Create the disks, attach them as loop devices, and partition each into a "
+        "data and a spare partition.\nWith a disk model (the default where nbdkit and nbdfuse are "
+        "installed) each disk is served through it from memory\n(docs/modelled-lab.md); with "
+        "--disk-model none the disks are backing files in DIR.\nThe files are preallocated (their whole size is taken at once), and "
         "fstune's own mkfs steps do not\ndiscard a loop device, so they stay so. A mkfs run by hand discards "
         "by default, which punches the\nspace back out of the file; writes into those holes make the host "
         "filesystem allocate blocks,\nwhich a real disk never does, and slow whichever configuration writes "
@@ -89,9 +97,11 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
     up.add_argument("--vm", action="store_true",
                     help="boot a VM with a full distribution kernel and emulated disks instead")
     up.add_argument("--disk-model", metavar="MODEL",
-                    help="with --vm: the disks' mechanical model: a preset "
-                    f"({', '.join(diskmodel.PRESETS)}; the default), key=value settings on top of it "
-                    "(e.g. average_seek_ms=12,rpm=5400,write_cache=off), or none. Needs nbdkit.")
+                    help="the disks' mechanical model: a preset "
+                    f"({', '.join(diskmodel.PRESETS)}), key=value settings on top of it "
+                    "(e.g. average_seek_ms=12,rpm=5400,write_cache=off), or none (plain loop disks). "
+                    "Default: the preset where nbdkit, nbdkit-plugin-python and nbdfuse (libnbd-bin) "
+                    "are installed (with --vm: nbdkit alone), else none")
     up.add_argument("--seek-ms", type=float, metavar="MS",
                     help="with --vm --disk-model none: a flat cost of MS milliseconds for every I/O, "
                     "near or far (QEMU caps each disk at 1000/MS operations per second; no head)")
@@ -167,11 +177,12 @@ def _console() -> Console:
 def run_up(args: argparse.Namespace) -> int:
     if args.vm:
         return _run_vm_up(args)
-    if args.seek_ms is not None or args.accel is not None or args.disk_model is not None:
-        raise UsageError("--disk-model, --seek-ms and --accel are for the VM lab: add --vm.")
-    lab = labmod.lab_up(args.disks, args.size, args.directory, args.spare_size)
+    if args.seek_ms is not None or args.accel is not None:
+        raise UsageError("--seek-ms and --accel are for the VM lab: add --vm.")
+    lab = labmod.lab_up(args.disks, args.size, args.directory, args.spare_size, disk_model=args.disk_model)
     out = _console()
     out.print(f"Made a lab of {len(lab.disks)} disk(s) of {format_size(lab.size)} in {lab.directory}")
+    out.print(_host_model_line(lab.disk_model, lab.path))
     table = Table(show_edge=False)
     for column in ("disk", "loop", "data partition", "spare partition", "spare serves"):
         table.add_column(column, overflow="fold")
@@ -221,8 +232,11 @@ def run_status(args: argparse.Namespace) -> int:
         attached = sum(d.attached for d in status.disks)
         state = {"ready": "", "creating": " (unfinished)", None: " (no manifest)"}.get(status.state, f" ({status.state})")
         out.print(f"Lab in {status.directory}{state}: {attached} of {len(status.disks)} disk(s) attached")
+        if status.path:
+            out.print(_host_model_line(status.disk_model, status.path))
+        modelled = any(d.serving for d in status.disks)
         table = Table(show_edge=False)
-        for column in ("disk", "loop", "backing file", "data", "spare", "mounted"):
+        for column in ("disk", "loop", "backing file", "data", "spare", "mounted") + (("served",) if modelled else ()):
             table.add_column(column, overflow="fold")
         for disk in status.disks:
             if disk.backing_deleted:
@@ -236,7 +250,7 @@ def run_status(args: argparse.Namespace) -> int:
             table.add_row(
                 str(disk.index), _short(disk.loop) if disk.loop else "[red]not attached[/]", backing,
                 _part_cell(parts.get("data")), _part_cell(parts.get("spare")),
-                ", ".join(mounts) or "no",
+                ", ".join(mounts) or "no", *((disk.serving or "-",) if modelled else ()),
             )
         out.print(table)
         pairs = [(p.path, p.pair) for d in status.disks for p in d.partitions if p.role == "data" and p.pair]
@@ -245,6 +259,12 @@ def run_status(args: argparse.Namespace) -> int:
         for warning in status.warnings:
             out.print(f"[yellow]warning:[/] {warning}")
     return 0
+
+
+def _host_model_line(model: dict | None, path: str) -> str:
+    if model:
+        return f"Disk model: {diskmodel.from_dict(model).describe()}; path: {path}."
+    return f"No disk model (no head, no seek cost); path: {path}."
 
 
 def _part_cell(part: labmod.PartitionStatus | None) -> str:
@@ -288,6 +308,10 @@ def run_down(args: argparse.Namespace) -> int:
         out.print(f"swap off  {device}")
     for device in report.detached:
         out.print(f"detached  {device}")
+    for mountpoint in report.stopped:
+        out.print(f"stopped   serving {mountpoint}")
+    if report.killed:
+        out.print(f"killed    serving processes {', '.join(map(str, report.killed))}")
     for path in report.removed:
         out.print(f"removed   {path}")
     out.print(f"The lab in {report.directory} is gone.")

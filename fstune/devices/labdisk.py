@@ -8,6 +8,7 @@ run's record ask ``loop_backing`` whether a journal and its data share one physi
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -24,6 +25,20 @@ def is_lab_backing_file(path: str | Path | None) -> bool:
     # the kernel appends " (deleted)" when the backing file was removed under the device
     file = Path(str(path).removesuffix(" (deleted)"))
     return bool(BACKING_RE.match(file.name)) and (file.parent / MANIFEST_NAME).is_file()
+
+
+def lab_disk_model(path: str | Path | None) -> dict | None:
+    """The disk model a lab disk is served through (its manifest's ``disk_model``: the model's
+    parameters), or None for a plain lab disk and anything else (docs/modelled-lab.md)."""
+    if not is_lab_backing_file(path):
+        return None
+    file = Path(str(path).removesuffix(" (deleted)"))
+    try:
+        manifest = json.loads((file.parent / MANIFEST_NAME).read_text())
+    except (OSError, ValueError):
+        return None
+    model = manifest.get("disk_model") if isinstance(manifest, dict) else None
+    return model if isinstance(model, dict) else None
 
 
 @dataclass(frozen=True)

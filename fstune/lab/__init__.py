@@ -17,7 +17,9 @@ after a reboot-free crash, and after someone deleted the backing files under the
 One module per job (docs/ARCHITECTURE.md, the practice labs): ``files`` (the directory, the
 names, the partition layout, the manifest), ``kernel`` (what sysfs and /proc say, and the tools
 that change it), ``guard`` (the write guard, ``FSTUNE_LAB_ONLY=1``), ``build`` (``lab up``,
-``load_lab``), ``status``, ``down``, ``orphans`` (a journal a run left on a spare). This package
+``load_lab``), ``served`` (a modelled lab's disk servers: nbdkit and nbdfuse), ``fidelity`` (how
+much of a modelled disk's busy time the model accounted for), ``status``, ``down``, ``orphans``
+(a journal a run left on a spare). This package
 re-exports the names callers use.
 """
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 # the lab disks' recognition lives with the inventory, which needs it (docs/ARCHITECTURE.md)
 from fstune.devices.labdisk import BACKING_RE, MANIFEST_NAME, is_lab_backing_file
-from fstune.lab.build import Lab, LabDisk, lab_up, load_lab, serving_spare_index
+from fstune.lab.build import DISK_MODEL_ENV, Lab, LabDisk, lab_up, load_lab, serving_spare_index
 from fstune.lab.down import DETACH_TIMEOUT, LabDown, lab_down
 from fstune.lab.files import (BUILTIN_DIR, DATA_PART_NAME, DATA_PARTNO, DEFAULT_DIR, DEFAULT_SIZE, DEFAULT_SPARE_SIZE,
                               GPT_OVERHEAD_BYTES, MANIFEST_VERSION, MAX_DISKS, MIB, MIN_DATA_BYTES, MIN_SPARE_BYTES,
@@ -37,7 +39,7 @@ from fstune.lab.status import DiskStatus, LabStatus, PartitionStatus, find_labs,
 
 __all__ = [
     "BACKING_RE", "BUILTIN_DIR", "DATA_PARTNO", "DATA_PART_NAME", "DEFAULT_DIR", "DEFAULT_SIZE", "DEFAULT_SPARE_SIZE",
-    "DETACH_TIMEOUT", "DiskStatus", "GPT_OVERHEAD_BYTES", "GUARD_ENV", "Lab", "LabDisk", "LabDown", "LabStatus",
+    "DETACH_TIMEOUT", "DISK_MODEL_ENV", "DiskStatus", "GPT_OVERHEAD_BYTES", "GUARD_ENV", "Lab", "LabDisk", "LabDown", "LabStatus",
     "MANIFEST_NAME", "MANIFEST_VERSION", "MAX_DISKS", "MIB", "MIN_DATA_BYTES", "MIN_SPARE_BYTES", "PartitionStatus",
     "SPARE_PARTNO", "SPARE_PART_NAME", "assert_lab_device", "backing_file_name", "default_lab_dir", "dir_flag", "find_labs",
     "guard_device", "guard_enabled", "is_lab_backing_file", "lab_down", "lab_in_use", "lab_status", "lab_up",

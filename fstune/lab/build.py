@@ -8,17 +8,49 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from fstune import diskmodel
 from fstune.devices.labdisk import MANIFEST_NAME
 from fstune.errors import DeviceError, FstuneError, UsageError
-from fstune.lab import kernel
+from fstune.lab import kernel, served
 from fstune.lab.down import lab_down
 from fstune.lab.files import (DATA_PART_NAME, DATA_PARTNO, DEFAULT_SIZE, DEFAULT_SPARE_SIZE, GPT_OVERHEAD_BYTES,
                               MANIFEST_VERSION, MAX_DISKS, MIB, MIN_DATA_BYTES, MIN_SPARE_BYTES, SPARE_PART_NAME,
-                              SPARE_PARTNO, backing_file_name, backing_files, read_manifest, resolve_dir,
-                              write_manifest)
+                              SPARE_PARTNO, backing_file_name, backing_files, dir_flag, read_manifest,
+                              resolve_dir, write_manifest)
 from fstune.lab.kernel import (partition_names, read_text, require_root, run, scan_loops, sectors, settle, tool,
                                udev_running, wait_for_partitions)
 from fstune.units import format_size, parse_size
+
+PLAIN_PATH = "loop (direct I/O) on a file"
+AUTO = "auto"
+# the default --disk-model of `lab up` (and of the labs `run --lab` and the wizard make); the test
+# suite sets it to none, so that only the tests that need seeks pay for them
+DISK_MODEL_ENV = "FSTUNE_LAB_DISK_MODEL"
+
+
+def resolve_disk_model(spec: str | None) -> tuple[diskmodel.DiskParams | None, str | None]:
+    """The model a new lab's disks get, and a warning when the default had to do without one.
+
+    ``auto`` (the default): the default preset where nbdkit, its Python plugin and nbdfuse are
+    installed, plain loop disks elsewhere; ``none``: plain; else a preset or settings
+    (``diskmodel.parse_spec``), which need the packages."""
+    spec = spec if spec is not None else (os.environ.get(DISK_MODEL_ENV) or AUTO)
+    why = served.missing()
+    if spec.strip().lower() == AUTO:
+        if why is None:
+            return diskmodel.DESKSTAR_7K250, None
+        return None, (f"The lab's disks have no head (no disk model): {why}. `sudo apt-get install "
+                      f"{' '.join(served.PACKAGES)}` gives them one (docs/modelled-lab.md).")
+    try:
+        params = diskmodel.parse_spec(spec)
+    except diskmodel.DiskModelError as error:
+        raise UsageError(str(error), "`--disk-model none` makes plain loop disks.") from None
+    if params is not None and why is not None:
+        raise DeviceError(f"A lab disk with a model needs nbdkit and nbdfuse: {why}.",
+                          f"Install them (`sudo apt-get install {' '.join(served.PACKAGES)}`), or use "
+                          "`--disk-model none` for plain loop disks.")
+    return params, None
+
 
 @dataclass(frozen=True)
 class LabDisk:
@@ -43,6 +75,8 @@ class Lab:
     spare_size: int
     disks: list[LabDisk]
     warnings: list[str] = field(default_factory=list)
+    disk_model: dict | None = None  # the model's parameters (DiskParams.to_dict()), None: plain loop disks
+    path: str = PLAIN_PATH  # how a request reaches the data (served.PATH for a modelled lab)
 
     @property
     def manifest(self) -> Path:
@@ -68,6 +102,8 @@ class Lab:
             "disks": [asdict(disk) for disk in self.disks],
             "pairs": [{"data": data, "spare": spare} for data, spare in self.pairs()],
             "warnings": list(self.warnings),
+            "disk_model": self.disk_model,
+            "path": self.path,
         }
 
 
@@ -81,13 +117,17 @@ def lab_up(
     size: str | int = DEFAULT_SIZE,
     directory: str | Path | None = None,
     spare_size: str | int = DEFAULT_SPARE_SIZE,
+    disk_model: str | None = None,
 ) -> Lab:
-    """Make ``disks`` file-backed loop disks, each with a data and a spare partition.
+    """Make ``disks`` loop disks, each with a data and a spare partition: served through the disk
+    model (``disk_model``, see ``resolve_disk_model``) or backed by plain files.
 
     The manifest is written before anything else exists, so whatever a crash leaves behind
-    ``lab_down`` can find. On any error here the half-made lab is torn down again.
+    ``lab_down`` can find. On any error here the half-made lab is torn down again. A modelled lab
+    whose disk server has ended (killed, crashed) is a leftover: it is cleared first.
     """
     count, disk_bytes, spare_bytes = _validate(disks, size, spare_size)
+    params, model_warning = resolve_disk_model(disk_model)
     require_root()
     for name in ("losetup", "sfdisk", "partx"):
         tool(name)
@@ -97,6 +137,11 @@ def lab_up(
             "Load it with `modprobe loop`, then run `fstune lab up` again.",
         )
     lab_dir = resolve_dir(directory)
+    warnings: list[str] = [model_warning] if model_warning else []
+    ended = served.server_ended(lab_dir)
+    if ended:
+        lab_down(lab_dir)
+        warnings.append(f"Cleared the leftover of a lab in {lab_dir}: {ended}.")
     created_dir = not lab_dir.exists()
     try:
         lab_dir.mkdir(parents=True, exist_ok=True)
@@ -106,14 +151,15 @@ def lab_up(
         raise UsageError(f"{lab_dir} is not a directory.", "Pick another one with --dir.")
     _refuse_existing(lab_dir)
 
-    warnings: list[str] = []
     if count == 1:
         warnings.append(
             "With one disk the spare partition is on the same disk as the data partition: an "
             "external journal there has no seek benefit. Use --disks 2 to measure one."
         )
+    if params is not None:
+        served.check_memory(count, disk_bytes)
     free = shutil.disk_usage(lab_dir).free
-    if free < count * disk_bytes:
+    if params is None and free < count * disk_bytes:
         warnings.append(
             f"The backing files are sparse, but if they fill up they need {format_size(count * disk_bytes)} "
             f"and {lab_dir} has only {format_size(free)} free."
@@ -133,6 +179,8 @@ def lab_up(
         "created_directory": created_dir,
         "size": disk_bytes,
         "spare_size": spare_bytes,
+        "disk_model": params.to_dict() if params is not None else None,
+        "path": served.PATH if params is not None else PLAIN_PATH,
         "disks": [
             {"index": i, "backing_file": str(lab_dir / backing_file_name(i)), "loop": None}
             for i in range(1, count + 1)
@@ -142,7 +190,7 @@ def lab_up(
     # exclusive create: two `lab up` racing for one directory cannot both win
     write_manifest(lab_dir, manifest, exclusive=True)
     try:
-        lab = _build(lab_dir, manifest, disk_bytes, spare_bytes)
+        lab = _build(lab_dir, manifest, disk_bytes, spare_bytes, params)
     except BaseException as error:  # also Ctrl-C: never leave half a lab attached
         try:
             lab_down(lab_dir)
@@ -163,23 +211,18 @@ def lab_up(
     return lab
 
 
-def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int) -> Lab:
+def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int,
+           params: diskmodel.DiskParams | None) -> Lab:
     entries = manifest["disks"]
     attached: list[dict] = []
     for entry in entries:
         backing = Path(entry["backing_file"])
-        # O_EXCL: never reuse (and so never clobber) a file that appeared meanwhile
-        fd = os.open(backing, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            # Reserve the blocks now: a write into a sparse file also allocates blocks in the
-            # host filesystem, which a real disk never does, and that would make whichever
-            # configuration writes a region first look slower. Sparse where that is impossible.
-            try:
-                os.posix_fallocate(fd, 0, disk_bytes)
-            except OSError:
-                os.ftruncate(fd, disk_bytes)
-        finally:
-            os.close(fd)
+        if params is not None:
+            # the store is made and served; the backing file becomes nbdfuse's file (served.py)
+            entry["nbdfuse_pid"] = served.serve(lab_dir, entry["index"], disk_bytes, params)
+            write_manifest(lab_dir, manifest)
+        else:
+            _make_backing_file(backing, disk_bytes)
         # Direct I/O: without it a loop device reads and writes through the host's page cache,
         # so "disk" figures are memory figures that swing with CPU load. losetup falls back to
         # buffered I/O (and says so) where the backing filesystem cannot do direct I/O.
@@ -191,6 +234,8 @@ def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int) -> 
         if read_text(kernel.SYS / "block" / Path(loop).name / "loop" / "dio") != "1":
             entry["buffered"] = True
         entry["major_minor"] = read_text(kernel.SYS / "block" / Path(loop).name / "dev")
+        if params is not None:
+            _mark_rotational(Path(loop).name)
         write_manifest(lab_dir, manifest)  # record each loop as soon as it exists
         attached.append(entry)
 
@@ -217,6 +262,9 @@ def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int) -> 
         entry["spare"], entry["spare_major_minor"] = parts[SPARE_PARTNO]
         entry["data_size"] = sectors(kernel.SYS / "block" / name / f"{name}p{DATA_PARTNO}" / "size")
         entry["spare_size"] = sectors(kernel.SYS / "block" / name / f"{name}p{SPARE_PARTNO}" / "size")
+    # and probed: a run started right after `lab up` refuses a partition udev has not described
+    # yet, and on a modelled disk the probe's reads take a 2003 disk's time
+    settle([entry[role] for entry in attached for role in ("data", "spare")])
 
     count = len(attached)
     for i, entry in enumerate(attached):
@@ -235,7 +283,32 @@ def _build(lab_dir: Path, manifest: dict, disk_bytes: int, spare_bytes: int) -> 
         )
         for e in attached
     ]
-    return Lab(directory=lab_dir, size=disk_bytes, spare_size=spare_bytes, disks=disks)
+    return Lab(directory=lab_dir, size=disk_bytes, spare_size=spare_bytes, disks=disks,
+               disk_model=manifest.get("disk_model"), path=manifest.get("path", PLAIN_PATH))
+
+
+def _make_backing_file(backing: Path, disk_bytes: int) -> None:
+    # O_EXCL: never reuse (and so never clobber) a file that appeared meanwhile
+    fd = os.open(backing, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        # Reserve the blocks now: a write into a sparse file also allocates blocks in the
+        # host filesystem, which a real disk never does, and that would make whichever
+        # configuration writes a region first look slower. Sparse where that is impossible.
+        try:
+            os.posix_fallocate(fd, 0, disk_bytes)
+        except OSError:
+            os.ftruncate(fd, disk_bytes)
+    finally:
+        os.close(fd)
+
+
+def _mark_rotational(name: str) -> None:
+    """A modelled disk has a head: say so, as a real disk's driver does (filesystems and the I/O
+    scheduler read it: Btrfs turns on its ssd mode for a non-rotational device)."""
+    try:
+        (kernel.SYS / "block" / name / "queue" / "rotational").write_text("1")
+    except OSError:
+        pass
 
 
 def load_lab(directory: str | Path | None = None) -> Lab:
@@ -259,7 +332,12 @@ def load_lab(directory: str | Path | None = None) -> Lab:
                 f"Remove the lab with `sudo fstune lab down --dir {lab_dir}` and make it again.",
             )
         disks.append(LabDisk(**{k: e[k] for k in LabDisk.__dataclass_fields__}))
-    return Lab(lab_dir, manifest["size"], manifest["spare_size"], disks, list(manifest.get("warnings", [])))
+    ended = served.server_ended(lab_dir)
+    if ended:
+        raise DeviceError(f"The lab in {lab_dir} cannot serve its disks: {ended}.",
+                          f"`sudo fstune lab up{dir_flag(lab_dir)}` clears it and makes a new one.")
+    return Lab(lab_dir, manifest["size"], manifest["spare_size"], disks, list(manifest.get("warnings", [])),
+               disk_model=manifest.get("disk_model"), path=manifest.get("path", PLAIN_PATH))
 
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from fstune.devices.labdisk import MANIFEST_NAME
 from fstune.devices.settle import settle_own
 from fstune.errors import DeviceError
-from fstune.lab import kernel
+from fstune.lab import kernel, served
 from fstune.lab.files import backing_files, read_manifest, resolve_dir
 from fstune.lab.kernel import (Loop, last_line, loop_backing, mount_is_ours, node_matches, partitions_of, read_mounts,
                                read_swaps, require_root, run, scan_loops, settle)
@@ -29,6 +29,8 @@ class LabDown:
     swapped_off: list[str] = field(default_factory=list)
     detached: list[str] = field(default_factory=list)  # loop devices
     removed: list[str] = field(default_factory=list)  # files (and the directory, if made by up)
+    stopped: list[str] = field(default_factory=list)  # a modelled lab's disk servers: FUSE files unmounted
+    killed: list[int] = field(default_factory=list)  # … and serving processes that had to be killed
 
 
 def lab_down(directory: str | Path | None = None) -> LabDown:
@@ -42,7 +44,8 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
     manifest = read_manifest(lab_dir)
     loops = [loop for loop in scan_loops() if loop.directory == lab_dir]
     files = backing_files(lab_dir)
-    report = LabDown(str(lab_dir), found=bool(manifest or loops or files))
+    serving = served.served_mounts(lab_dir) or served.serving_processes(lab_dir)
+    report = LabDown(str(lab_dir), found=bool(manifest or loops or files or serving))
     if not report.found:
         return report
 
@@ -68,10 +71,18 @@ def lab_down(directory: str | Path | None = None) -> LabDown:
     else:
         busy = []
 
+    if not busy and serving:
+        # only once no loop uses them: a served disk's file is the loop's backing file
+        require_root()
+        stopped = served.stop(lab_dir)
+        report.stopped, report.killed = stopped.unmounted, stopped.killed
     # a backing file still in use keeps its data on disk: leave it, and the manifest, in place
     keep = {loop.backing_file for loop in busy}
     for file in files:
         if str(file) not in keep:
+            _unlink(file, report)
+    if not busy:
+        for file in served.own_files(lab_dir):
             _unlink(file, report)
     if not busy:
         _unlink(lab_dir / MANIFEST_NAME, report)

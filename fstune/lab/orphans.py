@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from fstune.errors import FstuneError
 from fstune.lab.guard import assert_lab_device
 from fstune.lab.kernel import require_root, run, settle, udev_running
@@ -47,4 +49,20 @@ def reinit_orphans(paths) -> list[str]:
         # wipefs's close fires udev's watch only eventually: ask for the re-probe, then wait
         run(["udevadm", "trigger", "--action=change", *wiped], check=False)
         settle(wiped)
+        _wait_described_empty(wiped)
     return lines
+
+
+def _wait_described_empty(paths: list[str], timeout: float = 15.0) -> None:
+    """Until udev's record of each wiped device names no filesystem. A settle that only waits for
+    a device to be initialised returns before the re-probe's event (while another process holds a
+    disk, fstune.devices.settle waits that way), and on a modelled lab disk the probe's reads take
+    a 2003 disk's time: the run that follows would still see the journal."""
+    deadline = time.monotonic() + timeout
+    pending = list(paths)
+    while pending and time.monotonic() < deadline:
+        pending = [p for p in pending if any(
+            line.startswith("ID_FS_TYPE=") and line.strip() != "ID_FS_TYPE="
+            for line in run(["udevadm", "info", "--query=property", f"--name={p}"], check=False).stdout.splitlines())]
+        if pending:
+            time.sleep(0.1)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fstune.devices.labdisk import MANIFEST_NAME
 from fstune.errors import DeviceError
-from fstune.lab import files, kernel
+from fstune.lab import files, kernel, served
 from fstune.lab.files import DATA_PARTNO, SPARE_PARTNO, backing_files, disk_index_of, read_manifest, resolve_dir
 from fstune.lab.kernel import Loop, mountpoints_of, partitions_of, read_mounts, read_swaps, scan_loops, sectors
 
@@ -41,6 +41,7 @@ class DiskStatus:
     partitions: list[PartitionStatus] = field(default_factory=list)
     mountpoints: list[str] = field(default_factory=list)  # the whole loop device mounted
     locked: str | None = None  # "locked: in use by fstune run R (pid N)": someone writes to it now
+    serving: str | None = None  # a modelled disk: "served (nbdfuse pid N)" or why it no longer is
 
     @property
     def attached(self) -> bool:
@@ -58,6 +59,9 @@ class LabStatus:
     state: str | None  # "creating" (never finished) | "ready" | None (no manifest)
     disks: list[DiskStatus] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    disk_model: dict | None = None  # a modelled lab's DiskParams.to_dict()
+    path: str | None = None  # how a request reaches the data (the manifest's record)
+    server_ended: str | None = None  # a modelled lab that can no longer serve its disks: why
 
     @property
     def exists(self) -> bool:
@@ -85,7 +89,10 @@ def lab_status(directory: str | Path | None = None) -> LabStatus:
     """What the kernel and the directory say about the lab in ``directory`` (no root needed)."""
     lab_dir = resolve_dir(directory)
     manifest = read_manifest(lab_dir)
-    status = LabStatus(str(lab_dir), manifest is not None, manifest.get("state") if manifest else None)
+    status = LabStatus(str(lab_dir), manifest is not None, manifest.get("state") if manifest else None,
+                       disk_model=(manifest or {}).get("disk_model"), path=(manifest or {}).get("path"))
+    served_mounts = set(served.served_mounts(lab_dir)) if status.disk_model else set()
+    serving_pids = served.serving_processes(lab_dir) if status.disk_model else {}
     recorded = {e["backing_file"]: e for e in (manifest or {}).get("disks", [])}
     loops: dict[str, list[Loop]] = {}
     for loop in scan_loops():
@@ -115,6 +122,14 @@ def lab_status(directory: str | Path | None = None) -> LabStatus:
             present = {number: (name, mm) for name, number, mm in partitions_of(loop.name)}
         else:
             present = {}
+        if status.disk_model and entry:
+            pid = entry.get("nbdfuse_pid")
+            if backing in served_mounts and pid in serving_pids:
+                disk.serving = f"nbdfuse {pid}"
+            elif pid is None:
+                disk.serving = "not served yet"
+            else:
+                disk.serving = f"ended ({pid})"
         for role, number in (("data", DATA_PARTNO), ("spare", SPARE_PARTNO)):
             if number in present:
                 name, mm = present[number]
@@ -153,6 +168,11 @@ def lab_status(directory: str | Path | None = None) -> LabStatus:
             status.warnings.append(f"{name} is not in the manifest.")
         if disk.locked:
             status.warnings.append(f"{disk.loop} is {disk.locked}; the lab cannot be taken down until that ends.")
+    if status.state == "ready" and status.disk_model:
+        status.server_ended = served.server_ended(lab_dir)
+        if status.server_ended:
+            status.warnings.append(f"The lab cannot serve its disks: {status.server_ended}. "
+                                   f"`sudo fstune lab up{files.dir_flag(lab_dir)}` clears it and makes a new one.")
     if status.state == "creating":
         status.warnings.append("The command that made this lab stopped before it finished.")
     if status.exists and not status.live:

@@ -7,7 +7,8 @@ those). Each caveat is a fact of the record (docs/verdicts.md, "Caveats"):
 
 - the environment: a real disk (named with its model, rotating or not), the one-disk loop lab
   (its backing files and the host device under them — a loop device is never called a rotating
-  disk) or the VM lab (its disk model, KVM or TCG);
+  disk), the modelled lab (its disk model: each disk a served spindle with a head) or the VM lab
+  (its disk model, KVM or TCG);
 - the journal/log and the data share one physical disk (two partitions of one disk, or loop
   devices whose backing files lie on one host filesystem), so seek benefits cannot show;
 - a legacy run (measured before blocks; its verdicts are not comparable by the current method);
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fstune.results.records import DeviceRecord, RunRecord
-from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, REAL_DEVICES, VM_LAB
+from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_DEVICES, VM_LAB
 
 ENVIRONMENT, ONE_DISK, LEGACY, DROPPED, CAP, DRIFT, WARM = (
     "environment", "one disk", "legacy", "dropped blocks", "cap", "drift", "warm cache")
@@ -48,7 +49,7 @@ class Place:
     """Where a run was measured, as facts (``place``): what ``environment`` words and what the
     expected outcomes (fstune/results/expected.py) read to say which effects could show."""
 
-    kind: str  # settings.VM_LAB, LOOP_LAB, LOOP_DEVICES or REAL_DEVICES
+    kind: str  # settings.VM_LAB, MODELLED_LAB, LOOP_LAB, LOOP_DEVICES or REAL_DEVICES
     disk: str  # "disk model NAME", "no disk model (flat disks)", the host device(s), the target's model
     # does a request's cost depend on where the last one was (a head that moves): the VM lab's
     # disk model and a rotating disk yes; flat VM disks, loop devices and solid-state disks no;
@@ -65,6 +66,8 @@ class Place:
         """One short line: "VM lab, disk model deskstar-7k250, KVM", "loop lab on /dev/sda"."""
         if self.kind == VM_LAB:
             return f"VM lab, {self.disk}, {self.accel or '?'}"
+        if self.kind == MODELLED_LAB:
+            return f"{MODELLED_LAB}, {self.disk}"
         if self.loop:
             return f"{self.kind} on {self.disk}"
         kind = {True: "rotating disk", False: "solid-state disk", None: "disk"}[self.heads_move]
@@ -85,6 +88,10 @@ def place(record: RunRecord) -> Place | None:
     devices = [d for d in record.devices if d.role in ("target", "journal")]
     if not devices:
         return None
+    models = {placement.get(d.path, {}).get("disk_model") for d in devices}
+    if None not in models and all(_is_loop(d, placement) for d in devices):
+        # the modelled lab: each disk its own served spindle, timed by the disk model
+        return Place(MODELLED_LAB, "disk model " + ", ".join(sorted(models)), True, shared_disk=shared_text)
     if all(_is_loop(d, placement) for d in devices):
         under = sorted({f"{placement[d.path]['backing_device']}" for d in devices
                         if placement.get(d.path, {}).get("backing_device")})
@@ -111,6 +118,11 @@ def environment(record: RunRecord) -> Caveat | None:
                 "disk may set the pace)") if where.accel == "TCG" else ""
         return Caveat(ENVIRONMENT, f"VM lab: {where.disk}, served by {lab.get('disk_serving') or '?'}, "
                                    f"{where.accel}{slow}; the figures describe the modelled disk, not this machine's.")
+    if where.kind == MODELLED_LAB:
+        return Caveat(ENVIRONMENT, f"Modelled lab: {where.disk}, each lab disk served through it on this machine's "
+                                   "kernel (nbdkit → nbdfuse → loop); the figures describe the modelled disk, not "
+                                   "this machine's. Each turn records how much of the disk's busy time the model "
+                                   "gave; a block the host paced is dropped (docs/modelled-lab.md).")
     if where.loop:
         devices = [d for d in record.devices if d.role in ("target", "journal")]
         under = sorted({f"{placement[d.path]['backing_device']}" for d in devices

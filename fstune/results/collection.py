@@ -30,6 +30,7 @@ from fstune import filesystems
 from fstune import steps as kinds
 from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
+from fstune.lab import fidelity
 from fstune.plan import Plan, schedule_looks
 from fstune.results.sequential import Reason
 from fstune.results.settings import run_settings
@@ -41,6 +42,7 @@ from fstune.runner.eta import MAKE_SECONDS, Estimate, RunEta
 from fstune.steps import Step
 from fstune.util import procfs
 from fstune.workloads import WORKLOADS
+from fstune.workloads.base import DROP_CACHES
 from fstune.workloads import metric as declared_metric
 
 RAW_LIMIT = 256 * 1024  # keep at most this much of one step's output in the store
@@ -64,6 +66,8 @@ DROP_RULE_REFERENCE_BLOCKS = 3  # the level: the median of this many blocks befo
 DROP_RULE_MIN_BLOCKS = 2  # blocks seen before the rule can call one a spike
 DROP_RULE_SHARE = 1 / 3  # of the cap: the most blocks the rule may drop in one run
 DROP_RULE = "outside-io/2"
+# On a modelled lab disk, a block whose turn the host rather than the model paced is dropped too:
+# fidelity.RULE (fstune/lab/fidelity.py declares it and its thresholds; docs/modelled-lab.md)
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,8 @@ class _Turn:
     start: dict | None = None  # counters when its first repeat step started
     problem: str | None = None  # why its configuration was not applied
     reported: bool = False  # the run was stopped for it
+    drops_start: int | None = None  # the kernel's page-cache drop count when its first measured step started
+    own_drops: int = 0  # the page-cache drops of its own steps since then
 
 
 def _ceiling_seconds(plan: Plan) -> float:
@@ -193,7 +199,9 @@ def _host_snapshot(devices: dict[str, str]) -> dict:
     return {"time": time.time(), "monotonic": time.monotonic(), "load": procfs.loadavg(),
             "io": procfs.pressure("io"), "cpu": procfs.pressure("cpu"), "ticks": procfs.cpu_ticks(),
             "outside": procfs.process_io(os.getpid()),
-            "devices": {role: procfs.block_stat(path) for role, path in devices.items()}}
+            "devices": {role: procfs.block_stat(path) for role, path in devices.items()},
+            # a modelled lab disk's own counters: how much of its busy time the model gave
+            "model": fidelity.snapshot(devices)}
 
 
 def _host_delta(before: dict, after: dict) -> dict:
@@ -216,6 +224,10 @@ def _host_delta(before: dict, after: dict) -> dict:
                                      / (ticks_after["total"] - ticks_before["total"]), 4)
     found["devices"] = {role: {key: after["devices"][role].get(key, 0) - value for key, value in counters.items()}
                         for role, counters in before["devices"].items() if counters and after["devices"].get(role)}
+    models = {role: fidelity.delta(start, after["model"][role]) for role, start in (before.get("model") or {}).items()
+              if role in (after.get("model") or {})}
+    if models:
+        found["model"] = {"devices": models, "rule": fidelity.RULE, "host_paced": fidelity.judge(models)}
     return found
 
 
@@ -244,9 +256,11 @@ class Measurement:
     """Collects RepeatResults from a run's events, checks each repeat, and adds blocks."""
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
-                 sequential: bool = True, snapshot=None, clock=time.monotonic) -> None:
+                 sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None) -> None:
         self.plan = plan
         self._snapshot = snapshot or _host_snapshot  # the host's counters now (tests pass their own)
+        # how often anyone dropped the page cache so far (/proc/vmstat; tests pass their own)
+        self._cache_drops = cache_drops or fidelity.cache_drops
         self._clock = clock
         study = plan.study
         planned = len(plan.blocks)
@@ -330,7 +344,22 @@ class Measurement:
             turn.start = self._snapshot(self._devices)
         elif step.kind == kinds.UMOUNT and turn.start is not None and not turn.host:
             turn.host.update(_host_delta(turn.start, self._snapshot(self._devices)))
+            self._foreign_drops(turn)
             self._check_journal_written(turn)
+        if step.kind == kinds.MEASURE and turn.drops_start is None:
+            turn.drops_start = self._cache_drops()
+        elif step.kind == kinds.CACHE and tuple(step.argv) == DROP_CACHES and turn.drops_start is not None:
+            turn.own_drops += 1
+
+    def _foreign_drops(self, turn: _Turn) -> None:
+        """On a modelled lab: page-cache drops by other processes while the turn was measured
+        (every fstune run drops the whole cache before its repeats) go into the declared rule."""
+        model = turn.host.get("model")
+        now = self._cache_drops()
+        if not model or turn.drops_start is None or now is None:
+            return
+        model["foreign_cache_drops"] = max(0, now - turn.drops_start - turn.own_drops)
+        model["host_paced"] = fidelity.judge(model["devices"], model["foreign_cache_drops"])
 
     def _repeat(self, step: Step) -> RepeatResult:
         key = (step.config, step.workload, step.repeat)
@@ -473,6 +502,7 @@ class Measurement:
             return []
         self.eta.block_finished(step.block)
         self._apply_drop_rule(step.block)
+        self._apply_model_rule(step.block)
         self._drop_unpaired(step.block)
         if step.block != self.scheduled or not self.sequential:
             return []
@@ -590,6 +620,18 @@ class Measurement:
             self.disturbed_blocks[block] = call.reason
             self.notes.append(f"Block {block} was disturbed and kept: {call.reason}.")
 
+    def _apply_model_rule(self, block: int) -> None:
+        """The declared rule on a modelled lab (fstune/lab/fidelity.py): a block in which some
+        configuration's turn was paced by the host rather than the modelled disk is dropped."""
+        if block in self.dropped_blocks:
+            return
+        for name in self.orders.get(block, ()):
+            turn = self._turns.get((name, block))
+            paced = ((turn.host.get("model") or {}).get("host_paced") if turn is not None and turn.host else None)
+            if paced:
+                self._drop(block, f"{name}: {paced}")
+                return
+
     def _drop_unpaired(self, block: int) -> None:
         """A block where a configuration has no primary figure (its repeat failed) pairs nothing:
         it is dropped and replaced like a spike, so every look is taken on the pairs it planned
@@ -655,6 +697,9 @@ class Measurement:
     def _config_order(self, name: str) -> int:
         return next((i for i, cp in enumerate(self.plan.configs) if cp.config.name == name), 99)
 
+    def _modelled(self) -> bool:
+        return any((t.host or {}).get("model") for t in self._turns.values())
+
     def design(self, status: str) -> dict:
         """RunRecord.design: what was decided how, and why the blocks ended."""
         study = self.plan.study
@@ -668,7 +713,7 @@ class Measurement:
         workload, metric = self.primary if self.primary else ("", "")
         deltas = {f"{w}:{m}": value / 100 for (w, m), value in study.delta_percent_by_metric.items()}
         run = sorted({r.block for r in self.results.values() if r.block})
-        return {
+        design = {
             "primary": {"workload": workload, "metric": metric},
             "delta": {"default": study.delta_percent / 100, "metrics": deltas},
             "looks": list(self.looks),
@@ -680,6 +725,9 @@ class Measurement:
             "drop_rule": DROP_RULE,
             "stopped": stopped,
         }
+        if self._modelled():  # the key appears only on a modelled lab: other runs' records are unchanged
+            design["model_rule"] = fidelity.RULE
+        return design
 
 
 def raw_output(step: Step, output: str, report: str | None) -> str:

@@ -122,7 +122,7 @@ def device_placement(paths: Iterable[str], sys_root: str = "/sys") -> dict:
     """Where each device's writes really land, for the caveats (fstune/results/caveats.py):
     {path: {"disk": the whole disk, "backing_file", "backing_device", "backing_dev", "lab"}} — the
     backing keys only for a loop device. Read once, when the run is recorded."""
-    from fstune.devices.labdisk import loop_backing
+    from fstune.devices.labdisk import lab_disk_model, loop_backing
 
     placement = {}
     for path in dict.fromkeys(paths):
@@ -134,6 +134,9 @@ def device_placement(paths: Iterable[str], sys_root: str = "/sys") -> dict:
         if backing is not None:
             entry.update(backing_file=backing.backing_file, backing_device=backing.host_device,
                          backing_dev=backing.host_dev, lab=backing.lab)
+            model = lab_disk_model(backing.backing_file) if backing.lab else None
+            if model is not None:  # a modelled lab disk: its own spindle, with a head
+                entry["disk_model"] = model.get("name", "?")
         placement[path] = entry
     return placement
 

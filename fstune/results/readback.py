@@ -77,8 +77,17 @@ def _status(results) -> str:
     if failed:
         several = len(results) > 1
         return "failed: " + "; ".join(f"{r.workload}: {r.failed}" if several else r.failed for r in failed)
+    notes = []
     warm = sorted({r.workload for r in results if r.warm_cache})
-    return f"counted (warm cache: {', '.join(warm)})" if warm else "counted"
+    if warm:
+        notes.append(f"warm cache: {', '.join(warm)}")
+    model = next(((r.conditions.get("host") or {}).get("model") for r in results
+                  if (r.conditions.get("host") or {}).get("model")), None)
+    if model:  # a modelled lab disk: how much of its busy time the model gave (fstune/lab/fidelity.py)
+        from fstune.lab.fidelity import describe
+
+        notes += [f"{role}: {describe(record)}" for role, record in sorted((model.get("devices") or {}).items())]
+    return f"counted ({'; '.join(notes)})" if notes else "counted"
 
 
 def _journal(readback: dict) -> str:

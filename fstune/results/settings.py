@@ -20,6 +20,7 @@ import os
 from pathlib import Path
 
 LOOP_LAB, VM_LAB, LOOP_DEVICES, REAL_DEVICES = "loop lab", "VM lab", "loop devices", "real devices"
+MODELLED_LAB = "modelled lab"  # the loop lab with its disks served through the disk model
 # what says where, not how: shown, never compared
 WHERE = ("machine_id", "hostname")
 
@@ -59,9 +60,10 @@ def study_version(path: str, fallback: str = "") -> str:
 
 
 def lab_kind(path: str) -> str:
-    """What kind of device ``path`` is: a partition of fstune's loop lab, a VM lab disk, another
-    loop device, or a real device."""
+    """What kind of device ``path`` is: a partition of fstune's loop lab (plain or modelled), a VM
+    lab disk, another loop device, or a real device."""
     from fstune import lab
+    from fstune.devices.labdisk import lab_disk_model
     from fstune.errors import FstuneError
 
     try:
@@ -69,7 +71,9 @@ def lab_kind(path: str) -> str:
     except FstuneError:
         name = os.path.basename(os.path.realpath(path))
         return LOOP_DEVICES if name.startswith("loop") else REAL_DEVICES
-    return VM_LAB if str(backing).startswith("/dev/") else LOOP_LAB
+    if str(backing).startswith("/dev/"):
+        return VM_LAB
+    return MODELLED_LAB if lab_disk_model(backing) is not None else LOOP_LAB
 
 
 def run_settings(plan, measurement=None, *, machine_id_path: str | os.PathLike | None = None,
@@ -175,5 +179,5 @@ def settings_differences(a: dict, b: dict) -> list[str]:
     return out
 
 
-__all__ = ["LOOP_DEVICES", "LOOP_LAB", "REAL_DEVICES", "VM_LAB", "WHERE", "describe_settings", "lab_kind",
+__all__ = ["LOOP_DEVICES", "LOOP_LAB", "MODELLED_LAB", "REAL_DEVICES", "VM_LAB", "WHERE", "describe_settings", "lab_kind",
            "machine_id", "run_settings", "settings_differences", "study_version"]

@@ -102,6 +102,11 @@ class WorkloadContext:
         return [self.data_device] + ([self.journal_device] if self.journal_device else [])
 
 
+# the drop step's command: the measurement counts its own drops apart from other processes'
+# (fstune/results/collection.py, the modelled lab's rule)
+DROP_CACHES = ("sysctl", "-q", "vm.drop_caches=3")
+
+
 def cold_cache_steps(ctx: WorkloadContext, before: str, repeat: int | None = None,
                      workload: str | None = None) -> list[Step]:
     """Flush dirty data, wait until it is written, and drop the page cache so the next phase
@@ -111,7 +116,7 @@ def cold_cache_steps(ctx: WorkloadContext, before: str, repeat: int | None = Non
              needs_root=False,
              why=f"so that {before} does not pay for writes left over from earlier steps",
              config=ctx.config, workload=workload, repeat=repeat),
-        Step(("sysctl", "-q", "vm.drop_caches=3"), title="Drop the page cache", kind=CACHE,
+        Step(DROP_CACHES, title="Drop the page cache", kind=CACHE,
              why=f"so that {before} reads from the device, not from memory",
              allow_failure="caches could not be dropped; the next figures are from a warm cache",
              config=ctx.config, workload=workload, repeat=repeat),

@@ -1,0 +1,151 @@
+"""Recompute the quiet and loaded medians of the modelled lab, and their ratio, from stored runs.
+
+Reads the runs `bench/bench_modelled_lab.py` stored (the store's modelled-runs.json says which
+were loaded), or a bundle of them (--bundle, as kept in bench/runs/), never figures typed into a
+note. Every repeat's dbench throughput is parsed again from its raw output by today's parser.
+For each configuration it prints the median of the quiet and of the loaded repeats and the
+ratio loaded/quiet, twice:
+
+- **without the fidelity rule**: every repeat that has a figure, dropped blocks included;
+- **with the fidelity rule**: only the repeats whose turn the declared rule
+  (fstune/lab/fidelity.py, ``model-in-control/1``) did not call host-paced, as the run counts them.
+
+It also prints the per-repeat fidelity (the share of the data disk's busy time the model gave,
+and the time per request it did not; the journal disk's; page-cache drops by other processes
+during the turn) and what the data disk read, so the reason for any gap can be read off the
+same runs.
+
+    .venv/bin/python bench/recompute_modelled_lab.py --state /var/tmp/fstune-modelled \
+        [--manifest modelled-runs.json --manifest cpu-runs.json ...]
+    .venv/bin/python bench/recompute_modelled_lab.py --bundle bench/runs/modelled-quiet-loaded.json.xz
+    .venv/bin/python bench/recompute_modelled_lab.py --state DIR --save-bundle bench/runs/NAME.json.xz
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import lzma
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from fstune.lab import fidelity  # noqa: E402
+from fstune.results.classroom import run_from_json  # noqa: E402
+from fstune.results.recompute import reparse  # noqa: E402
+from fstune.results.reports import run_json  # noqa: E402
+from fstune.results.store import Store  # noqa: E402
+
+METRIC = "dbench.throughput_mbs"
+BUNDLE_FORMAT = "fstune-modelled-lab-runs"
+
+
+def read_store(state: Path, manifest_names: list[str]) -> list[tuple[dict, list]]:
+    series = []
+    with Store(state) as store:
+        for name in manifest_names:
+            manifest = json.loads((state / name).read_text())
+            series.append((manifest, [store.load_run(entry["run_id"]) for entry in manifest["runs"]]))
+    return series
+
+
+def write_bundle(path: Path, series: list[tuple[dict, list]]) -> None:
+    document = {"format": BUNDLE_FORMAT, "version": 1,
+                "series": [{"manifest": manifest, "runs": [run_json(record, raw=True) for record in records]}
+                           for manifest, records in series]}
+    with lzma.open(path, "wt", encoding="utf-8", preset=9) as out:
+        json.dump(document, out, separators=(",", ":"))
+
+
+def read_bundle(path: Path) -> list[tuple[dict, list]]:
+    with lzma.open(path, "rt", encoding="utf-8") as source:
+        document = json.load(source)
+    if document.get("format") != BUNDLE_FORMAT:
+        raise ValueError(f"{path} is not a bundle of the modelled lab's runs")
+    return [(one["manifest"], [run_from_json(run) for run in one["runs"]]) for one in document["series"]]
+
+
+def repeats(manifest: dict, records: list) -> list[dict]:
+    """One row per repeat with a figure: load ("quiet" or the load's command), config, block,
+    value, host-paced, fidelity."""
+    rows = []
+    for entry, record in zip(manifest["runs"], records):
+        for result in record.results:
+            fresh = reparse(result)
+            values = [s.value for s in fresh.samples if s.metric == METRIC]
+            if not values or not fresh.ok:
+                continue
+            model = (result.conditions.get("host") or {}).get("model") or {}
+            data = (model.get("devices") or {}).get("data") or {}
+            journal = (model.get("devices") or {}).get("journal") or {}
+            rows.append({"loaded": entry["loaded"], "load": manifest.get("load") if entry["loaded"] else "quiet",
+                         "run": entry["run_id"],
+                         "config": result.config, "block": result.block, "value": values[0],
+                         "paced": bool(model.get("host_paced")), "dropped": result.dropped,
+                         "share": data.get("share"), "path_ms": data.get("path_ms"),
+                         "journal": fidelity.describe(journal) if journal else None,
+                         "foreign_drops": model.get("foreign_cache_drops"),
+                         "read_mb": ((result.conditions.get("host") or {}).get("devices", {}).get("data", {})
+                                     .get("read_sectors", 0)) * 512 / 1e6})
+    return rows
+
+
+def summary(rows: list[dict], with_rule: bool, load: str) -> dict[str, dict]:
+    """Per configuration: the quiet median (all quiet repeats), the median under ``load``, the ratio."""
+    out: dict[str, dict] = {}
+    for config in sorted({r["config"] for r in rows}):
+        figures = {}
+        for side in ("quiet", load):
+            values = [r["value"] for r in rows if r["config"] == config and r["load"] == side
+                      and not (with_rule and r["paced"])]
+            figures["loaded" if side == load else "quiet"] = (statistics.median(values), len(values)) if values else (None, 0)
+        quiet, loaded = figures["quiet"][0], figures["loaded"][0]
+        figures["ratio"] = loaded / quiet if quiet and loaded is not None else None
+        out[config] = figures
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--state", type=Path, help="the bench's results store")
+    parser.add_argument("--manifest", action="append",
+                        help="a manifest in --state (repeat it; default modelled-runs.json)")
+    parser.add_argument("--bundle", type=Path, help="read the runs from a bundle instead")
+    parser.add_argument("--save-bundle", type=Path, metavar="FILE.json.xz", help="write the runs read as a bundle")
+    args = parser.parse_args(argv)
+    if bool(args.state) == bool(args.bundle):
+        parser.error("give --state or --bundle")
+    series = read_bundle(args.bundle) if args.bundle else read_store(args.state, args.manifest or ["modelled-runs.json"])
+    if args.save_bundle:
+        write_bundle(args.save_bundle, series)
+    rows = [row for manifest, records in series for row in repeats(manifest, records)]
+    loads = list(dict.fromkeys(r["load"] for r in rows if r["load"] != "quiet"))
+    print(f"{sum(len(records) for _, records in series)} runs, {len(rows)} repeats with a figure; "
+          f"rule {fidelity.RULE} (a foreign page-cache drop, or share < {fidelity.SHARE_MIN:.0%} "
+          f"and > {fidelity.PATH_MS_MAX:g} ms per request)")
+    for row in sorted(rows, key=lambda r: (r["run"], r["block"] or 0, r["config"])):
+        share = f"{row['share']:.0%}" if row["share"] is not None else "-"
+        path = f"{row['path_ms']:.2f}" if row["path_ms"] is not None else "-"
+        print(f"  run {row['run']:>3} {row['load'].removeprefix('stress-ng '):12} block {row['block']} "
+              f"{row['config']:9} {row['value']:7.2f} MB/s  read {row['read_mb']:4.1f} MB"
+              + (f", foreign cache drops {row['foreign_drops']}" if row["foreign_drops"] is not None else "")
+              + f"; data: model share {share:>4}, +{path} ms/request"
+              + (f"; journal: {row['journal']}" if row["journal"] and row["journal"] != "idle" else "")
+              + ("  HOST-PACED" if row["paced"] else ""))
+    for load, with_rule in [(load, rule) for load in loads for rule in (False, True)]:
+        print(f"{load}, " + ("with the fidelity rule:" if with_rule else "without the fidelity rule:"))
+        for config, figures in summary(rows, with_rule, load).items():
+            (quiet, nq), (loaded, nl) = figures["quiet"], figures["loaded"]
+            ratio = f"{figures['ratio']:.3f}" if figures["ratio"] is not None else "-"
+            q = f"{quiet:.2f}" if quiet is not None else "-"
+            lo = f"{loaded:.2f}" if loaded is not None else "-"
+            print(f"  {config:9} quiet median {q} MB/s (n={nq}), loaded median {lo} MB/s (n={nl}), "
+                  f"ratio loaded/quiet {ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
