@@ -14,8 +14,9 @@ import stat
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-# the fstab fstune reads (and `fstune export --write-fstab` writes) instead of /etc/fstab: for tests
-# that must not touch the machine's own, as the playbooks' fstune_fstab variable is
+# a further fstab fstune reads beside /etc/fstab (and `fstune export --write-fstab` writes to): for
+# tests that must not touch the machine's own. Never instead of /etc/fstab: a device the system
+# mounts at boot stays locked whatever this says.
 FSTAB_ENV = "FSTUNE_FSTAB"
 
 # fstab/crypttab spec prefixes that name a device by a udev property rather than by a path
@@ -231,14 +232,15 @@ class SystemState:
         nothing, so a lock is no reason for it to refuse a device.
         """
         etc = os.path.join(root, "etc")
-        fstab = os.environ.get(FSTAB_ENV) or os.path.join(etc, "fstab")
+        fstab = os.path.join(etc, "fstab")
         state = cls.from_texts(
             read_or_empty("/proc/self/mountinfo"), read_or_empty("/proc/swaps"),
             read_or_empty(fstab), read_or_empty(os.path.join(etc, "crypttab")),
             rdev_of=rdev_majmin,
         )
-        if fstab != os.path.join(etc, "fstab"):
-            state.fstab = [replace(entry, file=fstab) for entry in state.fstab]
+        extra = os.environ.get(FSTAB_ENV)
+        if extra and os.path.abspath(extra) != os.path.abspath(fstab):
+            state.fstab += parse_fstab(read_or_empty(extra), extra)
         # resolve /dev paths now, on the live system, so that a symlink the udev database does
         # not list (e.g. a hand-made one) still finds its device
         for table in (state.fstab, state.crypttab):
