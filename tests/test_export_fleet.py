@@ -428,9 +428,9 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     changed, output = book.play("--check", "--diff")
     # the lab run's mkfs as it ran, the lab's no-discard flag included
     assert changed >= 1 and "mkfs.ext4 -b 4096 -O journal_dev -E lazy_journal_init=0,nodiscard -F" in output
-    assert re.search(rf"^\+UUID=\(made-by-mkfs\) {re.escape(str(book.mountpoint))} ext4 noatime,commit=15,"
-                     r"journal_path=\S+,x-systemd\.requires=\S+,x-systemd\.device-timeout=30s 0 0$", output, re.M), \
-        output[-4000:]
+    shown = re.search(rf"^\+(UUID=\(made-by-mkfs\) {re.escape(str(book.mountpoint))} ext4 noatime,commit=15,"
+                      r"journal_path=\S+,x-systemd\.requires=\S+,x-systemd\.device-timeout=30s 0 0)$", output, re.M)
+    assert shown, output[-4000:]
     assert blank(data) and blank(spare) and mountinfo(book.mountpoint) is None
     assert book.fstab.read_text() == Path("/etc/fstab").read_text()
 
@@ -447,7 +447,11 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     assert fstype == "ext4" and "noatime" in options and "commit=15" in super_options.split(",")
     line = [entry for entry in book.fstab.read_text().splitlines() if str(book.mountpoint) in entry]
     assert line and line[0].split()[0] == f"UUID={target['UUID']}"
-    assert f"journal_path=/dev/disk/by-uuid/{journal['UUID']}" in line[0].split()[3]
+    # the journal partition by its PARTUUID, which mkfs does not change: check mode showed this
+    # very line, but for the filesystem's UUID that mkfs made
+    stable = f"/dev/disk/by-partuuid/{journal['PART_ENTRY_UUID']}"
+    assert f"journal_path={stable}," in line[0].split()[3] and f"x-systemd.requires={stable}," in line[0].split()[3]
+    assert line[0] == shown.group(1).replace("UUID=(made-by-mkfs)", f"UUID={target['UUID']}")
 
     changed, _ = book.play()
     assert changed == 0, "a second run must change nothing"
@@ -479,7 +483,7 @@ def test_ext4_external_journal_playbook_for_real(tmp_path, lab, run_destructive,
     options, fstype, super_options = mountinfo(book.mountpoint)
     assert fstype == "ext4" and "noatime" in options and "commit=15" in super_options.split(",")
     verify_unit(tmp_path, unit, book.mountpoint)
-    assert f"What=UUID={target['UUID']}" in unit and "Requires=dev-disk-by\\x2duuid-" in unit
+    assert f"What=UUID={target['UUID']}" in unit and "Requires=dev-disk-by\\x2dpartuuid-" in unit
 
 
 @needs_ansible

@@ -92,25 +92,71 @@ def test_two_hosts_measured_one_after_the_other_merge_into_one_table(tmp_path, l
     # named for good (a kernel name without fstune_target_id is refused): the lab's by-partuuid links
     hosts = {name: {**common, "fstune_target": by_partuuid(device), "fstune_host_label": name,
                     "fstune_work_dir": str(tmp_path / "work")} for name, device in zip(("alpha", "beta"), data)}
-    # they share this machine's disk: the shared group runs them one at a time
-    inventory = {"all": {"children": {"fstune_study": {"hosts": hosts}, "fstune_shared": {"hosts": dict.fromkeys(hosts)}}}}
+    # they share this machine's disk: the shared group runs them one at a time; the fleet sets one
+    # workload parameter (the others stay the recorded run's)
+    inventory = {"all": {"children": {
+        "fstune_study": {"hosts": hosts, "vars": {"fstune_workload_params": ["writes.files=60"]}},
+        "fstune_shared": {"hosts": dict.fromkeys(hosts)}}}}
     (out / "hosts.json").write_text(json.dumps(inventory))
-    done = run_destructive([PLAY_ANSIBLE, "-i", "hosts.json", "study.yml"], data, check=False, cwd=out, timeout=600,
-                           env={**os.environ, **ANSIBLE_ENV, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, output[-6000:]
+
+    def play(*args: str) -> str:
+        done = run_destructive([PLAY_ANSIBLE, "-i", "hosts.json", "study.yml", *args], data, check=False, cwd=out,
+                               timeout=600, env={**os.environ, **ANSIBLE_ENV, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+        assert done.returncode == 0, (done.stdout + done.stderr)[-6000:]
+        return done.stdout + done.stderr
+
+    output = play()
     # one at a time: alpha's measurement ends before beta's starts
     assert output.index("TASK [Measure the study (fstune run)]") < output.rindex("changed: [alpha]") \
         < output.rindex("changed: [beta]")
 
     merged = (out / "results" / "merged.md").read_text()
     print(merged)  # the sample table for the report
+    assert merged.startswith("# fstune fleet results: class-atime")  # a fleet's table, not a class's
     assert "2 machines ran the study; baseline: strictatime; variants: noatime." in merged
     assert "| alpha |" in merged and "| beta |" in merged
     document = json.loads((out / "results" / "merged.json").read_text())
     assert [m["label"] for m in document["machines"]] == ["alpha", "beta"]
-    assert all(m["settings"]["workload_params"]["writes"]["files"] == 50 for m in document["machines"])
+    # the fleet's variable, through fstune plan and run: 60 files, the spread the recorded run's
+    recorded = run.settings["workload_params"]["writes"]
+    assert all(m["settings"]["workload_params"]["writes"] == {**recorded, "files": 60} for m in document["machines"])
     seconds = next(t for t in document["tables"] if t["metric"] == "build.seconds")
     pooled = seconds["columns"][1]["pooled"]
     assert pooled["k"] == 2 and pooled["low"] <= pooled["estimate"] <= pooled["high"]
     assert (out / "results" / "merged.html").read_text().startswith("<!DOCTYPE html>")
+
+    # a rerun for alpha alone keeps beta's results; beside them in the results directory: a file
+    # that is no export, an export of another study and one measured with other blocks
+    results = out / "results"
+    (results / "notes.json").write_text('{"todo": 1}')
+    beta = json.loads((results / "beta.json").read_text())
+    beta["runs"][0]["study"] = "xfs-log-tuning"
+    (results / "gamma.json").write_text(json.dumps(beta, indent=2))
+    beta["runs"][0]["study"] = "class-atime"
+    beta["runs"][0]["settings"]["repeat_rules"]["max"] = 9
+    (results / "delta.json").write_text(json.dumps(beta, indent=2))
+    first_beta = (results / "beta.json").read_bytes()
+    refused = run_destructive([PLAY_ANSIBLE, "-i", "hosts.json", "study.yml", "--limit", "alpha"], data, check=False,
+                              cwd=out, timeout=600, env={**os.environ, **ANSIBLE_ENV})
+    assert refused.returncode != 0 and "--limit alpha leaves out localhost, where the hosts' results are merged: " \
+        "add it (--limit 'alpha,localhost'). Nothing was measured." in refused.stdout, refused.stdout[-3000:]
+    output = play("--limit", "alpha,localhost")
+    assert "changed: [beta]" not in output and (results / "beta.json").read_bytes() == first_beta
+    merged = (results / "merged.md").read_text()
+    assert "| alpha |" in merged, output[-6000:]
+    assert "2 machines ran the study" in merged and "| alpha |" in merged and "| beta (earlier play) |" in merged
+    assert f"from an earlier play: {results / 'beta.json'} (fetched " in output
+    assert f"{results / 'notes.json'}: not the export of one fstune run" in output
+    assert f"{results / 'gamma.json'}: an export of study xfs-log-tuning, not class-atime" in output
+    assert f"{results / 'delta.json'}: measured with other settings" in output
+    assert (results / "missing.txt").read_text() == ""
+
+    # a setting fstune does not accept: fstune plan refuses it on the host with its own message,
+    # before anything is written; beta is not measured now, and its earlier results are said so
+    for name in ("notes.json", "gamma.json", "delta.json"):
+        (results / name).unlink()
+    output = play("--limit", "beta,localhost", "-e", json.dumps({"fstune_workload_params": ["writes.nonsense=1"]}))
+    assert "'nonsense' is not a parameter of workload writes; it has: files, spread." in output
+    assert "TASK [Measure the study (fstune run)]" not in output
+    assert "not measured by this play (its earlier results are merged): beta: 'nonsense' is not a parameter" in output
+    assert "| alpha (earlier play) |" in (results / "merged.md").read_text()

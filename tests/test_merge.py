@@ -437,6 +437,22 @@ def test_cli_merge_writes_markdown_and_html(tmp_path, capsys):
     assert page.read_text().startswith("<!DOCTYPE html>")
 
 
+def test_cli_merge_title_names_a_fleet_and_defaults_to_a_class(tmp_path, capsys):
+    files = write_docs(tmp_path, alice=export_doc("alice", ALICE), bob=export_doc("bob", BOB, started=5.0))
+    assert main(["results", "merge", *files]) == 0
+    assert capsys.readouterr().out.startswith("# fstune class results: ext4-journal — a journal study")
+    assert main(["results", "merge", *files, "--title", "fstune fleet results"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# fstune fleet results: ext4-journal — a journal study") and "class results" not in out
+    page = tmp_path / "fleet.html"
+    assert main(["results", "merge", *files, "--title", "fstune fleet results", "-o", str(page)]) == 0
+    assert "<title>fstune fleet results: ext4-journal" in page.read_text()
+    assert main(["results", "merge", *files, "--title", "fstune fleet results", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["heading"] == "fstune fleet results"
+    assert main(["results", "merge", *files, "--title", " "]) == 2
+    assert "--title is empty" in capsys.readouterr().err
+
+
 # --- for real: three runs on a lab, exported and merged with the real CLI --------------------------
 
 

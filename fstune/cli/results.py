@@ -154,6 +154,9 @@ def add_parser(sub, formatter_class) -> None:
                         "devices or configurations (--configs, --option, mkfs options) than most machines "
                         "(refused otherwise); their rows are marked \"(other settings)\" and left out of the "
                         "pooled figures and the verdict counts")
+    merger.add_argument("--title", metavar="TEXT", default=classroom.CLASS_HEADING,
+                        help="the report's heading, followed by the study's name (default: \"%(default)s\"; "
+                        "the fleet study's playbook passes \"fstune fleet results\")")
     merger.set_defaults(func=run_merge)
 
     parser.set_defaults(func=run_list, json=False, limit=50)  # plain `fstune results` lists
@@ -513,6 +516,9 @@ def run_merge(args) -> int:
         labels[name] = label.strip()
     results = classroom.merge_exports([_read_export(name) for name in args.files], labels,
                                       allow_different=args.allow_different_params)
+    if not args.title.strip():
+        raise UsageError("--title is empty; give the report's heading, e.g. --title \"fstune fleet results\".")
+    results.heading = args.title.strip()
     text = classroom_report.render(results, fmt or "md")
     for line in results.merged:  # how many machines, which were marked or left out
         print(f"fstune: {line}", file=sys.stderr)

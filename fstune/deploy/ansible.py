@@ -22,7 +22,7 @@ Then it runs the exact mkfs commands fstune measured, the devices as variables. 
 when the check "does the target already hold this filesystem, with this journal, mounted here or
 listed in fstab here?" says no, which makes a second run change nothing. Finally it keeps the
 filesystem in fstab (``lineinfile``, so ``--check --diff`` shows the line) by ``UUID=`` with the
-measured options, the journal named by its ``/dev/disk/by-uuid`` (or ``by-partuuid``) path and
+measured options, the journal named by its ``/dev/disk/by-partuuid`` path (else ``by-uuid``) and
 the boot options of ``fstune.deploy.mount.boot_options``, and mounts it from that line.
 """
 
@@ -335,13 +335,16 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         {"name": "Read the UUIDs the filesystem and its journal have now",
          "ansible.builtin.command": {"argv": ["blkid", "--probe", "--output", "export", "{{ item }}"]},
          "loop": probe_devices, "register": "fstune_after", "failed_when": "fstune_after.rc not in [0, 2]", **read},
-        {"name": "Name the filesystem (and its journal) by UUID",
+        # The journal by the name mkfs does not change: its PARTUUID when it is a partition, so
+        # check mode shows the very line the real run writes. A whole-disk journal has only the
+        # UUID mkfs gives it; check mode says so rather than show an old journal's UUID.
+        {"name": "Name the filesystem by UUID (and its journal by PARTUUID, else UUID)",
          "ansible.builtin.set_fact": {
              "fstune_t_uuid": "{{ " + blkid_dict("fstune_after.results[0].stdout_lines") + ".UUID | default('') }}",
              **({"fstune_journal_stable": Raw(
-                 "{{ ('/dev/disk/by-uuid/' ~ j.UUID) if j.UUID is defined\n"
-                 "   else ('/dev/disk/by-partuuid/' ~ j.PART_ENTRY_UUID) if j.PART_ENTRY_UUID is defined\n"
-                 "   else '(made-by-mkfs)' if ansible_check_mode else '' }}"),
+                 "{{ ('/dev/disk/by-partuuid/' ~ j.PART_ENTRY_UUID) if j.PART_ENTRY_UUID is defined\n"
+                 "   else '/dev/disk/by-uuid/(made-by-mkfs)' if ansible_check_mode and not fstune_done\n"
+                 "   else ('/dev/disk/by-uuid/' ~ j.UUID) if j.UUID is defined else '' }}"),
                  } if external else {}),
          },
          **({"vars": {"j": "{{ " + blkid_dict("fstune_after.results[1].stdout_lines") + " }}"}} if external else {})},
@@ -375,7 +378,10 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         {"name": "Say what check mode could not know",
          "ansible.builtin.debug": {
              "msg": "{{ fstune_target }} would be formatted; its UUID exists only after mkfs, so the fstab line "
-                    "above names it UUID=(made-by-mkfs)."},
+                    "above names it UUID=(made-by-mkfs)" + (
+                        "{{ (' and the journal, a whole disk without a PARTUUID, by the UUID mkfs gives it: '"
+                        " ~ fstune_journal_stable) if fstune_journal_stable is search('made-by-mkfs') else '' }}"
+                        if external else "") + "."},
          "when": "fstune_t_uuid == ''"},
     ]
     play = {
@@ -487,7 +493,7 @@ This playbook makes the same {fs.title} on `fstune_target`{journal} of every hos
 
 and mounts it on `fstune_mountpoint` (default `{mountpoint}`) with
 `{join_options(mount_options(config, '/dev/disk/by-uuid/JOURNAL' if external else None)) or 'defaults'}`,
-by `UUID=`{', the journal by its /dev/disk/by-uuid (or by-partuuid) path' if external else ''}, and keeps it
+by `UUID=`{', the journal by its /dev/disk/by-partuuid path (a whole-disk journal, which has no PARTUUID, by its /dev/disk/by-uuid path)' if external else ''}, and keeps it
 in fstab.
 
 ## Use
@@ -505,7 +511,8 @@ installed (`requirements.yml` is not needed).
 
 The fstab line names the filesystem by `UUID=`{' and its journal by a stable path; it waits for the journal device first (`x-systemd.requires=`) and gives up on a missing device after ' + DEVICE_TIMEOUT + ' (`x-systemd.device-timeout=`). Boot-time fsck is off (pass 0) because systemd cannot order it after the journal device; the mount replays the journal' if external else ''}.
 Set `fstune_nofail=true` for a host that must boot even when the disk is missing (`nofail`).
-`--check --diff` shows the line before anything is written; after mkfs it names the new UUID.
+`--check --diff` shows the line before anything is written: the same line the real run writes, but
+for the UUIDs mkfs has yet to make, shown as `(made-by-mkfs)`{' (a journal partition is named by its PARTUUID, which mkfs does not change, so its path is already the real one)' if external else ''}.
 
 ## Naming devices
 

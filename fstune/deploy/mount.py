@@ -1,8 +1,8 @@
 """The mount of a measured configuration, resolved against the devices as they are now.
 
 Everything here names devices by something that survives a reboot or a re-cabling: the
-filesystem by ``UUID=``, its external journal/log by a ``/dev/disk/by-uuid/`` (or
-``by-partuuid``) path in the option the filesystem takes it from (``journal_path=``,
+filesystem by ``UUID=``, its external journal/log by a ``/dev/disk/by-partuuid/`` (else
+``by-uuid``) path in the option the filesystem takes it from (``journal_path=``,
 ``logdev=``, ``jdev=``); the kernel itself follows the symlink when it opens the journal.
 ``resolve_mount`` reads the devices with ``blkid`` (read-only) and refuses a device that does
 not hold the configuration's filesystem, or a journal that is not its journal. The fstab line
@@ -69,7 +69,7 @@ class MountSpec:
     mountpoint: str
     fstype: str
     options: tuple[tuple[str, str | None], ...]  # the exact options, the journal's stable path included
-    journal_path: str | None = None  # /dev/disk/by-uuid/… of the external journal/log
+    journal_path: str | None = None  # /dev/disk/by-partuuid/ (else by-uuid/) … of the external journal/log
     target_device: str = ""
     journal_device: str | None = None
     nofail: bool = False  # the user chose to boot without it when a device is missing
@@ -116,16 +116,18 @@ def probe(device: str, run: Callable[..., subprocess.CompletedProcess] = subproc
 
 
 def stable_path(device: str, info: dict[str, str], dev_root: str = "/") -> str:
-    """The /dev/disk/by-uuid (else by-partuuid) link that points at ``device`` right now."""
+    """The /dev/disk/by-partuuid (else by-uuid) link that points at ``device`` right now: a
+    partition's PARTUUID is not changed by mkfs, so the name is known before mkfs (the playbook's
+    check mode shows the line the real run writes) and outlives a re-made journal."""
     real = os.path.realpath(device)
-    for directory, key in ((BY_UUID, "UUID"), (BY_PARTUUID, "PART_ENTRY_UUID")):
+    for directory, key in ((BY_PARTUUID, "PART_ENTRY_UUID"), (BY_UUID, "UUID")):
         value = info.get(key)
         if not value:
             continue
         link = f"{directory}/{value}"
         if os.path.realpath(os.path.join(dev_root, link.lstrip("/"))) == real:
             return link
-    raise DeviceError(f"{device} has no /dev/disk/by-uuid or by-partuuid link, so it cannot be named in a way "
+    raise DeviceError(f"{device} has no /dev/disk/by-partuuid or by-uuid link, so it cannot be named in a way "
                       "that survives a reboot.", "Run 'udevadm trigger && udevadm settle' and try again.")
 
 

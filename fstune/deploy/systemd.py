@@ -4,7 +4,7 @@
 ``MountSpec``, with the comment saying what it was measured to do. A unit is named after its
 mountpoint (``systemd-escape --path``, done here without calling it); a mount whose external
 journal/log lives on another device requires that device's unit, so a boot cannot try the
-mount before udev has made the journal's /dev/disk/by-uuid link.
+mount before udev has made the journal's /dev/disk/by-partuuid (or by-uuid) link.
 """
 
 from __future__ import annotations

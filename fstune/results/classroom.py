@@ -352,6 +352,9 @@ class MetricTable:
     paced: str = ""  # why it is not judged: it measures a phase's fixed length, not the filesystem
 
 
+CLASS_HEADING = "fstune class results"
+
+
 @dataclass
 class ClassResults:
     study: str
@@ -364,6 +367,7 @@ class ClassResults:
     notes: list[str] = field(default_factory=list)  # per machine: failures, warm caches, few repeats
     merged: list[str] = field(default_factory=list)  # how many machines were merged, which were left out
     primary: tuple[str, str] | None = None  # (workload, metric) the study stops on: the headline's figure
+    heading: str = CLASS_HEADING  # what the report is titled, before the study's name (a fleet's differs)
 
     @property
     def pooled_machines(self) -> list[Machine]:
@@ -731,5 +735,5 @@ def _unit_of(machine: Machine, workload: str, metric: str) -> tuple[str, str] | 
     return None
 
 
-__all__ = ["NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "Pooled", "export_file_name", "machine_change", "Machine", "MergeError", "MetricTable", "Spread",
+__all__ = ["CLASS_HEADING", "NOT_MEASURED", "ClassResults", "ConfigColumn", "Export", "Pooled", "export_file_name", "machine_change", "Machine", "MergeError", "MetricTable", "Spread",
            "merge_exports", "parse_export", "parse_export_text", "run_from_json"]

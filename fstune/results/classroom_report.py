@@ -184,7 +184,7 @@ def machine_lines(results: ClassResults) -> list[list[str]]:
 
 
 def _title(results: ClassResults) -> str:
-    return f"fstune class results: {results.study}" + (f" — {results.title}" if results.title else "")
+    return f"{results.heading}: {results.study}" + (f" — {results.title}" if results.title else "")
 
 
 def _intro(results: ClassResults) -> str:
@@ -577,7 +577,7 @@ def to_json(results: ClassResults) -> str:
 
     document = {
         "format": "fstune-class-results", "format_version": 1, "fstune": __version__,
-        "study": results.study, "title": results.title, "baseline": results.baseline, "configs": results.configs,
+        "heading": results.heading, "study": results.study, "title": results.title, "baseline": results.baseline, "configs": results.configs,
         "machines": [{"label": m.label, "file": m.source, "run": m.run.id, "host": m.run.hostname,
                       "settings": m.run.settings, "other_settings": m.differs, "pooled": not m.differs}
                      for m in results.machines],
