@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import subprocess
 import sys
 
@@ -108,8 +109,11 @@ async def test_dry_run_on_lab_disks_saves_exactly_what_fstune_plan_prints(lab, t
         await pilot.press("ctrl+n")  # the dry run saves the script and ends
         await wait_for(pilot, lambda: app.return_code is not None or not app.is_running, what="the script")
     saved = next(tmp_path.glob("fstune-plan-*.sh")).read_text()
+    # the block order is drawn from a seed the script names: fstune plan draws it again from that seed
+    seed = re.search(r"--order-seed (\d+) draws it again", saved).group(1)
     cli = subprocess.run([sys.executable, "-m", "fstune", "plan", "--study", STUDY, "--device", data,
                           "--log-device", spare, "--workloads", "metadata", "--workload-param", "metadata.clients=2",
-                          "--workload-param", "metadata.seconds=5", "--repeats", "3", "--run-id", RUN_ID],
+                          "--workload-param", "metadata.seconds=5", "--repeats", "3", "--run-id", RUN_ID,
+                          "--order-seed", seed],
                          capture_output=True, text=True, check=True).stdout
     assert saved == cli
