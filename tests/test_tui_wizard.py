@@ -337,7 +337,9 @@ async def test_review_opens_on_the_plan_with_the_guard_functions_folded_until_ct
         assert "fstune_check_device() { … }  # " in folded and "lines folded: Ctrl+G shows them" in folded
         assert "fstune_in_use() {\n" not in folded and "[1] " in folded
         # the first step is on the first screens now, not ~150 lines down
-        assert folded.index("[1] ") < folded.index("fstune_cleanup() { … }") + 800
+        # (every function folded: the device and content checks between are a few lines each)
+        between = folded[folded.index("fstune_cleanup() { … }"):folded.index("[1] ")]
+        assert "fstune_check_contents() { … }" in folded and between.count("\n") < 40, between
         await pilot.press("ctrl+g")  # from the confirmation field, which has the focus
         await settle(pilot)
         assert text_of(app.screen.query_one("#script")).rstrip() == script.rstrip()
