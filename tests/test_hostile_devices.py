@@ -336,6 +336,22 @@ def test_the_same_answer_from_disks_check(table):
     assert "'precious'" in answer["holds"]
 
 
+def test_disks_check_of_a_journal_for_its_own_target_asks_as_fstune_run_does(table):
+    """A rerun of a journal study (the fleet study's second play): the journal belongs to the very
+    filesystem the run reformats. With --partner it is asked about (its UUID), not refused."""
+    row = next(r for r in table.rows if r.name == "unmounted journal owner")
+    owner = f"/dev/{row.fact}"
+    alone = fstune("disks", "--check", row.device, "--role", "journal", fstab=row.fstab, work=table.work)
+    assert alone.returncode == 2 and row.fact in alone.stderr
+    asked = fstune("disks", "--check", row.device, "--role", "journal", "--partner", owner, fstab=row.fstab,
+                   work=table.work)
+    assert asked.returncode == 2 and f"add --overwrite {row.overwrite[0]}" in asked.stderr
+    allowed = fstune("disks", "--check", row.device, "--role", "journal", "--partner", owner,
+                     f"--overwrite={row.overwrite[0]}", fstab=row.fstab, work=table.work)
+    assert allowed.returncode == 0, allowed.stderr
+    table.unchanged()
+
+
 def test_the_same_answer_from_run_yes(table):
     _expect(table, _run_yes(table))
 

@@ -52,6 +52,10 @@ def add_parser(subparsers, formatter_class=argparse.HelpFormatter) -> argparse.A
                        help="what it would be: the target, or the external journal/log device (default target)")
     check.add_argument("--overwrite", action="append", default=[], metavar="UUID=<uuid>",
                        help="the filesystem on it you agree to destroy (repeatable), as for fstune run --yes")
+    check.add_argument("--partner", metavar="DEV",
+                       help="with --role journal: the target it would serve. A journal that belongs to the very "
+                            "filesystem the run reformats there is then asked about, not refused, as fstune run "
+                            "decides")
     parser.set_defaults(func=run)
     return parser
 
@@ -59,8 +63,9 @@ def add_parser(subparsers, formatter_class=argparse.HelpFormatter) -> argparse.A
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "check", None) is not None:
         return check_device(args)
-    if getattr(args, "role", "target") != "target" or getattr(args, "overwrite", None):
-        raise UsageError("--role and --overwrite go with --check DEV.")
+    if getattr(args, "role", "target") != "target" or getattr(args, "overwrite", None) \
+            or getattr(args, "partner", None):
+        raise UsageError("--role, --overwrite and --partner go with --check DEV.")
     inventory = scan(include_all=args.all)
     if args.json:
         json.dump(inventory.to_json(), sys.stdout, indent=2)
@@ -75,10 +80,11 @@ def check_device(args: argparse.Namespace) -> int:
     ahead (fstune.devices.overwrite). The same answer fstune run --yes gives."""
     uuids = overwrites.parse(args.overwrite)
     inventory = scan(include_all=True)
-    device = inventory.find(args.check)
-    if device is None:
-        inventory.get(args.check)  # raises the DeviceError that says what to do
-    verdict = inventory.verdict_for(device, role=args.role)
+    device = inventory.get(args.check)  # a DeviceError says what to do when there is none
+    partner = getattr(args, "partner", None)
+    if partner and args.role != "journal":
+        raise UsageError("--partner names the target a journal/log device would serve: it goes with --role journal.")
+    verdict = inventory.verdict_for(device, role=args.role, partner=inventory.get(partner) if partner else None)
     what = "target" if args.role == "target" else "journal/log device"
     if not verdict.choosable:
         reason = f"{device.path} cannot be the {what}: {verdict.reason}"

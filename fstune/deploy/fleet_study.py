@@ -135,7 +135,10 @@ def _check_tasks(journal: bool) -> list[dict]:
         tasks += [
             {"name": f"Check the {role} device with fstune's rules (fstune disks --check, read-only)",
              "ansible.builtin.command": {
-                 "argv": "{{ ['fstune', 'disks', '--check', " + var + ", '--role', '" + role + "']" + overwrite + " }}"},
+                 # the journal is checked as the target's: its own journal from an earlier run is asked
+                 # about (fstune_overwrite), not refused, as fstune run decides
+                 "argv": "{{ ['fstune', 'disks', '--check', " + var + ", '--role', '" + role + "']"
+                         + (" + ['--partner', fstune_target]" if role == "journal" else "") + overwrite + " }}"},
              "register": f"{prefix}_check", "failed_when": False, **read, **ENV},
             {"name": f"The rules of fstune allow writing the {role} device",
              "ansible.builtin.assert": {
