@@ -495,6 +495,25 @@ def test_a_dead_run_s_mountpoints_are_unsealed_and_what_landed_below_is_removed_
     assert not dead.exists() and Path("/etc/hostname").exists()
 
 
+def test_a_dead_run_whose_mountpoint_cannot_be_cleared_stays_findable(tmp_path):
+    """What cannot be removed (here a file someone made immutable below a mountpoint) keeps the
+    run's state file, so the next start finds the leftover again (docs/safety.md)."""
+    root = tmp_path / "run"
+    dead = root / "dead-run"
+    (dead / "written").mkdir(parents=True)
+    stuck = dead / "written" / "stuck"
+    stuck.write_bytes(b"\0" * 4096)
+    (dead / STATE_FILE).write_text(json.dumps({"run_id": "dead-run", "pid": 2**22 + 7, "study": "s"}))
+    if subprocess.run(["chattr", "+i", str(stuck)], capture_output=True).returncode != 0:
+        pytest.skip("this filesystem does not take the immutable flag")
+    try:
+        report = clean_leftovers(find_leftovers(str(root)))
+        assert not report.ok and (dead / STATE_FILE).exists()
+        assert [leftover.run_id for leftover in find_leftovers(str(root))] == ["dead-run"]
+    finally:
+        subprocess.run(["chattr", "-i", str(stuck)], check=False)
+
+
 def test_of_two_runs_claiming_one_directory_at_once_exactly_one_wins(tmp_path):
     run_dir = tmp_path / "run" / "same"
     go = tmp_path / "go"

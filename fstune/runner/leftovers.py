@@ -172,6 +172,7 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
             continue  # keep the state file so the leftover stays findable
         # remove only what a run makes: its mountpoint directories (made immutable while it ran,
         # emptied of anything written into them while nothing was mounted) and the state file
+        failed_before = len(report.failed)
         for directory in _mountpoint_dirs(leftover.run_dir):
             try:
                 mountguard.unseal(directory)
@@ -188,6 +189,8 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
                 report.removed.append(directory)
             except OSError as error:
                 report.failed.append(f"{directory}: {error.strerror}")
+        if len(report.failed) > failed_before:
+            continue  # what could not be cleared keeps its state file, so the next start finds it
         with contextlib.suppress(FileNotFoundError):
             os.unlink(os.path.join(leftover.run_dir, STATE_FILE))
         try:
