@@ -152,6 +152,17 @@ def test_export_formats(state, tmp_path):
     assert data["runs"][0]["id"] == 2 and data["runs"][0]["environment"]["hostname"] == "lab2"
 
 
+def test_export_to_a_folder_that_does_not_exist_yet(state, tmp_path):
+    """The class page's `-o out/`: a name ending in / is a folder, made when missing, and the file
+    in it is named for the machine and the run (docs/teaching.md)."""
+    folder = tmp_path / "out"
+    done = fstune(state, "export", "last", "--format", "json", "-o", f"{folder}/")
+    assert done.returncode == 0, done.stderr
+    [written] = folder.iterdir()
+    assert written.name.startswith("fstune-") and written.suffix == ".json"
+    assert json.loads(written.read_text())["runs"][0]["id"] == 2
+
+
 def test_errors_are_one_clear_line(state, tmp_path):
     assert_clean_error(fstune(state, "show", "99"), "there is no run 99", "fstune results list")
     assert_clean_error(fstune(state, "compare", "1", "42"), "there is no run 42")

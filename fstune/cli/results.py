@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -475,6 +476,11 @@ def run_export(args) -> int:
     text = reports.export(runs, comparison, fmt)
     if args.output:
         path = Path(args.output)
+        if args.output.endswith(os.sep) and not path.is_dir():
+            try:  # "-o out/" names a folder, as the class page writes it
+                path.mkdir(parents=True)
+            except OSError as error:
+                raise UsageError(f"cannot make the folder {path}: {error.strerror}.") from None
         if path.is_dir():  # a folder: a file name unique to this machine and run (docs/teaching.md)
             path = path / classroom.export_file_name(runs, fmt)
         write_output(path, text)
