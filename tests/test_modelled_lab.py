@@ -134,6 +134,32 @@ def test_a_host_paced_turn_is_stored_with_its_repeat_and_its_block_is_dropped_an
     assert measurement.design("finished")["model_rule"] == fidelity.RULE
 
 
+def test_the_model_rule_drops_no_more_than_its_limit_and_keeps_the_rest_marked():
+    clock, snapshot = model_clock()
+    plan = make_plan()
+    measurement = Measurement(plan, looks=(3,), snapshot=snapshot)  # a cap of 3: the limit is 1 block
+    assert measurement.drop_limit == 1
+    steps = list(plan.steps)
+    index = 0
+    while index < len(steps):
+        step = steps[index]
+        if step.kind == "umount":  # blocks 2 and 3 paced by the host
+            share = 0.25 if step.block in (2, 3) else 0.95
+            clock["busy"] += 9000
+            clock["requests"] += 300
+            clock["modelled"] += 9.0 * share
+        if step.phase == "dbench":
+            feed(measurement, index, step, dbench_output(10.0 + step.block))
+        else:
+            feed(measurement, index, step)
+        steps[index + 1:index + 1] = measurement.extend(index, step)
+        index += 1
+    assert set(measurement.dropped_blocks) == {2}
+    assert set(measurement.disturbed_blocks) == {3} and "limit of 1" in measurement.disturbed_blocks[3]
+    assert max(s.block for s in steps if s.block) == 4  # one block replaced the dropped one
+    assert measurement.design("finished")["disturbed_blocks"] == {"3": measurement.disturbed_blocks[3]}
+
+
 def test_a_page_cache_drop_by_another_process_during_a_turn_drops_its_block():
     """fstune's own drop before each repeat is not counted; one more during block 3 is foreign."""
     from fstune.workloads.base import DROP_CACHES

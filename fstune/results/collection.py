@@ -279,6 +279,7 @@ class Measurement:
         self.scheduled = planned  # blocks in the run so far, dropped ones included
         self.dropped_blocks: dict[int, str] = {}
         self.disturbed_blocks: dict[int, str] = {}  # the rule's limit was reached: kept, marked
+        self._model_dropped: set[int] = set()  # blocks the modelled lab's rule dropped (its limit)
         self.ceiling: dict[str, dict[str, float]] = {}  # the raw-device pass: workload → metric → value
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
         self.stopped = ""
@@ -622,15 +623,25 @@ class Measurement:
 
     def _apply_model_rule(self, block: int) -> None:
         """The declared rule on a modelled lab (fstune/lab/fidelity.py): a block in which some
-        configuration's turn was paced by the host rather than the modelled disk is dropped."""
+        configuration's turn was paced by the host rather than the modelled disk is dropped, up to
+        the same limit as the outside-I/O rule; past it the block is kept and marked, so a busy host
+        cannot take the planned looks away (docs/verdicts.md, "Dropped blocks")."""
         if block in self.dropped_blocks:
             return
         for name in self.orders.get(block, ()):
             turn = self._turns.get((name, block))
             paced = ((turn.host.get("model") or {}).get("host_paced") if turn is not None and turn.host else None)
-            if paced:
-                self._drop(block, f"{name}: {paced}")
-                return
+            if not paced:
+                continue
+            reason = f"{name}: {paced}"
+            if len(self._model_dropped) >= self.drop_limit:
+                reason += f"; kept: the rule has dropped its limit of {self.drop_limit} blocks"
+                self.disturbed_blocks[block] = reason
+                self.notes.append(f"Block {block} was disturbed and kept: {reason}.")
+            else:
+                self._model_dropped.add(block)
+                self._drop(block, reason)
+            return
 
     def _drop_unpaired(self, block: int) -> None:
         """A block where a configuration has no primary figure (its repeat failed) pairs nothing:
