@@ -21,7 +21,7 @@ from rich.console import Console
 from fstune.cli import disks as disks_cli
 from fstune.devices import CONFIRM, LOCKED, USABLE, Identity, SystemState, build_inventory
 from fstune.devices import rules, udev
-from fstune.devices.inventory import decode_udev, natural_key, transport_of
+from fstune.devices.inventory import decode_udev, link_tag, natural_key, transport_of
 from fstune.devices.monitor import ADDED, CHANGED, REMOVED, diff
 from fstune.devices.system import parse_crypttab, parse_fstab, parse_mountinfo, parse_swaps
 from fstune.errors import DeviceError, UsageError
@@ -322,6 +322,26 @@ def test_fstab_uuid_case_insensitive(server):
     assert inventory.get("sde1").verdict.reason.startswith("is listed in /etc/fstab line 1")
 
 
+def test_fstab_by_link_spelling_matches_without_the_link(server):
+    """A /dev/disk/by-label (by-uuid, by-partlabel …) path names what its spelling says, even
+    when udev has not made that link (yet) or it points at another device with the same label:
+    which of those mounts at boot is udev's choice, so every one of them is listed."""
+    records = records_of("server")
+    fstab = ("/dev/disk/by-label/archive /archive ext4 noauto 0 2\n"  # sde1 has no by-label link
+             "/dev/disk/by-partlabel/jbd none ext4 noauto 0 0\n"  # sdd2's partition name, no link either
+             "/dev/disk/by-uuid/2C02365A-A974-52F7-9F1A-A0F9BE343479 /old ext4 noauto 0 2\n"
+             "/dev/disk/by-label/server:boot /boot ext4 noauto 0 2\n")  # on sda2 and sdb2 alike
+    inventory = build_inventory(records, state_of("server", fstab=fstab, crypttab=""), lab_check=lambda p: False)
+    listed = {name: [e.line for e in entries] for name, entries in inventory.facts.tab_refs.items()}
+    assert listed == {"sde1": [1], "sdd2": [2], "sdm2": [3], "sda2": [4], "sdb2": [4]}
+    assert inventory.get("sde1").verdict.reason == (
+        "is listed in /etc/fstab line 1 (/dev/disk/by-label/archive on /archive)")
+    assert link_tag("/dev/disk/by-label/old\\x20data") == ("LABEL", "old data")
+    assert link_tag("/dev/disk/by-id/wwn-0x5000c500000000b0") == ("ID", "wwn-0x5000c500000000b0")
+    assert link_tag("/dev/disk/by-path/pci-0000:00:1f.2-ata-1") is None
+    assert link_tag("/dev/sdb1") is None
+
+
 def test_listed_in_crypttab(server, laptop):
     assert verdict(server, "sdl").reason == (
         "is listed in /etc/crypttab line 3 (device of cryptswap: /dev/disk/by-id/wwn-0x5000c500000000b0)")
@@ -611,7 +631,7 @@ def test_verify_identity(server):
     changed = Identity(device.path, device.major, device.minor, device.size + 512, device.serial, device.partuuid)
     with pytest.raises(DeviceError, match="its size is now"):
         server.verify_identity(changed)
-    with pytest.raises(DeviceError, match="has disappeared"):
+    with pytest.raises(DeviceError, match=r"/dev/sdz9 is gone \(no such device\)"):
         server.verify_identity(Identity("/dev/sdz9", 8, 250, 1))
 
 

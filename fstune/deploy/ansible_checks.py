@@ -46,6 +46,32 @@ def owner_query(prefix: str) -> str:
     return "{{ " + " ".join(parts) + " '' }}"
 
 
+def read_identity_task(devices: list[str], read: dict) -> dict:
+    """The task that reads what names each device for good (``identity_facts``' _identity)."""
+    return {"name": "Read what names each device for good (size, serial, WWN, PARTUUID)",
+            "ansible.builtin.command": {"argv": ["lsblk", "--json", "--bytes", "--nodeps", "--output",
+                                                 ",".join(f.upper() for f in IDENTITY_FIELDS), "{{ item }}"]},
+            "loop": devices, "register": "fstune_identity", **read}
+
+
+def read_links_task(devices: list[str], read: dict) -> dict:
+    """The task that reads every name udev has for each device (``identity_facts``' _links)."""
+    return {"name": "Read every name udev has for each device",
+            "ansible.builtin.command": {"argv": ["udevadm", "info", "--query=symlink", "--name", "{{ item }}"]},
+            "loop": devices, "register": "fstune_links", "failed_when": False, **read}
+
+
+def identity_facts(i: int, prefix: str) -> dict:
+    """What names device ``i`` for good, from the two reads above: _identity (lsblk --nodeps of the
+    device alone, IDENTITY_FIELDS) and _links (every /dev link udev made for it: by-id, by-uuid,
+    by-label, by-partuuid, by-path …)."""
+    return {
+        f"{prefix}_identity": "{{ (fstune_identity.results[" + str(i) + "].stdout | from_json).blockdevices[0] }}",
+        f"{prefix}_links": "{{ fstune_links.results[" + str(i) + "].stdout.split()"
+                           " | map('regex_replace', '^/?(dev/)?', '/dev/') | list }}",
+    }
+
+
 def device_facts(i: int, prefix: str) -> dict:
     """What the host's lsblk and blkid said about device ``i`` (0: target, 1: journal), as the
     facts ``prefix``_rows, _blkid and _disks the assertions are written in."""
@@ -53,11 +79,7 @@ def device_facts(i: int, prefix: str) -> dict:
     return {
         f"{prefix}_rows": "{{ " + rows + " }}",
         f"{prefix}_blkid": "{{ " + blkid_dict(f"fstune_blkid.results[{i}].stdout_lines") + " }}",
-        # lsblk --nodeps of the device alone: what names it for good (IDENTITY_FIELDS)
-        f"{prefix}_identity": "{{ (fstune_identity.results[" + str(i) + "].stdout | from_json).blockdevices[0] }}",
-        # every /dev link udev made for it (by-id, by-uuid, by-label, by-partuuid, by-path …)
-        f"{prefix}_links": "{{ fstune_links.results[" + str(i) + "].stdout.split()"
-                           " | map('regex_replace', '^/?(dev/)?', '/dev/') | list }}",
+        **identity_facts(i, prefix),
         # the whole disks under it: `lsblk --inverse` lists the device and its ancestors
         f"{prefix}_disks": "{{ fstune_ancestors.results[" + str(i) + "].stdout_lines | map('split')"
                            " | selectattr(1, 'equalto', 'disk') | map('first') | list }}",
@@ -81,13 +103,17 @@ def device_state(prefix: str, path_var: str) -> dict:
         f"{prefix}_swap": "{{ fstune_swaps | intersect([" + rows + "[0].name, " + path_var + "]) | length > 0 }}",
         # every name an fstab/crypttab line may use for this device, as fstune's inventory matches
         # them (fstune/devices/inventory.py): its path and kernel name, UUID=, LABEL=, PARTUUID=,
-        # PARTLABEL=, ID= (a by-id link's name), every /dev link udev made, and any other path in
+        # PARTLABEL=, ID= (a by-id link's name), every /dev link udev made or would make for those, and any other path in
         # those files that resolves to it (fstune_tab_paths: path → what it resolves to)
         f"{prefix}_ids": Raw(
             "{{ ([" + path_var + ", " + rows + "[0].name] + " + prefix + "_links\n"
             + "".join(f"    + (['{tag}=' ~ {prefix}_blkid.{key}] if {prefix}_blkid.{key} is defined else [])\n"
                       for tag, key in (("UUID", "UUID"), ("LABEL", "LABEL"), ("PARTUUID", "PART_ENTRY_UUID"),
                                        ("PARTLABEL", "PART_ENTRY_NAME")))
+            # the /dev/disk/by-* spelling of each, whether or not udev has made that link (yet)
+            + "".join(f"    + (['/dev/disk/{link}/' ~ {prefix}_blkid.{key}] if {prefix}_blkid.{key} is defined else [])\n"
+                      for link, key in (("by-uuid", "UUID"), ("by-label", "LABEL"), ("by-partuuid", "PART_ENTRY_UUID"),
+                                        ("by-partlabel", "PART_ENTRY_NAME")))
             + "    + (" + prefix + "_links | select('match', '/dev/disk/by-id/') | map('regex_replace', "
             "'^/dev/disk/by-id/', 'ID=') | list)\n"
             "    + (fstune_tab_paths | dict2items | selectattr('value', 'equalto', " + rows + "[0].name)"
@@ -238,4 +264,5 @@ def identity_assert(role: str, prefix: str, path_var: str, expect_var: str) -> d
 
 
 __all__ = ["IDENTITY_FIELDS", "blkid_dict", "device_asserts", "device_facts", "device_state", "identity_assert",
-           "kernel_name_assert", "overwrite_assert", "overwrite_vars", "owner_query", "tab_hits"]
+           "identity_facts", "kernel_name_assert", "overwrite_assert", "overwrite_vars", "owner_query",
+           "read_identity_task", "read_links_task", "tab_hits"]

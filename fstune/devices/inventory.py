@@ -16,7 +16,7 @@ from fstune import filesystems
 from fstune.devices import rules
 from fstune.devices.model import LOCKED, Device, Identity, Verdict
 from fstune.devices.system import SystemState, TabEntry, parse_spec
-from fstune.errors import DeviceError
+from fstune.errors import GONE_HINT, DeviceError, device_gone
 from fstune.devices.labdisk import is_lab_backing_file
 
 SECTOR = 512  # sysfs "size" is always in 512-byte units, whatever the logical block size
@@ -272,8 +272,7 @@ class Inventory:
         the device there now holds (docs/safety.md, "The device you chose")."""
         device = self.find(path)
         if device is None:
-            raise DeviceError(f"{path} has disappeared.",
-                              "Reconnect it or choose the device again.")
+            raise DeviceError(f"{device_gone(path)}.", GONE_HINT)
         changed = []
         if majmin and device.majmin != majmin:
             changed.append(f"its device number is now {device.majmin}, was {majmin}")
@@ -375,16 +374,42 @@ def _journal_owners(devices: dict[str, Device], properties: dict[str, dict], pro
     return journal_owner, log_fs_uuids
 
 
+# udev's /dev/disk/by-* links and the fstab tag each one spells (see docs/safety.md)
+_LINK_TAGS = {"/dev/disk/by-uuid/": "UUID", "/dev/disk/by-label/": "LABEL", "/dev/disk/by-partuuid/": "PARTUUID",
+              "/dev/disk/by-partlabel/": "PARTLABEL", "/dev/disk/by-id/": "ID"}
+
+
+def link_tag(path: str) -> tuple[str, str] | None:
+    """``("LABEL", "data")`` for ``/dev/disk/by-label/data``: what a udev link names, from its
+    spelling alone, so a line is matched even when the link is missing or points elsewhere."""
+    for prefix, tag in _LINK_TAGS.items():
+        if path.startswith(prefix) and "/" not in path[len(prefix):]:
+            value = path[len(prefix):]
+            # by-id keys are kept as udev spells them (see _tag_keys); labels are escaped in links
+            return tag, value if tag == "ID" else decode_udev(value)
+    return None
+
+
+def _match_tag(tag: str, value: str, tags: dict[tuple[str, str], list[Device]]) -> list[Device]:
+    # case-insensitive for UUIDs: fstab writers differ ("UUID=ABCD-1234" for FAT)
+    found = tags.get((tag, value))
+    if found is None and tag in ("UUID", "PARTUUID"):
+        found = tags.get((tag, value.lower())) or tags.get((tag, value.upper()))
+    return found or []
+
+
 def _match_tab(entry: TabEntry, index: dict[str, Device],
                tags: dict[tuple[str, str], list[Device]]) -> list[Device]:
     if entry.tag:
-        # case-insensitive for UUIDs: fstab writers differ ("UUID=ABCD-1234" for FAT)
-        found = tags.get((entry.tag, entry.value))
-        if found is None and entry.tag in ("UUID", "PARTUUID"):
-            found = tags.get((entry.tag, entry.value.lower())) or tags.get((entry.tag, entry.value.upper()))
-        return found or []
+        return _match_tag(entry.tag, entry.value, tags)
     device = index.get(entry.value) or (index.get(entry.resolved) if entry.resolved else None)
-    return [device] if device else []
+    found = [device] if device else []
+    # a by-label link names every device with that label (which one mounts at boot is udev's
+    # choice, and the link may not exist yet while udev catches up): all of them are listed
+    spelled = link_tag(entry.value)
+    if spelled:
+        found += [d for d in _match_tag(*spelled, tags) if d not in found]
+    return found
 
 
 def build_inventory(records: list[dict], state: SystemState | None = None, *,
