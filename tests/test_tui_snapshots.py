@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from fstune.screens.app import make_app
 from test_plan import GOLDEN_ORDER_SEED
@@ -54,6 +55,17 @@ async def at_help(pilot):
     await settle(pilot)
 
 
+def steady(step):
+    """``step``, then a steady cursor in every text box: a blinking one is drawn or not depending
+    on the moment the picture is taken (the review's confirmation box)."""
+    async def run(pilot):
+        await step(pilot)
+        for box in pilot.app.screen.query(Input):
+            box.cursor_blink = False
+        await settle(pilot)
+    return run
+
+
 STEPS = {"disks": at_disks, "study": at_study, "devices": at_devices, "options": at_options,
          "workloads": at_workloads, "review": at_review, "help": at_help}
 
@@ -62,9 +74,9 @@ STEPS = {"disks": at_disks, "study": at_study, "devices": at_devices, "options":
 @pytest.mark.parametrize("step", list(STEPS))
 def test_snapshot(snap_compare, step, size):
     app = make_app(services())
-    assert snap_compare(app, terminal_size=size, run_before=STEPS[step])
+    assert snap_compare(app, terminal_size=size, run_before=steady(STEPS[step]))
 
 
 def test_snapshot_review_dry_run(snap_compare):
     app = make_app(services(dry_run=True, is_root=False))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=at_review)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=steady(at_review))
