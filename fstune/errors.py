@@ -17,7 +17,9 @@ GONE_HINT = "It was unplugged, detached or deleted after you chose it: choose th
 
 
 def device_gone(path: str, why: str = "no such device") -> str:
-    """"/dev/loop3p2 is gone (no such device)": the one wording for a device that vanished."""
+    """"/dev/loop3p2 is gone (no such device)": the wording for a device that vanished before
+    fstune wrote to it; one that goes away while a step runs is said at the run's end ("has
+    disappeared", fstune.runner.safety.device_trouble; docs/safety.md)."""
     return f"{path} is gone ({why})"
 
 

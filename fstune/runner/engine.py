@@ -252,6 +252,12 @@ class Runner:
                         break
                 if step.repeat is not None and step.config in self._measured:
                     refusal = self._check_measured(index, step)  # before every step of a repeat
+                    if refusal and device_trouble(self.identities):
+                        # the disk itself went away (unplugged, detached): a failure, not a wrong
+                        # filesystem; the end of the run says what happened to it
+                        status, kind, failed_at = RunStatus.FAILED, FailKind.STEP, index
+                        reason = f"Step {index + 1} ({step.title}) could not run"
+                        break
                     if refusal:
                         status, kind, reason, failed_at = RunStatus.FAILED, FailKind.SAFETY, refusal, index
                         break
@@ -677,7 +683,13 @@ class Runner:
         if not cleanup and step.config in self._measured and (
                 (status == StepStatus.OK and measured) or (status == StepStatus.FAILED and inside)):
             refusal = self._check_measured(index, step, after=True, measured=measured)
-            if refusal:
+            if refusal and device_trouble(self.identities):
+                # its disk went away under it (unplugged, detached): the step failed, and the run's
+                # end says what happened to the disk; its directory being unreadable is no mystery
+                if status != StepStatus.FAILED or not message:
+                    message = "its filesystem went away while it ran; its figures are not used"
+                status = StepStatus.FAILED
+            elif refusal:
                 status, message = StepStatus.FAILED, refusal
                 self._wrong_filesystem = True
         if status == StepStatus.FAILED:
