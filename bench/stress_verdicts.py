@@ -6,7 +6,7 @@ block, replacement blocks, the looks, the alpha split — on scenarios the calib
 and counts the verdicts that break a promise. Every study goes through the code a run uses:
 
 - the block orders: ``fstune.plan.block_order``, with a seed drawn for each study as for each run;
-- the drop rule: ``fstune.results.collection.pressure_drop`` with the run's ``drop_limit``, fed
+- the drop rule: ``fstune.results.collection.outside_drop`` with the run's ``drop_limit``, fed
   each turn's host conditions the way ``Measurement`` records them (the I/O pressure, and what
   processes outside the run read and wrote), block after block, with the dropped blocks replaced
   up to twice the cap, as the run does;
@@ -41,14 +41,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fstune.results.blocked import comparison_schedule  # noqa: E402
-from fstune.results.collection import drop_limit, pressure_drop  # noqa: E402
+from fstune.plan import DEFAULT_LOOKS  # noqa: E402
+from fstune.results.collection import drop_limit, outside_drop  # noqa: E402
+from fstune.results.scales import DEFAULT_DELTA  # noqa: E402
 from fstune.results.sequential import LookSchedule, decide_batch  # noqa: E402
 from fstune.results.verdict import CODES, Position  # noqa: E402
 
-LOOKS = (5, 10, 15)
+LOOKS = DEFAULT_LOOKS
 CAP = LOOKS[-1]
 MOST_BLOCKS = 2 * CAP  # a run never makes more than twice its cap (dropped blocks included)
-DELTA = math.log1p(0.02)  # δ = 2 % on the log scale (scales.py)
+DELTA = math.log1p(DEFAULT_DELTA)  # δ = 2 % on the log scale
 SPREAD = 0.05  # one measurement's log spread: a block contrast of 0.071, the quiet lab's 0.073
 PRESSURE_LEVEL = 0.30  # the shared lab's I/O pressure at rest ("some" share)
 PRESSURE_JITTER = 0.03
@@ -118,7 +120,7 @@ def kept_blocks(outside: np.ndarray, pressure: np.ndarray, blocks: int = CAP) ->
             hosts[block + 1] = [{"seconds": TURN_SECONDS, "io_some": {"share": float(share)},
                                  "outside_io": {"bytes": float(rate) * TURN_SECONDS * 2**20, "top": []}}
                                 for rate, share in zip(outside[study, block], pressure[study, block])]
-            call = pressure_drop(hosts, dropped, block + 1, limit)
+            call = outside_drop(hosts, dropped, block + 1, limit)
             if call is not None and call.drop:
                 dropped[block + 1] = call.reason
             else:

@@ -177,21 +177,18 @@ class RunSession:
     given). ``make_runner(plan, **options)``: builds the Runner (tests pass a recorded one).
     ``open_store()``: the results store to keep the run in, closed after saving (None: keep
     nothing). ``scan()``: the device inventory, for the record's device descriptions.
-    ``identities``: the devices' identities if the front end recorded them already at its
-    confirmation (the wizard's Review step, ``record_identities`` below).
     """
 
     def __init__(self, plan: Plan, *, measurement: Measurement | None = None,
                  make_runner: Callable[..., Runner] | None = None,
                  open_store: Callable[[], object] | None = _default_store,
-                 scan: Callable[[], object] | None = _default_scan,
-                 identities: dict | None = None) -> None:
+                 scan: Callable[[], object] | None = _default_scan) -> None:
         self.plan = plan
         self.measurement = measurement if measurement is not None else Measurement(plan)
         self.make_runner = make_runner or Runner
         self.open_store = open_store
         self.scan = scan
-        self.identities = identities  # recorded at the confirmation (``record_identities``)
+        self.identities: dict | None = None  # recorded by ``prepare`` (``record_identities``)
         self.runner: Runner | None = None
         self.started: float | None = None  # time.time() when the run was started
         self._locks: list[devlock.DeviceLocks] = []

@@ -340,9 +340,7 @@ class RunScreen(Screen):
         # the session the Review step checked (locked, identities recorded); without one (tests,
         # a dry run) one is made here. It feeds its measurement (the plan's cap and looks) every
         # event, stores the run and compares it
-        self.session = session or RunSession(
-            plan, measurement=measurement, make_runner=getattr(services, "make_runner", None),
-            open_store=getattr(services, "open_store", None), scan=getattr(services, "scan", None))
+        self.session = session or services.session(plan, measurement=measurement)
         self.measurement = self.session.measurement
         # the worker → UI channel
         self._queue: deque = deque()

@@ -56,9 +56,8 @@ def run(args) -> int:
         print(f"fstune: note: {warning}", file=sys.stderr)
     for note in _lock_notes(plan):
         print(f"fstune: note: {note}", file=sys.stderr)
-    written = plan.destructive_devices()
-    for choice in (plan.choices.target, plan.choices.log_device):
-        if choice is not None and choice.unconfirmed and choice.path in written:
+    for choice in plan.written_choices():
+        if choice.unconfirmed:
             # the saved script refuses it (fstune.devices.overwrite); say so now, not on the day it runs
             print(f"fstune: note: {choice.unconfirmed}; until then the script refuses it.", file=sys.stderr)
     if args.output:

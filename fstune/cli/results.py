@@ -520,10 +520,10 @@ def run_merge(args) -> int:
         if not sep or not name or not label.strip():
             raise UsageError(f"--label {item}: write it as FILE=NAME, e.g. --label bob.json=Bob.")
         labels[name] = label.strip()
+    if not args.title.strip():  # before any file is read
+        raise UsageError("--title is empty; give the report's heading, e.g. --title \"fstune fleet results\".")
     results = classroom.merge_exports([_read_export(name) for name in args.files], labels,
                                       allow_different=args.allow_different_params)
-    if not args.title.strip():
-        raise UsageError("--title is empty; give the report's heading, e.g. --title \"fstune fleet results\".")
     results.heading = args.title.strip()
     text = classroom_report.render(results, fmt or "md")
     for line in results.merged:  # how many machines, which were marked or left out

@@ -16,7 +16,8 @@ signature, are not the journal/log of a filesystem that still exists (looked up 
 mounted or not, whatever ``fstune_overwrite`` says), are not read-only, not on the disk of /,
 /boot or /var, not in fstab or crypttab, not the same device, and large enough. A device
 holding an ordinary filesystem, or a leftover journal nobody uses, is only overwritten when the
-host's ``fstune_overwrite`` list names it (fstune's typed confirmation).
+host's ``fstune_overwrite`` list names that filesystem by ``UUID=`` (fstune's typed confirmation; a path
+there is refused).
 
 Then it runs the exact mkfs commands fstune measured, the devices as variables. They only run
 when the check "does the target already hold this filesystem, with this journal, mounted here or
@@ -34,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fstune import __version__, filesystems
-from fstune.deploy.ansible_checks import (IDENTITY_FIELDS, blkid_dict, device_asserts, device_facts, device_state,
+from fstune.deploy.ansible_checks import (blkid_dict, device_asserts, device_facts, device_state,
                                          identity_assert, kernel_name_assert, overwrite_assert, overwrite_vars,
-                                         owner_query, tab_hits)
+                                         owner_query, read_identity_task, read_links_task, tab_hits)
 from fstune.deploy.fstab import fsck_pass
 from fstune.deploy.measured import (comment, environment_caveats, find_config, header_lines, measured_journal,
                                     measured_target)
@@ -203,10 +204,7 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
                          "true)) or 'lsblk exit status ' ~ item.rc }}): a stale device node, e.g. after disks were "
                          "renumbered. Name the device by /dev/disk/by-id or by-partuuid.", "quiet": True},
          "loop": "{{ fstune_lsblk.results }}", "loop_control": {"label": "{{ item.item }}"}},
-        {"name": "Read what names each device for good (size, serial, WWN, PARTUUID)",
-         "ansible.builtin.command": {"argv": ["lsblk", "--json", "--bytes", "--nodeps", "--output",
-                                              ",".join(f.upper() for f in IDENTITY_FIELDS), "{{ item }}"]},
-         "loop": devices, "register": "fstune_identity", **read},
+        read_identity_task(devices, read),
         {"name": "Find the disks each device is on",
          "ansible.builtin.command": {"argv": ["lsblk", "--inverse", "--list", "--noheadings", "--paths", "--output",
                                               "NAME,TYPE", "{{ item }}"]},
@@ -214,9 +212,7 @@ def _playbook(run: RunRecord, config: ConfigDescription, fs, commands: list[Mkfs
         {"name": "Read the signatures on each device",
          "ansible.builtin.command": {"argv": ["blkid", "--probe", "--output", "export", "{{ item }}"]},
          "loop": devices, "register": "fstune_blkid", "failed_when": "fstune_blkid.rc not in [0, 2]", **read},
-        {"name": "Read every name udev has for each device",
-         "ansible.builtin.command": {"argv": ["udevadm", "info", "--query=symlink", "--name", "{{ item }}"]},
-         "loop": devices, "register": "fstune_links", "failed_when": False, **read},
+        read_links_task(devices, read),
     ]
     system_mounts = json.dumps(list(SYSTEM_MOUNTS))
     tasks += [
@@ -492,7 +488,7 @@ This playbook makes the same {fs.title} on `fstune_target`{journal} of every hos
 {mkfs}
 
 and mounts it on `fstune_mountpoint` (default `{mountpoint}`) with
-`{join_options(mount_options(config, '/dev/disk/by-uuid/JOURNAL' if external else None)) or 'defaults'}`,
+`{join_options(mount_options(config, '/dev/disk/by-partuuid/JOURNAL' if external else None)) or 'defaults'}`,
 by `UUID=`{', the journal by its /dev/disk/by-partuuid path (a whole-disk journal, which has no PARTUUID, by its /dev/disk/by-uuid path)' if external else ''}, and keeps it
 in fstab.
 

@@ -4,9 +4,9 @@ A configuration measured on one machine is a guess about the others. This writes
 that runs the same study, with the settings the run recorded (``RunRecord.settings``: workloads
 and every parameter, the repeat rules), headless on each host of the inventory group
 ``fstune_study``, on the spare devices named in its host variables. Ansible is the engine: each
-host runs fstune itself, which checks the devices with the rules of ``fstune disks`` (``fstune
-plan`` first, read-only: a device that is not free ends that host with fstune's reason) and
-measures; the host's JSON export is fetched to the controller, and the controller merges every
+host runs fstune itself, which checks each device with the rules of ``fstune disks --check``
+(read-only; the journal with ``--partner`` the target; a device that is not free ends that host
+with fstune's reason), then ``fstune plan`` and the run, and measures; the host's JSON export is fetched to the controller, and the controller merges every
 host's export with ``fstune results merge`` (one table, each host's own verdict, the pooled
 random-effects change across hosts, docs/teaching.md).
 
@@ -24,15 +24,17 @@ from dataclasses import dataclass
 
 from fstune import __version__
 from fstune.deploy.ansible import AnsibleExport
-from fstune.deploy.ansible_checks import IDENTITY_FIELDS, identity_assert, kernel_name_assert
-from fstune.deploy.yaml_writer import Raw
+from fstune.deploy.ansible_checks import (identity_assert, identity_facts, kernel_name_assert, read_identity_task,
+                                         read_links_task)
+from fstune.deploy.yaml_writer import Raw, to_yaml
 from fstune.deploy.measured import comment, environment_caveats, header_lines
-from fstune.deploy.yaml_writer import to_yaml
 from fstune.errors import UsageError
 from fstune.results.records import RunRecord
 from fstune.results.reports import FORMAT_NAME
 
 GROUP, SHARED = "fstune_study", "fstune_shared"
+# the host's confirmed filesystems as fstune's --overwrite options (a Jinja list, appended)
+OVERWRITE = " + (fstune_overwrite | default([]) | map('regex_replace', '^', '--overwrite=') | list)"
 
 
 @dataclass(frozen=True)
@@ -111,22 +113,12 @@ def _check_tasks(journal: bool) -> list[dict]:
     read = {"changed_when": False, "check_mode": False}
     devices = ["{{ fstune_target }}"] + (["{{ fstune_journal }}"] if journal else [])
     roles = [("target", "fstune_t", "fstune_target")] + ([("journal", "fstune_j", "fstune_journal")] if journal else [])
-    overwrite = " + (fstune_overwrite | default([]) | map('regex_replace', '^', '--overwrite=') | list)"
     tasks: list[dict] = [
-        {"name": "Read what names each device for good (size, serial, WWN, PARTUUID)",
-         "ansible.builtin.command": {"argv": ["lsblk", "--json", "--bytes", "--nodeps", "--output",
-                                              ",".join(f.upper() for f in IDENTITY_FIELDS), "{{ item }}"]},
-         "loop": devices, "register": "fstune_identity", **read},
-        {"name": "Read every name udev has for each device",
-         "ansible.builtin.command": {"argv": ["udevadm", "info", "--query=symlink", "--name", "{{ item }}"]},
-         "loop": devices, "register": "fstune_links", "failed_when": False, **read},
+        read_identity_task(devices, read),
+        read_links_task(devices, read),
         {"name": "Collect what the checks need",
          "ansible.builtin.set_fact": {
-             k: v for i, (_, prefix, _) in enumerate(roles) for k, v in {
-                 f"{prefix}_identity": "{{ (fstune_identity.results[" + str(i) + "].stdout | from_json)"
-                                       ".blockdevices[0] }}",
-                 f"{prefix}_links": "{{ fstune_links.results[" + str(i) + "].stdout.split()"
-                                    " | map('regex_replace', '^/?(dev/)?', '/dev/') | list }}"}.items()}},
+             k: v for i, (_, prefix, _) in enumerate(roles) for k, v in identity_facts(i, prefix).items()}},
     ]
     for role, prefix, var in roles:
         tasks.append(kernel_name_assert(role, prefix, var, f"{var}_id"))
@@ -138,7 +130,7 @@ def _check_tasks(journal: bool) -> list[dict]:
                  # the journal is checked as the target's: its own journal from an earlier run is asked
                  # about (fstune_overwrite), not refused, as fstune run decides
                  "argv": "{{ ['fstune', 'disks', '--check', " + var + ", '--role', '" + role + "']"
-                         + (" + ['--partner', fstune_target]" if role == "journal" else "") + overwrite + " }}"},
+                         + (" + ['--partner', fstune_target]" if role == "journal" else "") + OVERWRITE + " }}"},
              "register": f"{prefix}_check", "failed_when": False, **read, **ENV},
             {"name": f"The rules of fstune allow writing the {role} device",
              "ansible.builtin.assert": {
@@ -160,7 +152,6 @@ def _measure_tasks(run: RunRecord, journal: bool) -> list[dict]:
     settings = study_settings(run).jinja()
     devices = ["--device", "{{ fstune_target }}"] + (["--log-device", "{{ fstune_journal }}"] if journal else [])
     study = ["--study", "{{ fstune_study_ref }}"]
-    overwrite = " + (fstune_overwrite | default([]) | map('regex_replace', '^', '--overwrite=') | list)"
 
     def argv(words: list[str], tail: list[str] = ()) -> str:
         # one Jinja list: the words as literals, each {{ variable }} in them as that variable, then
@@ -170,7 +161,7 @@ def _measure_tasks(run: RunRecord, journal: bool) -> list[dict]:
                 parts = re.split(r"\{\{ *(\w+) *\}\}", word)
                 yield " ~ ".join(json.dumps(p) if i % 2 == 0 else p for i, p in enumerate(parts) if p or i % 2)
         return ("{{ [" + ", ".join(terms(words)) + "] + " + settings + " + [" + ", ".join(terms(tail)) + "]"
-                + overwrite + " }}")
+                + OVERWRITE + " }}")
 
     steps = [
         {"name": "The devices to measure on are set",
@@ -365,7 +356,8 @@ def _playbook(run: RunRecord) -> list[dict]:
 
 
 def build_study_export(run: RunRecord, caveats: list[str] | None = None) -> AnsibleExport:
-    """The fleet-study project: ``study.yml``, an inventory stub and a README."""
+    """The fleet-study project: ``study.yml``, ``measure.yml`` (one host's tasks), an inventory
+    stub and a README."""
     # the roles the settings recorded: a study with an external journal needs a second spare
     journal = "journal" in ((run.settings or {}).get("device_roles") or {}).values()
     about = header_lines(run, run.baseline, environment_caveats(run) if caveats is None else caveats)[:1]
@@ -384,9 +376,10 @@ def build_study_export(run: RunRecord, caveats: list[str] | None = None) -> Ansi
         "#   fstune_work_dir     where the host keeps its results store and export (default /var/tmp/fstune-study)",
         "#   fstune_target_id    needed when fstune_target is a kernel name (/dev/sdX): what the device must be,",
         "#                       any of size, serial, wwn, partuuid as lsblk shows them (as in site.yml)",
+        *(["#   fstune_journal_id   the same for fstune_journal"] if journal else []),
         "#   fstune_overwrite    JSON list of filesystems on these devices you agree to destroy, by UUID:",
         "#                       fstune_overwrite='[\"UUID=0f3c…\"]' (never a path)",
-        "#   fstune_fstab        the fstab the checks read (default /etc/fstab)",
+        "#   fstune_fstab        a further fstab the checks read beside /etc/fstab (never instead of it)",
         "#   fstune_results_dir  where the controller keeps the exports and the merged table (default results/)",
         "# The study's settings, the recorded run's unless set (for the whole group, [" + GROUP + ":vars], or the",
         "# merge refuses the hosts that differ); fstune plan checks them on each host before anything is written:",
@@ -415,7 +408,8 @@ def build_study_export(run: RunRecord, caveats: list[str] | None = None) -> Ansi
     {command}
 
 Before anything is written, each host checks its devices (`measure.yml`, the tasks of one host):
-a kernel name (`/dev/sdX`, anything not under `/dev/disk/by-*`) needs `fstune_target_id`, and the
+a kernel name (`/dev/sdX`, anything not under `/dev/disk/by-*`) needs `fstune_target_id` (and
+`fstune_journal_id` for the journal), and the
 device must be the one that describes (as `site.yml` checks); then `fstune disks --check` applies
 fstune's own rules on the host (mounted, swap, holders, signatures, another filesystem's journal,
 fstab/crypttab in every spelling, locks), with the host's `fstune_overwrite`: a device that holds

@@ -15,6 +15,7 @@ from __future__ import annotations
 import shlex
 
 from fstune.devices.model import CONFIRM, Device, Verdict
+from fstune.devices.rules import filesystem_words
 from fstune.errors import UsageError
 
 PREFIX = "UUID="
@@ -37,11 +38,9 @@ def parse(items) -> tuple[str, ...]:
 
 
 def holding(device: Device) -> str:
-    """``ext4 'precious' (UUID 1234…)``: what a person recognises the filesystem by."""
-    text = device.fs_type or "data"
-    if device.fs_label:
-        text += f" '{device.fs_label}'"
-    return text + (f" (UUID {device.fs_uuid})" if device.fs_uuid else "")
+    """``ext4 'precious' (UUID 1234…)``: what a person recognises the filesystem by, the UUID
+    written as the confirmation writes it."""
+    return filesystem_words(device, uuid_word="UUID")
 
 
 def needs_confirmation(device: Device, verdict: Verdict) -> bool:

@@ -137,13 +137,13 @@ def _unique(items):
     return list(dict.fromkeys(items))
 
 
-def _fs_words(device: Device) -> str:
+def filesystem_words(device: Device, uuid_word: str = "uuid") -> str:
     """``ext4 'home' (uuid 1234…)`` — the facts a person recognises a filesystem by."""
     text = device.fs_type or "data"
     if device.fs_label:
         text += f" '{device.fs_label}'"
     if device.fs_uuid:
-        text += f" (uuid {device.fs_uuid})"
+        text += f" ({uuid_word} {device.fs_uuid})"
     return text
 
 
@@ -338,7 +338,7 @@ def _filesystem(device: Device, facts: Facts) -> list[Finding]:
         return []  # those have their own, locking rule
     if device.fs_usage in ("raid", "crypto"):
         return []
-    facts_text = _fs_words(device)
+    facts_text = filesystem_words(device)
     if device.fs_type == "swap":
         if device.swap:
             return []  # the active-swap rule says it better

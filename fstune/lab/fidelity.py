@@ -44,20 +44,16 @@ SYS = Path("/sys")
 def modelled_disk(path: str) -> tuple[str, Path] | None:
     """(the whole loop disk's name, its plugin's statistics file) when ``path`` is a modelled lab
     disk or a partition of one; else None."""
-    from fstune.devices.labdisk import MANIFEST_NAME, loop_backing
+    from fstune.devices.labdisk import lab_disk_model, loop_backing
     from fstune.lab.files import disk_index_of
     from fstune.lab.served import stats_file
 
     backing = loop_backing(path, SYS)
     if backing is None or not backing.lab:
         return None
+    if not lab_disk_model(backing.backing_file):
+        return None
     lab_dir = Path(backing.backing_file).parent
-    try:
-        manifest = json.loads((lab_dir / MANIFEST_NAME).read_text())
-    except (OSError, ValueError):
-        return None
-    if not isinstance(manifest, dict) or not manifest.get("disk_model"):
-        return None
     name = os.path.basename(os.path.realpath(path))
     node = SYS / "class" / "block" / name
     disk = node.resolve().parent.name if (node / "partition").exists() else name

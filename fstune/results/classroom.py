@@ -53,7 +53,7 @@ from fstune.results.formatting import finite, fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.settings import WHERE, settings_differences
 from fstune.filesystems import join_options
-from fstune.results.views import describe_config, honest_notes
+from fstune.results.views import honest_notes
 
 NOT_MEASURED = "not measured"
 # every word a row's verdict can be (fstune.results.compare.Row.verdict), in the order a tally lists them
@@ -430,11 +430,6 @@ def _same_run_key(run: RunRecord) -> tuple:
     # run ids restart at 1 on every machine, and cloned workshop VMs share a hostname: the
     # start time (to the microsecond) is what tells two runs apart
     return (run.id, str(run.environment.get("hostname") or ""), run.started)
-
-
-def _recipe_of(config: ConfigDescription) -> str:
-    # the log device's path differs from machine to machine and is not part of the recipe
-    return describe_config(dataclasses.replace(config, log_device=None))
 
 
 def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = None,

@@ -13,7 +13,8 @@ every repeat it records what the filesystem really was ("readback": the record s
 parsed by the filesystem module, the mount options from /proc/self/mountinfo, whether the
 external journal was written) and the host's conditions ("host": times, device counters, load,
 pressure, steal); a repeat whose configuration was not applied fails the run with the option
-that is missing, and a block the declared pressure rule rejects is dropped and replaced.
+that is missing, and a block the declared drop rule rejects (outside I/O during it; on the
+modelled lab, a disk the host set the pace of) is dropped and replaced, up to the rule's limit.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def outside_rate(hosts: Sequence[Mapping]) -> tuple[float, float] | None:
     return mib / seconds, mib
 
 
-def pressure_drop(hosts: Mapping[int, Sequence[Mapping]], dropped: Mapping[int, str], block: int,
+def outside_drop(hosts: Mapping[int, Sequence[Mapping]], dropped: Mapping[int, str], block: int,
                   limit: int | None = None) -> DropCall | None:
     """Whether the declared rule drops ``block``: ``hosts`` maps each finished block to its turns'
     host conditions (``_host_delta``), ``dropped`` the blocks dropped so far, ``limit`` the most
@@ -607,12 +608,12 @@ class Measurement:
         return drop_limit(self.max_blocks)
 
     def _apply_drop_rule(self, block: int) -> None:
-        """The declared rule (``pressure_drop``) on the turns' host conditions, block by block."""
+        """The declared rule (``outside_drop``) on the turns' host conditions, block by block."""
         hosts: dict[int, list[dict]] = {}
         for (_name, number), turn in self._turns.items():
             if turn.host:
                 hosts.setdefault(number, []).append(turn.host)
-        call = pressure_drop(hosts, self.dropped_blocks, block, self.drop_limit)
+        call = outside_drop(hosts, self.dropped_blocks, block, self.drop_limit)
         if call is None:
             return
         if call.drop:
@@ -645,7 +646,7 @@ class Measurement:
 
     def _drop_unpaired(self, block: int) -> None:
         """A block where a configuration has no primary figure (its repeat failed) pairs nothing:
-        it is dropped and replaced like a spike, so every look is taken on the pairs it planned
+        it is dropped and replaced like a disturbed block, so every look is taken on the pairs it planned
         (docs/verdicts.md, "Dropped blocks")."""
         if self.primary is None or block in self.dropped_blocks:
             return
@@ -850,4 +851,4 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
 
 
 __all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DROP_RULE", "OUTSIDE_MIB_S", "DropCall", "Measurement",
-           "config_descriptions", "drop_limit", "outside_io", "pressure_drop", "run_record"]
+           "config_descriptions", "drop_limit", "outside_io", "outside_drop", "run_record"]

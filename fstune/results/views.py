@@ -15,10 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fstune.filesystems import join_options
+from fstune.results.blocked import OUTSIDE_BUDGET
 from fstune.results.compare import Comparison, ConfigDescription, Row, Summary
 from fstune.results.formatting import fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.units import format_size, format_span
+
+# how a pair beyond the run's error budget opens its note (blocked.OUTSIDE_BUDGET, before its names)
+_OUTSIDE_BUDGET_OPENING = OUTSIDE_BUDGET.partition("{")[0]
 
 CELLS_NOTE = ("Cells: median ± standard deviation over n good repeats. Change: the variant's median against the "
               "baseline's.")
@@ -206,7 +210,7 @@ def verdict_notes(comparison: Comparison) -> list[str]:
     for row in comparison.rows:
         if row.judgement is not None and row.judgement.role == "description":
             # a pair beyond the run's error budget says so once, not once per metric
-            notes += [note for note in row.judgement.notes if note.startswith("Described, not judged")
+            notes += [note for note in row.judgement.notes if note.startswith(_OUTSIDE_BUDGET_OPENING)
                       and note not in notes]
             continue
         if row.judgement is None:

@@ -68,19 +68,6 @@ def unseal(directory: str) -> None:
             raise
 
 
-def sealed(directory: str) -> bool:
-    try:
-        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
-        return False
-    try:
-        return bool(_flags(fd) & FS_IMMUTABLE_FL)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-
-
 @dataclass(frozen=True)
 class Stray:
     """What was found in a mountpoint directory while nothing was mounted on it."""
