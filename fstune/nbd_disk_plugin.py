@@ -1,9 +1,12 @@
-"""nbdkit Python plugin: one VM-lab disk served through the disk model (fstune/diskmodel.py).
+"""nbdkit Python plugin: one lab disk served through the disk model (fstune/diskmodel.py).
 
-Started by fstune.vmdisks, one nbdkit per disk:
+One nbdkit per disk, started by fstune.vmdisks for the VM lab:
 
     nbdkit --unix SOCK python fstune/nbd_disk_plugin.py file=IMG model=MODEL.json \
         stats=STATS.json qemu_pid=QEMU.pid qemu_mark=QMP-SOCKET-PATH
+
+and by fstune.lab.served for the modelled lab, under nbdfuse (no QEMU: qemu_pid is not given,
+and the server ends with nbdfuse, ``--exit-with-parent``). docs/modelled-lab.md.
 
 Every request is timed by the model on an absolute clock: it completes at the time the model
 gives (arrival, or the end of the previous command, plus its service time) and the plugin sleeps
@@ -13,8 +16,8 @@ requests (one command at a time, as on a disk without command queueing).
 A thread of its own, every 0.25 s: re-reads MODEL.json when it changes (the lab can switch the
 model on and off while the VM runs), writes STATS.json (the plugin's own overhead and lateness,
 and cumulative counters from which fstune/lab/fidelity.py reads a stretch's fidelity),
-and shuts nbdkit down when the QEMU named by QEMU.pid has gone, so a crashed lab leaves no
-server behind. Why and how: docs/vmlab.md.
+and, in the VM lab, shuts nbdkit down when the QEMU named by QEMU.pid has gone, so a crashed lab
+leaves no server behind. Why and how: docs/vmlab.md.
 """
 
 import bisect

@@ -81,7 +81,7 @@ HELP: dict[str, tuple[Block, ...]] = {
         _workload_terms(),
         "The run is a sequence of blocks: each block measures every configuration once (every workload one "
         "time), in an order drawn for each block; 'repeats' is the number of blocks before the first look (at least 3). "
-        "fstune adds blocks while the study's main figure cannot decide, up to 15. The estimate assumes an "
+        "fstune adds blocks while the study's main figure cannot decide, up to the cap (15 blocks unless --max-blocks says otherwise). The estimate assumes an "
         "ordinary disk.",
     ),
     "Review": (

@@ -21,8 +21,9 @@ Turn a measured configuration into what you keep on your servers.
                                                   README: checks each host's devices with fstune's
                                                   safety rules, makes the same filesystem with the
                                                   same mkfs options and journal, mounts it for good
-  fstune export RUN --config NAME --fstab         the fstab line (UUID=, options, the journal by a
-                                                  stable /dev/disk/by-uuid path) for this machine
+  fstune export RUN --config NAME --fstab         the fstab line (UUID=, options, the journal by its
+                                                  /dev/disk/by-partuuid path, else by-uuid) for
+                                                  this machine
   fstune export RUN --config NAME --systemd       the same as a systemd .mount unit
   fstune export RUN --ansible-study DIR           a playbook that measures the run's study, with its
                                                   settings, on every host of an inventory group and

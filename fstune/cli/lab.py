@@ -33,7 +33,7 @@ so on round-robin), because a journal on the same disk as its filesystem gains n
   sudo fstune lab up                   two 1 GiB disks in /var/tmp/fstune-lab
   sudo fstune lab up --disk-model none plain loop disks: no head, no seeks (fast)
   fstune lab status                    what is attached, mounted, or was deleted
-  sudo fstune lab down                 unmount, detach and delete it all
+  sudo fstune lab down                 unmount, detach, stop the disk servers, delete it all
 
 With FSTUNE_LAB_ONLY=1 fstune refuses to write to anything that is not a lab disk.
 
@@ -122,7 +122,8 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
     down = actions.add_parser(
         "down", help="unmount, detach and delete the lab (needs root)", formatter_class=formatter_class,
         description="Unmount whatever is mounted from the lab's devices (only those), detach the loop "
-        "devices and delete the backing files and manifest.\nWorks after a killed `lab up` and when "
+        "devices, stop a modelled lab's disk servers (nbdkit under nbdfuse) and unmount their files, and "
+        "delete the backing files, the servers' stores and the manifest.\nWorks after a killed `lab up` and when "
         "the backing files were already deleted.",
     )
     down.add_argument("--dir", dest="directory", type=Path, metavar="DIR", help=dir_help)

@@ -37,7 +37,7 @@ def stdin_is_interactive() -> bool:
 DESCRIPTION = """\
 Run a study for real, in blocks: each block formats the target (and the journal/log device),
 mounts it with one configuration's options, runs one repeat of every workload and unmounts, for
-every configuration once, in an order that alternates from block to block. After the planned
+every configuration once, in an order drawn for each block from the run's seed. After the planned
 blocks (--blocks) fstune judges the study's primary metric and adds blocks until the answer is
 clear or the cap (--max-blocks) is reached (docs/verdicts.md).
 Exactly the commands `fstune plan` prints, with live progress, an audit log of every command

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 # a further fstab fstune reads beside /etc/fstab (and `fstune export --write-fstab` writes to): for
-# tests that must not touch the machine's own. Never instead of /etc/fstab: a device the system
+# tests that must not touch the machine's own, and a fleet study's fstune_fstab. Never instead of /etc/fstab: a device the system
 # mounts at boot stays locked whatever this says.
 FSTAB_ENV = "FSTUNE_FSTAB"
 

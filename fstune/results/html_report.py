@@ -5,8 +5,8 @@ The page says what the Markdown report says (``fstune.results.views``), starting
 headline and its caveats (``headline_html``), with a bar chart per metric: each configuration's
 median as a bar coloured by its verdict, its confidence interval as a whisker and its repeats
 as dots; and every repeat in the order it ran (``order_svg``, ``fstune.results.repeat_order``).
-The class report (``fstune.results.classroom_report``) draws its charts with the same
-``bars_svg`` and uses the same page head and legend.
+The class report (``fstune.results.classroom_report``) uses the same page head, and draws its
+own charts (forest plots: a row per machine) and their legend.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The group-sequential design: a few planned looks, and whether to stop at each one.
 
-A study runs blocks (every configuration once per block, in alternating order) and looks at the
+A study runs blocks (every configuration once per block, in an order drawn for each block) and looks at the
 primary metric only after the planned numbers of blocks, by default 5, 10 and 15; 15 is the cap
 (docs/verdicts.md, "Looks and stopping"). Looking after every block and stopping at the first
 p < 0.05 would call identical configurations different about one time in five; the design keeps
