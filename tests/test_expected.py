@@ -1,7 +1,8 @@
 """Expected outcomes: the seed experiments' results as study data, set beside a run's verdicts.
 
 The loader keeps and checks ``[[expected]]`` (fstune/studies.py); ``fstune.results.expected``
-says whether a run agrees, disagrees, cannot tell, or was measured where the effect cannot show;
+says whether a run agrees in direction and size, is much smaller or larger, went the opposite way,
+cannot tell, or was measured where the effect cannot show;
 every report and the results command show it (docs/verdicts.md, "Expected outcomes").
 """
 
@@ -18,10 +19,11 @@ from fstune.figures import LOWER, RepeatResult, Sample
 from fstune.results import reports
 from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import ConfigDescription, compare_runs
-from fstune.results.expected import (AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes, outcomes_for)
+from fstune.results.expected import (AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SIZE_FACTOR, SMALLER,
+                                     judge_agreement, outcomes, outcomes_for)
 from fstune.results.records import DeviceRecord
 from fstune.results.store import Store
-from fstune.results.verdict import Verdict
+from fstune.results.verdict import Position, Verdict
 from fstune.studies import Expectation, load_studies
 from test_compare_blocked import C, run, too_noisy_run
 from test_results_cli import assert_fits_80_columns, fstune
@@ -184,21 +186,106 @@ def test_a_gain_in_the_seeds_direction_agrees():
     assert f"/ yours: {found.interval}, better — agrees" in text
 
 
-def test_the_other_way_or_no_change_disagrees():
+# --- the rule itself (judge_agreement): direction and size ----------------------------------------
+
+
+def rule(original, low, high, change=None, direction=None, **kwargs):
+    direction = direction or ("higher" if original > 0 else "lower")
+    return judge_agreement(original, direction, (low + high) / 2 if change is None else change, low, high, **kwargs)
+
+
+def test_the_loop_lab_s_build_is_much_smaller_than_the_seed_s():
+    """ext4-journal-writes on the loop lab (issue 28): build -1.9 % [-2.3, -1.6] against -12.0 %."""
+    found = rule(-12.0, -2.3, -1.6, change=-1.9)
+    assert (found.word, found.said) == (SMALLER, "same direction, much smaller")
+    assert found.text() == "same direction, much smaller (-1.9 % against -12.0 %)"
+
+
+@pytest.mark.parametrize("original, low, high, word", [
+    (-4.0, -2.0, -1.6, AGREES),  # populate, -1.8 % against -4.0 %: an interval reaching -2.0 % agrees
+    (-4.0, -1.9, -1.7, SMALLER),  # a narrower one does not
+    (-47.3, -56.0, -52.0, AGREES),  # clean, -54.1 % against -47.3 %: outside the interval, within the factor
+    (-47.3, -90.0, -20.0, AGREES),  # however wide the interval around it
+    (-47.3, -50.0, -45.0, AGREES),  # inside it
+])
+def test_the_other_phases_of_that_run_are_judged_by_the_same_factor(original, low, high, word):
+    assert rule(original, low, high).word == word
+
+
+def test_agreement_inside_the_interval_says_so_and_within_the_factor_says_that_too():
+    inside = rule(-47.3, -50.0, -45.0, change=-47.5)
+    assert inside.text() == "agrees (-47.5 % against -47.3 %)"
+    near = rule(-47.3, -56.0, -52.0, change=-54.1)
+    assert near.text() == f"agrees (-54.1 % against -47.3 %): within a factor of {SIZE_FACTOR:g} of the interval"
+
+
+def test_an_original_exactly_on_a_bound_agrees_and_just_past_the_factor_does_not():
+    assert rule(12.0, 12.0, 20.0).text().startswith("agrees (")  # the interval is closed
+    assert rule(12.0, 5.0, 12.0).text().startswith("agrees (")
+    assert rule(12.0, 5.0, 6.0).word == AGREES  # the far end times the factor is 12: on the bound
+    assert rule(12.0, 5.0, 5.9).word == SMALLER
+    assert rule(12.0, 24.0, 30.0).word == AGREES  # near end / factor = 12
+    larger = rule(12.0, 24.5, 30.0, change=27.0)
+    assert (larger.word, larger.text()) == (LARGER, "same direction, much larger (+27.0 % against +12.0 %)")
+
+
+def test_an_interval_across_zero_cannot_tell_unless_it_falls_far_short_of_the_original():
+    wide = rule(-12.0, -8.0, +5.0)
+    assert (wide.word, wide.text()) == (CANNOT_TELL, "cannot tell: the interval spans 0")
+    assert rule(-12.0, -6.0, +5.0).word == CANNOT_TELL  # reaches -6: doubled, the original
+    short = rule(-12.0, -1.5, +0.9, change=-0.3)
+    assert (short.word, short.text()) == (SMALLER, "much smaller, no change found (-0.3 % against -12.0 %)")
+    assert rule(-12.0, 0.0, 4.0).word == SMALLER  # a closed interval touching 0 does not exclude it
+    assert rule(12.0, 0.0, 6.0).word == CANNOT_TELL  # ... and reaching 6, doubled 12, it may be the original
+
+
+def test_opposite_signs_are_the_opposite_direction_whatever_the_size():
+    found = rule(-12.0, +1.0, +3.0, direction="lower", change=2.0)
+    assert (found.word, found.text()) == (OPPOSITE, "opposite direction (+2.0 % against -12.0 %)")
+    assert rule(+12.0, -30.0, -10.0, direction="higher").word == OPPOSITE
+
+
+def test_an_original_of_0_percent_is_read_against_delta_by_the_verdict_s_position():
+    def unchanged(low, high, position):
+        return judge_agreement(0.0, "unchanged", (low + high) / 2, low, high, position=position)
+
+    same = unchanged(-1.0, 1.0, Position.INSIDE)
+    assert (same.word, same.text()) == (AGREES, "agrees (+0.0 % against no change): within ±δ")
+    assert unchanged(0.5, 1.5, Position.BELOW_DELTA_UP).word == AGREES
+    moved = unchanged(5.0, 9.0, Position.BEYOND_UP)
+    assert (moved.word, moved.said) == (LARGER, "a change where the original found none")
+    assert unchanged(-8.0, 9.0, Position.WIDE).text() == "cannot tell: the interval reaches ±δ"
+    assert unchanged(1.0, 5.0, Position.UNCLEAR_UP).word == CANNOT_TELL
+
+
+def test_a_direction_alone_or_a_change_in_the_metric_s_unit_is_compared_in_direction_only():
+    found = judge_agreement(None, "higher", 5.0, 2.0, 8.0)
+    assert found.text() == "agrees (+5.0 % against higher): the original gives only a direction"
+    assert judge_agreement(None, "higher", 5.0, -2.0, 8.0).word == CANNOT_TELL
+    megabytes = judge_agreement(-12.0, "lower", -30.0, -40.0, -20.0, unit="MB")
+    assert megabytes.word == AGREES and "only its direction is compared" in megabytes.why
+
+
+# --- the rule applied to runs -----------------------------------------------------------------------
+
+
+def test_the_other_way_a_change_where_none_was_or_none_where_one_was():
     record = real_disks(run({"a": 1.0, "b": 1.10}))
     other = outcome(record, expect("lower"))
-    assert other.agreement == DISAGREES and "other way" in other.reason
+    assert other.agreement == OPPOSITE and other.judged().startswith("opposite direction (+")
     still = outcome(record, expect("unchanged"))
-    assert still.agreement == DISAGREES and "beyond δ" in still.reason
+    assert still.agreement == LARGER and still.headline() == "a change where the original found none"
     same = real_disks(run({"a": 1.0, "b": 1.0}))
     assert outcome(same, expect("unchanged")).agreement == AGREES
     nothing = outcome(same, expect("higher"))
-    assert nothing.verdict == Verdict.NO_DIFFERENCE and nothing.agreement == DISAGREES
+    assert nothing.verdict == Verdict.NO_DIFFERENCE and nothing.agreement == SMALLER
+    assert nothing.judged().startswith("much smaller, no change found (") and "against +12.0 %)" in nothing.judged()
 
 
 def test_too_noisy_or_undecided_cannot_tell():
     noisy = outcome(real_disks(too_noisy_run()), expect())
-    assert noisy.verdict == Verdict.TOO_NOISY and (noisy.agreement, noisy.reason) == (CANNOT_TELL, "too noisy to tell")
+    assert noisy.verdict == Verdict.TOO_NOISY and (noisy.agreement, noisy.reason) == (CANNOT_TELL,
+                                                                                        "the interval spans 0")
     early = outcome(real_disks(run({"a": 1.0, "b": 1.10}, blocks=4)), expect())
     assert early.agreement == CANNOT_TELL and "not enough blocks" in early.reason
     described = outcome(real_disks(run({"a": 1.0, "b": 1.10})),
@@ -209,10 +296,10 @@ def test_too_noisy_or_undecided_cannot_tell():
 def test_the_one_disk_loop_lab_cannot_show_a_second_disk_s_effect():
     record = one_disk_loop_lab(run({"a": 1.0, "b": 1.10}))
     found = outcome(record, expect(needs=("seeks", "separate-disks")))
-    assert found.agreement == CANNOT_SHOW and found.alone == AGREES
+    assert found.agreement == CANNOT_SHOW and found.alone.startswith("agrees (+10.")
     assert "the journal and the data share one physical disk, so seek benefits cannot show" in found.reason
     assert found.reason.startswith("one-disk loop lab: ")
-    assert "cannot show here: one-disk loop lab: " in found.text() and "(the verdict alone: agrees)" in found.text()
+    assert "cannot show here: one-disk loop lab: " in found.text() and "(the verdict alone: agrees (+" in found.text()
     # an effect that needs neither (notail, byte counts) is judged as measured
     assert outcome(record, expect()).agreement == AGREES
 
@@ -266,7 +353,10 @@ def test_reports_show_the_original_beside_yours():
     section = markdown[markdown.index("## Expected"):markdown.index("## Environment")]
     assert "| external against internal | metadata dbench.throughput_mbs | dbench throughput +11.7%, 15.44 → " \
            "17.25 MB/s (2003, kernel 2.4.20, IDE disks, the journal on a second drive); Seed 000" in section
-    assert "| **agrees** |" in section and "| **cannot tell**: within noise |" in section
+    assert "| **agrees** (+11.1 % against +11.7 %) |" in section and "| **cannot tell**: within noise |" in section
+    # a legacy verdict's bootstrap interval, as a percentage of the baseline, is read like any other
+    assert "| -8.0%, worse (legacy rule) | **a change where the original found none** (-8.0 % against no change) |" \
+        in section
     assert markdown.index("## Expected") > markdown.index("## throughput")  # after the verdict tables
     document = json.loads(reports.to_json([record], comparison))
     first = document["expected"][0]
@@ -275,11 +365,12 @@ def test_reports_show_the_original_beside_yours():
     assert len(document["expected"]) == 5
     page = reports.to_html([record], comparison)
     assert "<h2>Expected: what the original experiment found, beside yours</h2>" in page
-    assert '<td class="better">agrees</td>' in page and "15.44 → 17.25 MB/s" in page
+    assert '<td class="better">agrees <small>(+11.1 % against +11.7 %)</small></td>' in page
+    assert "15.44 → 17.25 MB/s" in page
     rows = list(csv.DictReader(io.StringIO(reports.to_csv([record], comparison))))
     [dbench] = [r for r in rows if (r["config"], r["metric"]) == ("external", "dbench.throughput_mbs")]
     assert dbench["expected"].startswith("external against internal: the original measurement: dbench throughput")
-    assert dbench["expected"].endswith("— agrees")
+    assert dbench["expected"].endswith("— agrees (+11.1 % against +11.7 %)")
     assert not [r for r in rows if r["config"] == "internal" and r["expected"]]
 
 
@@ -325,7 +416,7 @@ def test_results_show_prints_the_expected_outcomes(tmp_path):
     assert "Expected: what the original experiment found, beside yours" in text
     assert_fits_80_columns(text)
     lines = text[text.index("Expected:"):text.index("Notes")].splitlines()
-    assert any(line.startswith("external against") and line.rstrip().endswith("agrees") for line in lines)
+    assert any(line.startswith("external against") and "agrees (+11.1 %" in line for line in lines)
     assert any("15.44 → 17.25" in line for line in lines) and any("within noise" in line for line in lines)
     assert text.index("Workload: throughput") < text.index("Expected:") < text.index("Notes")
 
