@@ -108,7 +108,7 @@ def rows_for(store: Store, study: str, run_id: int) -> list[dict]:
             "seed": seed_of(outcome.expectation.reference),
             "experiment": f"{study} (run {run_id}): {outcome.pair}, {outcome.metric_title}",
             "seed's result": seeds_result(outcome),
-            "fstune (interval)": outcome.interval or "–",
+            "fstune (interval)": outcome.interval or outcome.yours(),
             "verdict": outcome.verdict or "–",
             "agreement": outcome.judged(),
             "environment": environment,

@@ -288,9 +288,46 @@ def test_too_noisy_or_undecided_cannot_tell():
                                                                                         "the interval spans 0")
     early = outcome(real_disks(run({"a": 1.0, "b": 1.10}, blocks=4)), expect())
     assert early.agreement == CANNOT_TELL and "not enough blocks" in early.reason
-    described = outcome(real_disks(run({"a": 1.0, "b": 1.10})),
-                        expect("lower", metric="dbench.max_latency_ms"))
-    assert described.agreement == CANNOT_TELL and "described only" in described.reason
+    waiting = outcome(real_disks(run({"a": 1.0, "b": 1.10}, blocks=4)), expect("lower", metric="dbench.max_latency_ms"))
+    assert waiting.agreement == CANNOT_TELL and "the primary metric is undecided" in waiting.reason
+    assert not waiting.beside and "judged here" not in waiting.yours()
+
+
+def test_a_figure_the_run_only_describes_is_judged_beside_the_original():
+    """The run's own table describes dbench's latency; its expected outcome is judged all the same,
+    after the primary, as a family of its own, and the run's own rows stay as they were."""
+    record = real_disks(run({"a": 1.0, "b": 1.10}))
+    comparison = compare_runs([record])
+    [row] = [r for r in comparison.rows if r.metric == "dbench.max_latency_ms"]
+    assert row.verdict == DESCRIBED
+    found = outcome(record, expect("lower", metric="dbench.max_latency_ms"))
+    assert found.beside and found.verdict == Verdict.NO_DIFFERENCE and found.low is not None
+    assert found.yours() == "+0.0 % exactly, no detectable difference (judged here only)"
+    assert found.judged() == "much smaller, no change found (+0.0 % against -12.0 %)"
+    assert found.as_dict()["yours"]["judged_here"] is True
+    assert [r.verdict for r in compare_runs([record]).rows] == [r.verdict for r in comparison.rows]
+
+
+def test_judged_beside_is_holm_across_the_study_s_described_figures_after_the_primary():
+    from fstune.results.blocked import BESIDE, WAITING
+    from fstune.results.compare import judge_described
+
+    phases = {"a": (("populate", 367.7), ("clean", 14.6)), "b": (("populate", 353.0), ("clean", 7.7))}
+    record = run({"a": 1.0, "b": 1.10}, extra=[
+        RepeatResult(name, "writes", block, [Sample("writes", f"{phase}.mb_written", mb * (1 + 0.01 * (block % 3)),
+                                                    "MB", LOWER) for phase, mb in values], block=block, position=2)
+        for block in range(1, 16) for name, values in phases.items()])
+    keys = [("writes", "populate.mb_written"), ("writes", "clean.mb_written"), ("metadata", "dbench.throughput_mbs")]
+    judged = judge_described(record, "b", keys)
+    assert set(judged) == set(keys[:2])  # the primary keeps its own verdict
+    for word, judgement in judged.values():
+        assert judgement.role == BESIDE and judgement.low is not None and word != WAITING
+        assert "Judged beside the original measurement, Holm rank" in " ".join(judgement.notes)
+        assert "of 2" in " ".join(judgement.notes)
+    early = judge_described(run({"a": 1.0, "b": 1.10}, blocks=4), "b", [("metadata", "dbench.max_latency_ms")])
+    assert early[("metadata", "dbench.max_latency_ms")][0] == WAITING
+    legacy = run({"a": 1.0, "b": 1.10}, method="")
+    assert judge_described(legacy, "b", keys) == {}
 
 
 def test_the_one_disk_loop_lab_cannot_show_a_second_disk_s_effect():
@@ -317,7 +354,8 @@ def test_tcg_cannot_show_timed_effects_but_counts_bytes_as_well_as_kvm():
                      position=2)
         for block in range(1, 16) for name, value in (("a", 14.6), ("b", 7.7))]), "TCG")
     counted = outcome(writes, expect("lower", workload="writes", metric="clean.mb_written"))
-    assert counted.agreement == CANNOT_TELL and "described only" in counted.reason  # not TCG's doing
+    assert counted.agreement == LARGER and counted.beside  # judged as counted: TCG does not stop it
+    assert counted.judged() == "same direction, much larger (-47.3 % against -12.0 %)"
 
 
 def test_an_expectation_against_another_configuration_is_read_as_that_pair():
@@ -328,12 +366,15 @@ def test_an_expectation_against_another_configuration_is_read_as_that_pair():
     found = outcome(record, expect(config="c", against="b"))
     pair = compare_runs([record], pair=("b", "c"))
     [row] = [r for r in pair.rows if r.metric == "dbench.throughput_mbs"]
-    assert found.verdict == row.verdict == DESCRIBED and found.agreement == CANNOT_TELL
+    assert found.verdict == row.verdict == DESCRIBED and found.agreement == CANNOT_TELL and not found.beside
+    assert found.reason == "described only: a pair of two variants is beyond the run's error budget"
     assert found.pair == "c against b"
     judged = outcome(record, expect(config="c", against="a"))
     assert judged.verdict == Verdict.BETTER and judged.agreement == AGREES
     missing = outcome(run({"a": 1.0, "b": 1.1}), expect(config="c"))
-    assert missing.agreement == CANNOT_TELL and "c not measured in this run" in missing.reason
+    assert missing.agreement == CANNOT_TELL and missing.judged() == "not measured: c not in this run"
+    fio = outcome(run({"a": 1.0, "b": 1.1}), expect(workload="throughput", metric="seqwrite.rate_mbs"))
+    assert (fio.judged(), fio.yours()) == ("not measured: the throughput workload did not run", "not measured")
 
 
 # --- shown everywhere --------------------------------------------------------------------------

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from fstune.results.blocked import DESCRIPTION, NOT_YET, WAITING
+from fstune.results.blocked import DESCRIPTION, NOT_YET, WAITING, in_budget
 from fstune.results.caveats import ONE_DISK_TEXT, Place, place
-from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, compare_runs
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, compare_runs, judge_described
 from fstune.results.formatting import fmt_change
 from fstune.results.judge import format_amount
 from fstune.results.records import RunRecord
@@ -45,6 +45,7 @@ from fstune.studies import HIGHER_VALUE, LOWER_VALUE, SEEKS, SEPARATE_DISKS, UNC
 
 AGREES, SMALLER, LARGER, OPPOSITE = "agrees", "much smaller", "much larger", "opposite direction"
 CANNOT_TELL, CANNOT_SHOW = "cannot tell", "cannot show here"
+NOT_MEASURED = "not measured"  # how CANNOT_TELL reads when the run has no figure to set beside the original
 AGREEMENTS = (AGREES, SMALLER, LARGER, OPPOSITE, CANNOT_TELL, CANNOT_SHOW)
 SIZES_DIFFER = (SMALLER, LARGER)  # the direction was not contradicted; the size was
 # How far the original change may lie from the run's interval and still agree in size, as a
@@ -153,6 +154,7 @@ class Outcome:
     alone: str = ""  # with CANNOT_SHOW: what the rule alone would say ("agrees", "same direction, much smaller (…)")
     said: str = ""  # the judgement in words ("same direction, much smaller"); "" : the agreement word itself
     figures: str = ""  # the two changes side by side ("-1.9 % against -12.0 %")
+    beside: bool = False  # the run only describes this figure: it was judged for this comparison alone
 
     @property
     def pair(self) -> str:
@@ -168,11 +170,11 @@ class Outcome:
         return f"{self.metric_title} {moved}{figures} ({e.hardware})"
 
     def yours(self) -> str:
-        """"+30.0 % [+22.0, +38.0], better"; or why there is no figure."""
+        """"+30.0 % [+22.0, +38.0], better"; "not measured" when there is no figure."""
         if not self.verdict:
-            return "no figure"
+            return "not measured"
         said = ", ".join(filter(None, (self.interval, self.verdict)))
-        return said + (" (legacy rule)" if self.legacy else "")
+        return said + (" (legacy rule)" if self.legacy else "") + (" (judged here only)" if self.beside else "")
 
     def headline(self) -> str:
         """The judgement in words, without figures or reason: "same direction, much smaller"."""
@@ -202,7 +204,8 @@ class Outcome:
                          "unit": e.unit, "hardware": e.hardware, "reference": e.reference, "needs": list(e.needs),
                          "note": e.note, "text": self.original()},
             "yours": {"verdict": self.verdict, "change": self.change, "low": self.low, "high": self.high,
-                      "unit": self.unit, "interval": self.interval, "legacy": self.legacy, "text": self.yours()},
+                      "unit": self.unit, "interval": self.interval, "legacy": self.legacy, "judged_here": self.beside,
+                      "text": self.yours()},
             "agreement": self.agreement, "said": self.headline(), "figures": self.figures, "reason": self.reason,
             "verdict_alone": self.alone, "judged": self.judged(), "text": self.text(),
         }
@@ -295,18 +298,23 @@ def outcomes(expectations: Sequence[Expectation], comparison: Comparison, record
 
     ``comparison`` is the run's own (``compare_runs([record])``); an expectation against another
     configuration than the baseline is read as that pair (``compare_runs(…, pair=…)``: described,
-    not judged, when neither is the baseline), which
-    needs ``record``, as does what the place of measurement can show."""
+    not judged, when neither is the baseline). A figure the run only describes is judged here,
+    against the baseline, as its own family after the primary (``compare.judge_described``), so
+    the original is compared with an interval, not with a bare mean; that needs ``record``, as do
+    the pairs and what the place of measurement can show."""
     where = place(record) if record is not None else None
     pairs: dict[tuple[str, str], Comparison | None] = {}
+    described: dict[str, dict] = {}  # variant → its expected figures judged beside the original
     found = []
     for expectation in expectations:
         title = _metric_title(expectation.workload, expectation.metric)
         missing = [name for name in (expectation.configuration, expectation.against) if name not in comparison.configs]
         if missing:
-            found.append(Outcome(expectation, title, CANNOT_TELL, f"{', '.join(missing)} not measured in this run"))
+            found.append(Outcome(expectation, title, CANNOT_TELL, f"{' and '.join(missing)} not in this run",
+                                 said=NOT_MEASURED))
             continue
-        if expectation.against == comparison.baseline and comparison.pair is None:
+        own = expectation.against == comparison.baseline and comparison.pair is None
+        if own:
             judged_in = comparison
         else:
             key = (expectation.against, expectation.configuration)
@@ -315,7 +323,21 @@ def outcomes(expectations: Sequence[Expectation], comparison: Comparison, record
             judged_in = pairs[key]
         row = _row(judged_in, expectation.configuration, expectation.workload, expectation.metric) \
             if judged_in is not None else None
+        beside = False
+        if own and record is not None and row is not None and _only_described(row):
+            variant = expectation.configuration
+            if variant not in described:
+                described[variant] = judge_described(record, variant, [
+                    (e.workload, e.metric) for e in expectations
+                    if e.configuration == variant and e.against == comparison.baseline])
+            if (entry := described[variant].get((expectation.workload, expectation.metric))) is not None:
+                row, beside = replace(row, verdict=entry[0], judgement=entry[1]), entry[0] != WAITING
         judged = agreement(expectation, row)
+        if row is not None and _only_described(row) and not in_budget(
+                comparison.baseline, expectation.against, expectation.configuration):
+            judged = replace(judged, why="described only: a pair of two variants is beyond the run's error budget")
+        elif row is None:
+            judged = Agreement(CANNOT_TELL, NOT_MEASURED, why=_not_measured(expectation, title, judged_in))
         alone = ""
         if blocked := limits(expectation, where):
             alone = judged.text()
@@ -329,8 +351,21 @@ def outcomes(expectations: Sequence[Expectation], comparison: Comparison, record
             unit=judgement.unit if judgement else ("%" if row is not None else ""),
             interval=judgement.interval_text() if shown else (
                 fmt_change(row.change_pct) if row is not None and row.change_pct is not None else ""),
-            legacy=bool(row is not None and row.legacy), alone=alone, said=judged.said, figures=judged.figures))
+            legacy=bool(row is not None and row.legacy), alone=alone, said=judged.said, figures=judged.figures,
+            beside=beside))
     return found
+
+
+def _only_described(row: Row) -> bool:
+    return not row.legacy and row.judgement is not None and row.judgement.role == DESCRIPTION
+
+
+def _not_measured(expectation: Expectation, title: str, comparison: Comparison | None) -> str:
+    """Why there is no figure to set beside the original, plainly, instead of a number."""
+    rows = comparison.rows if comparison is not None else []
+    if not any(row.workload == expectation.workload for row in rows):
+        return f"the {expectation.workload} workload did not run"
+    return f"the run has no {title} figure"
 
 
 def study_expectations(name: str) -> tuple[Expectation, ...]:
