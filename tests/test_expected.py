@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from html import escape as escape_html
 
 import pytest
 
@@ -48,7 +49,8 @@ def test_every_seed_study_carries_its_original_results(shipped):
             assert e.configuration in names and e.against in names and e.configuration != e.against
             assert e.key.split(":")[0] in study.workloads
             assert e.hardware and e.reference.startswith("Seed 00"), (study.name, e)
-            assert "[" not in e.hardware + e.reference + e.note  # Rich reads [...] as markup
+            assert "[" not in e.hardware + e.reference + e.note + e.why_different  # Rich reads [...] as markup
+            assert not e.why_different or e.percent is not None  # a reason for a size needs a size
     # studies that are not seed experiments carry none
     assert not [s.name for s in shipped.values() if "seed" not in s.tags and s.expected]
 
@@ -76,7 +78,7 @@ def test_no_expectation_text_is_copied_from_the_seeds(shipped):
         seed |= shingles(path.read_text(errors="replace"))
     for study in shipped.values():
         for e in study.expected:
-            for text in (e.hardware, e.reference, e.note):
+            for text in (e.hardware, e.reference, e.note, e.why_different):
                 assert not shingles(text) & seed, (study.name, text)
 
 
@@ -133,6 +135,21 @@ def test_a_bad_expectation_is_refused_naming_file_line_and_key(tmp_path, change,
                  and i > text.splitlines().index("[[expected]]")), None)
     if line is not None:
         assert f", line {line}: " in message, message
+
+
+def test_a_reason_for_a_difference_in_size_is_data_and_needs_a_size(tmp_path):
+    from fstune.studies import load_study_file
+
+    reason = 'why_different = "The original ran on a busier disk."\n'
+    with_reason = tmp_path / "with.toml"
+    with_reason.write_text(_valid() + EXPECTED + reason)
+    [e] = load_study_file(with_reason).expected
+    assert e.why_different == "The original ran on a busier disk."
+    assert Expectation.from_json(json.loads(json.dumps(e.as_json()))) == e  # a run records it
+    assert Expectation.from_json({k: v for k, v in e.as_json().items() if k != "why_different"}).why_different == ""
+    sizeless = _valid() + EXPECTED.replace("before = 10\nafter = 12\nunit = \"MB/s\"\n", "") + reason
+    message = _error(tmp_path, sizeless)
+    assert ": expected[0].why_different: " in message and "gives no size" in message, message
 
 
 # --- agreement ---------------------------------------------------------------------------------
@@ -267,6 +284,36 @@ def test_a_direction_alone_or_a_change_in_the_metric_s_unit_is_compared_in_direc
 
 
 # --- the rule applied to runs -----------------------------------------------------------------------
+
+
+def test_the_study_s_reason_is_shown_beside_a_difference_in_size_only():
+    from dataclasses import replace as changed
+
+    reason = "The original build ran over many more journal commits."
+    record = real_disks(run({"a": 1.0, "b": 1.10}))
+    smaller = outcome(record, changed(expect(), percent=40.0, why_different=reason))
+    assert smaller.agreement == SMALLER and smaller.likely() == reason
+    assert smaller.judged().endswith(f"against +40.0 %); likely reason: {reason}")
+    assert smaller.as_dict()["likely_reason"] == reason and smaller.as_dict()["original"]["why_different"] == reason
+    agrees = outcome(record, changed(expect(), why_different=reason))
+    assert agrees.agreement == AGREES and agrees.likely() == "" and reason not in agrees.text()
+    # every way out shows it on the judgement's row
+    from rich.console import Console
+
+    from fstune.results.terminal import expected_table
+
+    record.settings = {"expected": [changed(expect(), percent=40.0, why_different=reason).as_json()]}
+    comparison = compare_runs([record])
+    markdown = reports.to_markdown([record], comparison)
+    assert f"| **same direction, much smaller** (+" in markdown and f"; likely reason: {reason} |" in markdown
+    assert f"; likely reason: {escape_html(reason)}</small>" in reports.to_html([record], comparison)
+    console = Console(width=100, record=True)
+    console.print(expected_table([record], comparison))
+    lines = console.export_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if "likely reason:" in line)
+    column = lines[start].index("likely reason:")
+    said = " ".join(line[column:column + 45].strip() for line in lines[start:start + 2])
+    assert said == f"likely reason: {reason}"  # in the wide column, on the judgement's row
 
 
 def test_the_other_way_a_change_where_none_was_or_none_where_one_was():

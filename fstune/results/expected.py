@@ -180,14 +180,22 @@ class Outcome:
         """The judgement in words, without figures or reason: "same direction, much smaller"."""
         return self.said or self.agreement
 
+    def likely(self) -> str:
+        """The study's reason for a difference in size (``why_different``), when the sizes differ;
+        "" otherwise: a reason is shown beside the judgement, never instead of it."""
+        return self.expectation.why_different if self.agreement in SIZES_DIFFER else ""
+
     def detail(self) -> str:
-        """What follows the headline: " (-1.9 % against -12.0 %): why (the verdict alone: …)"."""
+        """What follows the headline: " (-1.9 % against -12.0 %): why (the verdict alone: …); likely
+        reason: …"."""
         text = (f" ({self.figures})" if self.figures else "") + (f": {self.reason}" if self.reason else "")
-        return text + (f" (the verdict alone: {self.alone})" if self.alone else "")
+        text += f" (the verdict alone: {self.alone})" if self.alone else ""
+        return text + (f"; likely reason: {self.likely()}" if self.likely() else "")
 
     def judged(self) -> str:
-        """"agrees (+11.0 % against +11.7 %)"; "same direction, much smaller (-1.9 % against -12.0 %)";
-        "cannot tell: too noisy to tell"; "cannot show here: … (the verdict alone: agrees (…))"."""
+        """"agrees (+11.0 % against +11.7 %)"; "same direction, much smaller (-1.9 % against -12.0 %);
+        likely reason: …"; "cannot tell: the interval spans 0"; "cannot show here: … (the verdict
+        alone: agrees (…))"."""
         return self.headline() + self.detail()
 
     def text(self) -> str:
@@ -202,12 +210,12 @@ class Outcome:
             "metric_title": self.metric_title,
             "original": {"direction": e.direction, "percent": e.percent, "before": e.before, "after": e.after,
                          "unit": e.unit, "hardware": e.hardware, "reference": e.reference, "needs": list(e.needs),
-                         "note": e.note, "text": self.original()},
+                         "note": e.note, "why_different": e.why_different, "text": self.original()},
             "yours": {"verdict": self.verdict, "change": self.change, "low": self.low, "high": self.high,
                       "unit": self.unit, "interval": self.interval, "legacy": self.legacy, "judged_here": self.beside,
                       "text": self.yours()},
             "agreement": self.agreement, "said": self.headline(), "figures": self.figures, "reason": self.reason,
-            "verdict_alone": self.alone, "judged": self.judged(), "text": self.text(),
+            "verdict_alone": self.alone, "likely_reason": self.likely(), "judged": self.judged(), "text": self.text(),
         }
 
 

@@ -206,9 +206,12 @@ def expected_table(runs, comparison) -> Table | None:
         figures = f" ({escape(outcome.figures)})" if outcome.figures else ""
         said = "".join(f"\n[dim]{escape(line)}[/]" for line in (outcome.reason, outcome.alone and
                                                                  f"the verdict alone: {outcome.alone}") if line)
+        # the study's reason for a difference in size: in the wide column, on the judgement's row
+        reason = outcome.likely()
+        likely = f"\n[{style[outcome.agreement]}]likely reason:[/] {escape(reason)}" if reason else ""
         table.add_row(f"{escape(outcome.pair)}:\n{escape(outcome.metric_title)}",
                       f"{escape(outcome.original())}\n[dim]{escape(e.reference)}"
-                      + (f". {escape(e.note)}" if e.note else "") + "[/]",
+                      + (f". {escape(e.note)}" if e.note else "") + "[/]" + likely,
                       escape(outcome.yours()),
                       f"[{style[outcome.agreement]}]{escape(outcome.headline())}[/]{figures}{said}", end_section=True)
     return table
