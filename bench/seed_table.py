@@ -8,7 +8,10 @@ in its file) beside that judgement (``fstune.results.expected``). One row per ex
 
     seed | experiment | seed's result | fstune (interval) | verdict | agreement | environment
 
-The environment names the lab kind, the disk model or disk, and KVM or TCG
+The agreement column is ``judge_agreement``'s, as in every report: direction and size, with the
+study's likely reason beside a size that differs (docs/verdicts.md, "Expected outcomes"); a figure
+the run only describes is judged for the table, and its verdict says "(judged here only)". The
+environment names the lab kind, the disk model or disk, and KVM or TCG
 (``fstune.results.caveats.place``); where the place cannot show an effect, the agreement column
 says "cannot show here" and why.
 
@@ -108,8 +111,8 @@ def rows_for(store: Store, study: str, run_id: int) -> list[dict]:
             "seed": seed_of(outcome.expectation.reference),
             "experiment": f"{study} (run {run_id}): {outcome.pair}, {outcome.metric_title}",
             "seed's result": seeds_result(outcome),
-            "fstune (interval)": outcome.interval or "–",
-            "verdict": outcome.verdict or "–",
+            "fstune (interval)": outcome.interval or outcome.yours(),
+            "verdict": (outcome.verdict or "–") + (" (judged here only)" if outcome.beside else ""),
             "agreement": outcome.judged(),
             "environment": environment,
             "outcome": outcome.as_dict(),

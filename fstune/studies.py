@@ -46,6 +46,7 @@ allowed, and a broken user file leaves out only itself: README "Studies")::
     hardware = "2003, kernel 2.4.20, IDE disks"   # the machine of the time, one short line
     reference = "Seed 000: ext3 external journal, dbench"  # where it was measured, one line
     note = "Anything a reader must know to compare."     # optional
+    why_different = "Why this run's size may differ from the original's."  # optional, needs a size
 
 ``primary`` may be left out when one of the listed workloads declares a primary metric (the
 first such workload's is used); a study whose workloads declare none must name one. Its blocks
@@ -86,7 +87,7 @@ _STUDY_KEYS = {"name", "title", "summary", "explanation", "workloads", "repeats"
 _CONFIG_KEYS = {"name", "title", "filesystem", "mkfs_options", "journal", "journal_attach",
                 "mount_options", "look_for"}
 _EXPECTED_KEYS = {"configuration", "against", "metric", "direction", "before", "after", "unit", "percent", "needs",
-                  "hardware", "reference", "note"}
+                  "hardware", "reference", "note", "why_different"}
 # what an expected figure did, in the metric's own terms (not better/worse)
 HIGHER_VALUE, LOWER_VALUE, UNCHANGED = "higher", "lower", "unchanged"
 DIRECTIONS = (HIGHER_VALUE, LOWER_VALUE, UNCHANGED)
@@ -135,6 +136,9 @@ class Expectation:
     unit: str = ""
     needs: tuple[str, ...] = ()  # names from NEEDS
     note: str = ""
+    # the likely reason a run's change differs in size from the original's, from the study's own
+    # facts; shown beside "much smaller" / "much larger", never used to judge
+    why_different: str = ""
 
     @property
     def key(self) -> str:
@@ -509,6 +513,10 @@ def _expectations(raw: object, configs: tuple[Configuration, ...], study_workloa
         if percent is not None and ((direction == HIGHER_VALUE and percent <= 0)
                                     or (direction == LOWER_VALUE and percent >= 0)):
             raise _fail(path, f"{where}direction", f"'{direction}' contradicts the figures ({percent:+.1f} %).")
+        why_different = _str(data, "why_different", path, where, required=False)
+        if why_different and percent is None:
+            raise _fail(path, f"{where}why_different", "explains a difference in size, but this expectation gives no "
+                        "size: add before and after, or percent (or leave why_different out).")
         needs = data.get("needs", [])
         if not isinstance(needs, list) or not all(isinstance(n, str) for n in needs):
             raise _fail(path, f"{where}needs", f"must be a list of: {', '.join(NEEDS)}.")
@@ -519,7 +527,7 @@ def _expectations(raw: object, configs: tuple[Configuration, ...], study_workloa
             configuration=config, against=against, workload=workload, metric=metric, direction=direction,
             hardware=_str(data, "hardware", path, where), reference=_str(data, "reference", path, where),
             percent=percent, before=before, after=after, unit=unit, needs=tuple(dict.fromkeys(needs)),
-            note=_str(data, "note", path, where, required=False)))
+            note=_str(data, "note", path, where, required=False), why_different=why_different))
     return tuple(found)
 
 

@@ -32,6 +32,11 @@ from fstune.results.sequential import DEFAULT_SCHEDULE, METHOD, Reason, LookSche
 from fstune.results.verdict import Verdict, qualifier
 
 PRIMARY, SECONDARY, DESCRIPTION = "primary", "secondary", "description"
+# a figure the run describes, judged only beside a study's expected outcome (``judge_beside``)
+BESIDE = "beside the original"
+# how the notes name each Holm family: its label, and its word for a figure it could not judge
+FAMILY = {SECONDARY: ("Secondary", "Not judged as secondary"),
+          BESIDE: ("Judged beside the original measurement", "Not judged beside the original")}
 # verdict cells that are not one of the six verdict words
 DESCRIBED = "described, no verdict"
 NOT_YET = "not enough blocks"
@@ -255,24 +260,9 @@ def judge_variant(results: Sequence[RepeatResult], baseline: str, variant: str,
         return {key: (DESCRIBED, replace(_description(key, pairs[key], metrics[key], design), notes=(outside_budget,)))
                 for key in metrics}
     primary_key = design.primary
-    primary = None
-    if primary_key in metrics:
-        blocks, base, other, missing = pairs[primary_key]
-        unit, better = metrics[primary_key]
-        if not blocks:
-            judged[primary_key] = (NOT_YET, Judgement(PRIMARY, 0, unit, missing=missing,
-                                                     notes=("No block measured both configurations.",),
-                                                     alpha=schedule.alpha))
-        else:
-            try:
-                rule = metric_rule(*primary_key, better, design.delta(*primary_key))
-                primary = judge_primary(primary_key[1], base, other, rule, schedule, outlook=False,
-                                        names=(baseline, variant))
-            except ScaleError as error:
-                judged[primary_key] = (DESCRIBED, Judgement(DESCRIPTION, len(blocks), unit, missing=missing,
-                                                           notes=(f"Not judged: {error}.",), alpha=schedule.alpha))
-            else:
-                judged[primary_key] = _primary_judgement(primary, unit, missing, schedule)
+    primary, entry = _judge_primary_key(pairs, metrics, design, baseline, variant)
+    if entry is not None:
+        judged[primary_key] = entry
     secondary_keys = [key for key in metrics if key != primary_key and _is_secondary(*key)]
     if primary is not None and primary.decision.final:
         judged.update(_secondaries(secondary_keys, pairs, metrics, primary, design))
@@ -288,6 +278,53 @@ def judge_variant(results: Sequence[RepeatResult], baseline: str, variant: str,
         if key not in judged:
             judged[key] = (DESCRIBED, _description(key, pairs[key], metrics[key], design))
     return judged
+
+
+def _judge_primary_key(pairs, metrics, design: Design, baseline: str, variant: str):
+    """(judge_primary's result or None, the primary's (verdict word, Judgement) or None when the
+    run lacks the primary metric): the decision every other judgement of the pair waits for."""
+    primary_key = design.primary
+    if primary_key not in metrics:
+        return None, None
+    schedule = design.schedule
+    blocks, base, other, missing = pairs[primary_key]
+    unit, better = metrics[primary_key]
+    if not blocks:
+        return None, (NOT_YET, Judgement(PRIMARY, 0, unit, missing=missing,
+                                         notes=("No block measured both configurations.",), alpha=schedule.alpha))
+    try:
+        rule = metric_rule(*primary_key, better, design.delta(*primary_key))
+        primary = judge_primary(primary_key[1], base, other, rule, schedule, outlook=False, names=(baseline, variant))
+    except ScaleError as error:
+        return None, (DESCRIBED, Judgement(DESCRIPTION, len(blocks), unit, missing=missing,
+                                           notes=(f"Not judged: {error}.",), alpha=schedule.alpha))
+    return primary, _primary_judgement(primary, unit, missing, schedule)
+
+
+def judge_beside(results: Sequence[RepeatResult], baseline: str, variant: str,
+                 metrics: Mapping[tuple[str, str], tuple[str, str]], design: Design,
+                 keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, Judgement]]:
+    """(verdict word, Judgement) for figures the run only describes, judged beside a study's
+    expected outcomes (docs/verdicts.md, "Expected outcomes"): once the primary is final, on the
+    blocks its stopping look used, with Holm across ``keys`` at the pair's alpha, exactly as the
+    secondary metrics are judged, but as a family of their own, so that the run's own verdicts
+    (its primary and its secondaries) stay what they are. Before the primary is final each waits
+    (WAITING); keys the run did not measure, its primary and its secondaries are left out."""
+    keys = [key for key in dict.fromkeys(keys) if key in metrics and key != design.primary
+            and not _is_secondary(*key)]
+    if not keys:
+        return {}
+    pairs = {key: paired(block_values(results, baseline, *key), block_values(results, variant, *key))
+             for key in {*keys, design.primary} if key in metrics}
+    primary, _entry = _judge_primary_key(pairs, metrics, design, baseline, variant)
+    if primary is None or not primary.decision.final:
+        why = ("the study's primary metric is not in this run" if design.primary not in metrics
+               else "the primary metric has no final decision")
+        return {key: (WAITING, Judgement(BESIDE, len(pairs[key][0]), metrics[key][0], missing=pairs[key][3],
+                                         notes=(f"Judged beside the original only after the primary: {why}.",),
+                                         alpha=design.schedule.alpha))
+                for key in keys}
+    return _secondaries(keys, pairs, metrics, primary, design, role=BESIDE)
 
 
 def _is_secondary(workload: str, metric: str) -> bool:
@@ -361,8 +398,10 @@ def _moved(result, percent: bool) -> str:
     return ", ".join(parts)
 
 
-def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[str, str], tuple[str, Judgement]]:
-    """Holm across the secondary metrics, on the blocks the primary's stopping look used."""
+def _secondaries(keys, pairs, metrics, primary, design: Design, role: str = SECONDARY
+                 ) -> dict[tuple[str, str], tuple[str, Judgement]]:
+    """Holm across the secondary metrics (or, with ``role`` BESIDE, the figures judged beside a
+    study's expected outcomes), on the blocks the primary's stopping look used."""
     used = primary.decision.n_used
     primary_blocks = pairs[design.primary][0]
     blocks_used = set(primary_blocks[:used])
@@ -375,8 +414,8 @@ def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[st
         keep = [i for i, block in enumerate(blocks) if block in blocks_used]
         if len(keep) < used:
             judged[key] = (DESCRIBED, Judgement(DESCRIPTION, len(blocks), unit, missing=missing, notes=(
-                f"Not judged as secondary: only {len(keep)} of the {used} blocks the primary decided on have this "
-                "figure on both sides.",), alpha=design.schedule.alpha))
+                f"{FAMILY[role][1]}: only {len(keep)} of the {used} blocks the primary decided on have this figure "
+                "on both sides.",), alpha=design.schedule.alpha))
             continue
         try:
             rule = metric_rule(*key, better, design.delta(*key))
@@ -397,13 +436,14 @@ def _secondaries(keys, pairs, metrics, primary, design: Design) -> dict[tuple[st
         position = verdict.position
         estimate = verdict.interval.estimate if verdict.interval else verdict.low
         judged[key] = (verdict.verdict.value, Judgement(
-            SECONDARY, verdict.n, shown_unit, change=_convert(estimate, contrasts, percent),
+            role, verdict.n, shown_unit, change=_convert(estimate, contrasts, percent),
             low=_convert(verdict.low, contrasts, percent), high=_convert(verdict.high, contrasts, percent),
             detectable=_convert(verdict.minimum_detectable, contrasts, percent),
             delta=_delta_shown(contrasts, percent), position=position.value,
             qualifier=qualifier(position), final=True, missing=pairs[key][3],
             notes=((contrasts.note,) if contrasts.note else ())
-            + (f"Secondary, Holm rank {verdict.holm_rank} of {len(family)}, judged at alpha {verdict.alpha:.3g}.",),
+            + (f"{FAMILY[role][0]}, Holm rank {verdict.holm_rank} of {len(family)}, judged at alpha "
+               f"{verdict.alpha:.3g}.",),
             method=primary.method, alpha=verdict.alpha, look=primary.decision.look, exact=verdict.exact))
     return judged
 
@@ -433,6 +473,6 @@ def claims(verdict: str) -> bool:
     return verdict in {v.value for v in Verdict if v.claims_difference}
 
 
-__all__ = ["DESCRIBED", "DESCRIPTION", "EARLY_STOP", "NOT_YET", "OUTSIDE_BUDGET", "PRIMARY", "SECONDARY", "WAITING", "Design",
-           "Judgement", "block_values", "claims", "comparison_alpha", "comparison_schedule", "in_budget",
-           "equivalence_reach", "judge_variant", "metric_rule", "paired", "read_design"]
+__all__ = ["BESIDE", "DESCRIBED", "DESCRIPTION", "EARLY_STOP", "NOT_YET", "OUTSIDE_BUDGET", "PRIMARY", "SECONDARY",
+           "WAITING", "Design", "Judgement", "block_values", "claims", "comparison_alpha", "comparison_schedule",
+           "in_budget", "equivalence_reach", "judge_beside", "judge_variant", "metric_rule", "paired", "read_design"]

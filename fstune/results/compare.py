@@ -36,8 +36,8 @@ from fstune import filesystems
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, RepeatResult
 from fstune.results import stats
-from fstune.results.blocked import (DESCRIBED, NOT_YET, OUTSIDE_BUDGET, WAITING, Design, Judgement, in_budget, judge_variant,
-                                     read_design)
+from fstune.results.blocked import (DESCRIBED, NOT_YET, OUTSIDE_BUDGET, WAITING, Design, Judgement, in_budget,
+                                    judge_beside, judge_variant, read_design)
 
 if TYPE_CHECKING:  # records.py imports ConfigDescription from here
     from fstune.results.records import RunRecord
@@ -378,6 +378,22 @@ def compare_runs(runs: Sequence[RunRecord], alpha: float = 0.05, pair: tuple[str
     return comparison
 
 
+def judge_described(record: RunRecord, variant: str, keys: Sequence[tuple[str, str]]
+                    ) -> dict[tuple[str, str], tuple[str, Judgement]]:
+    """Figures of ``variant`` against the baseline of ``record`` (one blocked run) that the run only
+    describes, judged for a study's expected outcomes (``blocked.judge_beside``: their own Holm
+    family, after the primary); {} for a legacy run. The run's own rows are not changed."""
+    if not record.method:
+        return {}
+    good = [result for result in record.results if result.counts]
+    metrics: dict[tuple[str, str], tuple[str, str]] = {}
+    for result in good:
+        for sample in result.samples:
+            metrics.setdefault((sample.workload, sample.metric), (sample.unit, sample.better))
+    design = read_design(record.design or {}, max(1, len(record.configs) - 1))
+    return judge_beside(good, record.baseline, variant, metrics, design, keys)
+
+
 # ---------------------------------------------------------------------------------------------
 # What a variant changes, in words
 
@@ -526,5 +542,5 @@ class _Unset:
 _UNSET = _Unset()
 
 __all__ = ["BETTER", "LEGACY_NOTE", "WORSE", "NOISE", "NO_DATA", "LegacyVerdict", "Column", "ConfigDescription",
-           "Summary", "Row", "Comparison", "SideBySide", "compare", "compare_runs", "legacy_judge",
-           "option_diff", "side_by_side"]
+           "Summary", "Row", "Comparison", "SideBySide", "compare", "compare_runs", "judge_described",
+           "legacy_judge", "option_diff", "side_by_side"]

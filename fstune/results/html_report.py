@@ -336,9 +336,10 @@ def html_legend() -> str:
 
 def _expected_html(runs, comparison: Comparison) -> list[str]:
     """The original experiment's results beside this run's (fstune/results/expected.py)."""
-    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes_for
+    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SMALLER, outcomes_for
 
-    colour = {AGREES: "better", DISAGREES: "worse", CANNOT_TELL: "nodata", CANNOT_SHOW: "noise"}
+    colour = {AGREES: "better", SMALLER: "worse", LARGER: "worse", OPPOSITE: "worse", CANNOT_TELL: "nodata",
+              CANNOT_SHOW: "noise"}
     outcomes = outcomes_for(runs, comparison)
     if not outcomes:
         return []
@@ -347,11 +348,11 @@ def _expected_html(runs, comparison: Comparison) -> list[str]:
            "<th>agreement</th></tr>"]
     for o in outcomes:
         e = o.expectation
-        why = o.judged()[len(o.agreement):].lstrip(": ")
+        why = o.detail().lstrip(": ")
         out.append(f"<tr><td>{escape(o.pair)}</td><td>{escape(e.workload)} {escape(e.metric)}</td>"
                    f"<td>{escape(o.original())}<br><small>{escape(e.reference)}"
                    f"{escape('. ' + e.note) if e.note else ''}</small></td><td>{escape(o.yours())}</td>"
-                   f'<td class="{colour[o.agreement]}">{escape(o.agreement)}'
+                   f'<td class="{colour[o.agreement]}">{escape(o.headline())}'
                    f"{f' <small>{escape(why)}</small>' if why else ''}</td></tr>")
     out.append("</table>")
     return out

@@ -158,7 +158,7 @@ def _expected_markdown(runs, comparison: Comparison) -> list[str]:
         e = o.expectation
         original = f"{o.original()}; {e.reference}" + (f". {e.note}" if e.note else "")
         out.append(f"| {md_text(o.pair)} | {md_text(e.workload)} {md_text(e.metric)} | {md_text(original)} | "
-                   f"{md_text(o.yours())} | **{md_text(o.agreement)}**{md_text(o.judged()[len(o.agreement):])} |")
+                   f"{md_text(o.yours())} | **{md_text(o.headline())}**{md_text(o.detail())} |")
     return out
 
 

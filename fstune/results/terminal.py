@@ -189,9 +189,10 @@ def order_legend() -> Text:
 def expected_table(runs, comparison) -> Table | None:
     """What the original experiment found beside this run's figure, and whether they agree
     (fstune/results/expected.py); None when the study carries no expected outcomes."""
-    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, DISAGREES, outcomes_for
+    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SMALLER, outcomes_for
 
-    style = {AGREES: "bold green", DISAGREES: "bold red", CANNOT_TELL: "yellow", CANNOT_SHOW: "dim"}
+    style = {AGREES: "bold green", SMALLER: "bold magenta", LARGER: "bold magenta", OPPOSITE: "bold red",
+             CANNOT_TELL: "yellow", CANNOT_SHOW: "dim"}
     outcomes = outcomes_for(runs, comparison)
     if not outcomes:
         return None
@@ -202,13 +203,17 @@ def expected_table(runs, comparison) -> Table | None:
     table.add_column("agreement", overflow="fold", max_width=18)
     for outcome in outcomes:
         e = outcome.expectation
+        figures = f" ({escape(outcome.figures)})" if outcome.figures else ""
         said = "".join(f"\n[dim]{escape(line)}[/]" for line in (outcome.reason, outcome.alone and
                                                                  f"the verdict alone: {outcome.alone}") if line)
+        # the study's reason for a difference in size: in the wide column, on the judgement's row
+        reason = outcome.likely()
+        likely = f"\n[{style[outcome.agreement]}]likely reason:[/] {escape(reason)}" if reason else ""
         table.add_row(f"{escape(outcome.pair)}:\n{escape(outcome.metric_title)}",
                       f"{escape(outcome.original())}\n[dim]{escape(e.reference)}"
-                      + (f". {escape(e.note)}" if e.note else "") + "[/]",
+                      + (f". {escape(e.note)}" if e.note else "") + "[/]" + likely,
                       escape(outcome.yours()),
-                      f"[{style[outcome.agreement]}]{escape(outcome.agreement)}[/]{said}", end_section=True)
+                      f"[{style[outcome.agreement]}]{escape(outcome.headline())}[/]{figures}{said}", end_section=True)
     return table
 
 
