@@ -39,6 +39,8 @@ STEP_SCREENS = {
 }
 ORDER = tuple(STEP_SCREENS)
 # what stops the wizard from outside, and the reason a run in progress is cancelled with
+# seconds after the start when the studies load even if the disk list is not up yet (a slow scan)
+STUDIES_AT_THE_LATEST = 2.0
 STOP_SIGNALS = {signal.SIGHUP: "the terminal was lost (SIGHUP)", signal.SIGTERM: "stopped by SIGTERM"}
 
 
@@ -79,6 +81,7 @@ class FstuneApp(App):
         self.stop_on_signals = False  # ``run()`` sets it: tests' apps leave pytest's signals alone
         self.stopped_by: str | None = None  # a STOP_SIGNALS reason, once one arrived
         self.stopped_mid_run = False
+        self._studies_started = False
 
     # --- start ----------------------------------------------------------------------------
 
@@ -88,8 +91,18 @@ class FstuneApp(App):
             for number, reason in STOP_SIGNALS.items():
                 loop.add_signal_handler(number, self.stop_by_signal, number, reason)
         self.goto("Disks")
-        # after the first screen is drawn: the worker's imports would hold the interpreter meanwhile
-        self.call_after_refresh(self._load_studies)
+        # The disk list is what a user waits for: the studies (every study file parsed, every
+        # workload module imported) load once it is shown (DisksScreen calls load_studies), when
+        # a later step opens first, or after STUDIES_AT_THE_LATEST, whichever comes first; loaded
+        # beside the scan they would take the interpreter from it (docs/ARCHITECTURE.md, start-up)
+        self.set_timer(STUDIES_AT_THE_LATEST, self.load_studies)
+
+    def load_studies(self) -> None:
+        """Read the studies and probe the machine, once, in a worker."""
+        if self._studies_started:
+            return
+        self._studies_started = True
+        self._load_studies()
 
     @work(thread=True, exclusive=True, group="studies")
     def _load_studies(self) -> None:
@@ -122,6 +135,8 @@ class FstuneApp(App):
             import importlib
 
             module, cls = STEP_SCREENS[name]
+            if name != "Disks":
+                self.load_studies()  # every later step shows or uses them
             self.install_screen(getattr(importlib.import_module(module), cls)(), name)
         return self.get_screen(name)
 

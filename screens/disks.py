@@ -231,10 +231,12 @@ class DisksScreen(StepScreen):
 
     def on_inventory_failed(self, message: InventoryFailed) -> None:
         self.query_one("#disks-summary", Static).update(f"Cannot read the disks: {message.reason}")
+        self.app.load_studies()
 
     def on_inventory_updated(self, message: InventoryUpdated) -> None:
         self.app.inventory = message.inventory
         self.show_inventory(message.inventory)
+        self.call_after_refresh(self.app.load_studies)  # after the rows are drawn (FstuneApp.on_mount)
         # announce what changed, but not what fstune did itself (its mkfs and mounts, its lab)
         changes = [describe_change(kind, device) for kind, device in message.changes
                    if not self.made_by_fstune(device)]

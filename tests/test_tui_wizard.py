@@ -7,6 +7,8 @@ import re
 
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 from textual.widgets import Checkbox, DataTable, Input, Select
@@ -474,3 +476,53 @@ async def test_workloads_step_opens_with_the_first_workload_focused():
         await pilot.press("space", "tab")
         await settle(pilot, 1)
         assert isinstance(app.focused, Input) and app.focused.id.startswith(f"param-{first.id.removeprefix('use-')}-")
+
+
+async def test_the_studies_load_after_the_disk_list_not_beside_it():
+    """The disk list is what a user waits for at start-up: the studies (every study file parsed,
+    every workload module imported) start loading only once it is shown, or when a later step
+    opens first, so they do not take the interpreter from the scan (docs/ARCHITECTURE.md)."""
+    release = threading.Event()
+    calls: list[str] = []
+
+    def slow_scan():
+        calls.append("scan")
+        assert release.wait(10), "the test never let the scan finish"
+        calls.append("scanned")
+        return fixture_inventory()
+
+    def studies():
+        calls.append("studies")
+        return load_studies()
+
+    app = make_app(Services(scan=slow_scan, studies=studies, make_runner=None, open_store=None, is_root=True,
+                            dry_run=False, capabilities=fixed_capabilities))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.5)  # well before the 2 s fallback
+        assert calls == ["scan"]  # the scan runs; the studies wait for it
+        release.set()
+        await settle(pilot)
+        assert calls == ["scan", "scanned", "studies"]
+        assert app.studies
+
+
+async def test_the_studies_load_when_a_later_step_opens_before_the_disks_are_read():
+    release = threading.Event()
+
+    def stuck_scan():
+        release.wait(10)
+        return fixture_inventory()
+
+    app = make_app(Services(scan=stuck_scan, studies=load_studies, make_runner=None, open_store=None,
+                            is_root=True, dry_run=False, capabilities=fixed_capabilities))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            app.goto("Study")
+            deadline = time.monotonic() + 10
+            while not app.studies and time.monotonic() < deadline:
+                await pilot.pause(0.05)
+            assert app.studies and app.inventory is None
+            release.set()
+    finally:
+        release.set()

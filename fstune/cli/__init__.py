@@ -166,11 +166,14 @@ def _dispatch(args) -> int:
 
 def _log_name(args) -> str:
     """``debug-NAME.log``: a run's id (``--run-id``, or the time and pid a run is named after)."""
-    from fstune.plan import RUN_ID_RE
-
     run_id = getattr(args, "run_id", None)
-    if run_id and RUN_ID_RE.match(run_id) and ".." not in run_id:
-        return run_id
+    if run_id:
+        # only then: the plan's import loads every filesystem, workload and study module, which
+        # the wizard's first screen must not wait for (docs/ARCHITECTURE.md, start-up)
+        from fstune.plan import RUN_ID_RE
+
+        if RUN_ID_RE.match(run_id) and ".." not in run_id:
+            return run_id
     return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
 
 
