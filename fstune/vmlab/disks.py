@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 from fstune import diskmodel, vmdisks
+from fstune.diskmodel import serving
 from fstune.errors import UsageError
 from fstune.util.paths import EXTRA_PATH
 from fstune.vmlab.constants import VmLabError
@@ -53,13 +54,13 @@ def set_seek_ms(lab: VmLab, seek_ms: float | None) -> None:
 def find_nbdkit(required: bool) -> str | None:
     """nbdkit's path; None when it is missing and no disk model was asked for."""
     try:
-        return vmdisks.find_nbdkit()
-    except vmdisks.NbdkitMissing as missing:
+        return serving.find_nbdkit()
+    except serving.NbdkitMissing as missing:
         if not required:
             return None
         raise VmLabError(f"The VM lab's disk model needs nbdkit and its Python plugin: {missing}.",
                          f"Install them with: apt-get install --no-install-recommends "
-                         f"{' '.join(vmdisks.NBDKIT_PACKAGES)}\n"
+                         f"{' '.join(serving.NBDKIT_PACKAGES)}\n"
                          "Or start the lab without the model: --disk-model none (no seek cost at all), "
                          "or --disk-model none --seek-ms MS (QEMU's flat cap of 1000/MS I/O per second: "
                          "no head, near and far cost the same).") from None
