@@ -1,7 +1,7 @@
 """nbdkit Python plugin: one lab disk served through the disk model (fstune/diskmodel/model.py).
 
 nbdkit runs this file by its path (``fstune.diskmodel.serving.PLUGIN``); nothing imports it. One
-nbdkit per disk, started by fstune.vmdisks for the VM lab:
+nbdkit per disk, started by fstune.vmlab.servers for the VM lab:
 
     nbdkit --unix SOCK python fstune/diskmodel/nbd_plugin.py file=IMG model=MODEL.json \
         stats=STATS.json qemu_pid=QEMU.pid qemu_mark=QMP-SOCKET-PATH

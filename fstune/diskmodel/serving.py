@@ -1,7 +1,7 @@
 """What either lab needs to serve a disk through the model: nbdkit with its Python plugin, and
 the plugin's file (docs/vmlab.md, docs/modelled-lab.md).
 
-The VM lab starts one nbdkit per disk behind QEMU (``fstune.vmdisks``), the modelled lab one per
+The VM lab starts one nbdkit per disk behind QEMU (``fstune.vmlab.servers``), the modelled lab one per
 disk behind nbdfuse (``fstune.lab.served``); both run ``PLUGIN``.
 """
 
