@@ -8,6 +8,8 @@ One module per job:
   touches the machine.
 - ``script``: the plan as a commented bash script (``render_script``) and a step as one bash
   line (``command_line``).
+- ``script_guard``: the script's guard rails, in bash, which ``render_script`` places around the
+  steps: the device still the one reviewed and unused, its disk locked (docs/safety.md).
 
 The runner executes the same Plan that the script renders. This package re-exports the names
 callers use and never imports Textual.

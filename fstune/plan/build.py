@@ -92,7 +92,7 @@ class DeviceChoice:
     disk: str | None = None  # the whole disk it is on, to warn when journal and data share it
     description: str = ""  # e.g. "holds ext4 'data'" — shown in the script's header
     assumed: bool = False  # given by path for a dry run; not seen on this machine
-    # what the saved script checks again before it writes (fstune/script_guard.py)
+    # what the saved script checks again before it writes (fstune/plan/script_guard.py)
     majmin: str | None = None
     partuuid: str | None = None
     backing_file: str | None = None  # a loop device's (or its partition's) backing file

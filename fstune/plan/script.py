@@ -1,15 +1,16 @@
 """The dry-run script: a plan as a commented bash script that runs exactly the plan's steps, in
 order, and ``command_line``, the one bash line a step is (the script shows it, so does guided
-mode). What the script checks before each write is ``fstune/script_guard.py``'s (docs/safety.md).
+mode). What the script checks before each write is ``script_guard.py``'s (docs/safety.md).
 """
 
 from __future__ import annotations
 
 import shlex
 
-from fstune import __version__, filesystems, script_guard
+from fstune import __version__, filesystems
 from fstune import steps as kinds
 from fstune.devices import overwrite as overwrites
+from fstune.plan import script_guard
 from fstune.plan.build import Plan
 from fstune.steps import Step
 from fstune.units import format_size
