@@ -158,11 +158,10 @@ class WizardState:
     def to_choices(self, inventory: Inventory | None) -> Choices:
         """The core's Choices for what was picked so far; UsageError/DeviceError say what is missing.
 
-        Devices go through ``fstune.choices.resolve_device``, as in ``fstune plan``, so the wizard
+        Devices go through ``fstune.plan.resolve_device``, as in ``fstune plan``, so the wizard
         and the CLI accept and describe a device identically (same checks, same script header).
         """
-        from fstune.choices import resolve_device
-        from fstune.plan import Choices
+        from fstune.plan import Choices, resolve_device
 
         study = self.study
         if study is None:

@@ -98,10 +98,10 @@ def known_block_orders() -> Iterator[None]:
     """Plans made in this process draw their block orders from one known seed (A B, B A, A B …
     for the first six blocks of two configurations), so a test can name which configuration runs
     when; tests of the drawn order pass their own seeds (test_plan.py)."""
-    from fstune import plan
+    from fstune.plan import build  # where Choices draws its seed
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(plan, "draw_order_seed", lambda: 33)
+        patch.setattr(build, "draw_order_seed", lambda: 33)
         yield
 
 
@@ -320,7 +320,8 @@ def vm(tmp_path_factory: pytest.TempPathFactory):
     """One VM lab for the whole session, always stopped and its files removed. Its disks are
     served through nbdkit with the disk model off (the suite's studies run at the host's speed);
     a test that needs seeks switches the model on with vmlab.set_disk_model and off again."""
-    from fstune import vmdisks, vmlab
+    from fstune import vmlab
+    from fstune.vmlab import servers
 
     reason = vm_skip_reason()
     if reason and os.environ.get("CI"):
@@ -336,7 +337,7 @@ def vm(tmp_path_factory: pytest.TempPathFactory):
     finally:
         report = vmlab.vm_down(directory)
         assert not directory.exists(), f"the VM lab left files behind: {report}"
-        assert not vmdisks.running_servers(directory), "the VM lab left nbdkit running"
+        assert not servers.running_servers(directory), "the VM lab left nbdkit running"
 
 
 # --- a study for a test ---------------------------------------------------------------------

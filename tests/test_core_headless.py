@@ -9,7 +9,7 @@ import fstune
 
 # Not importable on their own: __main__ runs the CLI when imported; the nbdkit plugin is loaded
 # by nbdkit's embedded Python, which provides its `nbdkit` module (docs/vmlab.md).
-NOT_IMPORTABLE = {"fstune.__main__", "fstune.nbd_disk_plugin"}
+NOT_IMPORTABLE = {"fstune.__main__", "fstune.diskmodel.nbd_plugin"}
 
 
 def core_modules() -> list[str]:

@@ -467,7 +467,7 @@ def test_a_nested_table_without_the_disk_record():
 
 
 def test_the_cli_refusal_carries_the_remedy_as_its_hint():
-    from fstune.choices import resolve_device
+    from fstune.plan import resolve_device
     from fstune.studies import find_study
 
     inventory = inventory_of("server", records=_nested(records_of("server"), "sdd3", "dos", "2ab975dd"))

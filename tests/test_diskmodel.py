@@ -257,12 +257,12 @@ def test_a_lab_manifest_from_before_the_model_still_loads(tmp_path):
 
 
 def test_no_nbdkit_is_said_plainly_when_a_model_is_asked_for(monkeypatch):
-    from fstune import vmdisks
+    from fstune.diskmodel import serving
 
     def missing():
-        raise vmdisks.NbdkitMissing("nbdkit is not installed")
+        raise serving.NbdkitMissing("nbdkit is not installed")
 
-    monkeypatch.setattr(vmdisks, "find_nbdkit", missing)
+    monkeypatch.setattr(serving, "find_nbdkit", missing)
     assert vmlab.find_nbdkit(required=False) is None
     with pytest.raises(vmlab.VmLabError) as caught:
         vmlab.find_nbdkit(required=True)

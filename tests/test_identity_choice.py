@@ -19,11 +19,10 @@ import pytest
 
 import fstune.cli.run as cli_run
 from fstune import devlock
-from fstune.choices import resolve_device
 from fstune.cli import main
 from fstune.devices import scan, scan_lab_only
 from fstune.errors import UnsafeDeviceError
-from fstune.plan import Choices, build_plan
+from fstune.plan import Choices, build_plan, resolve_device
 from fstune.runner import Runner, read_identity
 from fstune.session import RunSession
 from fstune.units import format_size

@@ -376,7 +376,7 @@ def test_each_block_s_order_is_a_balanced_row_drawn_from_the_seed():
 
 
 def test_the_seed_is_drawn_for_each_plan_unless_given_and_the_script_shows_it(monkeypatch):
-    import fstune.plan as planmod
+    import fstune.plan.build as planmod  # where Choices draws its seed
 
     study = load_studies()["ext4-external-journal"]
     monkeypatch.setattr(planmod, "draw_order_seed", lambda: 123456)

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from fstune import devlock
-from fstune.choices import resolve_device
 from fstune.devices import scan
-from fstune.plan import Choices, build_plan, render_script
+from fstune.plan import Choices, build_plan, render_script, resolve_device
 from fstune.studies import parse_study
 from conftest import settle_devices
 

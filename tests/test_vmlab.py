@@ -18,7 +18,8 @@ import time
 
 import pytest
 
-from fstune import diskmodel, vmguest, vmlab
+from fstune import diskmodel, vmlab
+from fstune.vmlab import guest as guest_side
 from terminal import Terminal, start_wizard_run
 
 pytestmark = [pytest.mark.vmlab, pytest.mark.slow]
@@ -136,7 +137,7 @@ def test_guest_server_starts_with_few_imports():
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "-S", "-X", "importtime", vmguest.__file__],
+    result = subprocess.run([sys.executable, "-S", "-X", "importtime", guest_side.__file__],
                             capture_output=True, text=True)
     assert result.returncode == 2 and "usage" in result.stderr
     loaded = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}

@@ -8,11 +8,10 @@ import sys
 import textwrap
 
 from fstune import workloads
-from fstune.choices import resolve_device
 from fstune.devices import overwrite as overwrites
 from fstune.errors import UsageError
 from fstune.plan import (
-    DEFAULT_LOOKS, Choices, DeviceChoice, OptionOverride, check_max_blocks, check_run_id, new_run_id,
+    DEFAULT_LOOKS, Choices, DeviceChoice, OptionOverride, check_max_blocks, check_run_id, new_run_id, resolve_device,
     select_configurations,
 )
 from fstune.studies import find_study

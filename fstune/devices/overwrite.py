@@ -69,7 +69,7 @@ def unconfirmed(device: Device, verdict: Verdict, uuids, option: str = "--overwr
 
 # The saved script's form of the rule (``fstune plan -o``): checked once before its first write,
 # since from then on the device holds the filesystems the script made itself. ``fstune_refuse``
-# is the script's own refusal (fstune/script_guard.py).
+# is the script's own refusal (fstune/plan/script_guard.py).
 _SCRIPT_FUNCTION = r"""fstune_check_contents() {
   # fstune_check_contents DEVICE [UUID…]: a device that holds a filesystem (any signature blkid
   # knows) is written only when its UUID is one this plan was told to overwrite (--overwrite)

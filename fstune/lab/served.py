@@ -1,8 +1,8 @@
 """Lab disks with heads: each disk served through the disk model, on the host's own kernel.
 
 Path of one request (docs/modelled-lab.md): the filesystem → the loop device (direct I/O) →
-nbdfuse's one-file FUSE mount → nbdkit running ``fstune/nbd_disk_plugin.py``, which times it with
-``fstune.diskmodel`` and reads or writes the disk's store. One nbdfuse and one nbdkit per disk:
+nbdfuse's one-file FUSE mount → nbdkit running ``fstune/diskmodel/nbd_plugin.py``, which times it
+with ``fstune.diskmodel`` and reads or writes the disk's store. One nbdfuse and one nbdkit per disk:
 one spindle, one queue.
 
 Files, per disk N, in the lab directory:
@@ -37,7 +37,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from fstune import diskmodel, vmdisks
+from fstune import diskmodel
+from fstune.diskmodel import serving
 from fstune.devices.labdisk import BACKING_RE
 from fstune.errors import DeviceError
 from fstune.lab import kernel
@@ -95,8 +96,8 @@ def find_tools() -> tuple[str, str]:
     """(nbdkit, nbdfuse), or ServingMissing saying which package to install. (The lab runs as
     root, so nbdfuse mounts and ``umount`` unmounts: fusermount3 is not needed.)"""
     try:
-        nbdkit = vmdisks.find_nbdkit()
-    except vmdisks.NbdkitMissing as error:
+        nbdkit = serving.find_nbdkit()
+    except serving.NbdkitMissing as error:
         raise ServingMissing(f"{error} (packages nbdkit and nbdkit-plugin-python)") from None
     search = f"{os.environ.get('PATH', '')}:{kernel.EXTRA_PATH}"
     nbdfuse = shutil.which("nbdfuse", path=search)
@@ -150,7 +151,7 @@ def serve(lab_dir: Path, index: int, size: int, params: diskmodel.DiskParams) ->
     pids = pid_file(lab_dir, index)
     pids.unlink(missing_ok=True)
     argv = [nbdfuse, "--pidfile", str(pids), str(placeholder),
-            "--command", nbdkit, "-s", "--exit-with-parent", "python", str(vmdisks.PLUGIN),
+            "--command", nbdkit, "-s", "--exit-with-parent", "python", str(serving.PLUGIN),
             f"file={store}", f"model={model}", f"stats={stats_file(lab_dir, index)}"]
     with open(log_file(lab_dir, index), "ab") as log:
         process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log,

@@ -10,7 +10,7 @@ has no seeks to save. The VM lab boots Debian's ``linux-image-amd64`` kernel in
 - **Boot**: a small initramfs made here (host binaries plus the few modules needed to mount
   9p) instead of Debian's 30 MB initrd, because unpacking and running that under software
   emulation costs seconds. Its init mounts the share, builds the overlay and switches root; a
-  second stage starts the command server (``fstune.vmguest``) and udev side by side. The kernel
+  second stage starts the command server (``fstune.vmlab.guest``) and udev side by side. The kernel
   is handed to QEMU uncompressed (``boot_image``), so the guest does not spend seconds of
   emulated CPU unpacking itself.
 - **Disks**: sparse files in the lab directory, each a ``scsi-hd`` on its own virtio-scsi
@@ -36,9 +36,11 @@ Everything a lab makes lives in one directory (default /var/tmp/fstune-vmlab) wi
 One module per job (docs/vmlab.md): ``constants``, ``host`` (QEMU, the kernel, KVM),
 ``initramfs`` (the boot image and its two stages), ``state`` (the manifest, is QEMU running),
 ``boot`` (``vm_up``, ``vm_down``), ``disks`` (the disk images, the disk model, the seek cap,
-unplugging), ``control`` (QMP), ``channel`` (``vm_run``), ``labenv`` (what a result depends on) and
-``guestdisks`` (inside the guest: which disks are the lab's). This package re-exports the names
-callers use and never imports Textual.
+unplugging), ``servers`` (each disk's nbdkit, serving it through ``fstune.diskmodel``), ``control``
+(QMP), ``channel`` (``vm_run``), ``guest`` (the command server the guest runs as a plain script,
+and the channel's framing), ``labenv`` (what a result depends on) and ``guestdisks`` (inside the
+guest: which disks are the lab's). This package re-exports the names callers use and never imports
+Textual.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-"""``python -m fstune.vmlab guest-serve``; the VM itself runs fstune/vmguest.py directly."""
+"""``python -m fstune.vmlab guest-serve``; the VM itself runs fstune/vmlab/guest.py directly."""
 
 import sys
 
-from fstune import vmguest
+from fstune.vmlab import guest
 
 
 def main(argv: list[str] | None = None) -> int:
-    return vmguest.main(argv)
+    return guest.main(argv)
 
 
 if __name__ == "__main__":

@@ -13,15 +13,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fstune import diskmodel, vmdisks
+from fstune import diskmodel
 from fstune.errors import UsageError
 from fstune.units import format_size, parse_size
-from fstune.vmguest import READY_MARK
+from fstune.vmlab import servers
 from fstune.vmlab.constants import (ACCEL_ENV, COMMAND_PORTS, DEFAULT_DISKS, DEFAULT_MEMORY_MIB, DEFAULT_SIZE,
                                     DEFAULT_SPARE_SIZE, DISK_MODEL, DISK_RE, DISK_VENDOR, KVM_PROBE_TIMEOUT,
                                     MANIFEST_NAME, MAX_DISKS, PORT_PREFIX, QBOOT, READY_TIMEOUT, ROTATION_RPM,
                                     SERIAL_PREFIX, SHARE_TAG, STAGE1_MARK, CMDLINE_KEY, VmLabError)
 from fstune.vmlab.disks import find_nbdkit, partition_image
+from fstune.vmlab.guest import READY_MARK
 from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_unusable
 from fstune.vmlab.initramfs import build_initramfs, stage2_script
 from fstune.vmlab.control import qmp
@@ -50,7 +51,7 @@ def qemu_argv(qemu: str, lab: VmLab, kernel: GuestKernel, initramfs: Path, memor
         if lab.disk_serving == "nbdkit":
             # cache=none keeps the guest's page cache the only cache in front of the model, and
             # passes the guest's flushes on to it
-            sock = vmdisks.socket_path(lab.directory, disk.index)
+            sock = servers.socket_path(lab.directory, disk.index)
             drive = f"file=nbd+unix:///?socket={sock},format=raw,if=none,id=drive{disk.index},cache=none"
         else:
             drive = f"file={disk.image},format=raw,if=none,id=drive{disk.index},cache=none,aio=threads"
@@ -125,10 +126,10 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
             lab.disks.append(VmDisk(index, str(image), f"{SERIAL_PREFIX}{token}{index}", f"disk{index}",
                                     disk_bytes, spare_bytes))
         if nbdkit:
-            vmdisks.write_models(lab_dir, [d.index for d in lab.disks], disk_model)
+            servers.write_models(lab_dir, [d.index for d in lab.disks], disk_model)
             for disk in lab.disks:
                 try:
-                    vmdisks.start_server(nbdkit, lab_dir, disk.index, Path(disk.image), str(lab.qmp_socket))
+                    servers.start_server(nbdkit, lab_dir, disk.index, Path(disk.image), str(lab.qmp_socket))
                 except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
                     raise VmLabError(f"Cannot serve disk {disk.index} through nbdkit: {error}",
                                      f"Remove the lab with: fstune lab down{dir_flag(lab_dir)}") from None
@@ -168,7 +169,7 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
     except BaseException:
         # a failed or interrupted `up` leaves nothing running; files go with `lab down`
         _stop_qemu(lab)
-        vmdisks.stop_servers(lab_dir)
+        servers.stop_servers(lab_dir)
         lab.state = "failed"
         write_manifest(lab)
         raise
@@ -192,7 +193,7 @@ def _start_qemu(argv: list[str], lab: VmLab) -> subprocess.Popen:
     finally:
         log.close()
     # each disk's nbdkit watches this pid: when that QEMU is gone, so are they
-    vmdisks.write_qemu_pid(lab.directory, process.pid)
+    servers.write_qemu_pid(lab.directory, process.pid)
     return process
 
 
@@ -265,9 +266,9 @@ def vm_down(directory: str | Path | None = None) -> VmDown:
     report.found = True
     if lab is not None:
         report.stopped = _stop_qemu(lab)
-    report.servers_stopped = vmdisks.stop_servers(lab_dir)
+    report.servers_stopped = servers.stop_servers(lab_dir)
     for path in sorted(lab_dir.iterdir()) if lab_dir.is_dir() else []:
-        if (path.name in _OWN_FILES or DISK_RE.match(path.name) or vmdisks.OWN_FILE_RE.match(path.name)
+        if (path.name in _OWN_FILES or DISK_RE.match(path.name) or servers.OWN_FILE_RE.match(path.name)
                 or re.fullmatch(r"cmd\d+\.sock(\.lock)?", path.name)):
             path.unlink(missing_ok=True)
             report.removed.append(str(path))

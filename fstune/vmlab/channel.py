@@ -1,5 +1,5 @@
 """Running a command in the guest: one virtio-serial port per command (the framing and the
-guest's server live in ``fstune.vmguest``)."""
+guest's server live in ``fstune.vmlab.guest``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import socket
 import sys
 import time
 
-from fstune import vmguest
-from fstune.vmguest import T_EXIT, T_REQUEST, T_SIGNAL, T_STDERR, T_STDIN, T_STDIN_EOF, T_STDOUT, _frame, _FrameReader
+from fstune.vmlab import guest
+from fstune.vmlab.guest import (T_EXIT, T_REQUEST, T_SIGNAL, T_STDERR, T_STDIN, T_STDIN_EOF, T_STDOUT, _frame,
+                                _FrameReader)
 from fstune.vmlab.constants import COMMAND_PORTS, ENVIRONMENT_VAR, VmLabError
 from fstune.vmlab.labenv import environment
 from fstune.vmlab.state import VmLab, load_vm
@@ -70,7 +71,7 @@ def vm_run(lab: VmLab, argv: list[str], *, stdout=None, stderr=None, stdin=None,
     reader = _FrameReader()
     deadline = None if timeout is None else time.monotonic() + timeout
     try:
-        sock.sendall(_frame(T_REQUEST, request_id, vmguest.encode_request(request)))
+        sock.sendall(_frame(T_REQUEST, request_id, guest.encode_request(request)))
         if stdin is None:
             sock.sendall(_frame(T_STDIN_EOF, request_id))
         watch = [sock] + ([stdin] if stdin is not None else [])

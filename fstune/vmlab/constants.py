@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fstune import vmguest
 from fstune.errors import FstuneError
+from fstune.vmlab import guest
 
 DEFAULT_DIR = Path("/var/tmp/fstune-vmlab")
 MANIFEST_NAME = "fstune-vmlab.json"
@@ -16,7 +16,7 @@ MAX_DISKS = 8
 DEFAULT_SIZE = "1G"
 DEFAULT_SPARE_SIZE = "256M"
 DEFAULT_MEMORY_MIB = 1536
-COMMAND_PORTS = vmguest.COMMAND_PORTS  # commands that can run at once (one virtio-serial port each)
+COMMAND_PORTS = guest.COMMAND_PORTS  # commands that can run at once (one virtio-serial port each)
 READY_TIMEOUT = 120.0  # seconds; a TCG boot here takes well under 30
 KVM_PROBE_TIMEOUT = 5.0  # a KVM guest that has not reached its initramfs by then is hung
 STAGE1_MARK = "fstune-vmlab: first stage"
@@ -25,7 +25,7 @@ DISK_MODEL = "fstune-vmlab"
 SERIAL_PREFIX = "fstunevm"
 CMDLINE_KEY = "fstune.vmlab"
 SHARE_TAG = "fstuneroot"
-PORT_PREFIX = vmguest.PORT_PREFIX
+PORT_PREFIX = guest.PORT_PREFIX
 ACCEL_ENV = "FSTUNE_VM_ACCEL"  # auto (default), tcg or kvm
 ROTATION_RPM = 7200
 ENVIRONMENT_VAR = "FSTUNE_LAB_ENVIRONMENT"  # the lab's environment (JSON), for commands in the guest

@@ -7,7 +7,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from fstune import diskmodel, vmdisks
+from fstune import diskmodel
+from fstune.diskmodel import serving
 from fstune.errors import UsageError
 from fstune.util.paths import EXTRA_PATH
 from fstune.vmlab.constants import VmLabError
@@ -53,13 +54,13 @@ def set_seek_ms(lab: VmLab, seek_ms: float | None) -> None:
 def find_nbdkit(required: bool) -> str | None:
     """nbdkit's path; None when it is missing and no disk model was asked for."""
     try:
-        return vmdisks.find_nbdkit()
-    except vmdisks.NbdkitMissing as missing:
+        return serving.find_nbdkit()
+    except serving.NbdkitMissing as missing:
         if not required:
             return None
         raise VmLabError(f"The VM lab's disk model needs nbdkit and its Python plugin: {missing}.",
                          f"Install them with: apt-get install --no-install-recommends "
-                         f"{' '.join(vmdisks.NBDKIT_PACKAGES)}\n"
+                         f"{' '.join(serving.NBDKIT_PACKAGES)}\n"
                          "Or start the lab without the model: --disk-model none (no seek cost at all), "
                          "or --disk-model none --seek-ms MS (QEMU's flat cap of 1000/MS I/O per second: "
                          "no head, near and far cost the same).") from None
@@ -79,9 +80,9 @@ def set_disk_model(lab: VmLab, model: diskmodel.DiskParams | str | None) -> None
     if model is not None and lab.seek_ms:
         set_seek_ms(lab, None)
     indexes = [d.index for d in lab.disks]
-    generation = vmdisks.write_models(lab.directory, indexes, model)
-    live = [i for i in indexes if i in vmdisks.running_servers(lab.directory)]
-    if not vmdisks.wait_applied(lab.directory, live, generation):
+    generation = servers.write_models(lab.directory, indexes, model)
+    live = [i for i in indexes if i in servers.running_servers(lab.directory)]
+    if not servers.wait_applied(lab.directory, live, generation):
         raise VmLabError("The disks' servers did not take the new model within 10 s.",
                          f"See {lab.directory}/disk*.nbdkit.log")
     lab.disk_model = model.to_dict() if model else None
@@ -91,4 +92,4 @@ def set_disk_model(lab: VmLab, model: diskmodel.DiskParams | str | None) -> None
 def disk_stats(lab: VmLab) -> dict[int, dict | None]:
     """Each disk's server statistics: requests by kind, the plugin's own time per request, how
     late requests completed against the model (µs percentiles), recent flushes."""
-    return {d.index: vmdisks.read_stats(lab.directory, d.index) for d in lab.disks}
+    return {d.index: servers.read_stats(lab.directory, d.index) for d in lab.disks}

@@ -12,8 +12,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from fstune import vmguest
 from fstune.util.paths import EXTRA_PATH
+from fstune.vmlab import guest
 from fstune.vmlab.constants import SHARE_TAG, VmLabError
 from fstune.vmlab.host import GuestKernel
 
@@ -187,7 +187,7 @@ stage "command server"
 cd /
 # -S and a plain script (not -m, which imports runpy): the server needs only a few standard
 # modules, and each module less saves 9p lookups under emulation. Commands inherit PYTHONPATH.
-PYTHONPATH=@SOURCE@ @PYTHON@ -S @SOURCE@/fstune/vmguest.py guest-serve &
+PYTHONPATH=@SOURCE@ @PYTHON@ -S @SERVER@ guest-serve &
 stage "udev"
 for udevd in /lib/systemd/systemd-udevd /usr/lib/systemd/systemd-udevd; do
     [ -x "$udevd" ] && { "$udevd" --daemon; break; }
@@ -203,4 +203,6 @@ echo o > /proc/sysrq-trigger
 def stage2_script(python: str) -> str:
     return (_STAGE2.replace("@PATH@", f"{Path(python).parent}:{EXTRA_PATH}")
             .replace("@PYTHON@", python).replace("@SOURCE@", str(_SOURCE))
-            .replace("@TRIGGERED@", vmguest.UDEV_TRIGGERED))
+            # the server's file, found from its module: the guest sees this checkout at the same path
+            .replace("@SERVER@", str(Path(guest.__file__).resolve()))
+            .replace("@TRIGGERED@", guest.UDEV_TRIGGERED))

@@ -32,7 +32,7 @@ class VmLab:
     state: str = "ready"
     warnings: list[str] = field(default_factory=list)
     # the disk model's parameters in force (None: no model), and how the disks reach QEMU:
-    # "nbdkit" (through fstune/nbd_disk_plugin.py) or "file" (plain files, no nbdkit)
+    # "nbdkit" (through fstune/diskmodel/nbd_plugin.py) or "file" (plain files, no nbdkit)
     disk_model: dict | None = None
     disk_serving: str = "file"
 

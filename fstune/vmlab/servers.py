@@ -2,7 +2,7 @@
 
 With nbdkit and its Python plugin installed, each lab disk is served by its own nbdkit process
 (one process per disk: one spindle, one queue, its own interpreter) running
-``fstune/nbd_disk_plugin.py``, which times every request with ``fstune.diskmodel``. QEMU reaches
+``fstune/diskmodel/nbd_plugin.py``, which times every request with ``fstune.diskmodel``. QEMU reaches
 it over a unix socket in the lab directory. The model can be switched while the VM runs
 (``set_disk_model``): the plugin re-reads its model file. Without nbdkit the disks are plain
 files, with no seek cost, or QEMU's flat per-I/O throttle (``--seek-ms``), which has no head.
@@ -18,35 +18,18 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import time
 from pathlib import Path
 
 from fstune import diskmodel
+from fstune.diskmodel import serving
 
-NBDKIT_PACKAGES = ("nbdkit", "nbdkit-plugin-python")
-PLUGIN = Path(__file__).resolve().parent / "nbd_disk_plugin.py"
 QEMU_PID_FILE = "qemu.pid"
 OWN_FILE_RE = re.compile(r"^(disk\d+\.(nbd\.sock|nbdkit\.pid|model\.json|model\.tmp|stats\.json(\.tmp)?|nbdkit\.log)"
                          r"|qemu\.pid(\.tmp)?)$")
 START_TIMEOUT = 30.0
-_EXTRA_PATH = "/usr/local/sbin:/usr/sbin:/sbin:/usr/local/bin:/usr/bin:/bin"
-
-
-class NbdkitMissing(Exception):
-    """nbdkit or its Python plugin is not installed."""
-
-
-def find_nbdkit() -> str:
-    path = shutil.which("nbdkit", path=f"{os.environ.get('PATH', '')}:{_EXTRA_PATH}")
-    if path is None:
-        raise NbdkitMissing("nbdkit is not installed")
-    probe = subprocess.run([path, "--dump-plugin", "python"], capture_output=True, text=True)
-    if probe.returncode != 0:
-        raise NbdkitMissing("nbdkit's Python plugin is not installed")
-    return path
 
 
 def socket_path(directory: Path, index: int) -> Path:
@@ -102,7 +85,7 @@ def start_server(nbdkit: str, directory: Path, index: int, image: Path, qmp_mark
     for path in (sock, pid_file, stats_file(directory, index)):
         path.unlink(missing_ok=True)
     argv = [nbdkit, "--unix", str(sock), "--pidfile", str(pid_file), "--log", "stderr",
-            "python", str(PLUGIN), f"file={image}", f"model={model_file(directory, index)}",
+            "python", str(serving.PLUGIN), f"file={image}", f"model={model_file(directory, index)}",
             f"stats={stats_file(directory, index)}", f"qemu_pid={directory / QEMU_PID_FILE}",
             f"qemu_mark={qmp_mark}"]
     with open(directory / f"disk{index}.nbdkit.log", "ab") as log:

@@ -1,7 +1,7 @@
 """A spinning disk's timing as pure arithmetic: the VM lab's disk model.
 
-Each VM-lab disk is served to QEMU through this model (``fstune/nbd_disk_plugin.py`` holds the
-serving glue), so that a seek costs what it costs on a disk of the seeds' era: a head that must
+Each VM-lab disk is served to QEMU through this model (``fstune/diskmodel/nbd_plugin.py`` holds
+the serving glue), so that a seek costs what it costs on a disk of the seeds' era: a head that must
 move, a seek time that grows with distance, half a turn of rotational latency, a media rate, one
 command at a time, a read-ahead buffer for sequential reads and a write-back cache that a flush
 must empty. docs/vmlab.md ("The disk model") gives the formulas, the named disk and its figures.

@@ -1,10 +1,10 @@
 """The VM lab's guest side: the command server that runs inside the VM, and the channel's framing.
 
-The guest starts this file as a script (``python -S .../vmguest.py guest-serve``) before the
-lab counts as ready, so it imports only what is built in or cheap: under software emulation every
-module read over 9p costs tens of milliseconds, and json, dataclasses, pathlib or the rest of
-fstune would add seconds to each boot. The host side (``fstune.vmlab``) imports the framing from
-here, so both ends always agree.
+The guest starts this file as a script (``python -S .../fstune/vmlab/guest.py guest-serve``)
+before the lab counts as ready, so it imports only what is built in or cheap: under software
+emulation every module read over 9p costs tens of milliseconds, and json, dataclasses, pathlib or
+the rest of fstune (this package's ``__init__`` too) would add seconds to each boot. The host side
+(``fstune.vmlab``) imports the framing from here, so both ends always agree.
 """
 
 from __future__ import annotations
@@ -297,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if args == ["guest-serve"]:
         guest_serve()
         return 0
-    print("usage: python vmguest.py guest-serve   (runs inside the VM lab only)", file=sys.stderr)
+    print("usage: python guest.py guest-serve   (runs inside the VM lab only)", file=sys.stderr)
     return 2
 
 

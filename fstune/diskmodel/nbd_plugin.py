@@ -1,8 +1,9 @@
-"""nbdkit Python plugin: one lab disk served through the disk model (fstune/diskmodel.py).
+"""nbdkit Python plugin: one lab disk served through the disk model (fstune/diskmodel/model.py).
 
-One nbdkit per disk, started by fstune.vmdisks for the VM lab:
+nbdkit runs this file by its path (``fstune.diskmodel.serving.PLUGIN``); nothing imports it. One
+nbdkit per disk, started by fstune.vmlab.servers for the VM lab:
 
-    nbdkit --unix SOCK python fstune/nbd_disk_plugin.py file=IMG model=MODEL.json \
+    nbdkit --unix SOCK python fstune/diskmodel/nbd_plugin.py file=IMG model=MODEL.json \
         stats=STATS.json qemu_pid=QEMU.pid qemu_mark=QMP-SOCKET-PATH
 
 and by fstune.lab.served for the modelled lab, under nbdfuse (no QEMU: qemu_pid is not given,
@@ -31,7 +32,8 @@ import time
 
 import nbdkit
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the directory that holds the fstune package: this file is fstune/diskmodel/nbd_plugin.py
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from fstune import diskmodel  # noqa: E402
 
 API_VERSION = 2
@@ -61,7 +63,7 @@ def config(key, value):
 def config_complete():
     for key in ("file", "model", "stats"):
         if key not in _config:
-            raise RuntimeError(f"nbd_disk_plugin: {key}= is required")
+            raise RuntimeError(f"nbd_plugin: {key}= is required")
 
 
 def thread_model():
@@ -208,7 +210,7 @@ def _load_model():
     try:
         data = json.loads(open_text(_config["model"]))
     except (OSError, ValueError) as error:
-        nbdkit.debug(f"nbd_disk_plugin: cannot read the model: {error}")
+        nbdkit.debug(f"nbd_plugin: cannot read the model: {error}")
         return
     generation = data.get("generation")
     if generation == _state["generation"]:
@@ -316,6 +318,6 @@ def _housekeeping():
         elif gone_since is None:
             gone_since = now
         elif now - gone_since > 5:
-            nbdkit.debug("nbd_disk_plugin: the lab's QEMU has gone; shutting down")
+            nbdkit.debug("nbd_plugin: the lab's QEMU has gone; shutting down")
             nbdkit.shutdown()
             return

@@ -13,7 +13,7 @@ from fstune import filesystems
 from fstune.devices import overwrite as overwrites
 from fstune.devices.model import CONFIRM
 from fstune.errors import DeviceError
-from fstune.plan import DeviceChoice
+from fstune.plan.build import DeviceChoice
 from fstune.studies import Study
 from fstune.units import parse_size
 
