@@ -12,6 +12,7 @@ from fstune.diskmodel import serving
 from fstune.errors import UsageError
 from fstune.util.paths import EXTRA_PATH
 from fstune.vmlab.constants import VmLabError
+from fstune.vmlab import servers
 from fstune.vmlab.control import qmp
 from fstune.vmlab.state import VmLab, write_manifest
 
