@@ -18,6 +18,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -116,6 +117,25 @@ def plain_lab_disks() -> Iterator[None]:
         os.environ.pop(labmod.DISK_MODEL_ENV, None)
     else:
         os.environ[labmod.DISK_MODEL_ENV] = old
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_mount_root() -> Iterator[str]:
+    """Runs in this session (and its subprocesses) make their mountpoints under a root of the
+    session's own: a dead run's leftover in the machine's /run/fstune, another engineer's or
+    another suite's, would make every `fstune run` here refuse to start (docs/safety.md)."""
+    from fstune.plan import MOUNT_ROOT_ENV
+
+    old = os.environ.get(MOUNT_ROOT_ENV)
+    root = Path(f"/run/fstune-tests-{os.getpid()}")
+    os.environ[MOUNT_ROOT_ENV] = str(root)
+    yield str(root)
+    if old is None:
+        os.environ.pop(MOUNT_ROOT_ENV, None)
+    else:
+        os.environ[MOUNT_ROOT_ENV] = old
+    with suppress(OSError):
+        root.rmdir()  # only when empty: anything left there is a leftover a test must own up to
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -24,6 +24,7 @@ import pytest
 
 from fstune import devlock
 from fstune import steps as kinds
+from fstune.plan import default_mount_root
 from fstune.runner.audit import read_log
 from fstune.runner import FAIL_SAFETY, FAILED, FINISHED, Runner, StepGate, StepStarted, StepWaiting, is_mounted
 from test_runner_real import blkid, plan_for, study
@@ -120,7 +121,7 @@ def test_two_runs_racing_for_one_device_exactly_one_proceeds(tmp_path, lab, writ
                 proc.wait()
     assert len(outcomes) == RACES
     assert blkid(data, "TYPE") == "ext4"
-    assert "/run/fstune/race" not in Path("/proc/self/mountinfo").read_text()
+    assert f"{default_mount_root()}/race" not in Path("/proc/self/mountinfo").read_text()
     assert unlocked(data)
 
 

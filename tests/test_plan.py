@@ -6,6 +6,7 @@ diff by eye.
 """
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from fstune.errors import DeviceError, UsageError
-from fstune.plan import (Choices, DeviceChoice, OptionOverride, balanced_orders, build_plan, describe_looks,
-                         render_script)
+from fstune.plan import (DEFAULT_MOUNT_ROOT, MOUNT_ROOT_ENV, Choices, DeviceChoice, OptionOverride, balanced_orders, build_plan,
+                         describe_looks, render_script)
 from fstune.steps import JOURNAL, MKFS, MOUNT, UMOUNT
 from fstune.studies import load_studies, parse_study
 from fstune.util import paths
@@ -23,6 +24,13 @@ GOLDEN = Path(__file__).parent / "golden"
 GiB = 1024**3
 TARGET = DeviceChoice("/dev/sdb1", 20 * GiB, disk="sdb")
 LOG = DeviceChoice("/dev/sdc1", 512 * 1024**2, disk="sdc")
+
+
+@pytest.fixture(autouse=True)
+def machine_mount_root(monkeypatch):
+    """The plans here (and the golden scripts) are the ones a user gets: under /run/fstune, not
+    under the suite's own mount root (conftest.own_mount_root)."""
+    monkeypatch.delenv(MOUNT_ROOT_ENV, raising=False)
 
 
 def study_of(fs, journal="internal", mount="", mkfs=(), workloads=(), extra=""):
@@ -243,8 +251,10 @@ GOLDEN_ORDER_SEED = 33
 
 def golden_choices(study):
     log = LOG if study.needs_journal_device else None
-    # a fixed reports root: the default is the user's state directory, which differs per machine
-    return Choices(study, TARGET, log, run_id="golden", work_root="/var/tmp/fstune", order_seed=GOLDEN_ORDER_SEED)
+    # a fixed reports root: the default is the user's state directory, which differs per machine;
+    # the machine's mount root, whatever the session's own is (conftest.own_mount_root)
+    return Choices(study, TARGET, log, run_id="golden", mount_root=DEFAULT_MOUNT_ROOT, work_root="/var/tmp/fstune",
+                   order_seed=GOLDEN_ORDER_SEED)
 
 
 @pytest.mark.parametrize("name", sorted(load_studies()))
@@ -300,6 +310,17 @@ def test_a_run_id_that_is_not_one_plain_file_name_is_refused(run_id):
 def test_plain_run_ids_are_accepted(run_id):
     plan = build_plan(Choices(study_of("ext4"), TARGET, run_id=run_id, workloads=()))
     assert plan.run_dir == f"/run/fstune/{run_id}" and plan.work_dir == f"{paths.reports_root()}/{run_id}"
+
+
+def test_the_mount_root_may_be_another_directory(monkeypatch):
+    monkeypatch.setenv(MOUNT_ROOT_ENV, "/srv/fstune-runs/")
+    plan = build_plan(Choices(study_of("ext4"), TARGET, run_id="r1", workloads=()))
+    assert plan.run_dir == "/srv/fstune-runs/r1"
+    assert "mkdir -p /srv/fstune-runs/r1/" in render_script(plan)
+    for bad in ("relative/dir", "/"):
+        monkeypatch.setenv(MOUNT_ROOT_ENV, bad)
+        with pytest.raises(UsageError, match=f"FSTUNE_MOUNT_ROOT={re.escape(bad)} is not a directory"):
+            Choices(study_of("ext4"), TARGET)
 
 
 # --- blocks (docs/verdicts.md, "Blocks, and why the order alternates") ------------------------

@@ -18,6 +18,7 @@ from fstune import filesystems
 from fstune.runner.audit import read_log
 from fstune.cli import main
 from fstune.runner import STATE_FILE, find_leftovers, package_hint
+from fstune.plan import default_mount_root
 from fstune.util import paths
 
 def study_file(tmp_path: Path, fs: str = "ext4", second: str = 'mount_options = "noatime"') -> str:
@@ -119,8 +120,8 @@ def test_a_full_small_run_on_the_lab(tmp_path, lab, state_home, capsys):
         in starts
     assert all(r["ok"] for r in log if r["event"] == "safety") and any(r["event"] == "safety" for r in log)
     assert blkid(spare, "TYPE") == "jbd" and blkid(data, "TYPE") == "ext4"
-    assert f"/run/fstune/{run_id}" not in Path("/proc/self/mountinfo").read_text()
-    assert not Path(f"/run/fstune/{run_id}").exists()
+    assert f"{default_mount_root()}/{run_id}" not in Path("/proc/self/mountinfo").read_text()
+    assert not Path(f"{default_mount_root()}/{run_id}").exists()
 
 
 DEBUG_STUDY = study_text(title="debug log", head="""\
@@ -494,8 +495,8 @@ def test_a_lost_terminal_ends_the_run_like_ctrl_c_and_keeps_it(tmp_path, lab, st
     said = errors.read_text()
     assert code == 130, (code, said, shown[-2000:])
     assert "Traceback" not in said and "Error" not in said, said
-    assert f"/run/fstune/{run_id}" not in Path("/proc/self/mountinfo").read_text()
-    assert not Path(f"/run/fstune/{run_id}").exists()
+    assert f"{default_mount_root()}/{run_id}" not in Path("/proc/self/mountinfo").read_text()
+    assert not Path(f"{default_mount_root()}/{run_id}").exists()
     log = read_log(next((state / "fstune" / "logs").glob(f"{run_id}*.jsonl")))
     assert log[-1]["event"] == "run-end" and log[-1]["status"] == "cancelled"
     assert log[-1]["reason"] == "the terminal was lost (SIGHUP)"

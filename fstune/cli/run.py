@@ -126,7 +126,8 @@ def add_parser(sub, formatter_class) -> None:
                         help="name of the run and its directories: up to 64 letters, digits, '.', '_', '-' "
                         "(default: the current time and pid; one a live run uses is refused)")
     parser.add_argument("--clean-leftovers", action="store_true",
-                        help="first unmount what earlier, interrupted runs left under /run/fstune")
+                        help="first unmount what earlier, interrupted runs left under /run/fstune "
+                        "(or $FSTUNE_MOUNT_ROOT)")
     parser.add_argument("--allow-unmountable", action="store_true",
                         help="run even when this kernel cannot mount the filesystem: mkfs runs, then the "
                         "run stops at the mount step")

@@ -20,16 +20,16 @@ callers use and never imports Textual.
 
 from __future__ import annotations
 
-from fstune.plan.build import (DEFAULT_LOOKS, DEFAULT_MOUNT_ROOT, ORDER_SEED_LIMIT, RUN_ID_RE, Block, Choices,
-                               ConfigPlan, DeviceChoice, OptionOverride, Plan, balanced_orders, block_order, build_plan,
-                               ceiling_workload, check_max_blocks, check_run_id, new_run_id, schedule_looks,
+from fstune.plan.build import (DEFAULT_LOOKS, DEFAULT_MOUNT_ROOT, MOUNT_ROOT_ENV, ORDER_SEED_LIMIT, RUN_ID_RE, Block,
+                               Choices, ConfigPlan, DeviceChoice, OptionOverride, Plan, balanced_orders, block_order, build_plan,
+                               ceiling_workload, check_max_blocks, check_run_id, default_mount_root, new_run_id, schedule_looks,
                                select_configurations, with_mkfs_options)
 from fstune.plan.choices import resolve_device
 from fstune.plan.script import command_line, describe_looks, render_script
 
 __all__ = [
-    "DEFAULT_LOOKS", "DEFAULT_MOUNT_ROOT", "ORDER_SEED_LIMIT", "RUN_ID_RE", "Block", "Choices", "ConfigPlan",
-    "DeviceChoice", "OptionOverride", "Plan", "balanced_orders", "block_order", "build_plan", "ceiling_workload",
-    "check_max_blocks", "check_run_id", "command_line", "describe_looks", "new_run_id", "render_script",
+    "DEFAULT_LOOKS", "DEFAULT_MOUNT_ROOT", "MOUNT_ROOT_ENV", "ORDER_SEED_LIMIT", "RUN_ID_RE", "Block", "Choices",
+    "ConfigPlan", "DeviceChoice", "OptionOverride", "Plan", "balanced_orders", "block_order", "build_plan", "ceiling_workload",
+    "check_max_blocks", "check_run_id", "command_line", "default_mount_root", "describe_looks", "new_run_id", "render_script",
     "resolve_device", "schedule_looks", "select_configurations", "with_mkfs_options",
 ]

@@ -38,6 +38,9 @@ from fstune.util import paths
 from fstune.workloads import WORKLOADS, WorkloadContext
 
 DEFAULT_MOUNT_ROOT = "/run/fstune"  # tmpfs: leftovers vanish at reboot; names say who made them
+# another directory for every run's mountpoints, for example a test suite's own, so that other
+# work's leftovers on a shared machine are not its business (docs/safety.md, "Leftovers")
+MOUNT_ROOT_ENV = "FSTUNE_MOUNT_ROOT"
 DEFAULT_LOOKS = (5, 10, 15)  # fstune.results.sequential.DEFAULT_SCHEDULE's looks, the cap last
 
 # a run id names a directory under each root and the audit log's file: one plain path component
@@ -121,6 +124,17 @@ class OptionOverride:
         return cls(head.strip(), value.strip() if sep else None, config.strip() if config else None)
 
 
+def default_mount_root() -> str:
+    """Where runs make their mountpoints: ``$FSTUNE_MOUNT_ROOT``, else /run/fstune."""
+    root = os.environ.get(MOUNT_ROOT_ENV, "").strip()
+    if not root:
+        return DEFAULT_MOUNT_ROOT
+    if not os.path.isabs(root) or root == "/":
+        raise UsageError(f"{MOUNT_ROOT_ENV}={root} is not a directory fstune can make mountpoints in.",
+                         f"Give an absolute path other than /, or unset it for {DEFAULT_MOUNT_ROOT}.")
+    return os.path.normpath(root)
+
+
 @dataclass(frozen=True)
 class Choices:
     study: Study
@@ -139,7 +153,7 @@ class Choices:
     # refuses a device holding any other (fstune.devices.overwrite)
     overwrite: tuple[str, ...] = ()
     run_id: str = "plan"
-    mount_root: str = DEFAULT_MOUNT_ROOT
+    mount_root: str = field(default_factory=lambda: default_mount_root())
     work_root: str = field(default_factory=lambda: str(paths.reports_root()))  # tool reports, inputs
     # draws the order of the configurations in each block (``block_order``); None: drawn now, so
     # every run gets its own, and the plan, the script and the record show it

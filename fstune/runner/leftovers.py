@@ -102,14 +102,18 @@ def _strays(run_dir: str, mounts: Iterable[str]) -> tuple[mountguard.Stray, ...]
     return tuple(found)
 
 
-def find_leftovers(root: str = "/run/fstune") -> list[Leftover]:
-    """Run directories under ``root`` whose fstune process is gone, with what is still mounted
+def find_leftovers(root: str | None = None) -> list[Leftover]:
+    """Run directories under ``root`` (the mount root: /run/fstune, or ``$FSTUNE_MOUNT_ROOT``) whose fstune process is gone, with what is still mounted
     and what was written into a mountpoint directory while nothing was mounted on it.
 
     Only directories with fstune's state file count: a run directory of a live run (its pid
     alive with the same start time), or of a dry-run script someone runs by hand (no state
     file), is never touched.
     """
+    if root is None:
+        from fstune.plan import default_mount_root
+
+        root = default_mount_root()
     base = Path(root)
     try:
         entries = sorted(p for p in base.iterdir() if p.is_dir() and not p.is_symlink())
@@ -262,7 +266,7 @@ def claim_run_dir(run_dir: str, *, run_id: str, study: str, audit: str | None) -
                           "Choose another --run-id.") from None
     except OSError as error:
         raise FstuneError(f"cannot create the run directory {directory}: {error.strerror}.",
-                          "fstune needs root to work under /run/fstune.") from None
+                          f"fstune needs root to work under {Path(directory).parent}.") from None
 
 
 def remove_state(run_dir: str) -> None:
