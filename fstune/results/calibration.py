@@ -115,7 +115,7 @@ def first_look_critical(looks: tuple[int, ...], alphas: tuple[float, ...], paths
                         chunk: int = 1_000_000) -> dict[float, tuple[float, float]]:
     """The first look's critical value per alpha, from ``paths`` studies of that look's blocks only.
 
-    The first look spends very little (0.07 % at 5 of 15 blocks, 0.0008 % for alpha = 0.01), so
+    The first look spends very little (0.04 % at 5 of 15 blocks, 0.0004 % for alpha = 0.01), so
     its cut needs many more studies than the later looks; it needs only the first blocks, which
     makes them cheap. Only the largest values are kept (enough for the smallest spend).
     """

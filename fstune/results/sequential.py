@@ -6,9 +6,10 @@ primary metric only after the planned numbers of blocks, by default 5, 10 and 15
 p < 0.05 would call identical configurations different about one time in five; the design keeps
 that to alpha (5 %):
 
-- O'Brien–Fleming-type alpha spending (Lan–DeMets): the early looks spend almost nothing
-  (0.07 % at 5 of 15 blocks), so only an overwhelming difference stops a study early, and the
-  last look keeps nearly the whole 5 %;
+- O'Brien–Fleming-type alpha spending (Lan–DeMets) of 4 % of the 5 % (``calibration.SPEND``:
+  the rest is room for noise the calibration does not see): the early looks spend almost
+  nothing (0.04 % at 5 of 15 blocks), so only an overwhelming difference stops a study early,
+  and the last look keeps nearly the whole 4 %;
 - repeated confidence intervals: at look k the interval is mean ± c_k · sd·√f/√n, with f the
   widening for correlated blocks (``paired.lag1_inflations``: 1 when consecutive blocks do not
   err alike) and c_k from the calibration (``calibration``, table in ``boundary_table``). All looks' intervals hold the
