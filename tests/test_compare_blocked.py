@@ -291,7 +291,8 @@ def test_a_change_that_moves_over_the_blocks_is_said_to_move_not_plainly_better(
             result.samples[0] = dataclasses.replace(rate, value=rate.value * (1 + 0.04 * result.block))
     comparison = compare_runs([record])
     row = the(comparison, "c")
-    assert row.judgement.moved.startswith("+") and " over the first 5 blocks, +" in row.judgement.moved
+    # the trend makes consecutive blocks err alike, so the widened interval waits for the cap
+    assert row.judgement.moved.startswith("+") and " over the first 7 blocks, +" in row.judgement.moved
     line = next(text for text in headline([record], comparison).text_lines() if text.startswith("c: "))
     assert line.startswith("c: dbench throughput moved during the run (") and "; on average +" in line
     assert not the(comparison, "b").judgement.moved  # b did not move

@@ -153,3 +153,27 @@ def test_blocks_kept_past_the_drop_rule_s_limit_are_a_caveat():
     said = [caveat.text for caveat in caveats(record)]
     assert any("1 block(s) disturbed from outside the run were kept and compared" in text and "block 9" in text
                for text in said)
+
+
+def test_a_run_measured_under_an_older_method_says_which_and_is_judged_by_today_s():
+    """Stored runs keep the version they ran under; what is shown is today's judgement, and says so
+    (docs/verdicts.md, "Method versions")."""
+    from fstune.results.compare import compare_runs
+    from fstune.results.recompute import recompute
+    from fstune.results.sequential import METHOD
+
+    older = run({"a": 1.0, "b": 1.10}, method="paired-gs-obf/1")
+    found = kinds(older)
+    assert "Measured under paired-gs-obf/1" in found[cv.METHOD_VERSION] and METHOD in found[cv.METHOD_VERSION]
+    comparison = compare_runs([older])
+    assert comparison.method == METHOD and the_row(comparison).judgement.method == METHOD
+    assert older.method == "paired-gs-obf/1"  # the record is not rewritten
+    assert cv.METHOD_VERSION not in kinds(run({"a": 1.0, "b": 1.10}))
+    again = recompute(older)
+    assert again.record.method == METHOD
+    assert f"Judged by {METHOD}; the run was judged by paired-gs-obf/1 when it was measured." in again.notes
+
+
+def the_row(comparison):
+    [row] = [r for r in comparison.rows if r.config == "b" and r.metric == "dbench.throughput_mbs"]
+    return row

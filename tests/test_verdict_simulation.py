@@ -39,7 +39,9 @@ NOISE_FILE = Path(__file__).parent / "fixtures" / "noise" / "lab.json"
 STUDIES = 20_000
 POWER_STUDIES = 2_000  # per metric
 SEED = 20_261_124
-BAND = (0.043, 0.057)
+BAND = (0.030, 0.050)  # at most the 5 % promised, near the 4 % the limits spend (docs/verdicts.md)
+NOISE_SHARES = (0.07, 0.2, 0.5, 1.0, 2.0)  # one block's contrast spread, in δ (the docs' noise table)
+QUIETER_SPREADS = (0.03, 0.10)  # one measurement's spread on a quieter machine (the docs' power lines)
 TAIL_DFS = (math.inf, 5.0, 3.0)
 OUTLIER_SHARE, OUTLIER_SIZE = 0.02, 5.0
 THRESHOLD = paired_contrasts([1.0], [1.0], MetricRule()).threshold  # δ = 2 % on the log scale
@@ -224,7 +226,7 @@ def test_quiet_metrics_stop_early_and_rarely_claim_anything():
     claimed, _, used = false_positives(quiet, seed=SEED + 2, drift=True)
     rate, _, high = rate_with_interval(claimed)
     assert high < BAND[1] and rate < 0.01
-    assert np.mean(used == DEFAULT_SCHEDULE.looks[0]) > 0.9
+    assert np.mean(used == DEFAULT_SCHEDULE.looks[0]) > 0.85  # /2's first limit is stricter than /1's
 
 
 def test_the_same_harness_fails_a_naive_design():
@@ -284,6 +286,18 @@ def report() -> None:
         rate, low, high = rate_with_interval(claimed)
         print(f"  {label:45s} false positives {rate:6.2%}  (95 % CI {low:.2%}–{high:.2%}), "
               f"mean blocks {used.mean():.1f}")
+    print(f"\nHow the rate depends on the noise ({STUDIES} A/A studies a line, the same tails and outliers):")
+    for share in NOISE_SHARES:
+        metric = LabMetric(f"{share:g} δ", share * THRESHOLD / math.sqrt(2), 0.0, HIGHER)
+        claimed, _, used = false_positives([metric], seed=SEED + 3)
+        print(f"  one block's contrast spreading {share:g} δ: false positives {np.mean(claimed):.2%}, "
+              f"mean blocks {used.mean():.1f}")
+    print(f"\nPower for a 10 % change on a quieter machine ({POWER_STUDIES} studies a line):")
+    for spread in QUIETER_SPREADS:
+        metric = LabMetric(f"{spread:.0%}", spread, 0.0, HIGHER)
+        baseline, variant, _ = simulate([metric], POWER_STUDIES, SEED + 4, effect=0.10)
+        codes, _ = real_design(log_ratio_contrasts(baseline, variant))
+        print(f"  {spread:.0%} noise per measurement: better {np.mean(verdicts(codes, HIGHER) == Verdict.BETTER):.1%}")
     for drift in (False, True):
         print(f"\nPower for a 10 % change ({POWER_STUDIES} studies per metric{', with drift' if drift else ''}):")
         print(f"  {'metric':38s} {'spread':>7s}  {'better':>7s}  {'better or probably':>18s}")

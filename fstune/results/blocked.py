@@ -372,12 +372,14 @@ def equivalence_reach(result, schedule: LookSchedule) -> str:
     if interval is None or contrasts.scale != Scale.RATIO or not math.isfinite(interval.sd) or interval.sd <= 0:
         return ""
     needed = contrasts.threshold * math.sqrt(schedule.cap) / schedule.critical_values()[-1]
-    if interval.sd < needed:
+    spread = interval.effective_sd  # the interval's width in one block's terms (correlated blocks widen it)
+    if spread < needed:
         return ""
+    counted = " (its correlated blocks counted)" if interval.inflation > 1.0 else ""
     return (f"\"No detectable difference\" (a change inside ±{100 * math.expm1(contrasts.threshold):.0f} %) needs one "
             f"block's change to spread less than about {100 * needed:.1f} % by the cap of {schedule.cap} blocks; this "
-            f"run's spreads {100 * interval.sd:.1f} %: at this noise it can show a change beyond δ, never that there "
-            "is none worth having.")
+            f"run's spreads {100 * spread:.1f} %{counted}: at this noise it can show a change beyond δ, never that "
+            "there is none worth having.")
 
 
 def _moved(result, percent: bool) -> str:

@@ -12,6 +12,8 @@ those). Each caveat is a fact of the record (docs/verdicts.md, "Caveats"):
 - the journal/log and the data share one physical disk (two partitions of one disk, or loop
   devices whose backing files lie on one host filesystem), so seek benefits cannot show;
 - a legacy run (measured before blocks; its verdicts are not comparable by the current method);
+- a run measured under an older version of the method: its blocks stopped by that version's
+  limits, its verdicts shown are today's (docs/verdicts.md, "Method versions");
 - blocks dropped by the declared rule, the cap reached while the primary was undecided, drift;
 - repeats measured with a warm cache.
 """
@@ -25,8 +27,8 @@ from pathlib import Path
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_DEVICES, VM_LAB
 
-ENVIRONMENT, ONE_DISK, LEGACY, DROPPED, CAP, DRIFT, WARM = (
-    "environment", "one disk", "legacy", "dropped blocks", "cap", "drift", "warm cache")
+ENVIRONMENT, ONE_DISK, LEGACY, METHOD_VERSION, DROPPED, CAP, DRIFT, WARM = (
+    "environment", "one disk", "legacy", "method version", "dropped blocks", "cap", "drift", "warm cache")
 ONE_DISK_TEXT = "the journal and the data share one physical disk, so seek benefits cannot show"
 
 
@@ -166,6 +168,7 @@ def caveats(record: RunRecord, comparison=None) -> list[Caveat]:
 
             found.append(Caveat(LEGACY, LEGACY_NOTE[0].upper() + LEGACY_NOTE[1:] + "; its verdicts use the old rule."))
     else:
+        found += [c for c in (older_method(record),) if c is not None]
         found += _blocked(record, comparison)
     warm = sorted({(r.config, r.workload) for r in record.results if r.warm_cache and r.ok})
     if warm:
@@ -174,6 +177,19 @@ def caveats(record: RunRecord, comparison=None) -> list[Caveat]:
                                   + "): their read figures may come partly from memory and look better than the "
                                   "disk is."))
     return found
+
+
+def older_method(record: RunRecord) -> Caveat | None:
+    """A blocked run measured under another version of the method: every verdict shown is today's
+    (one method judges everything shown, so no two verdicts on a screen follow different rules),
+    but when its blocks stopped was decided by the version it ran under."""
+    from fstune.results.sequential import METHOD
+
+    if record.legacy or record.method == METHOD:
+        return None
+    return Caveat(METHOD_VERSION, f"Measured under {record.method}, whose limits decided when its blocks stopped; "
+                                  f"its verdicts here are judged by today's {METHOD}, which may read the same blocks "
+                                  "differently (a look where it is undecided shows as interim).")
 
 
 def _blocked(record: RunRecord, comparison) -> list[Caveat]:
@@ -223,5 +239,6 @@ def caveats_of_runs(records: Sequence[RunRecord], comparison=None) -> list[Cavea
     return found
 
 
-__all__ = ["CAP", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "ONE_DISK", "ONE_DISK_TEXT", "WARM", "Caveat", "Place",
-           "caveat_lines", "caveats", "caveats_of_runs", "environment", "one_disk", "place"]
+__all__ = ["CAP", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
+           "Caveat", "Place", "caveat_lines", "caveats", "caveats_of_runs", "environment", "older_method", "one_disk",
+           "place"]

@@ -38,6 +38,7 @@ from fstune.figures import HIGHER, RepeatResult
 from fstune.results import stats
 from fstune.results.blocked import (DESCRIBED, NOT_YET, OUTSIDE_BUDGET, WAITING, Design, Judgement, in_budget,
                                     judge_beside, judge_variant, read_design)
+from fstune.results.sequential import METHOD
 
 if TYPE_CHECKING:  # records.py imports ConfigDescription from here
     from fstune.results.records import RunRecord
@@ -161,7 +162,7 @@ class Comparison:
     option_diffs: dict[str, str]  # variant → "+ external journal on /dev/loop1p2, + noatime"
     failed: list[RepeatResult] = field(default_factory=list)
     warm: bool = False  # some figures come from repeats whose caches could not be dropped
-    method: str = ""  # the decision method of the baseline's run; "" for a legacy run
+    method: str = ""  # the method that judged it: today's for a blocked run (its record keeps what it ran under); "" legacy
     legacy: bool = True  # verdicts by the legacy rule (measured before blocks)
     pair: tuple[str, str] | None = None  # set when two chosen configurations are compared
 
@@ -268,8 +269,9 @@ def compare(results: list[RepeatResult], configs: list[ConfigDescription], basel
     diffs = {name: option_diff(described[baseline], described[name])
              for name in names if name != baseline and baseline in described and name in described}
     return Comparison(baseline=baseline, configs=names, rows=rows, summaries=summaries, option_diffs=diffs,
-                      failed=failed, warm=any(result.warm_cache for result in good), method=method,
-                      legacy=not blocked)
+                      failed=failed, warm=any(result.warm_cache for result in good),
+                      # the method that judged these verdicts (today's), whatever the run was measured under
+                      method=METHOD if blocked else "", legacy=not blocked)
 
 
 def _change_pct(before: float | None, after: float | None) -> float | None:

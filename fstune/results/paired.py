@@ -4,7 +4,8 @@ Why a t interval on paired contrasts (docs/verdicts.md, "Paired contrasts"): eac
 both configurations close together in time, so whatever slowed the whole block (another job on
 the machine, a warm or cold device) largely cancels in the contrast. The mean of n contrasts
 has the interval  mean ± c · sd/√n;  c is Student's t quantile with n − 1 degrees of freedom for
-a single fixed-size look, or the group-sequential boundary of the look (``sequential``).
+a single fixed-size look, or the group-sequential boundary of the look (``sequential``), which
+also widens sd for correlated blocks (``lag1_inflations``).
 
 Why not a rank, permutation or bootstrap interval: with the 5 to 15 blocks a study affords, the
 sign-flip (permutation) and signed-rank tests have only 2**n equally likely outcomes, so below
@@ -19,6 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 MDE_POWER = 0.8  # "smallest detectable effect": detected (interval excludes 0) 8 times in 10
+# Consecutive blocks can err alike (a device warming over minutes, a neighbour's long job): the
+# mean's variance is then larger than sd²/n. The interval widens by √((1 + r)/(1 − r)), the AR(1)
+# factor, with r the contrasts' own lag-1 autocorrelation plus 1/n (its bias when blocks are
+# independent), clipped to [0, LAG1_CEILING]: never narrower than independent blocks, at most
+# √3 wider. The limits are calibrated with it in place, so independent blocks pay nothing in the
+# false-claim rate (docs/verdicts.md, "Correlated blocks").
+LAG1_CEILING = 0.5
 
 
 @dataclass(frozen=True)
@@ -31,10 +39,16 @@ class PairedInterval:
     critical: float
     low: float
     high: float
+    inflation: float = 1.0  # the variance factor for correlated blocks (``lag1_inflation``)
 
     @property
     def standard_error(self) -> float:
-        return self.sd / math.sqrt(self.n) if self.n else math.inf
+        return self.sd * math.sqrt(self.inflation) / math.sqrt(self.n) if self.n else math.inf
+
+    @property
+    def effective_sd(self) -> float:
+        """The spread one block's contrast would need, independent, to give this interval's width."""
+        return self.sd * math.sqrt(self.inflation)
 
     @property
     def half_width(self) -> float:
@@ -52,6 +66,33 @@ def mean_and_sd(contrasts: Sequence[float]) -> tuple[float, float]:
     if n < 2:
         return centre, math.nan
     return centre, math.sqrt(math.fsum((value - centre) ** 2 for value in contrasts) / (n - 1))
+
+
+def lag1_inflations(contrasts):
+    """The variance factor (1 + r)/(1 − r) per row of ``contrasts`` (numpy, studies × blocks, in
+    block order), r = lag-1 autocorrelation + 1/n clipped to [0, LAG1_CEILING]; 1 below 3 blocks
+    and where the contrasts do not vary."""
+    import numpy as np
+
+    data = np.asarray(contrasts, dtype=float)
+    n = data.shape[1]
+    if n < 3:
+        return np.ones(data.shape[0])
+    centred = data - data.mean(axis=1, keepdims=True)
+    square = (centred * centred).sum(axis=1)
+    lagged = (centred[:, 1:] * centred[:, :-1]).sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.where(square > 0, lagged / np.where(square > 0, square, 1.0), 0.0) + 1.0 / n
+    r = np.clip(r, 0.0, LAG1_CEILING)
+    return (1.0 + r) / (1.0 - r)
+
+
+def lag1_inflation(contrasts: Sequence[float]) -> float:
+    """``lag1_inflations`` of one series."""
+    values = [float(value) for value in contrasts]
+    if len(values) < 3 or all(value == values[0] for value in values):
+        return 1.0
+    return float(lag1_inflations([values])[0])
 
 
 def t_critical(n: int, level: float = 0.95) -> float:

@@ -7,7 +7,8 @@ when the primary decision is final, at the look where the study stopped, with th
 spending, and Holm's step-down procedure keeps the chance of any false claim among them at
 alpha:
 
-- order the metrics by their nominal p value at that look (smallest first);
+- order the metrics by their nominal p value at that look (smallest first), from the t statistic
+  widened for correlated blocks as the limits judge it (``paired.lag1_inflation``);
 - the metric of rank i is tested at alpha / (m − i + 1): it "excludes 0" when any look so far
   had |t| above the look's critical value for that alpha;
 - once one metric fails, it and every metric after it are judged at the failing level, so that
@@ -24,7 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from fstune.results.paired import PairedInterval, mean_and_sd, minimum_detectable_effect
+from fstune.results.paired import PairedInterval, lag1_inflation, mean_and_sd, minimum_detectable_effect
 from fstune.results.scales import Contrasts, exact_position
 from fstune.results.sequential import Decision, LookSchedule, decide_batch
 from fstune.results.verdict import CODES, Position, Verdict, verdict_for
@@ -82,11 +83,13 @@ def judge_secondaries(metrics: Mapping[str, tuple[Contrasts, str]], primary: Dec
             level_failed = level
         estimate, sd = mean_and_sd(values)
         critical = judged.critical_values()[look]
-        half = critical * sd / math.sqrt(n)
+        inflation = lag1_inflation(values)  # as decide_batch widens it
+        half = critical * sd * math.sqrt(inflation) / math.sqrt(n)
+        interval = PairedInterval(n, estimate, sd, critical, estimate - half, estimate + half, inflation)
         verdicts.append(SecondaryVerdict(
-            name, SECONDARY, n, PairedInterval(n, estimate, sd, critical, estimate - half, estimate + half),
+            name, SECONDARY, n, interval,
             float(batch.low[0]), float(batch.high[0]), position, verdict_for(position, better), rank, level,
-            p_value, minimum_detectable_effect(sd, n, critical)))
+            p_value, minimum_detectable_effect(interval.effective_sd, n, critical)))
     return verdicts
 
 
@@ -98,7 +101,8 @@ def _p_value(values: Sequence[float]) -> float:
         return 1.0
     if sd == 0:
         return 1.0 if estimate == 0 else 0.0
-    t = abs(estimate) / (sd / math.sqrt(len(values)))
+    # the widened statistic the limits judge, so that the order agrees with what crosses them
+    t = abs(estimate) / (sd * math.sqrt(lag1_inflation(values)) / math.sqrt(len(values)))
     return float(2.0 * stats.t.sf(t, len(values) - 1))
 
 
