@@ -250,7 +250,7 @@ def test_snapshot_guided_pause(snap_compare, tmp_path):
     study = load_studies()["ext4-external-journal"]
     plan = build_plan(Choices(study, DeviceChoice("/dev/sdz1", 10**10, "/dev/sdz", assumed=True),
                               DeviceChoice("/dev/sdy1", 2**28, "/dev/sdy", assumed=True), workloads=(),
-                              run_id="snap"))
+                              run_id="snap", mount_root="/run/fstune"))  # as a user's, whatever the suite's root
     services = dataclasses.replace(guided(tmp_path), make_runner=PausedRunner, open_store=None)
     app = HostApp(RunScreen(plan, services))
 

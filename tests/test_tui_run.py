@@ -648,6 +648,8 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
 
         table = plain(results.query_one("#table-0", Static))
         for config in ("internal", "external"):
-            values = [s.value for r in stored.results if r.ok and r.config == config for s in r.samples
+            # the figures that count: a block the drop rule took out (outside I/O on a busy
+            # machine) is not in the table's summary
+            values = [s.value for r in stored.results if r.counts and r.config == config for s in r.samples
                       if s.metric == "dbench.throughput_mbs"]
             assert fmt_summary(Summary.of(values), n=False) in table
