@@ -8,9 +8,11 @@ tests/test_screening_sim.py checks the error rates and the power by simulation.
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,8 +20,8 @@ import pytest
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER
 from fstune.screening import (ALPHA, FRACTIONAL, FULL_FACTORIAL, MATTERS, NO_EFFECT, PLACKETT_BURMAN, TOO_NOISY, Setup,
-                              analyse, base_design, block_order, detectable_effect, make_design, parse_duration, pick,
-                              plan_budget, plan_screening, power_at, primary_direction)
+                              analyse, base_design, block_order, detectable_effect, make_design, offered,
+                              parse_duration, pick, plan_budget, plan_screening, power_at, primary_direction)
 from fstune.screening.budget import effect_se
 from fstune.screening.model import MIN_RESIDUAL_DF, choose_model
 from fstune.screening.verdicts import DEFAULT_DELTA, holm_levels
@@ -226,6 +228,20 @@ def test_a_budget_too_short_for_one_replicate_says_so_and_the_plan_is_refused():
         plan_screening(Setup("ext4"), pick("ext4", ["atime", "commit"]), seconds_per_run=60, budget_seconds=60)
 
 
+def test_a_budget_whose_runs_leave_the_noise_no_degree_of_freedom_is_refused():
+    from fstune.filesystems import MOUNT_FACTOR, ScreeningFactor
+
+    saturated = plan_budget(base_design(NAMES[:11]), 60, 12 * 60, 0.073)  # 12 runs, 11 factors, a constant
+    assert saturated.replicates == 1 and saturated.residual_df == 0 and saturated.detectable is None
+    assert "no degrees of freedom" in saturated.words()[-1]
+    discard = ScreeningFactor("discard", MOUNT_FACTOR, ("nodiscard",), ("discard",))
+    factors = (*pick("ext4", [factor.name for factor in offered("ext4") if factor.name != "data"]), discard)
+    assert len(factors) == 11
+    with pytest.raises(UsageError, match="no degrees of freedom"):
+        plan_screening(Setup("ext4"), factors, seconds_per_run=60, budget_seconds=12 * 60)
+    assert plan_screening(Setup("ext4"), factors, seconds_per_run=60, budget_seconds=24 * 60).budget.residual_df == 11
+
+
 def test_the_detectable_effect_follows_the_standard_error_of_a_main_effect():
     # 2σ/√N with σ = spread/√2: the paired study's contrast of N/2 blocks, per factor, for free
     assert effect_se(32, 0.073) == pytest.approx(0.073 / math.sqrt(16))
@@ -395,3 +411,32 @@ def test_importing_the_screening_package_loads_no_statistics_library():
             "'pandas', 'textual'}))\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+# --- what docs/screening.md quotes --------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "screening.md"
+
+
+def test_the_docs_budget_table_is_what_the_budget_says_today():
+    row = r"^\| (\d+) \| ([^|]+) \| (\d+) min \| (\d+) \((\d+) runs\) \| (\d+) \| ([^|]+) \| ±([\d.]+) % \|$"
+    rows = re.findall(row, DOCS.read_text(), flags=re.M)
+    assert len(rows) >= 5
+    for factors, title, minutes, replicates, runs, df, detectable, half in rows:
+        budget = plan_budget(base_design(NAMES[:int(factors)]), 45, int(minutes) * 60, 0.073)
+        gain, loss = budget.detectable_percent
+        assert (budget.base.title, budget.replicates, budget.runs, budget.residual_df) == (
+            title.strip(), int(replicates), int(runs), int(df))
+        assert detectable.strip() == f"+{gain:.1f} % / {loss:.1f} %"
+        assert half == f"{math.expm1(budget.half_width) * 100:.1f}"
+
+
+def test_the_docs_plan_in_words_is_what_the_plan_says_today():
+    blocks = re.findall(r"```\n(.*?)```", DOCS.read_text(), flags=re.S)
+    [block] = [b for b in blocks if b.startswith("# plan_screening(")]
+    call, *lines = block.rstrip("\n").split("\n")
+    names = ["atime", "commit", "barrier", "delalloc", "lazytime", "inode_ratio"]
+    assert call == (f'# plan_screening(Setup("ext4"), pick("ext4", {names!r}), seconds_per_run=45, '
+                    'budget_seconds=1800, seed=27).words()').replace("'", '"')
+    assert lines == plan_screening(Setup("ext4"), pick("ext4", names), seconds_per_run=45, budget_seconds=1800,
+                                   seed=27).words()

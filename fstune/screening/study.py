@@ -68,14 +68,14 @@ def plan_screening(setup: Setup, factors: Sequence[ScreeningFactor], *, seconds_
                    delta: float = DEFAULT_DELTA, max_runs: int = DEFAULT_MAX_RUNS,
                    seed: int | None = None) -> ScreeningPlan:
     """Check ``factors`` on ``setup``, choose the design, fit it to the budget and draw its
-    orders. UsageError when the factors cannot be screened together or the budget does not fit
-    one replicate."""
+    orders. UsageError when the factors cannot be screened together, or the budget does not fit
+    one replicate or fits too few to measure the noise with."""
     factors = tuple(factors)
     check_factors(setup, factors)
     base = base_design([factor.name for factor in factors], max_runs)
     check_runs(setup, factors, base.rows)
     budget = plan_budget(base, seconds_per_run, budget_seconds, spread, power=power, delta=delta)
-    if budget.replicates == 0:
+    if budget.detectable is None:  # not one replicate, or none that leaves the noise a degree of freedom
         raise UsageError(budget.words()[-1])
     return ScreeningPlan(setup, factors, make_design(base.names, budget.replicates, seed, max_runs), budget)
 
