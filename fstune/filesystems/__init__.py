@@ -14,10 +14,11 @@ imported here, so a new filesystem is one new module (plus its test): docs/ARCHI
 
 from __future__ import annotations
 
-from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, GENERIC_OPTIONS, INTERNAL, NONE,
-                                     PLACEMENTS, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
-                                     OptionRule, RefusedMkfsOption, SuperblockReader, UuidLink, join_options,
-                                     merge_options, negation, split_options)
+from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, FACTOR_KINDS, GENERIC_OPTIONS, INTERNAL,
+                                     MKFS_FACTOR, MOUNT_FACTOR, NONE, PLACEMENTS, ExternalJournal, Filesystem, MiB,
+                                     MkfsJob, MountOption, OptionRule, RefusedMkfsOption, ScreeningFactor,
+                                     SuperblockReader, UuidLink, join_options, merge_options, negation,
+                                     split_options)
 from fstune.filesystems.machine import Availability, MachineCapabilities
 from fstune.filesystems.registry import (FILESYSTEMS, JournalKind, all, check_mkfs_options, check_mount_options,
                                          find, get, journal_kind, journal_kinds, known_prompts, load_modules,
@@ -27,9 +28,10 @@ from fstune.filesystems.registry import (FILESYSTEMS, JournalKind, all, check_mk
 load_modules(__name__, __path__)
 
 __all__ = [
-    "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL", "NONE",
-    "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem", "JournalKind", "MachineCapabilities", "MiB",
-    "MkfsJob", "MountOption", "OptionRule", "RefusedMkfsOption", "SuperblockReader", "UuidLink", "all",
+    "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FACTOR_KINDS", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL",
+    "MKFS_FACTOR", "MOUNT_FACTOR", "NONE", "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem",
+    "JournalKind", "MachineCapabilities", "MiB", "MkfsJob", "MountOption", "OptionRule", "RefusedMkfsOption",
+    "ScreeningFactor", "SuperblockReader", "UuidLink", "all",
     "check_mkfs_options", "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds",
     "known_prompts", "merge_options", "minimum_size", "mkfs_block_size", "negation", "package_of",
     "progress_parser", "register", "split_options", "version_argv",

@@ -7,7 +7,8 @@ base class's null default (no external journal, no record command, fsck pass 0, 
 callers ask ``fs.external`` or ``fs.record_argv(...)`` and never test ``name == "xfs"``.
 
 Also here: ``MountOption`` (how one option's value is checked), ``OptionRule`` (options the
-kernel refuses together), the mount-option string helpers,
+kernel refuses together), the mount-option string helpers, ``ScreeningFactor`` (a knob a
+screening study may try, docs/screening.md),
 and ``MkfsJob`` (what a filesystem needs to say how one configuration is made). See
 docs/ARCHITECTURE.md, "Filesystems: one module each".
 """
@@ -287,6 +288,59 @@ class MkfsJob:
         return " The force flag is passed once because you confirmed this device." if self.force else ""
 
 
+# --- screening factors -----------------------------------------------------------------------
+
+# What a screening factor changes (docs/screening.md): a mount option or an mkfs option.
+MOUNT_FACTOR, MKFS_FACTOR = "mount", "mkfs"
+FACTOR_KINDS = (MOUNT_FACTOR, MKFS_FACTOR)
+
+
+@dataclass(frozen=True)
+class ScreeningFactor:
+    """One knob a screening study may try, at two levels (docs/screening.md, "Factors").
+
+    A level is what the configuration gets at it, written the way the filesystem's options are
+    written elsewhere: mount options as ``"name"`` or ``"name=value"`` items, mkfs options as
+    argv words (``("-O", "^flex_bg")``). ``()`` is the option left out (the kernel's or mkfs's
+    default). ``first`` is coded −1 in the design and ``second`` +1; a filesystem module puts the
+    default first where there is one, so "from first to second" reads as "what changing it does".
+    """
+
+    name: str  # short and unique per filesystem: "atime", "commit", "inode_ratio"
+    kind: str  # MOUNT_FACTOR | MKFS_FACTOR
+    first: tuple[str, ...]
+    second: tuple[str, ...]
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first", tuple(self.first))  # a list from a caller: still hashable, still frozen
+        object.__setattr__(self, "second", tuple(self.second))
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", self.name):
+            raise UsageError(f"a screening factor's name is lower-case letters, digits and '_', not {self.name!r}")
+        if self.kind not in FACTOR_KINDS:
+            raise UsageError(f"screening factor '{self.name}': kind must be one of {', '.join(FACTOR_KINDS)}, "
+                             f"not {self.kind!r}")
+        if self.first == self.second:
+            raise UsageError(f"screening factor '{self.name}': its two levels are the same")
+
+    @property
+    def levels(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (self.first, self.second)
+
+    def level(self, code: int) -> tuple[str, ...]:
+        """The options at coded level −1 (``first``) or +1 (``second``)."""
+        if code not in (-1, 1):
+            raise ValueError(f"a level is coded -1 or +1, not {code!r}")
+        return self.first if code < 0 else self.second
+
+    def level_text(self, code: int) -> str:
+        """A level as a person reads it: "noatime", "-O ^flex_bg", "(not set)"."""
+        words = self.level(code)
+        if not words:
+            return "(not set)"
+        return ",".join(words) if self.kind == MOUNT_FACTOR else " ".join(words)
+
+
 # --- the filesystem ----------------------------------------------------------------------------
 
 
@@ -364,6 +418,12 @@ class Filesystem:
     # how its tools tell their version, for a run's record (fstune.results.environment); a tool
     # not listed is asked with --version
     version_argv: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    # the knobs a screening study may try on it, first level the default where there is one
+    # (docs/screening.md); () offers none
+    screening_factors: tuple[ScreeningFactor, ...] = ()
+    # mkfs flags whose value is a list of features, each turned off with ^ (mke2fs -O): options
+    # naming different features set different things (``mkfs_option_keys``)
+    mkfs_feature_options: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -422,6 +482,32 @@ class Filesystem:
     def block_size(self, args: list[str]) -> int | None:
         """The block size these mkfs arguments make; None when fstune does not manage it."""
         return self.default_block_size
+
+    def mkfs_option_keys(self, args: list[str] | tuple[str, ...]) -> set[tuple[str, str]]:
+        """What these mkfs arguments set, one key per thing: ``-I 256`` sets ("-I", ""), ``-d
+        agcount=4`` sets ("-d", "agcount"), ``-O ^flex_bg`` ("-O", "flex_bg") where -O is a
+        feature list. Two sets of arguments with a key in common set the same thing, and the
+        later would silently win (a screening study refuses such factors: docs/screening.md)."""
+        keys: set[tuple[str, str]] = set()
+        words = list(args)
+        index = 0
+        while index < len(words):
+            flag = words[index]
+            following = words[index + 1] if index + 1 < len(words) else None
+            if not flag.startswith("-") or following is None or following.startswith("-"):
+                keys.add((flag, ""))  # a flag alone (or a stray word): the flag is the thing
+                index += 1
+                continue
+            for item in following.split(","):
+                name, sep, _value = item.partition("=")
+                if sep:
+                    keys.add((flag, name))
+                elif flag in self.mkfs_feature_options:
+                    keys.add((flag, item.lstrip("^")))
+                else:
+                    keys.add((flag, ""))
+            index += 2
+        return keys
 
     def placement_refusal(self, journal: str) -> str | None:
         """Why this filesystem cannot have ``journal`` (a placement), or None when it can."""

@@ -6,8 +6,8 @@ journal would need.
 
 from __future__ import annotations
 
-from fstune.filesystems.base import (INTERNAL, Filesystem, MiB, MountOption, OptionRule, RefusedMkfsOption,
-                                     option_table)
+from fstune.filesystems.base import (INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, Filesystem, MiB, MountOption, OptionRule,
+                                     RefusedMkfsOption, ScreeningFactor, option_table)
 from fstune.filesystems.registry import register
 
 _BTRFS_OPTIONS = option_table(
@@ -53,6 +53,26 @@ _BTRFS_OPTIONS = option_table(
     MountOption("check_int", removed="removed from Btrfs in Linux 5.x."),
 )
 
+# The knobs a screening study may try (docs/screening.md), the kernel's or mkfs.btrfs's default first.
+_BTRFS_FACTORS = (
+    ScreeningFactor("atime", MOUNT_FACTOR, ("relatime",), ("noatime",),
+                    help="write access times only now and then, or never"),
+    ScreeningFactor("commit", MOUNT_FACTOR, ("commit=30",), ("commit=120",),
+                    help="seconds between transaction commits"),
+    ScreeningFactor("compress", MOUNT_FACTOR, (), ("compress=zstd",),
+                    help="compress data with zstd"),
+    ScreeningFactor("autodefrag", MOUNT_FACTOR, ("noautodefrag",), ("autodefrag",),
+                    help="queue small random writes to files for defragmentation"),
+    ScreeningFactor("flushoncommit", MOUNT_FACTOR, ("noflushoncommit",), ("flushoncommit",),
+                    help="flush all dirty data at each commit"),
+    ScreeningFactor("datacow", MOUNT_FACTOR, ("datacow",), ("nodatacow",),
+                    help="overwrite file data in place (which also turns data checksums off)"),
+    ScreeningFactor("nodesize", MKFS_FACTOR, ("-n", "16384"), ("-n", "65536"),
+                    help="metadata tree node size"),
+    ScreeningFactor("metadata_profile", MKFS_FACTOR, ("-m", "dup"), ("-m", "single"),
+                    help="one copy of metadata instead of two"),
+)
+
 
 @register
 class Btrfs(Filesystem):
@@ -66,6 +86,7 @@ class Btrfs(Filesystem):
     min_bytes = 256 * MiB
     placements = (INTERNAL,)
     mount_options = _BTRFS_OPTIONS
+    screening_factors = _BTRFS_FACTORS
     option_rules = (
         OptionRule(("nodatacow", "datasum"), "datasum turns copy-on-write back on (the kernel then shows "
                    "neither), so nodatacow would not be what was measured."),

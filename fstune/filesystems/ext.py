@@ -12,9 +12,9 @@ import struct
 import uuid
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import (EXTERNAL, INTERNAL, NONE, ExternalJournal, Filesystem, MiB, MkfsJob,
-                                     MountOption, OptionRule, RefusedMkfsOption, SuperblockReader, UuidLink,
-                                     alias, option_table)
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, NONE, ExternalJournal,
+                                     Filesystem, MiB, MkfsJob, MountOption, OptionRule, RefusedMkfsOption,
+                                     ScreeningFactor, SuperblockReader, UuidLink, alias, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 from fstune.util.progress import ProgressParser
@@ -117,6 +117,36 @@ _EXT_REMOVED = option_table(
     MountOption("nobh", removed="removed from ext4 in Linux 3.x."),
 )
 
+# The knobs a screening study may try (docs/screening.md), the kernel's or mke2fs's default first.
+# ``data`` (its data=journal level) cannot be screened with ``delalloc`` or ``dioread_nolock``
+# (their first levels): the option rules above refuse those pairs, so the screening does too.
+_ATIME = ScreeningFactor("atime", MOUNT_FACTOR, ("relatime",), ("noatime",),
+                         help="write access times only now and then, or never")
+_LAZYTIME = ScreeningFactor("lazytime", MOUNT_FACTOR, ("nolazytime",), ("lazytime",),
+                            help="keep timestamp updates in memory and write them out lazily")
+_COMMIT = ScreeningFactor("commit", MOUNT_FACTOR, ("commit=5",), ("commit=60",),
+                          help="seconds between journal commits")
+_DATA = ScreeningFactor("data", MOUNT_FACTOR, ("data=ordered",), ("data=journal",),
+                        help="file data through the journal too, not only metadata")
+_BARRIER = ScreeningFactor("barrier", MOUNT_FACTOR, ("barrier",), ("nobarrier",),
+                           help="no cache flushes: faster, unsafe on power loss without a protected cache")
+_INODE_RATIO = ScreeningFactor("inode_ratio", MKFS_FACTOR, ("-i", "16384"), ("-i", "65536"),
+                               help="bytes per inode: fewer inode tables to write and to search")
+_EXT3_FACTORS = (_ATIME, _LAZYTIME, _COMMIT, _DATA, _BARRIER, _INODE_RATIO)
+_EXT4_FACTORS = (
+    *_EXT3_FACTORS,
+    ScreeningFactor("delalloc", MOUNT_FACTOR, ("delalloc",), ("nodelalloc",),
+                    help="allocate blocks at each write instead of when the data is flushed"),
+    ScreeningFactor("auto_da_alloc", MOUNT_FACTOR, ("auto_da_alloc",), ("noauto_da_alloc",),
+                    help="no flush of a file replaced by rename or truncate"),
+    ScreeningFactor("dioread_nolock", MOUNT_FACTOR, ("dioread_nolock",), ("nodioread_nolock",),
+                    help="take the inode lock for direct I/O reads and buffered writes"),
+    ScreeningFactor("flex_bg", MKFS_FACTOR, ("-O", "flex_bg"), ("-O", "^flex_bg"),
+                    help="no flexible block groups: metadata stays in each block group"),
+    ScreeningFactor("metadata_csum", MKFS_FACTOR, ("-O", "metadata_csum"), ("-O", "^metadata_csum"),
+                    help="no checksums on metadata"),
+)
+
 _EXT_MAGIC = 0xEF53
 _EXT_HAS_JOURNAL = 0x4
 
@@ -195,6 +225,7 @@ class Ext(Filesystem):
     ansible_filesystem_module = True
     version_argv = {tool: (tool, "-V") for tool in ("mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mke2fs", "dumpe2fs")}
     mkfs_makes_journal = True  # plain mke2fs adds a journal; journal = "none" must say -O ^has_journal
+    mkfs_feature_options = ("-O",)  # mke2fs joins every -O it is given into one list
 
     @property
     def kernel_log_words(self) -> tuple[str, ...]:
@@ -326,6 +357,7 @@ class Ext2(Ext):
         MountOption("nobh"),
     )}
     mkfs_makes_journal = False
+    screening_factors = (_ATIME, _LAZYTIME, _INODE_RATIO)
     notes = "ext2 has no journal, so it writes least but must be checked in full after a crash."
     listing_order = 10
 
@@ -343,6 +375,7 @@ class Ext3(Ext):
     mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT_REMOVED}
     option_rules = _EXT3_RULES
     journal_options = _EXT3_JOURNAL_OPTIONS
+    screening_factors = _EXT3_FACTORS
     notes = "Current kernels mount ext3 with the ext4 driver."
     listing_order = 11
 
@@ -358,5 +391,6 @@ class Ext4(Ext3):
     mount_options = {**_EXT_COMMON, **_EXT_JOURNALLED, **_EXT4_ONLY, **_EXT_REMOVED}
     option_rules = _EXT4_RULES
     journal_options = _EXT4_JOURNAL_OPTIONS
+    screening_factors = _EXT4_FACTORS
     notes = ""
     listing_order = 12

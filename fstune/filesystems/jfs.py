@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 from fstune import steps as kinds
-from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, INTERNAL, ExternalJournal, Filesystem,
-                                     MiB, MkfsJob, MountOption, RefusedMkfsOption, option_table)
+from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, INTERNAL, MOUNT_FACTOR, ExternalJournal,
+                                     Filesystem, MiB, MkfsJob, MountOption, RefusedMkfsOption, ScreeningFactor,
+                                     option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 
@@ -25,6 +26,16 @@ _JFS_OPTIONS = option_table(
     MountOption("grpquota"),
     MountOption("discard"),
     MountOption("nodiscard"),
+)
+
+# The knobs a screening study may try (docs/screening.md), the kernel's default first.
+_JFS_FACTORS = (
+    ScreeningFactor("atime", MOUNT_FACTOR, ("relatime",), ("noatime",),
+                    help="write access times only now and then, or never"),
+    ScreeningFactor("lazytime", MOUNT_FACTOR, ("nolazytime",), ("lazytime",),
+                    help="keep timestamp updates in memory and write them out lazily"),
+    ScreeningFactor("integrity", MOUNT_FACTOR, ("integrity",), ("nointegrity",),
+                    help="no journalling at all: fast, unsafe"),
 )
 
 
@@ -46,6 +57,7 @@ class Jfs(Filesystem):
         "'-J device=' (or later with 'jfs_tune -J device='); JFS finds it by UUID at mount.",
     )
     mount_options = _JFS_OPTIONS
+    screening_factors = _JFS_FACTORS
     refused_mkfs_options = (
         RefusedMkfsOption("-q", None, "fstune adds its confirmation flag itself"),
         RefusedMkfsOption("-J", None, 'use journal = "external" instead of -J'),

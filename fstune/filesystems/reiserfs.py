@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from fstune.filesystems.base import (EXTERNAL, INTERNAL, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
-                                     RefusedMkfsOption, option_table)
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, MOUNT_FACTOR, ExternalJournal, Filesystem, MiB, MkfsJob,
+                                     MountOption, RefusedMkfsOption, ScreeningFactor, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 
@@ -29,6 +29,20 @@ _REISERFS_OPTIONS = option_table(
     MountOption("user_xattr"),
     MountOption("acl"),
     MountOption("errors", "choice", choices=("continue", "remount-ro", "panic")),
+)
+
+# The knobs a screening study may try (docs/screening.md), the kernel's default first.
+_REISERFS_FACTORS = (
+    ScreeningFactor("atime", MOUNT_FACTOR, ("relatime",), ("noatime",),
+                    help="write access times only now and then, or never"),
+    ScreeningFactor("tails", MOUNT_FACTOR, ("tails=on",), ("tails=off",),
+                    help="do not pack small files and file tails into the tree"),
+    ScreeningFactor("data", MOUNT_FACTOR, ("data=ordered",), ("data=writeback",),
+                    help="write data without ordering it before the metadata that names it"),
+    ScreeningFactor("barrier", MOUNT_FACTOR, ("barrier=flush",), ("barrier=none",),
+                    help="no cache flushes: faster, unsafe on power loss without a protected cache"),
+    ScreeningFactor("commit", MOUNT_FACTOR, ("commit=5",), ("commit=60",),
+                    help="seconds between journal commits"),
 )
 
 
@@ -52,6 +66,7 @@ class ReiserFs(Filesystem):
         notes="mkreiserfs is told '-j DEVICE'; mount with 'jdev=' naming the same device.",
     )
     mount_options = _REISERFS_OPTIONS
+    screening_factors = _REISERFS_FACTORS
     refused_mkfs_options = (
         RefusedMkfsOption("-f", None, "fstune adds the force flag itself, once"),
         RefusedMkfsOption("-q", None, "fstune adds its confirmation flag itself"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 import struct
 import uuid
 
-from fstune.filesystems.base import (EXTERNAL, INTERNAL, ExternalJournal, Filesystem, MiB, MkfsJob, MountOption,
-                                     RefusedMkfsOption, SuperblockReader, UuidLink, alias, option_table)
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, ExternalJournal, Filesystem, MiB,
+                                     MkfsJob, MountOption, RefusedMkfsOption, ScreeningFactor, SuperblockReader,
+                                     UuidLink, alias, option_table)
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 
@@ -62,6 +63,27 @@ _XFS_OPTIONS = option_table(
     MountOption("logbufsize", removed="there is no such option; the number of log buffers is 'logbufs'."),
 )
 
+# The knobs a screening study may try (docs/screening.md), the kernel's or mkfs.xfs's default first.
+# No -l factor: the external log is passed as -l logdev=, and mkfs.xfs takes one -l.
+_XFS_FACTORS = (
+    ScreeningFactor("atime", MOUNT_FACTOR, ("relatime",), ("noatime",),
+                    help="write access times only now and then, or never"),
+    ScreeningFactor("lazytime", MOUNT_FACTOR, ("nolazytime",), ("lazytime",),
+                    help="keep timestamp updates in memory and write them out lazily"),
+    ScreeningFactor("logbufs", MOUNT_FACTOR, ("logbufs=8",), ("logbufs=2",),
+                    help="log buffers held in memory"),
+    ScreeningFactor("logbsize", MOUNT_FACTOR, ("logbsize=32k",), ("logbsize=256k",),
+                    help="size of each in-memory log buffer"),
+    ScreeningFactor("largeio", MOUNT_FACTOR, ("nolargeio",), ("largeio",),
+                    help="report the stripe width or allocation size as the preferred I/O size"),
+    ScreeningFactor("wsync", MOUNT_FACTOR, (), ("wsync",),
+                    help="namespace operations synchronous"),
+    ScreeningFactor("agcount", MKFS_FACTOR, ("-d", "agcount=4"), ("-d", "agcount=16"),
+                    help="allocation groups: how many allocations can proceed at once"),
+    ScreeningFactor("inode_size", MKFS_FACTOR, ("-i", "size=512"), ("-i", "size=1024"),
+                    help="inode size: room for more extended attributes and extents inside the inode"),
+)
+
 _XLOG_MAGIC = 0xFEEDBABE
 
 
@@ -101,6 +123,7 @@ class Xfs(Filesystem):
         owner_command="xfs_info",
     )
     mount_options = _XFS_OPTIONS
+    screening_factors = _XFS_FACTORS
     refused_mkfs_options = (
         RefusedMkfsOption("-f", None, "fstune adds the force flag itself, once"),
         RefusedMkfsOption("-N", None, "-N makes mkfs only pretend"),

@@ -1,0 +1,197 @@
+"""Which factors a screening study may try together, and what each of its runs mounts and makes.
+
+A factor is a ``ScreeningFactor`` (fstune/filesystems/base.py): one mount or mkfs option at two
+levels. The filesystem modules declare the ones they offer (``Filesystem.screening_factors``); a
+caller may make its own. Before any design is made, ``check_factors`` puts every factor alone,
+and every pair at each of their four combinations of levels, through the filesystem's own
+checks: ``check_mount_options`` (values and ranges, removed options, options the kernel refuses
+together or undoes, a journal's options without a journal) and ``check_mkfs_options`` (the
+flags fstune manages). Two factors that set the same option (two values of one option, an
+option and its negation, two atime modes, the same mkfs setting) are refused too, since one
+would silently undo the other. A refused pair is never combined: the study is refused, naming
+both factors and the rule (docs/screening.md, "Factors").
+
+A design of resolution III or more holds every combination of two factors' levels, so checking
+the pairs finds every clash of two; ``check_runs`` then checks each run of the chosen design as
+a whole, for rules that need three options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from fstune.errors import UsageError
+from fstune.filesystems import (MKFS_FACTOR, MOUNT_FACTOR, ScreeningFactor, check_mkfs_options, check_mount_options,
+                                get, join_options, merge_options, split_options)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every run of a screening study shares: the filesystem, where its journal is, and the
+    mount and mkfs options that are not being screened."""
+
+    filesystem: str
+    journal: str | None = None  # a placement; None: the filesystem's default (its first)
+    mount_options: tuple[str, ...] = ()  # "name" or "name=value" items
+    mkfs_options: tuple[str, ...] = ()  # argv words
+
+    def __post_init__(self) -> None:
+        fs = get(self.filesystem)  # an unknown filesystem is refused here, with the known ones
+        object.__setattr__(self, "mount_options", tuple(self.mount_options))
+        object.__setattr__(self, "mkfs_options", tuple(self.mkfs_options))
+        if self.journal is None:
+            object.__setattr__(self, "journal", fs.placements[0])
+        refusal = fs.placement_refusal(self.journal)
+        if refusal:
+            raise UsageError(refusal)
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """What one run of the design is: its mount options and its mkfs options."""
+
+    mount: tuple[str, ...]
+    mkfs: tuple[str, ...]
+
+    @property
+    def mount_text(self) -> str:
+        return ",".join(self.mount)
+
+
+def offered(filesystem: str) -> tuple[ScreeningFactor, ...]:
+    """The factors ``filesystem`` declares (``Filesystem.screening_factors``)."""
+    return get(filesystem).screening_factors
+
+
+def pick(filesystem: str, names: Iterable[str]) -> tuple[ScreeningFactor, ...]:
+    """The declared factors called ``names``, in that order; UsageError naming what is offered."""
+    fs = get(filesystem)
+    known = {factor.name: factor for factor in fs.screening_factors}
+    chosen = []
+    for name in names:
+        if name not in known:
+            offer = ", ".join(known) or "none"
+            raise UsageError(f"'{name}' is not a screening factor {fs.title} offers; it offers: {offer}.")
+        chosen.append(known[name])
+    return tuple(chosen)
+
+
+def describe(factor: ScreeningFactor) -> str:
+    """"commit (commit=5 / commit=60)": the factor and its two levels."""
+    return f"{factor.name} ({factor.level_text(-1)} / {factor.level_text(1)})"
+
+
+def run_options(setup: Setup, factors: Sequence[ScreeningFactor], codes: Sequence[int]) -> RunOptions:
+    """The options of the run that sets each factor to its coded level (−1 first, +1 second)."""
+    if len(codes) != len(factors):
+        raise ValueError(f"{len(codes)} levels for {len(factors)} factors")
+    mount = list(setup.mount_options)
+    mkfs = list(setup.mkfs_options)
+    for factor, code in zip(factors, codes):
+        words = factor.level(int(code))
+        (mount if factor.kind == MOUNT_FACTOR else mkfs).extend(words)
+    return RunOptions(tuple(mount), tuple(mkfs))
+
+
+def check_factors(setup: Setup, factors: Sequence[ScreeningFactor]) -> None:
+    """Refuse (UsageError) factors that cannot be screened together on ``setup``: a name given
+    twice, a level the filesystem refuses, a factor that sets an option the shared options set,
+    two factors that set the same option, and two factors whose levels the filesystem's rules
+    refuse together."""
+    fs = get(setup.filesystem)
+    seen: set[str] = set()
+    for factor in factors:
+        if factor.name in seen:
+            raise UsageError(f"the screening factor '{factor.name}' is named twice; each factor once.")
+        seen.add(factor.name)
+    for factor in factors:
+        for code in (-1, 1):
+            _check_alone(setup, factor, code)
+    for index, one in enumerate(factors):
+        for other in factors[index + 1:]:
+            clash = _same_setting(setup, one, other)
+            if clash:
+                raise UsageError(f"factors {describe(one)} and {describe(other)} cannot be screened together: "
+                                 f"{clash}, and one would undo the other in half of the runs.",
+                                 "Screen one of them.")
+            for first in (-1, 1):
+                for second in (-1, 1):
+                    codes = {one.name: first, other.name: second}
+                    try:
+                        _check_options(setup, run_options(setup, (one, other), (first, second)))
+                    except UsageError as refused:
+                        levels = " and ".join(f"{f.level_text(codes[f.name])}" for f in (one, other))
+                        raise UsageError(
+                            f"factors {describe(one)} and {describe(other)} cannot be screened together on "
+                            f"{fs.title}: the runs with {levels} are refused ({refused.message})",
+                            "Screen one of them, or keep the other at a level that works in the shared "
+                            "options.") from None
+
+
+def check_runs(setup: Setup, factors: Sequence[ScreeningFactor], rows: Iterable[Sequence[int]]) -> None:
+    """Refuse a design one of whose runs the filesystem refuses as a whole (a rule of three
+    options or more that no pair broke)."""
+    for number, codes in enumerate(rows, start=1):
+        options = run_options(setup, factors, codes)
+        try:
+            _check_options(setup, options)
+        except UsageError as refused:
+            raise UsageError(f"run {number} of the design ({options.mount_text or 'no mount options'}"
+                             f"{'; mkfs ' + ' '.join(options.mkfs) if options.mkfs else ''}) is refused: "
+                             f"{refused.message}", "Leave out one of the factors it names.") from None
+
+
+def _check_options(setup: Setup, options: RunOptions) -> None:
+    if options.mount:
+        check_mount_options(setup.filesystem, list(options.mount), journal=setup.journal)
+    if options.mkfs:
+        check_mkfs_options(setup.filesystem, list(options.mkfs), setup.journal)
+
+
+def _check_alone(setup: Setup, factor: ScreeningFactor, code: int) -> None:
+    fs = get(setup.filesystem)
+    words = factor.level(code)
+    if factor.kind == MOUNT_FACTOR:
+        overlap = _mount_overlap(setup.mount_options, words)
+        if overlap:
+            raise UsageError(f"factor {describe(factor)} sets '{overlap}', which the shared mount options already "
+                             "set.", "Leave it out of the shared options: the factor sets it in every run.")
+    elif fs.mkfs_option_keys(setup.mkfs_options) & fs.mkfs_option_keys(words):
+        raise UsageError(f"factor {describe(factor)} sets what the shared mkfs options "
+                         f"'{' '.join(setup.mkfs_options)}' already set.",
+                         "Leave it out of the shared options: the factor sets it in every run.")
+    try:
+        _check_options(setup, run_options(setup, (factor,), (code,)))
+    except UsageError as refused:
+        raise UsageError(f"factor {describe(factor)} cannot be screened on {fs.title}: {refused.message}") from None
+
+
+def _same_setting(setup: Setup, one: ScreeningFactor, other: ScreeningFactor) -> str | None:
+    """Why ``one`` and ``other`` set the same thing (in words), or None."""
+    if one.kind != other.kind:
+        return None
+    for mine in one.levels:
+        for theirs in other.levels:
+            if one.kind == MOUNT_FACTOR:
+                overlap = _mount_overlap(mine, theirs)
+                if overlap:
+                    return f"both set '{overlap}'"
+            elif one.kind == MKFS_FACTOR:
+                fs = get(setup.filesystem)
+                common = fs.mkfs_option_keys(mine) & fs.mkfs_option_keys(theirs)
+                if common:
+                    flag, name = sorted(common)[0]
+                    return f"both set mkfs {flag}{' ' + name if name else ''}"
+    return None
+
+
+def _mount_overlap(base: Sequence[str], extra: Sequence[str]) -> str | None:
+    """The options of ``base`` that adding ``extra`` would replace (``merge_options``: the same
+    option, its negation, another atime mode), as text; None when they set different things."""
+    pairs = split_options(list(base))
+    replaced = []
+    for pair in split_options(list(extra)):
+        kept = merge_options(pairs, [pair])[:-1]  # merging one option appends it after what it keeps
+        replaced += [mine for mine in pairs if mine not in kept and mine not in replaced]
+    return join_options(replaced) if replaced else None
