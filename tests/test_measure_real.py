@@ -11,6 +11,7 @@ import pytest
 
 from fstune.results.compare import compare
 from fstune.results.collection import Measurement, run_record
+from fstune.results.sequential import METHOD
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import Runner
 from fstune.results.store import Store
@@ -176,7 +177,7 @@ def test_each_repeat_reads_back_its_journal_and_the_block_order_is_kept(lab, tmp
     host = external.conditions["host"]
     assert host["end"] > host["start"] and host["devices"]["data"]["write_sectors"] > 0
     record = run_record(plan, measurement, outcome, started=0.0)
-    assert record.method == "paired-gs-obf/1" and not record.legacy
+    assert record.method == METHOD and not record.legacy  # today's method's name and version
     assert record.design["order"] == [["internal", "external"], ["external", "internal"]]
     assert record.design["order_seed"] == plan.choices.order_seed
     assert record.design["looks"] == [] and record.design["stopped"] == "too few blocks to decide (fewer than 3)"
