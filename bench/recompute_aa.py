@@ -108,6 +108,18 @@ def per_block(record, workload: str, metric: str) -> dict[int, dict[str, tuple[i
     return found
 
 
+def primary_blocks(names):
+    """Every stored run with a primary figure in the bundles ``names`` of bench/runs/, with that
+    figure per block and configuration (``per_block``): the simulations resample their noise."""
+    for name in names:
+        for series in read_bundle(ROOT / "bench" / "runs" / f"{name}.json.xz"):
+            for record in series.records:
+                if not record.design or not record.design.get("primary"):
+                    continue
+                primary = record.design["primary"]
+                yield record, per_block(record, primary["workload"], primary["metric"])
+
+
 def judge(record) -> dict:
     design = record.design
     workload, metric = design["primary"]["workload"], design["primary"]["metric"]

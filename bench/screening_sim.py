@@ -143,21 +143,15 @@ def bench_pool() -> np.ndarray:
     the mean of its configuration in its run: real noise at its own spread."""
     if "bench-aa" not in _POOLS:
         sys.path.insert(0, str(ROOT / "bench"))
-        from recompute_aa import per_block, read_bundle
+        from recompute_aa import primary_blocks
 
         found = []
-        for name in AA_BUNDLES:
-            for series in read_bundle(ROOT / "bench" / "runs" / f"{name}.json.xz"):
-                for record in series.records:
-                    if not record.design or not record.design.get("primary"):
-                        continue
-                    primary = record.design["primary"]
-                    blocks = per_block(record, primary["workload"], primary["metric"])
-                    for config in {config for block in blocks.values() for config in block}:
-                        logs = np.log([block[config][1] for block in blocks.values()
-                                       if config in block and block[config][1] > 0])
-                        if logs.size >= 3:
-                            found.extend(logs - logs.mean())
+        for _record, blocks in primary_blocks(AA_BUNDLES):
+            for config in {config for block in blocks.values() for config in block}:
+                logs = np.log([block[config][1] for block in blocks.values()
+                               if config in block and block[config][1] > 0])
+                if logs.size >= 3:
+                    found.extend(logs - logs.mean())
         _POOLS["bench-aa"] = np.asarray(found)
     return _POOLS["bench-aa"]
 

@@ -209,25 +209,18 @@ def real_contrasts(kind: str) -> np.ndarray:
     "effects" the data=journal and nodelalloc ones (their stalls make them skewed)."""
     if kind not in _REAL:
         sys.path.insert(0, str(ROOT / "bench"))
-        from recompute_aa import judge as judge_run, per_block, read_bundle
+        from recompute_aa import primary_blocks
 
         names = {"aa": ("aa-quiet", "aa-loaded"), "effects": ("effect-data-journal", "effect-nodelalloc")}[kind]
         found = []
-        for name in names:
-            for series in read_bundle(ROOT / "bench" / "runs" / f"{name}.json.xz"):
-                for record in series.records:
-                    if not record.design or not record.design.get("primary"):
-                        continue
-                    primary = record.design["primary"]
-                    blocks = per_block(record, primary["workload"], primary["metric"])
-                    variant = next(c.name for c in record.configs if c.name != record.baseline)
-                    pairs = [math.log(blocks[b][variant][1]) - math.log(blocks[b][record.baseline][1])
-                             for b in sorted(blocks) if record.baseline in blocks[b] and variant in blocks[b]
-                             and blocks[b][variant][1] > 0 and blocks[b][record.baseline][1] > 0]
-                    if len(pairs) >= 3:
-                        mean = sum(pairs) / len(pairs)
-                        found += [value - mean for value in pairs]
-        del judge_run
+        for record, blocks in primary_blocks(names):
+            variant = next(c.name for c in record.configs if c.name != record.baseline)
+            pairs = [math.log(blocks[b][variant][1]) - math.log(blocks[b][record.baseline][1])
+                     for b in sorted(blocks) if record.baseline in blocks[b] and variant in blocks[b]
+                     and blocks[b][variant][1] > 0 and blocks[b][record.baseline][1] > 0]
+            if len(pairs) >= 3:
+                mean = sum(pairs) / len(pairs)
+                found += [value - mean for value in pairs]
         _REAL[kind] = np.asarray(found)
     return _REAL[kind]
 
