@@ -252,7 +252,7 @@ class Runner:
                         break
                 if step.repeat is not None and step.config in self._measured:
                     refusal = self._check_measured(index, step)  # before every step of a repeat
-                    if refusal and device_trouble(self.identities):
+                    if refusal and self._disk_failing(step):
                         # the disk itself went away (unplugged, detached): a failure, not a wrong
                         # filesystem; the end of the run says what happened to it
                         status, kind, failed_at = RunStatus.FAILED, FailKind.STEP, index
@@ -441,6 +441,12 @@ class Runner:
         self._audit.write("mount-check", step=index, ok=False, reason=reason, time=now())
         log.info("mount check failed: %s", reason)
         return reason
+
+    def _disk_failing(self, step: Step) -> bool:
+        """The measured directory fails because its disk does (gone, detached, I/O errors), not
+        because another filesystem answers there: the kernel may still list an unplugged disk
+        for a moment after its filesystem's I/O started failing, hence the second test."""
+        return bool(device_trouble(self.identities)) or mountcheck.unreadable(self._measured[step.config][0])
 
     def _seal(self, mountpoint: str) -> None:
         """Make a mountpoint directory this run just made unwritable underneath (mountguard)."""
@@ -683,11 +689,11 @@ class Runner:
         if not cleanup and step.config in self._measured and (
                 (status == StepStatus.OK and measured) or (status == StepStatus.FAILED and inside)):
             refusal = self._check_measured(index, step, after=True, measured=measured)
-            if refusal and device_trouble(self.identities):
-                # its disk went away under it (unplugged, detached): the step failed, and the run's
-                # end says what happened to the disk; its directory being unreadable is no mystery
+            if refusal and self._disk_failing(step):
+                # its disk went away under it (unplugged, detached) or fails: the step failed, and
+                # the run's end says what happened to the disk; an unreadable directory is no mystery
                 if status != StepStatus.FAILED or not message:
-                    message = "its filesystem went away while it ran; its figures are not used"
+                    message = "its filesystem could not be read any more; its figures are not used"
                 status = StepStatus.FAILED
             elif refusal:
                 status, message = StepStatus.FAILED, refusal

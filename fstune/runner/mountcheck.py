@@ -12,6 +12,7 @@ docs/safety.md ("Measuring the right filesystem") explains what a user sees.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -26,6 +27,16 @@ def read() -> list[Mount]:
             return parse_mountinfo(handle.read())
     except OSError:
         return []
+
+
+def unreadable(directory: str) -> bool:
+    """True when ``directory`` cannot even be looked at because its filesystem fails under it
+    (EIO, or its device is gone): a failing or unplugged disk, not another filesystem there."""
+    try:
+        os.stat(os.path.realpath(directory))
+    except OSError as error:
+        return error.errno in (errno.EIO, errno.ENODEV, errno.ENXIO)
+    return False
 
 
 def top_mount(directory: str, entries: list[Mount]) -> Mount | None:
