@@ -21,9 +21,9 @@ from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, FAC
                                      split_options)
 from fstune.filesystems.machine import Availability, MachineCapabilities
 from fstune.filesystems.registry import (FILESYSTEMS, JournalKind, all, check_mkfs_options, check_mount_options,
-                                         find, get, journal_kind, journal_kinds, known_prompts, load_modules,
-                                         minimum_size, mkfs_block_size, package_of, progress_parser, register,
-                                         version_argv)
+                                         find, get, journal_kind, journal_kinds, known_prompts, minimum_size,
+                                         mkfs_block_size, package_of, progress_parser, register, version_argv)
+from fstune.util.registry import load_modules
 
 load_modules(__name__, __path__)
 

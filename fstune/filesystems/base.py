@@ -383,6 +383,7 @@ class Filesystem:
     """
 
     REQUIRED = ("name", "title", "mkfs", "package", "kernel_names", "modules", "force_flag", "min_bytes")
+    REQUIRED_METHODS: tuple[str, ...] = ()  # every command has a default (fstune.util.registry)
 
     name: str  # as mount -t, blkid TYPE= and the study files spell it
     title: str  # as people write it, in messages

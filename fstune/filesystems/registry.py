@@ -1,15 +1,13 @@
 """The registered filesystems, by name, and the checks that need all of them.
 
 A filesystem module registers its classes with ``@register``; ``fstune.filesystems`` imports
-every module of the package, so a new module is found without a list to edit (see
-docs/ARCHITECTURE.md).
+every module of the package (``load_modules``), so a new module is found without a list to edit
+(``fstune.util.registry``; docs/ARCHITECTURE.md, "How to add a filesystem").
 """
 
 from __future__ import annotations
 
-import importlib
 import os
-import pkgutil
 import re
 from dataclasses import dataclass
 
@@ -17,49 +15,16 @@ from fstune.errors import UsageError
 from fstune.filesystems.base import (NONE, ExternalJournal, Filesystem, join_options, negation, options_matching,
                                      split_options)
 from fstune.util.progress import ProgressParser
+from fstune.util.registry import Registry
 
+_REGISTRY: Registry[Filesystem] = Registry(Filesystem, "filesystem", "a filesystem fstune knows")
 # name → the filesystem; ordered by ``listing_order``, so messages list them the same way always
-FILESYSTEMS: dict[str, Filesystem] = {}
-
-
-def register(cls: type[Filesystem]) -> type[Filesystem]:
-    """Class decorator: make ``cls`` known under its ``name``. Refuses an incomplete class."""
-    missing = [attribute for attribute in Filesystem.REQUIRED if not hasattr(cls, attribute)]
-    if missing:
-        raise TypeError(f"{cls.__name__} does not set {', '.join(missing)}; every filesystem must.")
-    if cls.name in FILESYSTEMS:
-        raise TypeError(f"{cls.__name__}: a filesystem called '{cls.name}' is registered already.")
-    FILESYSTEMS[cls.name] = cls()
-    ordered = sorted(FILESYSTEMS.values(), key=lambda fs: (fs.listing_order, fs.name))
-    FILESYSTEMS.clear()
-    FILESYSTEMS.update((fs.name, fs) for fs in ordered)
-    return cls
-
-
-def load_modules(package: str, path: list[str]) -> None:
-    """Import every module of the package ``package`` at ``path``; their ``@register`` does the rest."""
-    for module in pkgutil.iter_modules(path):
-        importlib.import_module(f"{package}.{module.name}")
-
-
-def get(name: str) -> Filesystem:
-    """The filesystem called ``name`` or a UsageError listing the known ones."""
-    try:
-        return FILESYSTEMS[name]
-    except KeyError:
-        known = ", ".join(FILESYSTEMS)
-        raise UsageError(f"'{name}' is not a filesystem fstune knows; known: {known}.") from None
-
-
-def find(name: str) -> Filesystem | None:
-    """The filesystem called ``name``, or None (e.g. a stored run from a newer fstune)."""
-    return FILESYSTEMS.get(name)
-
-
-def all() -> tuple[Filesystem, ...]:
-    """Every registered filesystem, in listing order. (Named to be read as ``filesystems.all()``;
-    this module does not use the builtin ``all``.)"""
-    return tuple(FILESYSTEMS.values())
+FILESYSTEMS: dict[str, Filesystem] = _REGISTRY.by_name
+# Class decorator: make a Filesystem subclass known under its ``name``; refuses an incomplete class
+register = _REGISTRY.register
+get = _REGISTRY.get  # the filesystem called ``name`` or a UsageError listing the known ones
+find = _REGISTRY.find  # the filesystem called ``name``, or None (a stored run from a newer fstune)
+all = _REGISTRY.all  # every registered filesystem, in listing order (read as ``filesystems.all()``)
 
 
 def package_of(tool: str) -> str | None:

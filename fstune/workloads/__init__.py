@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from fstune.workloads.base import CACHE_SECONDS, Param, Workload, WorkloadContext, cold_cache_steps
 from fstune.workloads.metrics import DIFFERENCE, EXACT, RATIO, SCALES, Metric
-from fstune.workloads.registry import (WORKLOADS, all, find, get, load_modules, metric, progress_parser_for,
-                                       register, version_argv, versioned_tools)
+from fstune.util.registry import load_modules
+from fstune.workloads.registry import (WORKLOADS, all, find, get, metric, progress_parser_for, register, version_argv,
+                                       versioned_tools)
 
 load_modules(__name__, __path__)
 
