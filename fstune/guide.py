@@ -156,7 +156,7 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
         workload = workloads.find(step.workload or "")
         what = f"Runs the benchmark step '{step.title}'"
         if workload is not None:
-            what += f" — {workload.title}. fstune keeps: {workload.measures}" if getattr(workload, "measures", "") \
+            what += f" — {workload.title}. fstune keeps: {workload.measures}" if workload.measures \
                 else f" — {workload.title}"
         what += "."
         if step.repeat:
@@ -300,7 +300,7 @@ def look_for_note(study: Study, config_name: str) -> str:
         config = study.configuration(config_name)
     except UsageError:
         config = None
-    for text in ((config.look_for if config else ""), getattr(study, "look_for", "")):
+    for text in ((config.look_for if config else ""), study.look_for):
         if text and text.strip():
             return " ".join(text.split())
     return _explanation_look_for(study.explanation)

@@ -405,8 +405,8 @@ def with_mkfs_options(study: Study, edits: dict[str, tuple[str, ...]]) -> Study:
 
 
 def ceiling_workload(names: tuple[str, ...] | list[str]) -> str | None:
-    """The first of ``names`` that can measure the raw device (its module has ``ceiling_steps``)."""
-    return next((name for name in names if callable(getattr(WORKLOADS[name], "ceiling_steps", None))), None)
+    """The first of ``names`` that can measure the raw device (``Workload.ceiling_steps``)."""
+    return next((name for name in names if WORKLOADS[name].ceiling_steps is not None), None)
 
 
 def _refuse_ceiling(names: tuple[str, ...]) -> UsageError:

@@ -671,7 +671,7 @@ class Runner:
         log.debug("step %s%s start: %s: %s%s%s", index + 1, " (cleanup)" if cleanup else "", step.title,
                   shlex.join(step.argv), f" (in {step.cwd})" if step.cwd else "",
                   f" > {step.stdout}" if step.stdout else "")
-        lines: deque[str] = OutputTail(maxlen=40)  # the last finished lines, for failure messages
+        lines = OutputTail(maxlen=40)  # the last finished lines, for failure messages
         if self._audit_failure and not cleanup:
             # its start could not be recorded: a step with no record must not write to a disk
             status, exit_status, sig, message = StepStatus.CANCELLED, None, None, self._audit_failure

@@ -90,7 +90,7 @@ def _last_lines(lines: Iterable[str], count: int = 1) -> str:
     return " / ".join(meaningful[-count:])
 
 
-def failure_message(step: Step, exit_status: int | None, sig: int | None, lines: deque[str],
+def failure_message(step: Step, exit_status: int | None, sig: int | None, lines: OutputTail,
                     started: float) -> str:
     """How ``step`` ended ("exited with status 1", "was killed by SIGKILL") and what it said."""
     tool = os.path.basename(step.argv[0])
@@ -101,9 +101,7 @@ def failure_message(step: Step, exit_status: int | None, sig: int | None, lines:
             how = f"was killed by signal {sig}"
     else:
         how = f"exited with status {exit_status}"
-    errors = [line.strip() for line in lines if _ERROR_WORDS.search(line)]
-    first = getattr(lines, "first_error", None) or (errors[0] if errors else None)
-    said = first or _last_lines(lines, 2)  # the first complaint is the cause
+    said = lines.first_error or _last_lines(lines, 2)  # the first complaint is the cause
     message = f"{tool} {how}" + (f": {said}" if said else "")
     if step.kind == kinds.MOUNT:
         message = explain_mount(step, message, started)

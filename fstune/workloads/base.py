@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from fstune.errors import UsageError
@@ -150,6 +150,12 @@ class Workload:
     version_argv: Mapping[str, tuple[str, ...]] = {}
     estimate_note = ""  # how far to trust estimate_seconds, said next to it ("" when it is sound)
     listing_order = 1000  # where it appears in lists; lower first
+    # The raw-device pass before the first mkfs (``fstune run --ceiling``; docs/ARCHITECTURE.md,
+    # "The ceiling"): a workload that can measure the raw target device defines both, as methods
+    # ``ceiling_steps(ctx, result_dir) -> list[Step]`` and ``ceiling_seconds(params) -> float``
+    # (its phases' wall time). None: it cannot.
+    ceiling_steps: Callable[[WorkloadContext, str], list[Step]] | None = None
+    ceiling_seconds: Callable[[dict[str, object]], float] | None = None
 
     def check_params(self, values: dict) -> dict[str, object]:
         checked = {}
@@ -234,6 +240,8 @@ class Workload:
         if self.duration_param is not None and self.duration_param not in self.params:
             found.append(f"duration_param '{self.duration_param}' is not one of its params")
         found += [f"tool '{tool}' has no package in packages" for tool in self.tools if tool not in self.packages]
+        if (self.ceiling_steps is None) != (self.ceiling_seconds is None):
+            found.append("it defines only one of ceiling_steps() and ceiling_seconds(); a raw-device pass needs both")
         return found
 
 
