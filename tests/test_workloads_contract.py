@@ -93,12 +93,32 @@ def test_register_refuses_contradictory_declarations_and_a_second_name():
                     "more than one primary metric", "duration_param 'minutes' is not one of its params"):
         assert problem in str(caught.value)
 
+    class HalfCeiling(base):
+        name = "half-ceiling"
+
+        def ceiling_steps(self, ctx, result_dir):
+            return []
+
+    with pytest.raises(TypeError, match="only one of ceiling_steps\\(\\) and ceiling_seconds\\(\\)"):
+        workloads.register(HalfCeiling)
+
     class Again(base):
         pass
 
     with pytest.raises(TypeError, match="'metadata' is registered already"):
         workloads.register(Again)
-    assert "muddled" not in workloads.WORKLOADS and type(workloads.get("metadata")) is base
+    assert not {"muddled", "half-ceiling"} & set(workloads.WORKLOADS) and type(workloads.get("metadata")) is base
+
+
+def test_the_ceiling_is_an_ability_with_a_default():
+    # a workload that cannot measure the raw device says so by the base class's None
+    from fstune.plan import ceiling_workload
+
+    able = [w.name for w in workloads.all() if w.ceiling_steps is not None]
+    assert able == ["throughput"]
+    assert Workload.ceiling_steps is None and Workload.ceiling_seconds is None
+    assert ceiling_workload(["metadata", "throughput"]) == "throughput"
+    assert ceiling_workload(["metadata", "writes"]) is None
 
 
 # --- exact declarations, as the module's test file states them ------------------------------------
