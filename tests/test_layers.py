@@ -61,17 +61,36 @@ def test_no_core_module_imports_the_front_ends():
     assert problems == []
 
 
-def test_every_filesystem_and_workload_module_is_held_independent():
-    # a new module is found by its package on its own; the contract that keeps it from importing
-    # its siblings has to name it (import-linter cannot: base and registry are siblings too)
+def _independent(contract_name: str) -> list[str]:
     import tomllib
 
-    from fstune import filesystems, workloads
-
     contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
-    independent = {module for contract in contracts if contract["type"] == "independence"
-                   for module in contract["modules"]}
-    registered = ({type(fs).__module__ for fs in filesystems.all()}
-                  | {type(workload).__module__ for workload in workloads.all()})
-    missing = sorted(registered - independent)
-    assert not missing, f"add {', '.join(missing)} to its independence contract in pyproject.toml"
+    found = [contract for contract in contracts if contract["name"] == contract_name]
+    assert len(found) == 1 and found[0]["type"] == "independence", f"pyproject.toml has no contract '{contract_name}'"
+    return found[0]["modules"]
+
+
+@pytest.mark.parametrize(("package", "contract_name", "test_prefix"), [
+    ("filesystems", "Each filesystem module stands alone", "test_fs_"),
+    ("workloads", "Each workload module stands alone", "test_wl_"),
+])
+def test_every_filesystem_and_workload_module_is_held_independent_and_tested(package, contract_name, test_prefix):
+    # a new module is found by its package on its own (fstune.util.registry.load_modules); the
+    # contract that keeps it from importing its siblings has to name it (import-linter cannot tell
+    # a plug-in from base and registry, siblings too), and its own test file declares its contract
+    import importlib
+    import pkgutil
+
+    imported = importlib.import_module(f"fstune.{package}")
+    modules = [f"fstune.{package}.{info.name}" for info in pkgutil.iter_modules(imported.__path__)]
+    plugins = sorted({type(registered).__module__ for registered in imported.all()})
+    assert set(plugins) <= set(modules)
+    listed = _independent(contract_name)
+    missing = [module for module in plugins if module not in listed]
+    assert not missing, f"add {', '.join(missing)} to '{contract_name}' in pyproject.toml"
+    stale = [module for module in listed if module not in plugins]
+    assert not stale, (f"'{contract_name}' in pyproject.toml names {', '.join(stale)}, which registers no "
+                       f"{package.rstrip('s')} (or no longer exists): take it out")
+    untested = [module for module in plugins
+                if not (ROOT / "tests" / f"{test_prefix}{module.rsplit('.', 1)[1]}.py").is_file()]
+    assert not untested, f"{', '.join(untested)} has no test file tests/{test_prefix}<module>.py"
