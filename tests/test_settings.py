@@ -131,16 +131,17 @@ def test_every_export_format_carries_the_settings(tmp_path):
 
 def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_change_them():
     from fstune.cli import build_parser
-    from fstune.cli.run import CLASS_PRESET, CLASS_STUDY, apply_class_preset
+    from fstune.cli.run import apply_class_preset
     from fstune.errors import UsageError
+    from fstune.presets import load_preset
     from fstune.studies import find_study
 
     args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--lab", "--yes"])
     apply_class_preset(args)
     assert (args.workloads, args.workload_param, args.repeats, args.max_blocks, args.primary) == (
-        "writes", ["writes.files=200"], 3, 3, "writes:build.mb_written") == tuple(CLASS_PRESET.values())
+        "writes", ["writes.files=200"], 3, 3, "writes:build.mb_written") == tuple(load_preset("class").settings().values())
     # the class study named by its file is the class study
-    args = build_parser().parse_args(["run", "--class", "--study", find_study(CLASS_STUDY).path, "--lab"])
+    args = build_parser().parse_args(["run", "--class", "--study", find_study(load_preset("class").study).path, "--lab"])
     apply_class_preset(args)
     for extra, named in ((["--repeats", "5", "--workload-param", "writes.files=100"], "--workload-param, --blocks"),
                          (["--option", "noatime"], "--option"), (["--configs", "noatime"], "--configs"),

@@ -18,6 +18,7 @@ import sys
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
 from fstune.plan import DEFAULT_LOOKS, Plan, build_plan, new_run_id
+from fstune.presets import RunPreset, load_preset
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Level, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,
@@ -66,21 +67,10 @@ once without cleaning up.
 """
 
 
-# One set of settings for a whole class (docs/teaching.md): every attendee's run is then measured
-# the same way, so `fstune results merge` accepts them all. The writes workload counts bytes rather
-# than timing them, and with 3 blocks and no more no run waits for a quiet machine.
-CLASS_STUDY = "ext4-atime-writes"
-CLASS_PRESET = {"workloads": "writes", "workload_param": ["writes.files=200"], "repeats": 3, "max_blocks": 3,
-                "primary": "writes:build.mb_written"}
-# what one class run takes on the loop lab, measured: 6 min 10 s to its last unmount on a 2-core VM
-# (docs/teaching.md, "The class run", says how)
-CLASS_MINUTES = 7
-
-
-def _class_flags(args) -> list[str]:
+def _class_flags(args, preset: RunPreset) -> list[str]:
     """The flags given that would make this machine's run unlike the class's."""
     given = [flag for flag, value, default in (
-        ("--study", args.study, CLASS_STUDY),
+        ("--study", args.study, preset.study),
         ("--configs", args.configs, None),
         ("--option", args.option, []),
         ("--workloads", args.workloads, None),
@@ -95,25 +85,27 @@ def _class_flags(args) -> list[str]:
 
         # the class study by its file's path is the class study
         with contextlib.suppress(StudyError, UsageError):
-            if find_study(args.study).name == CLASS_STUDY:
+            if find_study(args.study).name == preset.study:
                 given.remove("--study")
     return given
 
 
 def apply_class_preset(args) -> None:
-    """--class: the class study with the preset's settings, refusing any flag that would change
-    the study, its configurations, their options or the workloads' settings."""
+    """--class: the class study with the preset's settings (recipes/presets/class.toml), refusing
+    any flag that would change the study, its configurations, their options or the workloads' settings."""
     if not getattr(args, "class_preset", False):
         return
-    given = _class_flags(args)
+    preset = load_preset("class")
+    preset.check_study()
+    given = _class_flags(args, preset)
     if given:
-        raise UsageError(f"--class fixes the study ({CLASS_STUDY}), its configurations and their options, the "
+        raise UsageError(f"--class fixes the study ({preset.study}), its configurations and their options, the "
                          f"workloads and their parameters, the primary metric and the blocks for the whole class; "
                          f"leave out {', '.join(given)}.",
                          "Or leave out --class and choose them yourself (the class merge then refuses the run, "
                          "or marks it with --allow-different-params).")
-    for key, value in CLASS_PRESET.items():
-        setattr(args, key, list(value) if isinstance(value, list) else value)
+    for key, value in preset.settings().items():
+        setattr(args, key, value)
 
 
 def add_parser(sub, formatter_class) -> None:
@@ -131,12 +123,12 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--allow-unmountable", action="store_true",
                         help="run even when this kernel cannot mount the filesystem: mkfs runs, then the "
                         "run stops at the mount step")
+    preset = load_preset("class")
     parser.add_argument("--class", dest="class_preset", action="store_true",
-                        help=f"a workshop's run, the same on every machine: the {CLASS_STUDY} study (--study "
-                        f"{CLASS_STUDY}), all its configurations as the study defines them, the writes workload "
-                        f"with 200 files, stopping on build.mb_written, 3 blocks and no more; refuses --configs, "
-                        f"--option, --workloads, --workload-param, --blocks, --max-blocks, --primary and "
-                        f"--ceiling. About {CLASS_MINUTES} minutes on the loop lab of a 2-core VM, measured "
+                        help=f"a workshop's run, the same on every machine: the {preset.study} study (--study "
+                        f"{preset.study}), all its configurations as the study defines them, {preset.describe()}; "
+                        "refuses --configs, --option, --workloads, --workload-param, --blocks, --max-blocks, "
+                        f"--primary and --ceiling. About {preset.minutes} minutes on the loop lab of a 2-core VM, measured "
                         f"(docs/teaching.md, which also says why a loop lab may well say 'too noisy to tell')")
     parser.set_defaults(func=run)
 
