@@ -19,7 +19,6 @@ MOUNT = "mount"
 RECORD = "record"  # read-only: show how the filesystem was really made (dumpe2fs, xfs_info)
 CACHE = "cache"  # sync and drop caches before a measured step
 MEASURE = "measure"  # a timed workload step
-PROBE = "probe"  # read counters (sectors written) around a measured step
 CEILING = "ceiling"  # the optional raw-device pass before the first mkfs (its figures are the ceiling)
 UMOUNT = "umount"
 RMDIR = "rmdir"

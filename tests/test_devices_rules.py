@@ -573,7 +573,6 @@ def test_get_by_name_path_and_links(server, laptop):
     assert laptop.get("/dev/vg0/home").name == "dm-3"
     assert laptop.get("/dev/disk/by-label/My\\x20Backup").name == "sdb"
     assert laptop.get("UUID=7A3F-11C2").name == "sda1"
-    assert server.by_majmin(8, 49) is sdd1
     assert server.find("sdz") is None
     with pytest.raises(DeviceError, match="there is no block device 'sdz'"):
         server.get("sdz")

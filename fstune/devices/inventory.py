@@ -206,9 +206,6 @@ class Inventory:
         raise DeviceError(f"there is no block device '{path_or_name}' on this machine.",
                           "Run 'fstune disks' to see the devices fstune can use.")
 
-    def by_majmin(self, major: int, minor: int) -> Device | None:
-        return self._index.get(f"{major}:{minor}")
-
     def children(self, device: Device) -> list[Device]:
         return [self._index[name] for name in device.children if name in self._index]
 

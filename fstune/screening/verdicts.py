@@ -30,7 +30,6 @@ DEFAULT_POWER = 0.8  # the detectable effect is found this often, as the paired 
 MATTERS = "matters"
 NO_EFFECT = "no detectable effect"
 TOO_NOISY = "too noisy to tell"
-VERDICTS = (MATTERS, NO_EFFECT, TOO_NOISY)
 
 
 def percent(fraction: float, places: int | None = 1, *, sign: bool = False) -> str:
