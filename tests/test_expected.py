@@ -1,6 +1,6 @@
 """Expected outcomes: the seed experiments' results as study data, set beside a run's verdicts.
 
-The loader keeps and checks ``[[expected]]`` (fstune/studies.py); ``fstune.results.expected``
+The loader keeps and checks ``[[expected]]`` (fstune/studies/parse.py); ``fstune.results.expected``
 says whether a run agrees in direction and size, is much smaller or larger, went the opposite way,
 cannot tell, or was measured where the effect cannot show;
 every report and the results command show it (docs/verdicts.md, "Expected outcomes").

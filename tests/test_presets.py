@@ -1,4 +1,4 @@
-"""Run presets as data (recipes/presets/, fstune/presets.py): the shipped class preset loads and
+"""Run presets as data (recipes/presets/, fstune/studies/presets.py): the shipped class preset loads and
 is what `fstune run --class` applies and its --help says; a broken preset file is refused at load,
 naming the file and the key."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fstune.errors import StudyError
-from fstune.presets import load_preset, parse_preset
+from fstune.studies.presets import load_preset, parse_preset
 
 GOOD = """\
 name = "class"

@@ -133,7 +133,7 @@ def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_chan
     from fstune.cli import build_parser
     from fstune.cli.run import apply_class_preset
     from fstune.errors import UsageError
-    from fstune.presets import load_preset
+    from fstune.studies.presets import load_preset
     from fstune.studies import find_study
 
     args = build_parser().parse_args(["run", "--class", "--study", "ext4-atime-writes", "--lab", "--yes"])

@@ -18,7 +18,7 @@ import sys
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
 from fstune.plan import DEFAULT_LOOKS, Plan, build_plan, new_run_id
-from fstune.presets import RunPreset, load_preset
+from fstune.studies.presets import RunPreset, load_preset
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Level, Notice, OutputLine, Progress, Prompt, RunCancelled,
     RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,

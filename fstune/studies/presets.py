@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from fstune.errors import StudyError, UsageError
-from fstune.studies import MIN_REPEATS, NAME_RE, metric_key
+from fstune.studies.model import MIN_REPEATS, NAME_RE, metric_key
 
 _KEYS = {"name", "study", "workloads", "workload_params", "blocks", "max_blocks", "primary", "minutes"}
 
@@ -54,9 +54,9 @@ class RunPreset:
         return f"{', '.join(parts)}, stopping on {self.primary.partition(':')[2]}, {blocks}"
 
     def check_study(self) -> None:
-        """Refuse a preset whose study fstune does not ship (read only when the preset is used:
+        """Refuse a preset whose study fstune does not ship (checked only when the preset is used:
         loading every study costs start-up time the --help text should not pay)."""
-        from fstune.studies import find_study
+        from fstune.studies.catalog import find_study  # loads every study: only when the preset is used
 
         try:
             study = find_study(self.study)
