@@ -8,18 +8,19 @@ is how the rest of fstune makes, mounts, records and exports a filesystem withou
 
 One module per filesystem family (``ext``, ``xfs``, ``btrfs``, ``jfs``, ``reiserfs``), each a
 ``Filesystem`` subclass registered with ``@register``; ``base`` holds the shape they fill in,
-``registry`` the lookup, ``machine`` what this machine can do. Every module of this package is
+``options`` the mount options and their rules, ``registry`` the lookup, ``machine`` what this
+machine can do. Every module of this package is
 imported here, so a new filesystem is one new module (plus its test): docs/ARCHITECTURE.md.
 """
 
 from __future__ import annotations
 
-from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, FACTOR_KINDS, GENERIC_OPTIONS, INTERNAL,
-                                     MKFS_FACTOR, MOUNT_FACTOR, NONE, PLACEMENTS, ExternalJournal, Filesystem, MiB,
-                                     MkfsJob, MountOption, OptionRule, RefusedMkfsOption, ScreeningFactor,
-                                     SuperblockReader, UuidLink, join_options, merge_options, negation,
-                                     split_options)
+from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, FACTOR_KINDS, INTERNAL, MKFS_FACTOR,
+                                     MOUNT_FACTOR, NONE, PLACEMENTS, ExternalJournal, Filesystem, MiB, MkfsJob,
+                                     RefusedMkfsOption, ScreeningFactor, SuperblockReader, UuidLink)
 from fstune.filesystems.machine import Availability, MachineCapabilities
+from fstune.filesystems.options import (GENERIC_OPTIONS, MountOption, OptionRule, join_options, merge_options, negation,
+                                        split_options)
 from fstune.filesystems.registry import (FILESYSTEMS, JournalKind, all, check_mkfs_options, check_mount_options,
                                          find, get, journal_kind, journal_kinds, known_prompts, minimum_size,
                                          mkfs_block_size, package_of, progress_parser, register, version_argv)

@@ -6,8 +6,9 @@ journal would need.
 
 from __future__ import annotations
 
-from fstune.filesystems.base import (INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, Filesystem, MiB, MountOption, OptionRule,
-                                     RefusedMkfsOption, ScreeningFactor, option_table)
+from fstune.filesystems.base import (INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, Filesystem, MiB, RefusedMkfsOption,
+                                     ScreeningFactor)
+from fstune.filesystems.options import MountOption, OptionRule, option_table
 from fstune.filesystems.registry import register
 
 _BTRFS_OPTIONS = option_table(

@@ -12,9 +12,9 @@ import struct
 import uuid
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, NONE, ExternalJournal,
-                                     Filesystem, MiB, MkfsJob, MountOption, OptionRule, RefusedMkfsOption,
-                                     ScreeningFactor, SuperblockReader, UuidLink, alias, option_table)
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, NONE, ExternalJournal, Filesystem,
+                                     MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, UuidLink)
+from fstune.filesystems.options import MountOption, OptionRule, alias, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 from fstune.util.progress import ProgressParser

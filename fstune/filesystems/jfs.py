@@ -9,8 +9,8 @@ import re
 
 from fstune import steps as kinds
 from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, INTERNAL, MOUNT_FACTOR, ExternalJournal,
-                                     Filesystem, MiB, MkfsJob, MountOption, RefusedMkfsOption, ScreeningFactor,
-                                     option_table)
+                                     Filesystem, MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor)
+from fstune.filesystems.options import MountOption, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import (NONE, ExternalJournal, Filesystem, join_options, negation, options_matching,
-                                     split_options)
+from fstune.filesystems.base import NONE, ExternalJournal, Filesystem
+from fstune.filesystems.options import join_options, negation, options_matching, split_options
 from fstune.util.progress import ProgressParser
 from fstune.util.registry import Registry
 

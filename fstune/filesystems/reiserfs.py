@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, MOUNT_FACTOR, ExternalJournal, Filesystem, MiB, MkfsJob,
-                                     MountOption, RefusedMkfsOption, ScreeningFactor, option_table)
+                                     RefusedMkfsOption, ScreeningFactor)
+from fstune.filesystems.options import MountOption, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 

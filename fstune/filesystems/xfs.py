@@ -6,8 +6,8 @@ import struct
 import uuid
 
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, ExternalJournal, Filesystem, MiB,
-                                     MkfsJob, MountOption, RefusedMkfsOption, ScreeningFactor, SuperblockReader,
-                                     UuidLink, alias, option_table)
+                                     MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, UuidLink)
+from fstune.filesystems.options import MountOption, alias, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
 
