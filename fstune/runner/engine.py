@@ -14,6 +14,13 @@ What the runner adds to the script (a pty per step, complete events, no answers 
 behalf, safety right before every destructive step, one owner per device, the right filesystem
 measured, cleanup always, an audit log, a gate for guided mode) is listed in the package's
 docstring (``fstune.runner``), with the module that does each.
+
+Why this file is over 600 lines: it is one class, whose methods share one run's state (the step
+list that grows when blocks are added, the cancel request, the disks' locks, what is mounted and
+guarded, the audit log, the cleanup still owed). Every job that does not need that state is
+already its own module (``terminal``, ``safety``, ``output``, ``mountguard``, ``mountcheck``,
+``audit``, ``signals``, ``leftovers``); cutting the class into mixins would spread the state over
+files without making any job separate.
 """
 
 from __future__ import annotations
