@@ -159,19 +159,20 @@ def lab_devices(args: argparse.Namespace, *, build: bool, journal: bool = True) 
 
 def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None,
                   build_lab: bool = False) -> Choices:
-    """Turn the parsed options into Choices; the inventory decides what each device may be.
+    """Turn the parsed options (of a parser ``add_choice_arguments`` made) into Choices; the
+    inventory decides what each device may be.
 
     ``build_lab`` (``fstune run``): with --lab, make the lab if there is none, and on lab
     devices wipe the unused journals earlier runs left.
     """
     if run_id is not None:
         check_run_id(run_id)  # before anything is made (a lab) or read under that name
-    if getattr(args, "max_blocks", None) is not None:
+    if args.max_blocks is not None:
         check_max_blocks(args.max_blocks)
-    overwrite = overwrites.parse(getattr(args, "overwrite", ()))
+    overwrite = overwrites.parse(args.overwrite)
     study = find_study(args.study)
     chosen_workloads = _workloads(args.workloads)
-    if getattr(args, "primary", None):
+    if args.primary:
         study = study.with_primary(args.primary, study.workloads if chosen_workloads is None else chosen_workloads)
     configs = tuple(n.strip() for n in args.configs.split(",") if n.strip()) if args.configs else None
     chosen = select_configurations(study, configs)  # devices are checked for these only (--configs)
@@ -213,8 +214,8 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
         workloads=chosen_workloads,
         workload_params=_workload_params(args.workload_param),
         repeats=args.repeats,
-        order_seed=getattr(args, "order_seed", None),
-        max_blocks=getattr(args, "max_blocks", None),
+        order_seed=args.order_seed,
+        max_blocks=args.max_blocks,
         configs=configs,
         force=not args.no_force,
         ceiling=args.ceiling,
