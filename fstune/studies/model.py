@@ -21,7 +21,7 @@ NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
 # what an expected figure did, in the metric's own terms (not better/worse)
 HIGHER_VALUE, LOWER_VALUE, UNCHANGED = "higher", "lower", "unchanged"
 DIRECTIONS = (HIGHER_VALUE, LOWER_VALUE, UNCHANGED)
-# what an original effect depends on; fstune/results/expected.py says where each cannot show
+# what an original effect depends on; fstune/reports/expected.py says where each cannot show
 SEEKS, SEPARATE_DISKS = "seeks", "separate-disks"
 NEEDS = {SEEKS: "a disk whose head moves: a rotating disk, or the VM lab's disk model",
          SEPARATE_DISKS: "the journal or log on another physical disk than the data"}
