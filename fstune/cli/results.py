@@ -407,8 +407,8 @@ def refuse_different_settings(runs: list[RunRecord], allow: bool) -> None:
 
 def run_compare(args) -> int:
     runs = load_runs(args.runs)
-    refuse_different_settings(runs, getattr(args, "allow_different_params", False))
-    pair = tuple(args.pair) if getattr(args, "pair", None) else None
+    refuse_different_settings(runs, args.allow_different_params)
+    pair = tuple(args.pair) if args.pair else None
     comparison = compare_runs(runs, pair=pair)
     console = _console()
     for run in runs:
