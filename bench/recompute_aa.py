@@ -76,8 +76,10 @@ def read_store(state: Path, manifest_name: str, runs: str | None) -> Series:
         if not (state / manifest_name).is_file():
             raise ValueError(f"{state / manifest_name} does not exist: give the bench's --manifest, or --runs")
         manifest = json.loads((state / manifest_name).read_text())
+    # a declared series is named by its declaration (bench/runs/declared/), else by its store
+    name = (manifest.get("declared") or {}).get("series") or state.name
     with Store(state) as store:
-        return Series(state.name, manifest, [store.load_run(run_id) for run_id in manifest["run_ids"]])
+        return Series(name, manifest, [store.load_run(run_id) for run_id in manifest["run_ids"]])
 
 
 BUNDLE_FORMAT = "fstune-bench-runs"
@@ -206,14 +208,13 @@ def _paths(record, blocks, paired, baseline, variants, rule, schedule, metric, w
 
 
 def _who(reason: str) -> list[str]:
-    """Which rule dropped a block, and for outside I/O which processes its reason names."""
+    """The processes a dropped block's reason names (outside I/O), else the rule that dropped it."""
     if DROP_RULE in reason:
         named = re.search(r"processes outside the run \(([^)]*)\)", reason)
-        return [f"{DROP_RULE} naming {name}" for name in named.group(1).split(", ")] if named else \
-            [f"{DROP_RULE} naming no process"]
+        return named.group(1).split(", ") if named else [f"none ({DROP_RULE})"]
     if "model-in-control" in reason or "host_paced" in reason:
-        return ["model-in-control/1"]
-    return ["a configuration without its primary figure"]
+        return ["none (model-in-control/1)"]
+    return ["none (a configuration without its primary figure)"]
 
 
 def _counted(words: list[str], by_word: bool = False, shape: str = "{word} {count}") -> str:
@@ -233,7 +234,8 @@ def path_lines(series: list[Series], judged: list[dict], decided: list[dict]) ->
     hit = sum(bool(j["dropped"]) for j in judged)
     lines.append(f"dropped blocks: {len(dropped)} in {hit} of {len(judged)} runs, each replaced; "
                  f"{len(disturbed)} more kept and marked past the rule's limit"
-                 + (f"; a block's reason names: {_counted([w for why in dropped for w in _who(why)])}" if dropped else ""))
+                 + (f"; the processes their reasons name (up to three each): "
+                    f"{_counted([w for why in dropped for w in _who(why)])}" if dropped else ""))
     for one in series:
         pressure = one.manifest.get("pressure")
         if not pressure:
