@@ -46,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fstune.results.blocked import DESCRIBED, comparison_schedule  # noqa: E402
+from fstune.results.blocked import comparison_schedule  # noqa: E402
 from fstune.results.classroom import run_from_json  # noqa: E402
 from fstune.results.collection import DROP_RULE  # noqa: E402
 from fstune.results.compare import compare_runs  # noqa: E402
@@ -180,7 +180,7 @@ def _paths(record, blocks, paired, baseline, variants, rule, schedule, metric, w
     found = {"dropped": {int(n): why for n, why in (design.get("dropped_blocks") or {}).items()},
              "disturbed": {int(n): why for n, why in (design.get("disturbed_blocks") or {}).items()},
              "measured_look": looks.index(kept) + 1 if kept in looks and design.get("stopped") == "decided" else None,
-             "today_look": None, "windows": {}, "looks": looks}
+             "today_look": None, "windows": {}, "looks": looks, "alpha": schedule.alpha}
     for look_number, look in enumerate(looks, 1):  # the run goes on while any variant is undecided
         if look > kept:
             break
@@ -268,12 +268,14 @@ def path_lines(series: list[Series], judged: list[dict], decided: list[dict]) ->
         pairs: dict[str, list[str]] = {}
         for j in several:
             for pair, word in j["pairs"].items():
-                pairs.setdefault(pair, []).append("described, not judged" if word == DESCRIBED else word)
+                pairs.setdefault(pair, []).append(word)
         lines.append(f"every pair, as the pair table shows it ({len(several)} runs): "
                      + "; ".join(f"{pair}: {_counted(words)}" for pair, words in pairs.items()))
         claims = {name: sum(j["variants"][name]["claims_difference"] for j in decided)
                   for name in decided[0]["variants"]} if decided else {}
-        lines.append(f"each variant against the baseline, sharing the 5 %: false claims "
+        alphas = sorted({j["alpha"] for j in several})
+        lines.append(f"each variant against the baseline, with α = {', '.join(f'{a:.2%}' for a in alphas)} each: "
+                     f"claims of a difference "
                      + ", ".join(f"{name} {count}" for name, count in claims.items())
                      + f"; runs with any: {sum(j['claims_difference'] for j in decided)} of {len(decided)}")
     return lines
