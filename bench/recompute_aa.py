@@ -210,7 +210,7 @@ def _paths(record, blocks, paired, baseline, variants, rule, schedule, metric, w
 def _who(reason: str) -> list[str]:
     """The processes a dropped block's reason names (outside I/O), else the rule that dropped it."""
     if DROP_RULE in reason:
-        named = re.search(r"processes outside the run \(([^)]*)\)", reason)
+        named = re.search(r"processes outside the run \((.*?)\) read or wrote", reason)
         return named.group(1).split(", ") if named else [f"none ({DROP_RULE})"]
     if "model-in-control" in reason or "host_paced" in reason:
         return ["none (model-in-control/1)"]
@@ -234,7 +234,7 @@ def path_lines(series: list[Series], judged: list[dict], decided: list[dict]) ->
     hit = sum(bool(j["dropped"]) for j in judged)
     lines.append(f"dropped blocks: {len(dropped)} in {hit} of {len(judged)} runs, each replaced; "
                  f"{len(disturbed)} more kept and marked past the rule's limit"
-                 + (f"; the processes their reasons name (up to three each): "
+                 + (f"; the processes their reasons name: "
                     f"{_counted([w for why in dropped for w in _who(why)])}" if dropped else ""))
     for one in series:
         pressure = one.manifest.get("pressure")
