@@ -393,9 +393,14 @@ def main(argv: list[str] | None = None) -> int:
         sd = math.sqrt(sum((c - mean) ** 2 for c in contrasts) / (len(contrasts) - 1))
         half = stats.t.ppf(0.975, len(contrasts) - 1) * sd / math.sqrt(len(contrasts))
         first_higher = sum(c > 0 for c in contrasts) / len(contrasts)
-        print(f"order effect (position 1 against position 2, {len(contrasts)} blocks): "
-              f"{100 * math.expm1(mean):+.1f} % [{100 * math.expm1(mean - half):+.1f}, "
-              f"{100 * math.expm1(mean + half):+.1f}]; position 1 higher in {first_higher:.0%} of blocks")
+        if all(len(j["variants"]) <= 1 for j in judged):
+            print(f"order effect (position 1 against position 2, {len(contrasts)} blocks): "
+                  f"{100 * math.expm1(mean):+.1f} % [{100 * math.expm1(mean - half):+.1f}, "
+                  f"{100 * math.expm1(mean + half):+.1f}]; position 1 higher in {first_higher:.0%} of blocks")
+        else:  # several variants: each one's turn ahead of the baseline's against behind it
+            print(f"order effect (a variant ahead of the baseline against behind it, {len(contrasts)} "
+                  f"variant-blocks): {100 * math.expm1(mean):+.1f} % [{100 * math.expm1(mean - half):+.1f}, "
+                  f"{100 * math.expm1(mean + half):+.1f}]; ahead higher in {first_higher:.0%} of them")
     return 0
 
 
