@@ -189,10 +189,13 @@ def _paths(record, blocks, paired, baseline, variants, rule, schedule, metric, w
                              outlook=False).decision.action == Action.STOP for variant in variants):
             found["today_look"] = look_number
             break
+    found["load"] = []
     for result in record.results:  # each block's measured turns, to place the outside bursts
         host = (result.conditions or {}).get("host") or {}
         if result.block is not None and host.get("start") and host.get("end"):
             found["windows"].setdefault(result.block, []).append((host["start"], host["end"]))
+        if host.get("load"):
+            found["load"].append(host["load"][0])
     shown = compare_runs([record])
     rows = [row for row in shown.rows if row.workload == workload and row.metric == metric]
     found["early_note"] = sum(any(note.startswith("Stopped early") for note in row.judgement.notes)
@@ -229,6 +232,10 @@ def _counted(words: list[str], by_word: bool = False, shape: str = "{word} {coun
 def path_lines(series: list[Series], judged: list[dict], decided: list[dict]) -> list[str]:
     """The lines --paths adds: dropped blocks and why, outside bursts, where runs stopped, pairs."""
     lines = []
+    load = sorted(value for j in judged for value in j["load"])
+    if load:
+        lines.append(f"load average (1 min) at the end of each turn: median {statistics.median(load):.1f}, "
+                     f"from {load[0]:.1f} to {load[-1]:.1f}")
     dropped = [why for j in judged for why in j["dropped"].values()]
     disturbed = [why for j in judged for why in j["disturbed"].values()]
     hit = sum(bool(j["dropped"]) for j in judged)
