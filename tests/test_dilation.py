@@ -140,3 +140,113 @@ def test_figures_convert_back_by_their_unit():
     assert [s.value for s in convert_samples(native, 10.0, back=False)] == [s.value for s in samples]
     assert convert_samples(samples, 1.0) == samples
     assert convert_value(3.0, "s", 2.0, back=False) == 6.0
+
+
+# ---- the results path: figures converted back, the factor said, "cannot show here" lifted
+
+
+MEASURED = Dilation.from_pairs([400.0, 420.0, 380.0], [40.0, 35.0, 40.0], "dbench 8 clients 10 s")
+
+
+def dilated_lab(record, accel="TCG", dilation=MEASURED):
+    from test_expected import vm_lab
+
+    record = vm_lab(record, accel)
+    record.environment["lab"]["dilation"] = dilation.to_dict() if dilation else None
+    return record
+
+
+def test_a_dilated_run_s_figures_are_converted_back_as_they_are_parsed(monkeypatch):
+    from test_measure import make_plan, pressure_clock, run_fake
+
+    _, snapshot = pressure_clock()
+    monkeypatch.setattr("fstune.results.collection._host_snapshot", snapshot)
+    from fstune.results.collection import Measurement
+
+    plan = make_plan()
+    measurement = Measurement(plan, sequential=False, dilation=MEASURED)
+    run_fake(plan, measurement, {"base": [1.5], "ext": [1.75]})
+    results = measurement.repeat_results()
+    figures = {(r.config, s.metric): s.value for r in results for s in r.samples}
+    assert figures[("base", "dbench.throughput_mbs")] == pytest.approx(15.0)  # 1.5 MB/s × 10
+    assert figures[("ext", "dbench.throughput_mbs")] == pytest.approx(17.5)
+    assert figures[("base", "dbench.max_latency_ms")] == pytest.approx(1.25)  # 12.5 ms ÷ 10
+    assert "Throughput 1.5000 MB/sec" in results[0].raw["dbench"]  # the guest's own output is kept
+    plain = Measurement(plan, sequential=False, dilation=None)
+    run_fake(plan, plain, {"base": [1.5], "ext": [1.75]})
+    assert plain.repeat_results()[0].samples[0].value == 1.5
+    # by default the lab's own, from the environment the host gives every command in the guest
+    lab = {"lab": "vm", "disk_model": {"name": "deskstar-7k250"}, "accel": "tcg", "dilation": MEASURED.to_dict()}
+    monkeypatch.setattr("fstune.vmlab.current_environment", lambda: lab)
+    assert Measurement(plan, sequential=False).dilation == MEASURED
+    monkeypatch.setattr("fstune.vmlab.current_environment", lambda: None)
+    assert Measurement(plan, sequential=False).dilation is None
+
+
+def test_recompute_keeps_a_dilated_run_s_figures_in_native_time():
+    from fstune.results.recompute import recompute
+    from test_compare_blocked import run
+
+    record = run({"a": 1.0, "b": 1.10})
+    dilated_lab(record)
+    # as the run stored them: converted back from the guest's output
+    for result in record.results:
+        value = result.samples[0].value
+        result.raw = {"dbench": f"Throughput {value / 10:.6f} MB/sec  8 clients  8 procs  max_latency=90.000 ms\n"}
+    done = recompute(record)
+    for old, new in zip(record.results, done.record.results):
+        assert new.samples[0].value == pytest.approx(old.samples[0].value, rel=1e-5)
+        assert [s.value for s in new.samples if s.metric == "dbench.max_latency_ms"] == [pytest.approx(9.0)]
+
+
+def test_the_caveat_states_the_factor_and_its_spread():
+    from fstune.results import caveats as cv
+    from test_compare_blocked import run
+
+    record = dilated_lab(run({"a": 1.0, "b": 1.10}))
+    where = cv.place(record)
+    assert where.dilation == MEASURED and where.summary().endswith("TCG, time dilated ×10.0 [9.5, 12.0]")
+    [env] = [c.text for c in cv.caveats(record) if c.kind == cv.ENVIRONMENT]
+    assert env.startswith("VM lab under TCG, time dilated ×10.0 [9.5, 12.0] (median of 3 interleaved pairs of "
+                          "dbench 8 clients 10 s on tmpfs, host against guest)")
+    assert "figures are converted back (rates × 10.0, times ÷ 10.0)" in env
+    assert "absolute figures carry the factor's spread (-5 %, +20 %)" in env
+    assert "may set the pace" not in env
+    # undilated, or a factor of 1: as before
+    plain = dilated_lab(run({"a": 1.0, "b": 1.10}), dilation=None)
+    assert cv.place(plain).dilation is None and "may set the pace" in cv.caveat_lines(plain)[0]
+    one = dilated_lab(run({"a": 1.0, "b": 1.10}), dilation=Dilation.given(1))
+    assert cv.place(one).dilation is None
+
+
+def test_a_dilated_tcg_run_can_show_timed_effects_an_undilated_one_cannot():
+    from fstune.results.expected import AGREES, CANNOT_SHOW
+    from test_compare_blocked import run
+    from test_expected import expect, outcome
+
+    needs = expect(needs=("seeks", "separate-disks"))
+    undilated = outcome(dilated_lab(run({"a": 1.0, "b": 1.10}), dilation=None), needs)
+    assert undilated.agreement == CANNOT_SHOW and undilated.reason.startswith("TCG: the emulated guest CPU")
+    dilated = outcome(dilated_lab(run({"a": 1.0, "b": 1.10})), needs)
+    assert dilated.agreement == AGREES and not dilated.reason
+    # the other rules still hold: a flat disk has no head, dilated or not
+    flat = dilated_lab(run({"a": 1.0, "b": 1.10}))
+    flat.environment["lab"]["disk_model"] = None
+    assert outcome(flat, expect(needs=("seeks",))).agreement == CANNOT_SHOW
+
+
+def test_a_stored_dilated_run_says_its_factor_in_show_and_every_export(tmp_path):
+    from fstune.results.store import Store
+    from test_compare_blocked import run
+    from test_results_cli import fstune
+
+    state = tmp_path / "state"
+    with Store(state) as store:
+        run_id = store.save_run(dilated_lab(run({"a": 1.0, "b": 1.10})))
+    shown = fstune(state, "show", str(run_id))
+    assert "time dilated ×10.0 [9.5, 12.0]" in " ".join(shown.stdout.split())
+    for fmt in ("json", "md", "csv", "html"):
+        exported = fstune(state, "export", str(run_id), "--format", fmt)
+        assert "time dilated ×10.0 [9.5, 12.0]" in " ".join(exported.stdout.split()), fmt
+    record = __import__("json").loads(fstune(state, "export", str(run_id), "--format", "json").stdout)
+    assert "ratios" in __import__("json").dumps(record)  # the JSON record keeps the measurement itself

@@ -135,6 +135,18 @@ class Dilation:
                 f"converted back (rates × {self.factor:.1f}, times ÷ {self.factor:.1f}){spread}")
 
 
+def of_environment(environment: dict | None) -> Dilation | None:
+    """The dilation a run's figures were converted back by: from its environment's VM lab
+    (``{"lab": {"lab": "vm", "dilation": {...}, ...}}``, what ``fstune.vmlab.environment`` stores),
+    or the lab's environment itself; None when time was not dilated (a factor of 1 is none)."""
+    lab = (environment or {}).get("lab")
+    lab = lab if isinstance(lab, dict) else environment if isinstance(environment, dict) else {}
+    if lab.get("lab") != "vm" or not lab.get("disk_model"):
+        return None
+    found = Dilation.from_dict(lab.get("dilation"))
+    return found if found is not None and found.factor > 1 else None
+
+
 def conversion(unit: str) -> int:
     """+1: a rate (× factor back to native time); −1: a duration (÷ factor); 0: no clock in it."""
     if unit in TIME_UNITS:
@@ -157,5 +169,5 @@ def convert_samples(samples: Iterable[Sample], factor: float, back: bool = True)
     return [replace(s, value=convert_value(s.value, s.unit, factor, back)) for s in samples]
 
 
-__all__ = ["MAX_FACTOR", "RATE_FIELDS", "RATE_UNITS", "TIME_FIELDS", "TIME_UNITS", "Dilation", "check_factor",
+__all__ = ["of_environment", "MAX_FACTOR", "RATE_FIELDS", "RATE_UNITS", "TIME_FIELDS", "TIME_UNITS", "Dilation", "check_factor",
            "conversion", "convert_samples", "convert_value", "dilate"]
