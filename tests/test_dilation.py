@@ -250,3 +250,39 @@ def test_a_stored_dilated_run_says_its_factor_in_show_and_every_export(tmp_path)
         assert "time dilated ×10.0 [9.5, 12.0]" in " ".join(exported.stdout.split()), fmt
     record = __import__("json").loads(fstune(state, "export", str(run_id), "--format", "json").stdout)
     assert "ratios" in __import__("json").dumps(record)  # the JSON record keeps the measurement itself
+
+
+def test_dilate_takes_auto_a_factor_or_off_and_refuses_the_rest():
+    from fstune.errors import UsageError
+    from fstune.vmlab.boot import parse_dilate
+
+    assert parse_dilate("auto") == "auto" and parse_dilate("AUTO") == "auto"
+    assert parse_dilate("12.5") == 12.5 and parse_dilate(3) == 3.0
+    assert parse_dilate(None) is None and parse_dilate("off") is None and parse_dilate("none") is None
+    for bad in ("0.5", "fast", "0", "2000"):
+        with pytest.raises(UsageError, match="--dilate takes auto"):
+            parse_dilate(bad)
+
+
+def test_the_cli_says_dilate_is_for_the_vm_lab(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "fstune", "lab", "up", "--dilate", "auto", "--dir", str(tmp_path)],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "--dilate are for the VM lab: add --vm" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_measurement_alternates_sides_and_reads_dbench():
+    from fstune.vmlab import dilation as measuring
+    from fstune.vmlab.constants import VmLabError
+
+    assert measuring.order(3) == ["host", "guest", "guest", "host", "host", "guest"]
+    out = "  8   1234  120.50 MB/sec  execute 9 sec\nThroughput 118.25 MB/sec  8 clients  8 procs  max_latency=4.1 ms\n"
+    assert measuring.throughput(out) == 118.25
+    with pytest.raises(VmLabError, match="no throughput"):
+        measuring.throughput("dbench: cannot open\n")
+    script = measuring.dbench_script(8, 10)
+    assert "mount -t tmpfs" in script and "trap 'umount" in script and "dbench -D \"$d\" -t 10" in script
