@@ -97,7 +97,7 @@ def test_a_factor_below_one_or_absurd_is_refused(factor):
 def test_the_factor_is_the_median_of_paired_ratios_and_its_spread_their_range():
     d = Dilation.from_pairs(host=[400.0, 380.0, 420.0, 410.0, 390.0], guest=[40.0, 50.0, 35.0, 41.0, 39.0],
                             workload="dbench 8 clients 10 s")
-    assert d.ratios == [10.0, 7.6, 12.0, 10.0, 10.0]
+    assert d.ratios == (10.0, 7.6, 12.0, 10.0, 10.0)
     assert (d.factor, d.low, d.high) == (10.0, 7.6, 12.0)
     assert d.label() == "×10.0 [7.6, 12.0]"
     low, high = d.spread_pct()
@@ -205,6 +205,7 @@ def test_the_caveat_states_the_factor_and_its_spread():
 
     record = dilated_lab(run({"a": 1.0, "b": 1.10}))
     where = cv.place(record)
+    hash(where)  # a place is a value
     assert where.dilation == MEASURED and where.summary().endswith("TCG, time dilated ×10.0 [9.5, 12.0]")
     [env] = [c.text for c in cv.caveats(record) if c.kind == cv.ENVIRONMENT]
     assert env.startswith("VM lab under TCG, time dilated ×10.0 [9.5, 12.0] (median of 3 interleaved pairs of "

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 
 from fstune.diskmodel.model import DiskModelError, DiskParams, validate
 from fstune.figures import Sample
@@ -73,9 +73,9 @@ class Dilation:
     high: float            # the largest
     how: str               # "measured" or "given"
     workload: str = ""     # what was measured: "dbench 8 clients 10 s on tmpfs"
-    ratios: list[float] = field(default_factory=list)   # host figure / guest figure, per pair
-    host: list[float] = field(default_factory=list)     # the host's figures, in pair order
-    guest: list[float] = field(default_factory=list)    # the guest's
+    ratios: tuple[float, ...] = ()   # host figure / guest figure, per pair
+    host: tuple[float, ...] = ()     # the host's figures, in pair order
+    guest: tuple[float, ...] = ()    # the guest's
     unit: str = ""         # of host and guest ("MB/s")
 
     @classmethod
@@ -96,10 +96,10 @@ class Dilation:
         ratios = [(h / g if higher_is_faster else g / h) for h, g in zip(host, guest)]
         factor = max(1.0, statistics.median(ratios))
         return cls(round(factor, 3), round(max(1.0, min(ratios)), 3), round(max(1.0, max(ratios)), 3), "measured",
-                   workload, [round(r, 4) for r in ratios], list(host), list(guest), unit)
+                   workload, tuple(round(r, 4) for r in ratios), tuple(host), tuple(guest), unit)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Dilation | None":
@@ -110,6 +110,8 @@ class Dilation:
         known.setdefault("low", data["factor"])
         known.setdefault("high", data["factor"])
         known.setdefault("how", "given")
+        for key in ("ratios", "host", "guest"):
+            known[key] = tuple(known.get(key) or ())
         return cls(**known)
 
     def label(self) -> str:
