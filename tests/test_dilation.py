@@ -287,3 +287,33 @@ def test_the_measurement_alternates_sides_and_reads_dbench():
         measuring.throughput("dbench: cannot open\n")
     script = measuring.dbench_script(8, 10)
     assert "mount -t tmpfs" in script and "trap 'umount" in script and "dbench -D \"$d\" -t 10" in script
+
+
+def test_a_timed_workload_runs_factor_times_longer_in_a_dilated_guest():
+    from fstune.plan import Choices, DeviceChoice, build_plan
+    from fstune.studies import parse_study
+    from test_measure import STUDY
+
+    study = parse_study(STUDY.replace('workloads = ["metadata"]', 'workloads = ["metadata", "writes"]'), "t.toml")
+    gib = 1024**3
+
+    def plan(factor, **params):
+        return build_plan(Choices(study, DeviceChoice("/dev/sdb1", 10 * gib, disk="sdb"),
+                                  DeviceChoice("/dev/sdc1", gib, disk="sdc"), repeats=3, run_id="d",
+                                  time_dilation=factor, workload_params=params))
+
+    def dbench_seconds(p):
+        [seconds] = {int(s.argv[s.argv.index("-t") + 1]) for s in p.steps if s.phase == "dbench"}
+        return seconds
+
+    assert dbench_seconds(plan(1.0, metadata={"seconds": 20})) == 20
+    dilated = plan(15.2, metadata={"seconds": 20})
+    assert dbench_seconds(dilated) == 304
+    assert any("Time dilated ×15.2: metadata runs 304 s in the guest for its 20 s of native time" in w
+               for w in dilated.warnings)
+    # a work-bounded workload (files) does the same work dilated or not; its spread is not its length
+    assert not any("writes" in w for w in dilated.warnings if "Time dilated" in w)
+    capped = plan(100.0, metadata={"seconds": 60})
+    assert dbench_seconds(capped) == 3600 and any("capped at 3600 s" in w for w in capped.warnings)
+    # outside a dilated VM lab the choice is 1
+    assert Choices(study, DeviceChoice("/dev/sdb1", 10 * gib, disk="sdb")).time_dilation == 1.0
