@@ -200,7 +200,7 @@ def test_recompute_keeps_a_dilated_run_s_figures_in_native_time():
 
 
 def test_the_caveat_states_the_factor_and_its_spread():
-    from fstune.results import caveats as cv
+    from fstune.reports import caveats as cv
     from test_compare_blocked import run
 
     record = dilated_lab(run({"a": 1.0, "b": 1.10}))
@@ -221,7 +221,7 @@ def test_the_caveat_states_the_factor_and_its_spread():
 
 
 def test_a_dilated_tcg_run_can_show_timed_effects_an_undilated_one_cannot():
-    from fstune.results.expected import AGREES, CANNOT_SHOW
+    from fstune.reports.expected import AGREES, CANNOT_SHOW
     from test_compare_blocked import run
     from test_expected import expect, outcome
 
