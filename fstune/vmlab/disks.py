@@ -100,11 +100,12 @@ def set_dilation(lab: VmLab, dilation: Dilation | None) -> None:
     """Stretch the disk model's time by ``dilation``'s factor (None: native time) while the VM
     runs, and record it, so every run's environment carries it (docs/vmlab.md, "Time dilation").
     The model starts afresh, as with ``set_disk_model``."""
-    if lab.disk_serving != "nbdkit" or not lab.disk_model:
+    if dilation is not None and (lab.disk_serving != "nbdkit" or not lab.disk_model):
         raise UsageError("Time dilation slows the disk model, and this VM lab's disks have none: "
-                         "start it with the disk model (the default where nbdkit is installed).")
+                         "switch it on first, or start the lab with it (the default where nbdkit is installed).")
     record = dilation.to_dict() if dilation is not None else None
-    _apply(lab, diskmodel.from_dict(lab.disk_model), record)
+    if lab.disk_serving == "nbdkit":
+        _apply(lab, diskmodel.from_dict(lab.disk_model), record)
     lab.dilation = record
     write_manifest(lab)
 
