@@ -49,9 +49,9 @@ from fstune.reports import reports
 from fstune.stats import classic as stats
 from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING, read_design
 from fstune.stats.verdict import Verdict
-from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
+from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, Summary, compare
 from fstune.reports.formatting import finite, fmt_time
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.results.settings import WHERE, settings_differences
 from fstune.filesystems import join_options
 from fstune.reports.views import honest_notes

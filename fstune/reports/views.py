@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from fstune.filesystems import join_options
 from fstune.results.blocked import OUTSIDE_BUDGET
-from fstune.results.compare import Comparison, ConfigDescription, Row, Summary
+from fstune.results.compare import Comparison, Row, Summary
 from fstune.reports.formatting import fmt_time
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.units import format_size, format_span
 
 # how a pair beyond the run's error budget opens its note (blocked.OUTSIDE_BUDGET, before its names)

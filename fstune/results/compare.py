@@ -30,7 +30,6 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from fstune import filesystems
 from fstune.errors import UsageError
@@ -38,10 +37,8 @@ from fstune.figures import HIGHER, RepeatResult
 from fstune.stats import classic as stats
 from fstune.results.blocked import (DESCRIBED, NOT_YET, OUTSIDE_BUDGET, WAITING, Design, Judgement, in_budget,
                                     judge_beside, judge_variant, read_design)
+from fstune.results.records import ConfigDescription, RunRecord
 from fstune.stats.sequential import METHOD
-
-if TYPE_CHECKING:  # records.py imports ConfigDescription from here
-    from fstune.results.records import RunRecord
 
 
 class LegacyVerdict(StrEnum):
@@ -58,25 +55,6 @@ BETTER, WORSE, NOISE, NO_DATA = LegacyVerdict.BETTER, LegacyVerdict.WORSE, Legac
 
 LEGACY_NOTE = "legacy: measured before blocks; not comparable by the current method"
 CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median
-
-
-@dataclass(frozen=True)
-class ConfigDescription:
-    """What distinguishes one configuration from another, for the option diff."""
-
-    name: str
-    filesystem: str
-    journal: str = "internal"  # internal | external | none
-    log_device: str | None = None  # the external journal/log device, when journal == "external"
-    mkfs_options: tuple[str, ...] = ()
-    mount_options: tuple[tuple[str, str | None], ...] = ()
-
-    @classmethod
-    def from_configuration(cls, config, log_device: str | None = None) -> ConfigDescription:
-        """From a study's ``Configuration`` and the device chosen for its external journal."""
-        return cls(name=config.name, filesystem=config.filesystem, journal=config.journal,
-                   log_device=log_device if config.journal == "external" else None,
-                   mkfs_options=tuple(config.mkfs_options), mount_options=tuple(config.mount_options))
 
 
 @dataclass(frozen=True)
@@ -543,6 +521,6 @@ class _Unset:
 
 _UNSET = _Unset()
 
-__all__ = ["BETTER", "LEGACY_NOTE", "WORSE", "NOISE", "NO_DATA", "LegacyVerdict", "Column", "ConfigDescription",
+__all__ = ["BETTER", "LEGACY_NOTE", "WORSE", "NOISE", "NO_DATA", "LegacyVerdict", "Column",
            "Summary", "Row", "Comparison", "SideBySide", "compare", "compare_runs", "judge_described",
            "legacy_judge", "option_diff", "side_by_side"]
