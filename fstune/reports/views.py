@@ -26,7 +26,7 @@ _OUTSIDE_BUDGET_OPENING = OUTSIDE_BUDGET.partition("{")[0]
 
 CELLS_NOTE = ("Cells: median ± standard deviation over n good repeats. Change: the variant's median against the "
               "baseline's.")
-# what fstune.results.compare.legacy_judge does, in words (runs measured before blocks)
+# what fstune.stats.judge.judge_legacy does, in words (runs measured before blocks)
 VERDICT_NOTE = ("Legacy verdict (a run measured before blocks): better or worse only when Welch's t-test (p shown) "
                 "and a bootstrap interval for the difference of the medians both show a change in the same "
                 "direction; otherwise it is within noise. Not comparable with verdicts of the current method.")
