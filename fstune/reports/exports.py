@@ -186,4 +186,5 @@ def export_file_name(runs: Sequence[RunRecord], fmt: str) -> str:
     return "-".join(filter(None, ["fstune", safe(run.study), safe(run.hostname), machine, f"run{ids}", stamp])) + f".{fmt}"
 
 
-__all__ = ["Export", "MergeError", "export_file_name", "parse_export", "parse_export_text", "run_from_json"]
+__all__ = ["Export", "MergeError", "export_file_name", "parse_export", "parse_export_text",
+           "run_from_json"]

@@ -13,7 +13,8 @@ Every verdict fstune shows is made by a function of this module, from plain numb
   rule and the run's schedule, and judges the declared secondary metrics after the primary with
   ``secondary.judge_secondaries``).
 - ``judge_legacy``: a run measured before blocks keeps the rule it was always shown with
-  (Welch's t-test and a bootstrap interval of the medians, ``classic``); ``compare`` calls it.
+  (Welch's t-test and a bootstrap interval of the medians, ``classic``);
+  ``fstune.results.compare`` calls it.
 
 Which metrics get which judgement, and how a run's repeats become these numbers, is the results'
 business (``fstune.results.blocked``); how a verdict is said is the reports'.
