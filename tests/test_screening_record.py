@@ -171,3 +171,48 @@ def test_the_design_becomes_a_plan_in_its_orders_with_its_seed():
     script = render_script(built)
     assert "drawn with seed 123" in script and "replicates of a screening design" in script
     assert BASELINE != PROPOSAL
+
+
+# --- screening studies as files ------------------------------------------------------------------------
+
+
+def test_the_shipped_screening_studies_load_and_read_back_the_same_once_saved():
+    from fstune.plan.screening import parse_screening_study, screening_study_toml, shipped_screening_studies
+
+    shipped = shipped_screening_studies()
+    assert {"ext4-options", "xfs-options"} <= set(shipped)
+    assert "data" in shipped["ext4-options"].factors and "logbufs" in shipped["xfs-options"].factors
+    for study in shipped.values():
+        assert parse_screening_study(screening_study_toml(study), study.path) == study
+
+
+@pytest.mark.parametrize("line, words", [
+    ('factors = ["data", "delalloc"]', "cannot be screened together"),
+    ('factors = ["data", "nosuch"]', "nosuch"),
+    ('colour = "blue"', "colour: is not a key"),
+])
+def test_a_broken_screening_study_file_names_the_file_and_the_problem(tmp_path, line, words):
+    from fstune.errors import StudyError
+    from fstune.plan.screening import parse_screening_study
+
+    text = ('name = "x"\ntitle = "t"\nsummary = "s"\nexplanation = "e"\nfilesystem = "ext4"\n'
+            'workloads = ["metadata"]\nbudget = "30m"\n')
+    text += line + "\n" if line.startswith("factors") else 'factors = ["data", "atime"]\n' + line + "\n"
+    with pytest.raises(StudyError, match=words) as raised:
+        parse_screening_study(text, "mine.toml")
+    assert "mine.toml" in raised.value.message
+
+
+def test_screen_saves_a_study_file_that_study_reads_back(tmp_path, capsys):
+    from fstune.cli import main
+
+    saved = tmp_path / "my-screen.toml"
+    args = ["screen", "--filesystem", "xfs", "--factor", "logbufs", "--factor", "noatime", "--factor", "lazytime",
+            "--budget", "20m", "--device", "/dev/sdz1", "--assume-size", "4G", "--dry-run", "--order-seed", "3"]
+    assert main([*args, "--save", str(saved)]) == 0
+    first = capsys.readouterr().out
+    assert main(["screen", "--study", str(saved), "--device", "/dev/sdz1", "--assume-size", "4G", "--dry-run",
+                 "--order-seed", "3"]) == 0
+    again = capsys.readouterr().out
+    assert 'factors = ["logbufs", "noatime", "lazytime"]' in saved.read_text()
+    assert first.split("#!/usr/bin/env bash")[1] == again.split("#!/usr/bin/env bash")[1]

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from fstune.errors import ExitCode, UsageError
+from fstune.screening.factors import parse_factor
 from fstune.workloads import WORKLOADS
 
 DESCRIPTION = """\
@@ -43,6 +44,8 @@ Examples:
                 --factor data=ordered,writeback --factor lazytime --budget 30m --lab --dry-run
   sudo fstune screen --filesystem ext4 --factor noatime --factor data --factor barrier \\
                 --budget 1h --device /dev/sdb1
+  fstune screen --study ext4-options --lab --dry-run      (a shipped screening study: --list-studies)
+  fstune screen --filesystem xfs --factor logbufs --factor noatime --save mine.toml --dry-run --lab
   sudo fstune screen --confirm 12 --device /dev/sdb1     (the proposal against the baseline)
 
 A screening suggests; it does not decide: the result proposes the factors that matter at their
@@ -52,26 +55,33 @@ check stopped a write, 130 cancelled.
 """
 
 DEFAULT_WORKLOAD = "metadata"
+DEFAULT_BUDGET = "30m"
 
 
 def add_parser(sub, formatter_class) -> None:
     parser = sub.add_parser("screen", help="which options matter: a screening design over many options (needs root)",
                             description=DESCRIPTION, formatter_class=formatter_class)
     parser.add_argument("--list-factors", metavar="FS", help="list the factors FS offers, with their levels, and exit")
+    parser.add_argument("--list-studies", action="store_true", help="list the screening studies fstune ships, and exit")
+    parser.add_argument("--study", metavar="NAME|FILE",
+                        help="a screening study (shipped, or a .toml file) to take the filesystem, factors, workloads "
+                        "and budget from; the options given here replace its own")
+    parser.add_argument("--save", metavar="FILE",
+                        help="also save this screening as a study file (TOML) that --study reads back")
     parser.add_argument("--filesystem", metavar="FS", help="the filesystem to screen (ext4, xfs, btrfs …)")
     parser.add_argument("--factor", action="append", default=[], metavar="FACTOR",
                         help="a factor: a name from --list-factors, the option of its second level (noatime), "
                         "NAME=A,B (two values of a mount option) or OPTION (left out against set); repeat it, "
                         "2 to 15 factors")
-    parser.add_argument("--budget", default="30m", metavar="TIME",
-                        help="how long the runs may take in all: 30m, 1h30m, 90s (default %(default)s)")
+    parser.add_argument("--budget", metavar="TIME",
+                        help=f"how long the runs may take in all: 30m, 1h30m, 90s (default {DEFAULT_BUDGET})")
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                         help="a mount option every run shares (not screened)")
     parser.add_argument("--device", metavar="DEV", help="the target partition; it is formatted once per run")
     parser.add_argument("--lab", nargs="?", const="", metavar="DIR",
                         help="use the loop-device lab's first data partition (from 'fstune lab up')")
-    parser.add_argument("--workloads", default=DEFAULT_WORKLOAD, metavar="NAME,…",
-                        help=f"the workloads each run measures (default %(default)s): {', '.join(WORKLOADS)}")
+    parser.add_argument("--workloads", metavar="NAME,…",
+                        help=f"the workloads each run measures (default {DEFAULT_WORKLOAD}): {', '.join(WORKLOADS)}")
     parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
                         help="a workload parameter, e.g. metadata.seconds=20 (fstune run --help lists them)")
     parser.add_argument("--primary", metavar="WORKLOAD:METRIC",
@@ -103,44 +113,6 @@ def add_parser(sub, formatter_class) -> None:
 # --- the factors -------------------------------------------------------------------------------------
 
 
-def parse_factor(filesystem: str, text: str):
-    """One ``--factor``: a declared factor (by name or by either level's option), NAME=A,B, or OPTION."""
-    from fstune.filesystems import MOUNT_FACTOR, ScreeningFactor, get
-    from fstune.screening import offered
-
-    fs = get(filesystem)
-    word = text.strip()
-    if not word:
-        raise UsageError("--factor names nothing; e.g. --factor noatime or --factor commit=5,60.")
-    declared = {factor.name: factor for factor in offered(filesystem)}
-    if word in declared:
-        return declared[word]
-    for factor in declared.values():
-        if factor.kind == MOUNT_FACTOR and (word,) in (factor.first, factor.second):
-            return factor
-    name, equals, values = word.partition("=")
-    key = re.sub(r"[^a-z0-9_]", "_", name.strip().lower()).strip("_") or "factor"
-    if not key[0].isalpha():
-        key = f"o_{key}"
-    if equals:
-        levels = [value.strip() for value in values.split(",")]
-        if len(levels) == 1 and levels[0]:
-            return ScreeningFactor(key, MOUNT_FACTOR, (), (f"{name}={levels[0]}",), help="typed in")
-        if len(levels) != 2 or not all(levels):
-            raise UsageError(f"--factor {text}: two values after '=', e.g. --factor commit=5,60.")
-        wanted = ((f"{name}={levels[0]}",), (f"{name}={levels[1]}",))
-        if key in declared and declared[key].levels == wanted:
-            return declared[key]
-        if key in declared:
-            # not the declared factor of that name: its own name, so that both can be told apart
-            key = f"{key}_{re.sub(r'[^a-z0-9_]', '_', levels[1].lower())}"
-        return ScreeningFactor(key, MOUNT_FACTOR, (f"{name}={levels[0]}",), (f"{name}={levels[1]}",), help="typed in")
-    if word.startswith("-"):
-        raise UsageError(f"--factor {text}: mkfs options are screened as the factors {fs.title} declares "
-                         f"(fstune screen --list-factors {filesystem}).")
-    return ScreeningFactor(key, MOUNT_FACTOR, (), (word,), help="typed in")
-
-
 def list_factors(filesystem: str) -> int:
     from fstune.filesystems import get
     from fstune.screening import offered
@@ -161,8 +133,10 @@ def list_factors(filesystem: str) -> int:
 # --- the plan ----------------------------------------------------------------------------------------
 
 
-def _workloads(args) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in (args.workloads or "").split(",") if name.strip())
+def _workloads(args, study=None) -> tuple[str, ...]:
+    if args.workloads is None and study is not None:
+        return study.workloads
+    names = tuple(name.strip() for name in (args.workloads or DEFAULT_WORKLOAD).split(",") if name.strip())
     if not names:
         raise UsageError("a screening measures something: name at least one workload with --workloads.")
     for name in names:
@@ -171,22 +145,27 @@ def _workloads(args) -> tuple[str, ...]:
     return names
 
 
-def _params(args, names: tuple[str, ...]) -> dict[str, dict[str, object]]:
+def _params(args, names: tuple[str, ...], study=None) -> dict[str, dict[str, object]]:
     from fstune.cli.choices import _workload_params
 
-    given = _workload_params(args.workload_param)
+    given = {name: dict(values) for name, values in (study.workload_params if study is not None else {}).items()
+             if name in names}
+    for name, values in _workload_params(args.workload_param).items():
+        given.setdefault(name, {}).update(values)
     for name in given:
         if name not in names:
             raise UsageError(f"--workload-param for '{name}', which this screening does not run.")
     return {name: WORKLOADS[name].check_params(given.get(name, {})) for name in names}
 
 
-def _primary(args, names: tuple[str, ...]) -> tuple[str, str]:
+def _primary(args, names: tuple[str, ...], study=None) -> tuple[str, str]:
     from fstune.screening import primary_direction
     from fstune.studies import metric_key
 
-    if args.primary:
-        workload, metric = metric_key(args.primary, names)
+    primary = args.primary or (study.primary if study is not None and study.primary and
+                               study.primary.split(":")[0] in names else None)
+    if primary:
+        workload, metric = metric_key(primary, names)
     else:
         from fstune.workloads import metric as declared_metric
 
@@ -212,22 +191,57 @@ def make_screening(args):
     from fstune.filesystems import split_options
     from fstune.screening import QUIET_LAB_SPREAD, Setup, parse_duration, plan_screening
 
-    if not args.filesystem:
-        raise UsageError("name the filesystem to screen with --filesystem (e.g. ext4).",
-                         "fstune screen --list-factors ext4 lists what it offers.")
-    if len(args.factor) < 2:
+    study = None
+    if args.study:
+        from fstune.plan.screening import find_screening_study
+
+        study = find_screening_study(args.study)
+    filesystem = args.filesystem or (study.filesystem if study is not None else None)
+    if not filesystem:
+        raise UsageError("name the filesystem to screen with --filesystem (e.g. ext4), or a study with --study.",
+                         "fstune screen --list-factors ext4 lists what it offers; --list-studies the studies.")
+    typed = args.factor or (list(study.factors) if study is not None else [])
+    if len(typed) < 2:
         raise UsageError("a screening needs at least 2 factors (--factor, once each); for one option, compare its "
-                         "two levels with fstune run.", f"fstune screen --list-factors {args.filesystem}")
-    names = _workloads(args)
-    params = _params(args, names)
-    primary = _primary(args, names)
+                         "two levels with fstune run.", f"fstune screen --list-factors {filesystem}")
+    names = _workloads(args, study)
+    params = _params(args, names, study)
+    primary = _primary(args, names, study)
     shared = tuple(n if v is None else f"{n}={v}" for n, v in split_options(args.option))
-    setup = Setup(args.filesystem, mount_options=shared)
-    factors = [parse_factor(args.filesystem, text) for text in args.factor]
+    if study is not None:
+        shared = (*study.mount_options, *shared)
+    setup = Setup(filesystem, study.journal if study is not None else None, shared)
+    factors = [parse_factor(filesystem, text) for text in typed]
     each = args.seconds_per_run if args.seconds_per_run else seconds_per_run(names, params)
-    plan = plan_screening(setup, factors, seconds_per_run=each, budget_seconds=parse_duration(args.budget),
+    budget = args.budget or (study.budget if study is not None else DEFAULT_BUDGET)
+    plan = plan_screening(setup, factors, seconds_per_run=each, budget_seconds=parse_duration(budget),
                           spread=args.spread or QUIET_LAB_SPREAD, seed=args.order_seed)
+    if args.save:
+        _save(args.save, study, setup, typed, names, params, primary, budget)
     return plan, names, params, primary
+
+
+def _save(path_text: str, study, setup, typed, names, params, primary, budget) -> None:
+    """--save: the screening as a study file, checked by reading it back."""
+    from fstune.plan.screening import ScreeningStudy, parse_screening_study, screening_study_toml
+    from fstune.filesystems import get
+
+    path = Path(path_text)
+    name = re.sub(r"[^a-z0-9-]", "-", path.stem.lower()).strip("-") or "screening"
+    title = study.title if study is not None else f"{get(setup.filesystem).title}: which of {len(typed)} options matter"
+    saved = ScreeningStudy(
+        name=name, title=title, summary=study.summary if study is not None else f"{', '.join(typed)}.",
+        explanation=study.explanation if study is not None else "Saved by fstune screen --save.",
+        filesystem=setup.filesystem, factors=tuple(typed), workloads=tuple(names), budget=budget,
+        journal=setup.journal, mount_options=tuple(setup.mount_options), primary=":".join(primary),
+        workload_params={k: dict(v) for k, v in params.items() if v}, source=study.source if study is not None else "")
+    text = screening_study_toml(saved)
+    parse_screening_study(text, str(path))
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}.") from None
+    print(f"fstune: saved the screening as {path} (fstune screen --study {path}).", file=sys.stderr)
 
 
 def _choices_args(args) -> argparse.Namespace:
@@ -260,6 +274,12 @@ def screening_design(screening, primary, names=(), params=None) -> dict:
 def run(args) -> int:
     if args.list_factors:
         return list_factors(args.list_factors)
+    if args.list_studies:
+        from fstune.plan.screening import shipped_screening_studies
+
+        for study in shipped_screening_studies().values():
+            print(f"{study.name:<16} {study.title}\n{'':<16} factors: {', '.join(study.factors)}; budget {study.budget}")
+        return 0
     if args.confirm:
         return confirm(args)
     screening, names, params, primary = make_screening(args)
@@ -307,7 +327,9 @@ def _run_for_real(args, screening, names, params, primary) -> int:
         return ExitCode.USAGE
     plan = build_screen_plan(args, screening, names, params, primary, run_id=args.run_id or new_run_id(),
                              build_lab=True, inventory=scan_inventory())
-    return execute(plan, screening_design(screening, primary, names, params), args)
+    from fstune.screening.record import KEY
+
+    return execute(plan, {KEY: screening_design(screening, primary, names, params)}, args)
 
 
 def execute(plan, design: dict, args, *, paired: bool = False) -> int:
