@@ -141,6 +141,16 @@ def test_a_real_screen_finds_data_journal_and_stores_and_shows_its_effects(lab, 
     assert body["screening"]["design"]["seed"] == 11
     (tmp_path / "screen.out").write_text(out + shown)  # for a person reading the test's directory
 
+    # the proposal, as the paired study --confirm runs (a dry run here: the script); data=journal is
+    # better at its first level, so only another factor that matters makes a proposal
+    code = main(["screen", "--confirm", str(stored), "--device", data, "--dry-run"])
+    confirmed = capsys.readouterr()
+    if body["screening"]["proposal"] is None:
+        assert code == 2 and "proposes nothing to confirm" in confirmed.err
+    else:
+        assert code == 0 and f"Confirming screening run {stored}" in confirmed.out
+        assert "1. baseline:" in confirmed.out and "2. proposal:" in confirmed.out
+
     # a screening run is not rolled out: its proposal is confirmed first
     assert main(["export", str(stored), "--config", "run-02", "--fstab", "--device", data]) == 2
     assert "is a screening" in capsys.readouterr().err
