@@ -139,6 +139,16 @@ def test_a_real_screen_finds_data_journal_and_stores_and_shows_its_effects(lab, 
     effects = {effect["factor"]: effect for effect in body["screening"]["effects"]}
     assert effects["data"]["verdict"] == "matters" and effects["data"]["percent"] < 0
     assert body["screening"]["design"]["seed"] == 11
+    assert any("Holm" in line for line in body["screening"]["caveats"])
+    for fmt, words in (("html", ['class="pareto"', "Screening: which options matter"]),
+                       ("md", ["## Screening: which options matter", "| data | data=ordered → data=journal | matters |"]),
+                       ("csv", ["kind,factor,first,second", "effect,data,data=ordered,data=journal,matters,"])):
+        path = tmp_path / f"screen.{fmt}"
+        assert main(["results", "export", str(stored), "--format", fmt, "-o", str(path)]) == 0
+        text = path.read_text()
+        assert all(word in text for word in words), (fmt, text[:2000])
+    assert main(["results", "list"]) == 0
+    assert "screen-ext4" in capsys.readouterr().out
     (tmp_path / "screen.out").write_text(out + shown)  # for a person reading the test's directory
 
     # the proposal, as the paired study --confirm runs (a dry run here: the script); data=journal is

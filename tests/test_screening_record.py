@@ -216,3 +216,27 @@ def test_screen_saves_a_study_file_that_study_reads_back(tmp_path, capsys):
     again = capsys.readouterr().out
     assert 'factors = ["logbufs", "noatime", "lazytime"]' in saved.read_text()
     assert first.split("#!/usr/bin/env bash")[1] == again.split("#!/usr/bin/env bash")[1]
+
+
+def test_the_readback_confirms_each_factors_level_where_the_kernel_shows_it_and_names_a_run_that_contradicts():
+    from fstune.screening.record import readback_lines
+
+    plan = make_plan()
+    repeats = measured(plan, {})
+    names = plan.design.names
+    for repeat in repeats:  # what mountinfo shows: noatime, nobarrier, data=journal and commit=60 when set
+        codes = plan.design.base.rows[int(repeat.config.split("-")[1]) - 1]
+        level = dict(zip(names, codes))
+        shown = ["rw", "noatime" if level["atime"] > 0 else "relatime"]
+        shown += ["nobarrier"] if level["barrier"] > 0 else []
+        shown += ["commit=60"] if level["commit"] > 0 else []
+        shown += ["data=journal"] if level["data"] > 0 else []
+        repeat.conditions = {"readback": {"mount_options": ",".join(shown[:2]), "super_options": ",".join(shown[2:])}}
+    lines = readback_lines(plan, stored(plan), repeats)
+    assert lines[0] == "Readback: in 48 runs the kernel's mount options showed each run's level of data, atime, commit, barrier."
+    assert "lazytime" in lines[1] and not any(line.startswith("NOT") for line in lines)
+    wrong = repeats[5]
+    wrong.conditions = {"readback": {"mount_options": "rw,relatime", "super_options": "nobarrier,commit=60,data=journal"
+                                     if "noatime" not in wrong.conditions["readback"]["mount_options"] else ""}}
+    flagged = readback_lines(plan, stored(plan), repeats)
+    assert flagged[-1].startswith("NOT the design's level") and f"{wrong.config} in block {wrong.block}" in flagged[-1]

@@ -443,6 +443,8 @@ def show_screening(console, run, run_id=None) -> None:
         console.print()
     for line in caveats(result):
         console.print(f"[dim]{escape(line)}[/]")
+    for line in screened.readback:
+        console.print(f"[{'bold red' if line.startswith('NOT') else 'dim'}]{escape(line)}[/]")
     console.print()
     if result.confirmation is None:
         console.print("No factor matters at this noise: there is nothing to confirm.")

@@ -118,6 +118,7 @@ class Screened:
     values: tuple[float | None, ...]
     result: ScreeningResult | None
     refusal: str | None  # why there is no result (too many runs missing …)
+    readback: tuple[str, ...] = ()  # ``readback_lines``: what the kernel showed of each factor's level
 
     @property
     def primary(self) -> str:
@@ -145,12 +146,14 @@ def result_from_run(design: Mapping, repeats: Iterable) -> Screened:
     """A stored run's screening result (``design`` is RunRecord.design)."""
     data = design.get(KEY)
     plan = plan_from_record(data)
+    repeats = list(repeats)
     values = figures(plan, data, repeats)
+    readback = tuple(readback_lines(plan, data, repeats))
     try:
         result = plan.analyse(values, data["primary"]["better"], delta=data["delta"])
     except UsageError as refused:
-        return Screened(plan, data, tuple(values), None, refused.message)
-    return Screened(plan, data, tuple(values), result, None)
+        return Screened(plan, data, tuple(values), None, refused.message, readback)
+    return Screened(plan, data, tuple(values), result, None, readback)
 
 
 def is_screening(design: Mapping | None) -> bool:
@@ -189,3 +192,50 @@ def export_lines(design: Mapping, run_id) -> list[str]:
     matter = ", ".join(f"{name} at {level}" for name, level in confirms.get("matter", []))
     return [f"Proposed by screening run {confirms['run']} ({matter}; judged on {confirms.get('primary', '')}), and "
             f"confirmed against its baseline in run {run_id}, an ordinary paired study."]
+
+
+# --- the readback, factor by factor ---------------------------------------------------------------------
+
+
+def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> list[str]:
+    """What the kernel showed of each mount factor's level, run by run: the proof that each run
+    was the design's. A level's option counts where the kernel shows it in /proc/self/mountinfo
+    (some run showed it); a run whose shown options contradict its coded level is named. The run
+    itself already stopped on an option that was not applied (the readback every study has); this
+    says, for the report, which factors the kernel's own words confirm."""
+    from fstune.filesystems import MOUNT_FACTOR
+
+    configs = data["configs"]
+    rows = {name: plan.design.base.rows[index] for index, name in enumerate(configs)}
+    shown_by_run: dict[tuple[str, int], set[str]] = {}
+    for repeat in repeats:
+        readback = (getattr(repeat, "conditions", None) or {}).get("readback") or {}
+        if repeat.config in rows and "mount_options" in readback:
+            words = set(str(readback.get("mount_options", "")).split(",")) | set(
+                str(readback.get("super_options", "")).split(","))
+            shown_by_run[(repeat.config, repeat.block)] = words
+    if not shown_by_run:
+        return ["Readback: no run recorded the kernel's mount options."]
+    seen = set().union(*shown_by_run.values())
+    confirmed, unseen, wrong = [], [], []
+    for index, factor in enumerate(plan.factors):
+        if factor.kind != MOUNT_FACTOR:
+            unseen.append(factor.name)
+            continue
+        visible = [[word for word in factor.level(code) if word in seen] for code in (-1, 1)]
+        if not any(visible):
+            unseen.append(factor.name)
+            continue
+        bad = [f"{config} in block {block}" for (config, block), words in sorted(shown_by_run.items())
+               if any(word not in words for word in visible[0 if rows[config][index] < 0 else 1])
+               or any(word in words for word in visible[1 if rows[config][index] < 0 else 0])]
+        (wrong if bad else confirmed).append(f"{factor.name} ({', '.join(bad[:3])})" if bad else factor.name)
+    lines = [f"Readback: in {len(shown_by_run)} runs the kernel's mount options showed each run's level of "
+             + (", ".join(confirmed) if confirmed else "no factor") + "."]
+    if unseen:
+        lines.append(f"Not shown by the kernel at either level, so checked only as every study checks its "
+                     f"options (and its mkfs options by the record step): {', '.join(unseen)}.")
+    if wrong:
+        lines.append(f"NOT the design's level in some runs: {'; '.join(wrong)}. Those factors' effects cannot be "
+                     "trusted.")
+    return lines
