@@ -114,18 +114,21 @@ def test_dry_run_prints_the_plan_and_a_script_in_the_designs_orders(capsys):
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # 16 runs: 2.5 min on a quiet 2-core VM, over 5 min while six other suites ran
 def test_a_real_screen_finds_data_journal_and_stores_and_shows_its_effects(lab, state_home, capsys, tmp_path):
-    """ext4 on a plain loop lab, dbench of 5 s: data=journal (a known strong effect) found, every
-    run's options read back from the kernel, the run stored with its design and shown."""
+    """ext4 on a plain loop lab: data=journal (a known strong effect: the file data is written
+    twice) found among four factors, every run's options read back from the kernel, the run stored
+    with its design and shown. Judged on the megabytes a small build writes, which a busy host
+    does not blur: dbench, whose figures it does blur, missed the same effect in one replicate
+    while six other suites ran (docs/screening.md, "Real runs on the lab", has dbench screens)."""
     data = lab.disks[0].data
     run_id = f"screen-{os.getpid()}"
     code = main(["screen", "--filesystem", "ext4", "--factor", "data", "--factor", "noatime", "--factor",
                  "lazytime", "--factor", "commit=5,60", "--device", data, "--yes", "--seconds-per-run", "10",
-                 "--budget", "170s", "--workload-param", "metadata.seconds=5", "--workload-param",
-                 "metadata.clients=2", "--order-seed", "11", "--run-id", run_id])
+                 "--budget", "170s", "--workloads", "writes", "--workload-param", "writes.files=200",
+                 "--primary", "writes:build.mb_written", "--order-seed", "11", "--run-id", run_id])
     out, err = capsys.readouterr()
     assert code == 0, err + out[-4000:]
     assert "full factorial, 16 runs" in out and "fits 1 replicate" in out
-    assert re.search(r"data \(data=ordered → data=journal\): matters: -\d", out), out[-4000:]
+    assert re.search(r"data \(data=ordered → data=journal\): matters: \+\d", out), out[-4000:]
     assert "Effects, largest first" in out
     stored = int(re.search(r"stored as run (\d+)", out)[1])
     assert "every factor that matters is better at its first level" in out.lower() or "--confirm" in out
@@ -138,7 +141,7 @@ def test_a_real_screen_finds_data_journal_and_stores_and_shows_its_effects(lab, 
     assert main(["results", "export", str(stored), "--format", "json", "-o", str(exported)]) == 0
     body = json.loads(exported.read_text())
     effects = {effect["factor"]: effect for effect in body["screening"]["effects"]}
-    assert effects["data"]["verdict"] == "matters" and effects["data"]["percent"] < 0
+    assert effects["data"]["verdict"] == "matters" and effects["data"]["percent"] > 20
     assert body["screening"]["design"]["seed"] == 11
     assert any("Holm" in line for line in body["screening"]["caveats"])
     for fmt, words in (("html", ['class="pareto"', "Screening: which options matter"]),
@@ -152,8 +155,8 @@ def test_a_real_screen_finds_data_journal_and_stores_and_shows_its_effects(lab, 
     assert "screen-ext4" in capsys.readouterr().out
     (tmp_path / "screen.out").write_text(out + shown)  # for a person reading the test's directory
 
-    # the proposal, as the paired study --confirm runs (a dry run here: the script); data=journal is
-    # better at its first level, so only another factor that matters makes a proposal
+    # the proposal, as the paired study --confirm runs (a dry run here: the script); data=journal
+    # writes more, so it is better at its first level, and only another factor makes a proposal
     code = main(["screen", "--confirm", str(stored), "--device", data, "--dry-run"])
     confirmed = capsys.readouterr()
     if body["screening"]["proposal"] is None:
