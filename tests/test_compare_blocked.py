@@ -312,3 +312,36 @@ def test_a_noisy_run_says_no_detectable_difference_is_out_of_reach_and_what_spre
     assert "spread less than about 3.5 % by the cap of 15 blocks" in said and "never that there is none" in said
     quiet = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # a quiet run can reach it: nothing said
     assert not any(note.startswith('"No detectable') for note in quiet.judgement.notes)
+
+
+def test_earlier_runs_on_the_same_devices_give_the_floor_a_run_records_and_every_judgement_uses():
+    from fstune.results.blocked import earlier_lag1_floor, floor_note
+    from fstune.results.caveats import CORRELATED, caveats
+
+    settings = {"machine_id": "m1", "lab_kind": "loop lab", "device_roles": {"/dev/loop0p1": "data"}}
+    earlier = []
+    for number, shift in enumerate((0, 3, 6), start=1):
+        # consecutive blocks err alike: the variant's own error drifts slowly
+        drift = [0.03 * math.sin((block + shift) / 2.5) for block in range(1, 16)]
+        results = [dbench(name, block, 100.0 * SHARED[block - 1] * (1 + (drift[block - 1] if name == "b" else 0)))
+                   for block in range(1, 16) for name in ("a", "b")]
+        record = RunRecord("s", "S", 0.0, "finished", [A, B], results, method=METHOD, design=dict(DESIGN),
+                           settings=dict(settings))
+        record.id = number
+        earlier.append(record)
+    entry = earlier_lag1_floor(earlier, settings, ("metadata", "dbench.throughput_mbs"))
+    assert entry["runs"] == 3 and entry["blocks"] == 45 and entry["estimate"] > 0.3
+    assert entry["floor"] == pytest.approx(min(0.5, entry["estimate"] + 0.1), abs=1e-4)
+    assert "stored runs 1, 2, 3" in entry["source"]
+    # another machine's runs, or another primary metric, say nothing about this device
+    assert earlier_lag1_floor(earlier, {**settings, "machine_id": "m2"}, ("metadata", "dbench.throughput_mbs")) is None
+    assert earlier_lag1_floor(earlier, settings, ("metadata", "dbench.max_latency_ms")) is None
+    # the run that keeps the floor is judged with it: a wider interval, and a caveat saying where it came from
+    plain = run({"a": 1.0, "b": 1.05}, blocks=5)  # both at the first look
+    floored = run({"a": 1.0, "b": 1.05}, blocks=5, design={**DESIGN, "lag1_floor": entry})
+    assert comparison_schedule(floored.design, 1).lag1_floor == entry["floor"]
+    wide, narrow = the(compare_runs([floored]), "b").judgement, the(compare_runs([plain]), "b").judgement
+    assert wide.high - wide.low > narrow.high - narrow.low
+    said = [c for c in caveats(floored) if c.kind == CORRELATED]
+    assert [c.text for c in said] == [floor_note(entry)] and "stored runs 1, 2, 3" in said[0].text
+    assert not [c for c in caveats(plain) if c.kind == CORRELATED]

@@ -39,12 +39,13 @@ from fstune.results.paired import (PairedInterval, lag1_inflation, lag1_inflatio
 from fstune.results.verdict import CODES, Position, Verdict, interval_positions, verdict_for
 
 METHOD_NAME = "paired-gs-obf"
-METHOD_VERSION = 2
+METHOD_VERSION = 3
 # Stored with every run: a run's verdicts can only be compared with runs of the same method.
 # A new version for any change to the spending, the calibration's reference noise, the
-# intersection of the looks' intervals or the verdict partition. /2 spends 4 % of the 5 % on
-# Gaussian noise and widens the interval for correlated blocks; /1 spent all of it on t5 noise
-# (docs/verdicts.md, "Method versions").
+# intersection of the looks' intervals, the widening or the verdict partition. /3 widens for
+# correlated blocks at least as much as earlier runs on the device show (``LookSchedule.lag1_floor``);
+# /2 spends 4 % of the 5 % on Gaussian noise and widens the interval for correlated blocks; /1
+# spent all of it on t5 noise (docs/verdicts.md, "Method versions").
 METHOD = f"{METHOD_NAME}/{METHOD_VERSION}"
 OUTLOOK_PATHS = 2000
 OUTLOOK_SEED = 7
@@ -56,6 +57,9 @@ class LookSchedule:
 
     looks: tuple[int, ...] = (5, 10, 15)
     alpha: float = 0.05
+    # the lag-1 correlation known from outside the run (``paired.lag1_floor``; the run's
+    # design["lag1_floor"]): the widening for correlated blocks is never less than it gives
+    lag1_floor: float = 0.0
 
     def __post_init__(self) -> None:
         looks = tuple(int(n) for n in self.looks)
@@ -68,6 +72,8 @@ class LookSchedule:
             raise ValueError(f"looks must come after more and more blocks: {looks}")
         if not 0 < self.alpha < 0.5:
             raise ValueError(f"alpha must be between 0 and 0.5, not {self.alpha}")
+        if not 0 <= self.lag1_floor < 1:
+            raise ValueError(f"the lag-1 floor must be in [0, 1), not {self.lag1_floor}")
 
     @property
     def cap(self) -> int:
@@ -170,7 +176,7 @@ _DECIDED_CODES = tuple(index for index, position in enumerate(CODES) if position
 
 
 def decide_batch(contrasts, schedule: LookSchedule = DEFAULT_SCHEDULE, threshold=0.0,
-                 stop_at_decision: bool = True, *, widening=lag1_inflations,
+                 stop_at_decision: bool = True, *, widening=None,
                  critical: Sequence[float] | None = None) -> BatchDecisions:
     """The sequential rule on many studies at once: ``contrasts`` is (studies × blocks), each row
     one study's contrasts in block order; ``threshold`` δ on the contrast scale (scalar or one
@@ -190,6 +196,9 @@ def decide_batch(contrasts, schedule: LookSchedule = DEFAULT_SCHEDULE, threshold
     if np.isnan(theta).any() or (theta < 0).any():
         raise ValueError("δ must be a number ≥ 0")
     critical = schedule.critical_values() if critical is None else tuple(critical)
+    if widening is None:
+        def widening(part):
+            return lag1_inflations(part, schedule.lag1_floor)
     nan = np.full(studies, np.nan)
     look_index = np.full(studies, -1, dtype=np.int16)
     stopped = np.zeros(studies, dtype=bool)
@@ -245,7 +254,7 @@ def decide(contrasts: Sequence[float], schedule: LookSchedule = DEFAULT_SCHEDULE
     n_used = schedule.looks[index]
     critical = schedule.critical_values()[index]
     estimate, sd = mean_and_sd(values[:n_used])
-    inflation = lag1_inflation(values[:n_used])
+    inflation = lag1_inflation(values[:n_used], schedule.lag1_floor)
     half = critical * sd * math.sqrt(inflation) / math.sqrt(n_used)
     interval = PairedInterval(n_used, estimate, sd, critical, estimate - half, estimate + half, inflation)
     position = CODES[int(batch.code[0])]
