@@ -274,9 +274,16 @@ def test_an_interim_interval_beyond_a_thousand_percent_is_not_printed_digit_by_d
 def test_a_change_found_at_an_early_look_is_labelled_as_likely_overstated():
     from fstune.results.blocked import EARLY_STOP
 
+    from fstune.results.blocked import ADJUSTED_WORDS
+
     row = the(compare_runs([run({"a": 1.0, "b": 1.10})]), "b")
     assert row.verdict == Verdict.BETTER and row.judgement.look == 1
-    assert EARLY_STOP.format(look=1, looks=3) in row.judgement.lines(row.verdict)
+    [note] = [line for line in row.judgement.lines(row.verdict) if EARLY_STOP.format(look=1, looks=3) in line]
+    # beside the raw change, the change adjusted for stopping early: smaller, still inside the interval
+    judgement = row.judgement
+    assert judgement.low < judgement.adjusted < judgement.change
+    assert f"({judgement._amount(judgement.adjusted)} % {ADJUSTED_WORDS})" in judgement.interval_text()
+    assert "Adjusted for stopping early, the change is " in note
     same = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # nothing found: nothing to overstate
     assert not any(note.startswith("Stopped early") for note in same.judgement.notes)
 

@@ -69,6 +69,9 @@ class Judgement:
     alpha: float = ALPHA
     look: int | None = None
     exact: bool = False  # every block gave the same two values: the change is known without noise
+    # after a stop on a difference before the cap: the change adjusted for stopping early
+    # (``sequential.early_stop_estimate``), shown beside the raw one, which it is smaller than
+    adjusted: float | None = None
 
     def _amount(self, value: float | None, signed: bool = True) -> str:
         return format_amount(value, self.unit, signed=signed)
@@ -85,7 +88,10 @@ class Judgement:
             return "no interval yet"
         if self.exact:
             return f"{self._amount(self.change)}{self.unit_suffix} exactly"
-        return f"{self._amount(self.change)}{self.unit_suffix} [{self._amount(self.low)}, {self._amount(self.high)}]"
+        text = f"{self._amount(self.change)}{self.unit_suffix} [{self._amount(self.low)}, {self._amount(self.high)}]"
+        if self.adjusted is not None:
+            text += f" ({self._amount(self.adjusted)}{self.unit_suffix} {ADJUSTED_WORDS})"
+        return text
 
     def detectable_text(self) -> str:
         """"detectable ±4.2 %": the smallest change the run could have found."""
@@ -225,6 +231,9 @@ def floor_note(entry: Mapping | None) -> str:
 # interval is the repeated confidence interval and holds all the same.
 EARLY_STOP = ("Stopped early, at look {look} of {looks}: a change found this early tends to be overstated "
               "(the run stopped because it looked large); the interval still holds.")
+ADJUSTED_WORDS = "adjusted for the early stop"
+EARLY_ADJUSTED = (" Adjusted for stopping early, the change is {adjusted}: the change under which half the runs "
+                  "stopping here with this verdict would show more (median-unbiased given the stop).")
 
 
 def in_budget(baseline: str, reference: str, other: str) -> bool:
@@ -409,7 +418,12 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
             notes += (f"Interim: the run ended at look {decision.look} of {len(schedule.looks)} before the interval "
                       "decided.",)
         elif decision.position is not None and decision.position.excludes_zero and decision.look < len(schedule.looks):
-            notes += (EARLY_STOP.format(look=decision.look, looks=len(schedule.looks)),)
+            early = EARLY_STOP.format(look=decision.look, looks=len(schedule.looks))
+            if decision.adjusted_estimate is not None:
+                adjusted = _convert(decision.adjusted_estimate, result.contrasts, percent)
+                early += EARLY_ADJUSTED.format(adjusted=format_amount(adjusted, shown_unit if not percent else "%")
+                                               + (" %" if percent else f" {shown_unit}"))
+            notes += (early,)
         if word == Verdict.TOO_NOISY.value or not decision.final:
             notes += tuple(filter(None, (equivalence_reach(result, schedule),)))
     position = decision.position
@@ -423,7 +437,8 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         qualifier=qualifier(position) if position else "", final=decision.final, cap_undecided=cap,
         drift=result.drift.note(), moved=_moved(result, percent), missing=missing, notes=notes,
         method=result.method, alpha=schedule.alpha,
-        look=decision.look, exact=result.contrasts.exact)
+        look=decision.look, exact=result.contrasts.exact,
+        adjusted=_convert(decision.adjusted_estimate, result.contrasts, percent))
 
 
 def equivalence_reach(result, schedule: LookSchedule) -> str:
