@@ -317,6 +317,15 @@ def test_a_noisy_run_says_no_detectable_difference_is_out_of_reach_and_what_spre
     [said] = [note for note in row.judgement.notes if note.startswith('"No detectable difference"')]
     # δ √15 / c at the cap: 0.0198 × 3.873 / 2.2105 = 3.5 %
     assert "spread less than about 3.5 % by the cap of 15 blocks" in said and "never that there is none" in said
+    # and what "better" would need over the whole design at this noise, by simulation
+    from fstune.results.sequential import design_detectable
+
+    [reach] = [note for note in row.judgement.notes if note.startswith("Over the whole design")]
+    again = the(compare_runs([record]), "b").judgement  # judged again: the same sentence (the figure is cached)
+    assert again.notes == row.judgement.notes
+    assert "looks after 5, 10, 15 blocks" in reach and "ratios of geometric means" in reach
+    # more than one look's smallest detectable change (an interval excluding 0, once)
+    assert again.detectable < float(reach.split("change of about ")[1].split(" %")[0]) < 1000
     quiet = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # a quiet run can reach it: nothing said
     assert not any(note.startswith('"No detectable') for note in quiet.judgement.notes)
 

@@ -425,7 +425,7 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
                                                + (" %" if percent else f" {shown_unit}"))
             notes += (early,)
         if word == Verdict.TOO_NOISY.value or not decision.final:
-            notes += tuple(filter(None, (equivalence_reach(result, schedule),)))
+            notes += tuple(filter(None, (equivalence_reach(result, schedule), design_reach(result, schedule))))
     position = decision.position
     cap = decision.reason == Reason.CAP and position is not None and not position.decided
     return word, Judgement(
@@ -459,6 +459,25 @@ def equivalence_reach(result, schedule: LookSchedule) -> str:
             f"block's change to spread less than about {100 * needed:.1f} % by the cap of {schedule.cap} blocks; this "
             f"run's spreads {100 * spread:.1f} %{counted}: at this noise it can show a change beyond δ, never that "
             "there is none worth having.")
+
+
+def design_reach(result, schedule: LookSchedule) -> str:
+    """What "better" needs over the whole design at this run's noise (``sequential.design_detectable``),
+    and that the percent is a ratio of geometric means (ratio scale only). "" without a spread."""
+    from fstune.results.sequential import design_detectable
+
+    interval = result.decision.interval
+    contrasts = result.contrasts
+    if interval is None or contrasts.scale != Scale.RATIO or not math.isfinite(interval.sd) or interval.sd <= 0:
+        return ""
+    needed = design_detectable(interval.effective_sd, schedule, contrasts.threshold)
+    if not math.isfinite(needed) or needed > math.log1p(PERCENT_SHOWN / 100):
+        size = f"beyond {PERCENT_SHOWN:.0f} %"
+    else:
+        size = f"about {100 * math.expm1(needed):.0f} %"
+    return (f"Over the whole design (looks after {', '.join(map(str, schedule.looks))} blocks), a run at this noise "
+            f"ends \"better\" 8 times in 10 only for a change of {size} (changes here are ratios of geometric "
+            "means: with equal means, a wider spread reads as a small loss).")
 
 
 def _moved(result, percent: bool) -> str:
