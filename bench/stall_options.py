@@ -21,7 +21,6 @@ import argparse
 import functools
 import math
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -64,7 +63,6 @@ OPTIONS = {
 
 def run_option(name: str, studies: int) -> list[str]:
     described, share, gate = OPTIONS[name]
-    started = time.monotonic()
     directional = (sequential.boundaries(SCHEDULE.looks, SCHEDULE.alpha * share) if share is not None
                    else SCHEDULE.critical_values())
     rule = functools.partial(sequential.decide_batch, directional=directional, gate=gate)
@@ -86,7 +84,6 @@ def run_option(name: str, studies: int) -> list[str]:
         blocks = np.asarray(stress.LOOKS)[batch.look_index].mean()
         found.append(f"+{change:.0%} {better / studies:.1%} [{low:.1%}, {high:.1%}] in {blocks:.1f} blocks")
     lines.append("  better, for a true " + "; ".join(found))
-    lines[0] += f"  ({time.monotonic() - started:.0f} s)"
     return lines
 
 

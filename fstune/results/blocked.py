@@ -89,7 +89,7 @@ class Judgement:
         if self.exact:
             return f"{self._amount(self.change)}{self.unit_suffix} exactly"
         text = f"{self._amount(self.change)}{self.unit_suffix} [{self._amount(self.low)}, {self._amount(self.high)}]"
-        if self.adjusted is not None:
+        if self.adjusted is not None and self._amount(self.adjusted) != self._amount(self.change):
             text += f" ({self._amount(self.adjusted)}{self.unit_suffix} {ADJUSTED_WORDS})"
         return text
 
