@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import stress_verdicts as stress  # noqa: E402
-from fstune.results import sequential  # noqa: E402
+from fstune.stats import sequential  # noqa: E402
 
 SEED = 20_261_129
 SCHEDULE = sequential.LookSchedule(stress.LOOKS, 0.05)

@@ -10,7 +10,7 @@ and counts the verdicts that break a promise. Every study goes through the code 
   each turn's host conditions the way ``Measurement`` records them (the I/O pressure, and what
   processes outside the run read and wrote), block after block, with the dropped blocks replaced
   up to twice the cap, as the run does;
-- the looks and the verdicts: ``fstune.results.sequential.decide_batch`` with the schedule of
+- the looks and the verdicts: ``fstune.stats.sequential.decide_batch`` with the schedule of
   ``fstune.results.blocked.comparison_schedule`` (the alpha split between variants);
 - every pair shown: ``fstune.results.blocked.in_budget``, which pairs the pair table and
   ``--pair`` judge (the others are described).
@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT))
 from fstune.results.blocked import comparison_schedule  # noqa: E402
 from fstune.plan import DEFAULT_LOOKS  # noqa: E402
 from fstune.results.collection import drop_limit, outside_drop  # noqa: E402
-from fstune.results.scales import DEFAULT_DELTA  # noqa: E402
-from fstune.results.sequential import LookSchedule, decide_batch  # noqa: E402
-from fstune.results.verdict import CODES, Position  # noqa: E402
+from fstune.stats.scales import DEFAULT_DELTA  # noqa: E402
+from fstune.stats.sequential import LookSchedule, decide_batch  # noqa: E402
+from fstune.stats.verdict import CODES, Position  # noqa: E402
 
 LOOKS = DEFAULT_LOOKS
 CAP = LOOKS[-1]
@@ -141,7 +141,7 @@ def judge_with(contrasts: np.ndarray, keep: np.ndarray | None, schedule: LookSch
     studies = contrasts.shape[0]
     if keep is None:
         if floors is not None:  # each study's floor for correlated blocks, from its device's earlier runs
-            from fstune.results.paired import lag1_inflations
+            from fstune.stats.paired import lag1_inflations
 
             batch = decide_batch(contrasts[:, :CAP], schedule, DELTA,
                                  widening=lambda part: lag1_inflations(part, floors))
@@ -339,7 +339,7 @@ def earlier_floors(rng, studies: int, r: float) -> np.ndarray:
     """Each study's floor for correlated blocks, as a run reads it from the stored runs on its
     device (``paired.lag1_floor``, what ``blocked.earlier_lag1_floor`` pools): ``EARLIER_RUNS``
     earlier runs of 15 blocks with the same correlation ``r``."""
-    from fstune.results.paired import lag1_floor
+    from fstune.stats.paired import lag1_floor
 
     earlier = ar_contrasts(rng, (studies, EARLIER_RUNS, CAP), r)
     return np.array([lag1_floor(list(runs)).floor for runs in earlier])
@@ -404,7 +404,7 @@ def early_stop_bias(true_change: float):
     """Not an error rate: the change shown after a "better" before the cap, against the truth —
     the raw mean, and the estimate adjusted for stopping early (``sequential.early_stop_estimate``)."""
     def run(rng, studies):
-        from fstune.results.sequential import early_stop_estimate
+        from fstune.stats.sequential import early_stop_estimate
 
         sd = 0.05 * math.sqrt(2)
         contrasts = math.log1p(true_change) + sd * rng.standard_normal((studies, MOST_BLOCKS))
@@ -428,7 +428,7 @@ def drift_power(total_spreads: float):
     runs it) finds the contrast trending when the change moves linearly by ``total_spreads``
     spreads of one block's contrast over the 15 blocks (0: how often it finds a trend that is not there)."""
     def run(rng, studies):
-        from fstune.results.drift import drift_report
+        from fstune.stats.drift import drift_report
 
         values = gaussian(rng, studies, 2)[:, :CAP]
         sd = SPREAD * math.sqrt(2)

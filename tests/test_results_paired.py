@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from fstune.results.paired import mean_and_sd, minimum_detectable_effect, t_critical, t_interval
+from fstune.stats.paired import mean_and_sd, minimum_detectable_effect, t_critical, t_interval
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 10, 15, 40])
@@ -76,7 +76,7 @@ def _ar_series(rng, runs: int, blocks: int, r: float) -> list[list[float]]:
 
 
 def test_the_floor_from_earlier_runs_finds_their_correlation_and_adds_its_margin():
-    from fstune.results.paired import LAG1_FLOOR_MARGIN, lag1_floor
+    from fstune.stats.paired import LAG1_FLOOR_MARGIN, lag1_floor
 
     rng = np.random.default_rng(29)
     correlated = lag1_floor(_ar_series(rng, 40, 15, 0.3))
@@ -92,7 +92,7 @@ def test_the_floor_from_earlier_runs_finds_their_correlation_and_adds_its_margin
 
 
 def test_the_widening_is_never_less_than_the_floor_gives():
-    from fstune.results.paired import lag1_inflation, lag1_inflations
+    from fstune.stats.paired import lag1_inflation, lag1_inflations
 
     rng = np.random.default_rng(3)
     data = rng.standard_normal((200, 10))
@@ -106,7 +106,7 @@ def test_the_widening_is_never_less_than_the_floor_gives():
 
 
 def test_a_floor_in_the_schedule_widens_every_looks_interval():
-    from fstune.results.sequential import LookSchedule, decide
+    from fstune.stats.sequential import LookSchedule, decide
 
     contrasts = [0.05, 0.02, 0.08, 0.03, 0.06, 0.04, 0.07, 0.01, 0.05, 0.06]
     plain = decide(contrasts, LookSchedule((5, 10)), 0.02, outlook=False)

@@ -7,10 +7,10 @@ import pytest
 from scipy import stats
 
 from fstune.figures import HIGHER, LOWER
-from fstune.results import boundary_table, calibration
-from fstune.results.sequential import (DEFAULT_SCHEDULE, METHOD, Action, LookSchedule, Reason, boundaries, decide,
+from fstune.stats import boundary_table, calibration
+from fstune.stats.sequential import (DEFAULT_SCHEDULE, METHOD, Action, LookSchedule, Reason, boundaries, decide,
                                        decide_batch, predict)
-from fstune.results.verdict import CODES, Position, Verdict
+from fstune.stats.verdict import CODES, Position, Verdict
 
 THETA = math.log1p(0.02)
 
@@ -92,7 +92,7 @@ def widening(part) -> float:
 
 
 def test_correlated_blocks_widen_the_interval_and_independent_ones_may_not_narrow_it():
-    from fstune.results.paired import lag1_inflation
+    from fstune.stats.paired import lag1_inflation
 
     rng = np.random.default_rng(4)
     steady = list(rng.normal(0.0, 0.05, 15))
@@ -229,7 +229,7 @@ def test_higher_is_the_default_direction():
 
 
 def test_a_claim_beyond_delta_needs_the_stricter_interval_too():
-    from fstune.results.sequential import DIRECTIONAL_SHARE, STRICTER_CLAIM
+    from fstune.stats.sequential import DIRECTIONAL_SHARE, STRICTER_CLAIM
 
     schedule = LookSchedule((5, 10, 15))
     assert schedule.directional_values() == boundaries((5, 10, 15), 0.05 * DIRECTIONAL_SHARE)
@@ -253,7 +253,7 @@ def test_a_claim_beyond_delta_needs_the_stricter_interval_too():
 
 
 def test_the_estimate_after_an_early_stop_is_adjusted_back_to_the_truth():
-    from fstune.results.sequential import early_stop_estimate
+    from fstune.stats.sequential import early_stop_estimate
 
     truth, sd = math.log1p(0.10), 0.05 * math.sqrt(2)
     data = truth + sd * np.random.default_rng(26).standard_normal((1500, 15))
@@ -276,8 +276,8 @@ def test_the_estimate_after_an_early_stop_is_adjusted_back_to_the_truth():
 def test_the_smallest_change_better_finds_over_the_whole_design_is_found_eight_times_in_ten():
     import time
 
-    from fstune.results.paired import minimum_detectable_effect
-    from fstune.results.sequential import design_detectable
+    from fstune.stats.paired import minimum_detectable_effect
+    from fstune.stats.sequential import design_detectable
 
     sd = 0.05 * math.sqrt(2)
     change = design_detectable(sd, DEFAULT_SCHEDULE, THETA)

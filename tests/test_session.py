@@ -139,7 +139,7 @@ def test_events_can_be_iterated_from_a_real_runner(tmp_path):
 
 
 def test_earlier_runs_in_the_store_give_a_later_run_its_floor_for_correlated_blocks(tmp_path):
-    from fstune.results.caveats import CORRELATED, caveats
+    from fstune.reports.caveats import CORRELATED, caveats
 
     plan = measured_plan(tmp_path)
     # the variant's gain wanders slowly from block to block: consecutive contrasts err alike

@@ -24,12 +24,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from fstune.figures import RepeatResult
-from fstune.results.judge import PERCENT_SHOWN, format_amount, judge_primary
-from fstune.results.scales import DEFAULT_DELTA, Contrasts, MetricRule, Scale, ScaleError, default_rule, \
+from fstune.stats.judge import PERCENT_SHOWN, format_amount, judge_primary
+from fstune.stats.scales import DEFAULT_DELTA, Contrasts, MetricRule, Scale, ScaleError, default_rule, \
     paired_contrasts, to_percent
-from fstune.results.secondary import describe, judge_secondaries
-from fstune.results.sequential import DEFAULT_SCHEDULE, METHOD, Reason, LookSchedule
-from fstune.results.verdict import Verdict, qualifier
+from fstune.stats.secondary import describe, judge_secondaries
+from fstune.stats.sequential import DEFAULT_SCHEDULE, METHOD, Reason, LookSchedule
+from fstune.stats.verdict import Verdict, qualifier
 
 PRIMARY, SECONDARY, DESCRIPTION = "primary", "secondary", "description"
 # a figure the run describes, judged only beside a study's expected outcome (``judge_beside``)
@@ -181,7 +181,7 @@ def earlier_lag1_floor(records: Iterable, settings: Mapping, primary: tuple[str,
     variant's contrasts against its baseline, pooled by ``paired.lag1_floor``. The entry a run's
     design keeps (``design["lag1_floor"]``) and ``comparison_schedule`` reads; None when the
     earlier runs hold too few blocks (docs/verdicts.md, "Correlated blocks")."""
-    from fstune.results.paired import lag1_floor
+    from fstune.stats.paired import lag1_floor
 
     if primary is None:
         return None
@@ -464,7 +464,7 @@ def equivalence_reach(result, schedule: LookSchedule) -> str:
 def design_reach(result, schedule: LookSchedule) -> str:
     """What "better" needs over the whole design at this run's noise (``sequential.design_detectable``),
     and that the percent is a ratio of geometric means (ratio scale only). "" without a spread."""
-    from fstune.results.sequential import design_detectable
+    from fstune.stats.sequential import design_detectable
 
     interval = result.decision.interval
     contrasts = result.contrasts
