@@ -281,9 +281,12 @@ def test_a_change_found_at_an_early_look_is_labelled_as_likely_overstated():
     [note] = [line for line in row.judgement.lines(row.verdict) if EARLY_STOP.format(look=1, looks=3) in line]
     # beside the raw change, the change adjusted for stopping early: smaller, still inside the interval
     judgement = row.judgement
-    assert judgement.low < judgement.adjusted < judgement.change
-    assert f"({judgement._amount(judgement.adjusted)} % {ADJUSTED_WORDS})" in judgement.interval_text()
+    assert judgement.low < judgement.adjusted <= judgement.change
     assert "Adjusted for stopping early, the change is " in note
+    # far beyond the limit, little is selected: the adjusted figure is the raw one, said once
+    assert judgement.interval_text() == "+10.1 % [+7.8, +12.5]"
+    shown = dataclasses.replace(judgement, adjusted=8.7)
+    assert shown.interval_text() == f"+10.1 % [+7.8, +12.5] (+8.7 % {ADJUSTED_WORDS})"
     same = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # nothing found: nothing to overstate
     assert not any(note.startswith("Stopped early") for note in same.judgement.notes)
 
