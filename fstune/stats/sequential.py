@@ -43,16 +43,17 @@ METHOD_VERSION = 3
 # Stored with every run: a run's verdicts can only be compared with runs of the same method.
 # A new version for any change to the spending, the calibration's reference noise, the
 # intersection of the looks' intervals, the widening or the verdict partition. /3 widens for
-# correlated blocks at least as much as earlier runs on the device show (``LookSchedule.lag1_floor``);
+# correlated blocks at least as much as earlier runs on the device show (``LookSchedule.lag1_floor``)
+# and asks more of a claim beyond δ (``DIRECTIONAL_SHARE``);
 # /2 spends 4 % of the 5 % on Gaussian noise and widens the interval for correlated blocks; /1
 # spent all of it on t5 noise (docs/verdicts.md, "Method versions").
 METHOD = f"{METHOD_NAME}/{METHOD_VERSION}"
 # "Better" or "worse" needs more evidence than the interval shown: the same repeated interval at a
 # fifth of the level must lie beyond δ as well, else the verdict is "probably …, unclear". A
 # variant that stalls now and then can run 15 blocks without a stall and then looks like a clean,
-# larger gain; no statistic of those blocks can tell (docs/verdicts.md, "Rare stalls"), and a
-# fifth was the largest share that kept both stall scenarios of bench/stress_verdicts.py within
-# the 2.5 % one direction has (bench/stall_options.py).
+# larger gain; no statistic of those blocks can tell (docs/verdicts.md, "Rare stalls"). Of a
+# half, a quarter and a fifth, a fifth was the largest share that kept both stall scenarios of
+# bench/stress_verdicts.py within the 2.5 % one direction has (bench/stall_options.py).
 DIRECTIONAL_SHARE = 0.2
 STRICTER_CLAIM = ("The interval lies beyond δ, but a claim of a change beyond δ needs more: the same interval at "
                   "1/{share} of the error rate must lie beyond δ too (a variant that stalls now and then can look "
