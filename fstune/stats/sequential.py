@@ -220,7 +220,9 @@ def decide_batch(contrasts, schedule: LookSchedule = DEFAULT_SCHEDULE, threshold
     if np.isnan(theta).any() or (theta < 0).any():
         raise ValueError("δ must be a number ≥ 0")
     critical = schedule.critical_values() if critical is None else tuple(critical)
-    directional = schedule.directional_values() if directional is None else tuple(directional)
+    # the stricter limits are looked up (or calibrated, for a schedule the table lacks) only once
+    # an interval lies beyond δ: most runs never need them
+    directional = None if directional is None else tuple(directional)
     if widening is None:
         def widening(part):
             return lag1_inflations(part, schedule.lag1_floor)
@@ -232,6 +234,7 @@ def decide_batch(contrasts, schedule: LookSchedule = DEFAULT_SCHEDULE, threshold
     consistent = np.ones(studies, dtype=bool)
     running_low, running_high = np.full(studies, -np.inf), np.full(studies, np.inf)
     strict_low, strict_high = np.full(studies, -np.inf), np.full(studies, np.inf)
+    seen = []  # each look's mean and standard error, for the stricter intervals
     beyond_up, beyond_down = CODES.index(Position.BEYOND_UP), CODES.index(Position.BEYOND_DOWN)
     last = len(schedule.looks) - 1
     for index, n in enumerate(schedule.looks):
@@ -252,10 +255,20 @@ def decide_batch(contrasts, schedule: LookSchedule = DEFAULT_SCHEDULE, threshold
         look_code = interval_positions(shown_low, shown_high, theta)
         # a claim beyond ±δ also needs the stricter interval (intersected over the looks the same
         # way) beyond δ on that side; else the change is real but whether it reaches δ is unclear
-        own_low, own_high = mean - directional[index] * error, mean + directional[index] * error
-        strict_low, strict_high = np.maximum(strict_low, own_low), np.minimum(strict_high, own_high)
-        apart = strict_low > strict_high  # as for the interval shown: then this look's own
-        strict_low, strict_high = np.where(apart, own_low, strict_low), np.where(apart, own_high, strict_high)
+        seen.append((mean, error))
+        if directional is None and ((look_code == beyond_up) | (look_code == beyond_down)).any():
+            directional = schedule.directional_values()
+            replayed = seen[:-1]  # the looks before, whose stricter intervals were not needed yet
+        else:
+            replayed = []
+        if directional is not None:
+            for step, (look_mean, look_error) in enumerate(replayed + [seen[-1]]):
+                limit = directional[step if step < len(replayed) else index]
+                own_low, own_high = look_mean - limit * look_error, look_mean + limit * look_error
+                strict_low, strict_high = np.maximum(strict_low, own_low), np.minimum(strict_high, own_high)
+                apart = strict_low > strict_high  # as for the interval shown: then this look's own
+                strict_low = np.where(apart, own_low, strict_low)
+                strict_high = np.where(apart, own_high, strict_high)
         up_ok, down_ok = strict_low > theta, strict_high < -theta
         if gate is not None:
             allowed_up, allowed_down = gate(part, index)
