@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fstune.reports.classroom import run_from_json  # noqa: E402
+from fstune.reports.exports import run_from_json  # noqa: E402
 from fstune.stats.judge import judge_primary  # noqa: E402
 from fstune.results.recompute import reparse  # noqa: E402
 from fstune.reports.reports import run_json  # noqa: E402

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fstune import workloads
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL
-from fstune.results.compare import BETTER, NO_DATA, NOISE, ConfigDescription, Row, compare_runs
+from fstune.results.compare import BETTER, NO_DATA, NOISE, Row, compare_runs
 from fstune.reports.formatting import direction, finite, fmt_change, fmt_summary, fmt_time
-from fstune.results.records import RunRecord
+from fstune.results.records import ConfigDescription, RunRecord
 from fstune.reports.views import describe_config, honest_notes, verdict_text
 
 

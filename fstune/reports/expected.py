@@ -308,9 +308,10 @@ def outcomes(expectations: Sequence[Expectation], comparison: Comparison, record
     ``comparison`` is the run's own (``compare_runs([record])``); an expectation against another
     configuration than the baseline is read as that pair (``compare_runs(…, pair=…)``: described,
     not judged, when neither is the baseline). A figure the run only describes is judged here,
-    against the baseline, as its own family after the primary (``compare.judge_described``), so
-    the original is compared with an interval, not with a bare mean; that needs ``record``, as do
-    the pairs and what the place of measurement can show."""
+    against the baseline, as its own family after the primary
+    (``fstune.results.compare.judge_described``), so the original is compared with an interval,
+    not with a bare mean; that needs ``record``, as do the pairs and what the place of
+    measurement can show."""
     where = place(record) if record is not None else None
     pairs: dict[tuple[str, str], Comparison | None] = {}
     described: dict[str, dict] = {}  # variant → its expected figures judged beside the original
