@@ -157,10 +157,10 @@ def lab_devices(args: argparse.Namespace, *, build: bool, journal: bool = True) 
     args.log_device = args.log_device or (spare if journal else None)
 
 
-def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None,
+def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None, study=None,
                   build_lab: bool = False) -> Choices:
-    """Turn the parsed options (of a parser ``add_choice_arguments`` made) into Choices; the
-    inventory decides what each device may be.
+    """Turn the parsed options (of a parser ``add_choice_arguments`` made, or the same names as
+    ``fstune screen`` sets them) into Choices; the inventory decides what each device may be.
 
     ``build_lab`` (``fstune run``): with --lab, make the lab if there is none, and on lab
     devices wipe the unused journals earlier runs left.
@@ -170,7 +170,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     if args.max_blocks is not None:
         check_max_blocks(args.max_blocks)
     overwrite = overwrites.parse(args.overwrite)
-    study = find_study(args.study)
+    study = study if study is not None else find_study(args.study)  # fstune screen makes its own
     chosen_workloads = _workloads(args.workloads)
     if args.primary:
         study = study.with_primary(args.primary, study.workloads if chosen_workloads is None else chosen_workloads)

@@ -195,6 +195,9 @@ class Choices:
     # draws the order of the configurations in each block (``block_order``); None: drawn now, so
     # every run gets its own, and the plan, the script and the record show it
     order_seed: int | None = None
+    # a screening design's own orders: per block, the configurations' indices as they run
+    # (fstune/plan/screening.py); None: the rows of a Williams design drawn from order_seed
+    block_orders: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         if self.order_seed is None:
@@ -467,7 +470,7 @@ def build_plan(choices: Choices) -> Plan:
         raise UsageError("--repeats must be at least 1.")
     max_blocks = check_max_blocks(DEFAULT_LOOKS[-1] if choices.max_blocks is None else choices.max_blocks)
     repeats = min(repeats, max_blocks)  # the cap wins: the plan holds no more blocks than it allows
-    if repeats < 3 and workload_names:
+    if repeats < 3 and workload_names and choices.block_orders is None:  # a design is judged by its model
         warnings.append(f"{repeats} block(s) cannot tell a real change from noise; fstune's verdicts need at least 3.")
     for name in choices.workload_params:
         workloads.get(name)
@@ -522,6 +525,10 @@ def build_plan(choices: Choices) -> Plan:
     seed = choices.order_seed
 
     def order_of(number: int) -> tuple[int, ...]:
+        if choices.block_orders is not None:
+            if not 1 <= number <= len(choices.block_orders):
+                raise ValueError(f"the design has no block {number}")
+            return tuple(choices.block_orders[number - 1])
         return block_order(len(config_plans), number, seed)
 
     def config_steps(cp: ConfigPlan, block: int, position: int) -> list[Step]:
