@@ -45,7 +45,7 @@ def test_main_refuses_without_kvm_and_boots_nothing(bench, monkeypatch, tmp_path
         raise AssertionError("booted a VM although it had to refuse")
 
     monkeypatch.setattr(bench.vmlab, "vm_up", no_boot)
-    assert bench.main(["--state", str(tmp_path / "state")]) == 2
+    assert bench.main(["--where", "vm", "--state", str(tmp_path / "state")]) == 2
     said = capsys.readouterr().err
     assert "TCG" in said and "there is no /dev/kvm" in said
     assert not (tmp_path / "state").exists()
@@ -61,7 +61,7 @@ def test_main_refuses_a_lab_that_fell_back_to_tcg_and_takes_it_down(bench, monke
                       seek_ms=None, boot_seconds=1.0, state="ready")
     monkeypatch.setattr(bench.vmlab, "vm_up", lambda **kwargs: lab)
     monkeypatch.setattr(bench.vmlab, "vm_down", lambda directory: downs.append(directory))
-    assert bench.main(["--state", str(tmp_path / "state"), "--lab-dir", str(tmp_path / "lab")]) == 2
+    assert bench.main(["--where", "vm", "--state", str(tmp_path / "state"), "--lab-dir", str(tmp_path / "lab")]) == 2
     assert downs == [tmp_path / "lab"]
 
 
@@ -122,3 +122,37 @@ def test_a_guest_run_is_stored_in_the_host_store_with_its_raw_outputs(bench, tmp
     assert host_id == 1 and guest_id == 2
     assert copied.environment["lab"]["accel"] == "tcg"
     assert len(copied.results) == len(record.results) and copied.results[0].raw == {"dbench": "Throughput 100 MB/sec"}
+
+
+def test_on_the_host_a_filesystem_the_kernel_lacks_is_left_out_and_a_lacking_baseline_needs_the_vm(bench):
+    studies = load_studies(extra_dirs=[])
+    without = {"reiserfs", "jfs"}.__contains__
+    assert bench.host_configs(studies["ext3-external-journal"], lambda fs: not without(fs)) == (None, [])
+    assert bench.host_configs(studies["smallfiles-filesystems"], lambda fs: not without(fs)) == (
+        ["ext3", "ext2", "ext4", "xfs"], ["reiserfs", "jfs"])
+    assert bench.host_configs(studies["coldread-filesystems"], lambda fs: not without(fs)) == (
+        ["ext3", "xfs"], ["reiserfs"])
+    configs, left_out = bench.host_configs(studies["jfs-external-log"], lambda fs: not without(fs))
+    assert configs == [] and left_out == [c.name for c in studies["jfs-external-log"].configurations]
+
+
+def test_a_workload_setting_reaches_only_the_studies_that_run_that_workload(bench):
+    studies = load_studies(extra_dirs=[])
+    params = ["metadata.seconds=20", "throughput.runtime=10"]
+    assert bench.workload_params(studies["xfs-log-tuning"], params) == ["--workload-param", "metadata.seconds=20"]
+    assert bench.workload_params(studies["ext3-external-journal"], params) == [
+        "--workload-param", "metadata.seconds=20", "--workload-param", "throughput.runtime=10"]
+    assert bench.workload_params(studies["ext4-journal-writes"], params) == []
+
+
+def test_the_host_run_is_the_real_fstune_run_on_the_bench_lab_in_a_private_run_dir(bench, tmp_path):
+    study = load_studies(extra_dirs=[])["smallfiles-filesystems"]
+    argv = bench.host_run_argv(study, tmp_path / "lab", ["ext3", "xfs"], ["smallfiles.preset=quick"], 3,
+                               "seeds-1-x", private_run_dir=False)
+    assert argv[1:] == ["-m", "fstune", "run", "--study", "smallfiles-filesystems", "--lab", str(tmp_path / "lab"),
+                        "--configs", "ext3,xfs", "--workload-param", "smallfiles.preset=quick", "--blocks", "3",
+                        "--max-blocks", "3", "--yes", "--run-id", "seeds-1-x"]
+    private = bench.host_run_argv(study, tmp_path / "lab", None, [], None, "seeds-1-x", private_run_dir=True)
+    assert private[:6] == ["unshare", "-m", "--propagation", "private", "sh", "-c"]
+    assert private[6].startswith("mount -t tmpfs fstune-private /run/fstune && exec ")
+    assert "--configs" not in private[6]
