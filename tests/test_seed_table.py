@@ -156,3 +156,27 @@ def test_a_bad_manifest_or_store_is_refused_with_the_reason(tmp_path):
     manifest.write_text('{"runs": [{"study": "xfs-log-tuning"}]}')
     assert "runs[0] must be" in table(state, "--manifest", str(manifest)).stderr
     assert "no results store" in table(tmp_path / "nothing").stderr
+
+
+def test_a_bundle_gives_the_same_table_as_the_store_and_names_what_ran_elsewhere(tmp_path):
+    state = tmp_path / "state"
+    ids = make_store(state)
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"runs": [{"study": "ext3-external-journal", "run": ids["ext3-external-journal"]}],
+                                    "kernel": "6.18.0-test",
+                                    "elsewhere": [{"study": "jfs-external-log", "why": "no jfs here"}]}))
+    bundle = tmp_path / "seeds.json.xz"
+    from_store = table(state, "--manifest", str(manifest), "--save-bundle", str(bundle))
+    assert from_store.returncode == 0, from_store.stderr
+    from_bundle = subprocess.run([sys.executable, str(ROOT / "bench" / "seed_table.py"), "--bundle", str(bundle)],
+                                 capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert from_bundle.returncode == 0, from_bundle.stderr
+    assert from_bundle.stdout == from_store.stdout
+    jfs = [row for row in rows(from_bundle.stdout) if row[1].startswith("jfs-external-log")]
+    assert len(jfs) == 1 and jfs[0][0] == "000" and jfs[0][3] == "–"
+    assert jfs[0][5].startswith("not measured: this kernel (6.18.0-test) has no jfs; it needs the VM lab with time "
+                                "dilation")
+    bundle.write_bytes(b"not xz")
+    refused = subprocess.run([sys.executable, str(ROOT / "bench" / "seed_table.py"), "--bundle", str(bundle)],
+                             capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert refused.returncode == 2 and "not a readable bundle" in refused.stderr
