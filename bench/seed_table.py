@@ -6,14 +6,16 @@ parses the stored tool outputs again and judges them with today's method
 (``fstune.results.recompute``), then sets each of the study's expected outcomes (``[[expected]]``
 in its file) beside that judgement (``fstune.results.expected``). One row per expected figure:
 
-    seed | experiment | seed's result | fstune (interval) | verdict | agreement | environment
+    seed | experiment | seed's result | fstune (interval) | verdict | agreement | environment | blocks
 
 The agreement column is ``judge_agreement``'s, as in every report: direction and size, with the
 study's likely reason beside a size that differs (docs/verdicts.md, "Expected outcomes"); a figure
 the run only describes is judged for the table, and its verdict says "(judged here only)". The
 environment names the lab kind, the disk model or disk, and KVM or TCG
 (``fstune.results.caveats.place``); where the place cannot show an effect, the agreement column
-says "cannot show here" and why.
+says "cannot show here" and why. The blocks column counts the blocks compared and, on the modelled
+lab, how many of them the declared fidelity rule called host-paced (kept once the rule had dropped
+its share: docs/modelled-lab.md), and the blocks dropped.
 
     .venv/bin/python bench/seed_table.py --state /var/tmp/fstune-seeds [--manifest FILE] [--json]
     .venv/bin/python bench/seed_table.py --state DIR --manifest FILE --save-bundle bench/runs/NAME.json.xz
@@ -52,7 +54,7 @@ BUNDLE_FORMAT = "fstune-seed-runs"
 # what the JFS and ReiserFS rows need, which the host kernel cannot give (docs/modelled-lab.md)
 ELSEWHERE = ("it needs the VM lab with time dilation (the disk model slowed as much as the guest's CPU is, "
              "so the two keep their native ratio), which is not built yet: no figures")
-COLUMNS = ("seed", "experiment", "seed's result", "fstune (interval)", "verdict", "agreement", "environment")
+COLUMNS = ("seed", "experiment", "seed's result", "fstune (interval)", "verdict", "agreement", "environment", "blocks")
 
 
 class TableError(Exception):
@@ -129,8 +131,10 @@ def rows_for_record(record, study: str, run_id: int) -> list[dict]:
         environment += f", kernel {kernel}"
     if not expectations:
         return [{"seed": "?", "experiment": f"{study} (run {run_id})", "seed's result": "no expected outcomes",
-                 "fstune (interval)": "", "verdict": "", "agreement": "", "environment": environment}]
+                 "fstune (interval)": "", "verdict": "", "agreement": "", "environment": environment,
+                 "blocks": blocks_said(record)}]
     done = recompute(record)
+    blocks = blocks_said(record)
     found = []
     for outcome in outcomes(expectations, done.after, done.record):
         found.append({
@@ -141,10 +145,25 @@ def rows_for_record(record, study: str, run_id: int) -> list[dict]:
             "verdict": (outcome.verdict or "–") + (" (judged here only)" if outcome.beside else ""),
             "agreement": outcome.judged(),
             "environment": environment,
+            "blocks": blocks,
             "outcome": outcome.as_dict(),
             "recompute_notes": done.newly_failed + done.notes,
         })
     return found
+
+
+def blocks_said(record) -> str:
+    """How many blocks were compared, how many of those the modelled lab's declared rule called
+    host-paced (kept once the rule had dropped its share, docs/modelled-lab.md), how many dropped."""
+    compared = sorted({r.block for r in record.results if r.block is not None and not r.dropped})
+    paced = {r.block for r in record.results if r.block in compared
+             and ((r.conditions.get("host") or {}).get("model") or {}).get("host_paced")}
+    dropped = len((record.design or {}).get("dropped_blocks") or {})
+    modelled = bool((record.design or {}).get("model_rule"))
+    text = f"{len(compared)} compared"
+    if modelled:
+        text += f", {len(paced)} of them host-paced"
+    return text + (f"; {dropped} dropped" if dropped else "")
 
 
 def rows_elsewhere(study: str, why: str) -> list[dict]:
@@ -157,7 +176,8 @@ def rows_elsewhere(study: str, why: str) -> list[dict]:
 
     return [{"seed": seed_of(e.reference), "experiment": f"{study}: {e.configuration} against {e.against}, "
              f"{title(e)}", "seed's result": seeds_result_of(e), "fstune (interval)": "–", "verdict": "–",
-             "agreement": f"not measured: {why}", "environment": "–"} for e in study_expectations(study)]
+             "agreement": f"not measured: {why}", "environment": "–", "blocks": "–"}
+            for e in study_expectations(study)]
 
 
 def write_bundle(path: Path, manifest: dict, records: list) -> None:

@@ -99,7 +99,7 @@ def test_the_table_is_recomputed_from_the_stored_outputs_with_the_agreement_said
     assert done.returncode == 0, done.stderr
     found = rows(done.stdout)
     assert done.stdout.startswith("| seed | experiment | seed's result | fstune (interval) | verdict | agreement | "
-                                  "environment |")
+                                  "environment | blocks |")
     by = {(row[1].split(" (run")[0], row[1].split(": ", 1)[1]): row for row in found}
     ext3 = by[("ext3-external-journal", "external against internal, dbench throughput")]
     assert ext3[0] == "000" and ext3[2] == "+11.7%, 15.44 → 17.25 MB/s"
@@ -108,6 +108,7 @@ def test_the_table_is_recomputed_from_the_stored_outputs_with_the_agreement_said
                        "seek benefits cannot show; loop lab: loop devices write into files through the host's page "
                        "cache, so no head moves (the verdict alone: agrees (+11.7 % against +11.7 %))")
     assert ext3[6] == "loop lab on /dev/sda3, kernel 6.1.0-21-amd64"
+    assert ext3[7] == "10 compared"  # no fidelity rule off the modelled lab, and nothing dropped
     # fio never ran in these runs: the seed's fio rows cannot be told
     fio = by[("ext3-external-journal", "external against internal, sequential write rate")]
     assert fio[3] == "not measured" and fio[5] == "not measured: the throughput workload did not run"
