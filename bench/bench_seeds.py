@@ -264,24 +264,26 @@ def _stream(child, progress: _Progress) -> None:
     child.wait()
 
 
-def run_host_study(argv: list[str], env: dict, log_path: Path) -> tuple[int, str]:
-    """Run one `fstune run` on the host, its output to ``log_path`` with its steps echoed. On
-    Ctrl-C or SIGTERM the run is sent SIGTERM (it unmounts and stores what it measured) first."""
+def run_host_study(argv: list[str], env: dict, log_path: Path) -> tuple[int, str, str | None]:
+    """Run one `fstune run` on the host, its output to ``log_path`` with its steps echoed; returns
+    (exit status, output, what interrupted the bench or None). On Ctrl-C or SIGTERM the run is
+    sent SIGTERM first: it unmounts and stores what it measured, which the bench then records."""
     print(f"  + {argv[-1] if argv[0] == 'unshare' else shlex.join(argv)}", flush=True)
+    stopped = None
     with open(log_path, "ab") as log:
         progress = _Progress(log, time.monotonic())
         child = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                  start_new_session=True)
         try:
             _stream(child, progress)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
+            stopped = str(stop) or "Ctrl-C"
             child.send_signal(signal.SIGTERM)
             try:
                 _stream(child, progress)
             except KeyboardInterrupt:  # a second signal while it cleans up: wait all the same
                 child.wait(timeout=600)
-            raise
-    return child.returncode, progress.output()
+    return child.returncode, progress.output(), stopped
 
 
 def host_lab(action: list[str], env: dict) -> subprocess.CompletedProcess:
@@ -336,9 +338,9 @@ def run_host(args, studies: list[Study], manifest_path: Path, argv: list[str] | 
                 raise RuntimeError(f"`fstune lab {shlex.join(up_argv)}` failed:\n{up.stdout.strip()}")
             log_path = logs / f"{study.name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
             run_id = f"seeds-{os.getpid()}-{study.name}"
-            status, output = run_host_study(host_run_argv(study, lab_dir, configs, args.workload_param,
-                                                          args.max_blocks, run_id, args.private_run_dir),
-                                            env, log_path)
+            status, output, stopped = run_host_study(host_run_argv(study, lab_dir, configs, args.workload_param,
+                                                                   args.max_blocks, run_id, args.private_run_dir),
+                                                     env, log_path)
             down = host_lab(["down", "--dir", str(lab_dir)], env)
             lab_is_up = down.returncode != 0
             if lab_is_up:
@@ -346,7 +348,7 @@ def run_host(args, studies: list[Study], manifest_path: Path, argv: list[str] | 
             seconds = round(time.monotonic() - t)
             stored = STORED_RE.search(" ".join(output.split()))
             entry = {"study": study.name, "exit_status": status, "seconds": seconds, "log": str(log_path),
-                     **({"left_out": left_out} if left_out else {})}
+                     **({"left_out": left_out} if left_out else {}), **({"stopped_by": stopped} if stopped else {})}
             if stored is None:
                 failed.append(entry)
                 print(f"  {study.name} stored no run (exit status {status}) after {seconds} s; "
@@ -356,6 +358,8 @@ def run_host(args, studies: list[Study], manifest_path: Path, argv: list[str] | 
                 print(f"  {study.name}: stored as run {stored.group(1)} in {args.state} after {seconds} s "
                       f"(exit status {status})", flush=True)
             write_manifest(manifest_path, runs, failed=failed, elsewhere=elsewhere, **about)
+            if stopped:
+                raise KeyboardInterrupt(stopped)
     except KeyboardInterrupt as stop:
         print(f"Interrupted ({stop or 'Ctrl-C'}): taking the lab down.", file=sys.stderr, flush=True)
         about["stopped_by"] = str(stop) or "Ctrl-C"

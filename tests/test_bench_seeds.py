@@ -162,3 +162,35 @@ def test_the_host_run_is_the_real_fstune_run_on_the_bench_lab_in_a_private_run_d
     assert private[:6] == ["unshare", "-m", "--propagation", "private", "sh", "-c"]
     assert private[6].startswith("mount -t tmpfs fstune-private /run/fstune && exec ")
     assert "--configs" not in private[6]
+
+
+def test_the_host_bench_records_each_run_and_takes_every_lab_down_also_when_interrupted(bench, monkeypatch, tmp_path):
+    monkeypatch.setattr(bench.os, "geteuid", lambda: 0)
+    labs: list[str] = []
+
+    def host_lab(action, env):
+        labs.append(action[0])
+        lab_dir = Path(action[action.index("--dir") + 1])
+        if action[0] == "up":  # what `lab up` leaves: its manifest in the bench's own directory
+            assert str(lab_dir).startswith("/var/tmp/fstune-seeds-") and env["FSTUNE_LAB_DIR"] == str(lab_dir)
+            lab_dir.mkdir(parents=True, exist_ok=True)
+            (lab_dir / bench.MANIFEST_NAME).write_text("{}")
+        elif lab_dir.exists():
+            (lab_dir / bench.MANIFEST_NAME).unlink()
+        return bench.subprocess.CompletedProcess(action, 0, "")
+
+    studies = iter([(0, "fstune: stored as run 7: 'fstune results show 7'", None),
+                    (130, "Cancelled\nfstune: stored as run 8: 'fstune results show 8'", "signal 15")])
+    monkeypatch.setattr(bench, "host_lab", host_lab)
+    monkeypatch.setattr(bench, "run_host_study", lambda argv, env, log: next(studies))
+    state = tmp_path / "state"
+    status = bench.main(["--where", "host", "--state", str(state), "--only", "ext4-journal-writes",
+                         "--only", "jfs-external-log", "--only", "ext3-ext2-writes", "--only", "xfs-log-tuning"])
+    assert status == 130
+    assert labs == ["up", "down", "up", "down"]  # jfs: no lab; xfs-log-tuning: never started
+    manifest = json.loads((state / "seed-runs.json").read_text())
+    assert [(run["study"], run["run"]) for run in manifest["runs"]] == [("ext4-journal-writes", 7),
+                                                                        ("ext3-ext2-writes", 8)]
+    assert manifest["runs"][1]["stopped_by"] == "signal 15" and manifest["stopped_by"] == "signal 15"
+    assert [entry["study"] for entry in manifest["elsewhere"]] == ["jfs-external-log"]
+    assert manifest["where"] == "host" and manifest["kernel"]
