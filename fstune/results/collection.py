@@ -33,7 +33,7 @@ from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.lab import fidelity
 from fstune.plan import Plan, schedule_looks
-from fstune.results.sequential import Reason
+from fstune.stats.sequential import Reason
 from fstune.results.settings import run_settings
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import CANCELLED as RUN_CANCELLED
@@ -563,7 +563,7 @@ class Measurement:
         """The primary metric's decision for each variant against the baseline, on the blocks that
         count and have both values; alpha is split evenly between the variants."""
         from fstune.results.blocked import comparison_schedule, metric_rule
-        from fstune.results.judge import judge_primary
+        from fstune.stats.judge import judge_primary
 
         workload, metric = self.primary
         rule = metric_rule(workload, metric, declared_metric(workload, metric).better,
@@ -589,7 +589,7 @@ class Measurement:
     def _describe_look(self, counted: int, upcoming: int | None) -> str:
         """"Look at 5 blocks: external too noisy to tell, +3.1 % [−20.4, +33.5]; about 5 more blocks
         (4 min), decided by the cap in 62 % of forecasts"."""
-        from fstune.results.judge import percent_or_unit
+        from fstune.stats.judge import percent_or_unit
         from fstune.units import format_elapsed
 
         parts = [f"{name} {result.decision.verdict}, {percent_or_unit(result)}" for name, result in self.judged.items()]
@@ -822,7 +822,7 @@ def run_record(plan: Plan, measurement: Measurement, outcome, started: float, in
     """Everything the store keeps about this run."""
     from fstune.results.environment import capture_environment, describe_device
     from fstune.results.records import RunRecord
-    from fstune.results.sequential import METHOD
+    from fstune.stats.sequential import METHOD
 
     devices = []
     for role, choice in (("target", plan.choices.target), ("journal", plan.choices.log_device)):
