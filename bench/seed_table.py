@@ -22,7 +22,8 @@ its share: docs/modelled-lab.md), and the blocks dropped.
     .venv/bin/python bench/seed_table.py --bundle bench/runs/seeds-host.json.xz
 
 ``--manifest FILE`` names the runs, as the seed bench writes them:
-``{"runs": [{"study": NAME, "run": ID}, ...]}``; without it, the newest run of every stored study
+``{"runs": [{"study": NAME, "run": ID}, ...]}``; given again, for the bench's later sittings, a
+later sitting's run of a study replaces an earlier one's; without it, the newest run of every stored study
 that carries expected outcomes is used. Studies the manifest lists under ``elsewhere`` (the host
 bench's studies whose baseline filesystem the kernel lacks) get their seed rows with no figure and
 the reason. ``--save-bundle`` keeps the runs read (their raw outputs included) and the manifest in
@@ -61,11 +62,6 @@ class TableError(Exception):
     """A store or manifest this script cannot read; the message says which and why."""
 
 
-def read_manifest(path: Path) -> list[tuple[str, int]]:
-    """(study, run id) pairs from ``{"runs": [{"study": NAME, "run": ID}, ...]}``."""
-    return manifest_runs(load_manifest(path), path)
-
-
 def load_manifest(path: Path) -> dict:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
@@ -73,6 +69,25 @@ def load_manifest(path: Path) -> dict:
         raise TableError(f"{path}: cannot be read ({error.strerror}).") from None
     except ValueError as error:
         raise TableError(f"{path}: not JSON ({error}).") from None
+
+
+def combine_manifests(manifests: list[dict]) -> dict:
+    """One manifest from several sittings' (in order): a later sitting's run of a study replaces an
+    earlier one's, ``elsewhere`` is the union, and each sitting's own fields are kept under
+    ``sittings``."""
+    runs: dict[str, dict] = {}
+    elsewhere: dict[str, dict] = {}
+    for manifest in manifests:
+        for entry in manifest.get("runs") or []:
+            runs.pop(entry.get("study"), None)
+            runs[entry.get("study")] = entry
+        for entry in manifest.get("elsewhere") or []:
+            elsewhere.setdefault(entry.get("study"), entry)
+    kernels = [m["kernel"] for m in manifests if m.get("kernel")]
+    return {"runs": list(runs.values()), "elsewhere": [e for e in elsewhere.values() if e.get("study") not in runs],
+            **({"kernel": kernels[-1]} if kernels else {}),
+            "sittings": [{key: value for key, value in m.items() if key not in ("runs", "elsewhere")}
+                         for m in manifests]}
 
 
 def manifest_runs(data, path) -> list[tuple[str, int]]:
@@ -230,7 +245,9 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
     parser.add_argument("--state", type=Path, help="the results store (a bench's FSTUNE_STATE_DIR)")
-    parser.add_argument("--manifest", type=Path, help='the runs: {"runs": [{"study": NAME, "run": ID}, ...]}')
+    parser.add_argument("--manifest", type=Path, action="append",
+                        help='the runs: {"runs": [{"study": NAME, "run": ID}, ...]}; repeat it for several sittings '
+                             "(a later one's run of a study replaces an earlier one's)")
     parser.add_argument("--bundle", type=Path, help="read the runs and their manifest from a bundle instead")
     parser.add_argument("--save-bundle", type=Path, metavar="FILE.json.xz",
                         help="with --state and --manifest: keep the runs read, and the manifest, in a bundle")
@@ -253,9 +270,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"seed_table: no results store at {args.state} ({store_path(args.state).name} is not there).",
                       file=sys.stderr)
                 return 2
-            manifest = load_manifest(args.manifest) if args.manifest else None
+            manifest = None
+            if args.manifest:
+                loaded = [load_manifest(path) for path in args.manifest]
+                for path, one in zip(args.manifest, loaded):
+                    manifest_runs(one, path)  # each checked, so an error names its file
+                manifest = loaded[0] if len(loaded) == 1 else combine_manifests(loaded)
             with Store(args.state) as store:
-                runs = manifest_runs(manifest, args.manifest) if manifest is not None else newest_seed_runs(store)
+                runs = manifest_runs(manifest, args.manifest[0]) if manifest is not None else newest_seed_runs(store)
                 if not runs:
                     print(f"seed_table: no run of a study with expected outcomes in {args.state}.", file=sys.stderr)
                     return 1

@@ -181,3 +181,24 @@ def test_a_bundle_gives_the_same_table_as_the_store_and_names_what_ran_elsewhere
     refused = subprocess.run([sys.executable, str(ROOT / "bench" / "seed_table.py"), "--bundle", str(bundle)],
                              capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert refused.returncode == 2 and "not a readable bundle" in refused.stderr
+
+
+def test_a_later_sitting_replaces_an_earlier_run_of_the_same_study(tmp_path):
+    state = tmp_path / "state"
+    ids = make_store(state)
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    first.write_text(json.dumps({"runs": [{"study": "xfs-log-tuning", "run": ids["ext3-external-journal"]},
+                                          {"study": "reiserfs-external-log", "run": ids["reiserfs-external-log"]}],
+                                 "command": "first"}))
+    second.write_text(json.dumps({"runs": [{"study": "xfs-log-tuning", "run": ids["xfs-log-tuning"]}],
+                                  "command": "second"}))
+    bundle = tmp_path / "both.json.xz"
+    done = table(state, "--manifest", str(first), "--manifest", str(second), "--save-bundle", str(bundle), "--json")
+    assert done.returncode == 0, done.stderr  # the first sitting's wrong xfs entry is replaced, not read
+    studies = [row["experiment"].split(" (")[0] for row in json.loads(done.stdout)]
+    assert studies.index("reiserfs-external-log") < studies.index("xfs-log-tuning")
+    import lzma
+
+    with lzma.open(bundle, "rt") as source:
+        manifest = json.load(source)["manifest"]
+    assert [s["command"] for s in manifest["sittings"]] == ["first", "second"]
