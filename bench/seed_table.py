@@ -221,13 +221,22 @@ def read_bundle(path: Path) -> tuple[dict, dict[int, object]]:
 
 def table_rows(manifest: dict | None, runs: list[tuple[str, int]], load) -> list[dict]:
     """Every row: each run's (``load(run_id)`` gives its record), then the studies run elsewhere."""
-    rows = [row for study, run_id in runs for row in rows_for_record(load(study, run_id), study, run_id)]
-    for entry in (manifest or {}).get("elsewhere") or []:
-        from fstune.studies import find_study
+    from fstune.studies import find_study
 
+    kernel = (manifest or {}).get("kernel") or "the host"
+    left_out = {entry.get("study"): entry.get("left_out") or [] for entry in (manifest or {}).get("runs") or []}
+    rows = []
+    for study, run_id in runs:
+        filesystems = {c.name: c.filesystem for c in find_study(study).configurations}
+        for row in rows_for_record(load(study, run_id), study, run_id):
+            config = (row.get("outcome") or {}).get("configuration")
+            if config in left_out.get(study, ()) and row["fstune (interval)"] == "not measured":
+                # the bench left it out because this kernel lacks its filesystem (bench_seeds.host_configs)
+                row["agreement"] = f"not measured: this kernel ({kernel}) has no {filesystems[config]}; {ELSEWHERE}"
+            rows.append(row)
+    for entry in (manifest or {}).get("elsewhere") or []:
         baseline = find_study(entry["study"]).configurations[0].filesystem
-        why = f"this kernel ({manifest.get('kernel') or 'the host'}) has no {baseline}; {ELSEWHERE}"
-        rows += rows_elsewhere(entry["study"], why)
+        rows += rows_elsewhere(entry["study"], f"this kernel ({kernel}) has no {baseline}; {ELSEWHERE}")
     return rows
 
 
