@@ -194,3 +194,9 @@ def test_the_host_bench_records_each_run_and_takes_every_lab_down_also_when_inte
     assert manifest["runs"][1]["stopped_by"] == "signal 15" and manifest["stopped_by"] == "signal 15"
     assert [entry["study"] for entry in manifest["elsewhere"]] == ["jfs-external-log"]
     assert manifest["where"] == "host" and manifest["kernel"]
+
+
+def test_a_dilated_lab_may_run_under_tcg_without_forcing(bench):
+    assert bench.tcg_refusal("tcg", force_tcg=False, dilated=True) is None
+    assert bench.accel_to_request(kvm_usable=False, force_tcg=False, dilated=True) == "tcg"
+    assert bench.accel_to_request(kvm_usable=True, force_tcg=False, dilated=True) == "auto"

@@ -8,7 +8,7 @@ those). Each caveat is a fact of the record (docs/verdicts.md, "Caveats"):
 - the environment: a real disk (named with its model, rotating or not), the one-disk loop lab
   (its backing files and the host device under them — a loop device is never called a rotating
   disk), the modelled lab (its disk model: each disk a served spindle with a head) or the VM lab
-  (its disk model, KVM or TCG);
+  (its disk model, KVM or TCG, and the time dilation its figures were converted back by);
 - the journal/log and the data share one physical disk (two partitions of one disk, or loop
   devices whose backing files lie on one host filesystem), so seek benefits cannot show;
 - a legacy run (measured before blocks; its verdicts are not comparable by the current method);
@@ -24,11 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from fstune.diskmodel.dilation import Dilation
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_DEVICES, VM_LAB
 
 ENVIRONMENT, ONE_DISK, LEGACY, METHOD_VERSION, DROPPED, CAP, DRIFT, WARM = (
     "environment", "one disk", "legacy", "method version", "dropped blocks", "cap", "drift", "warm cache")
+CORRELATED = "correlated blocks"  # the widening took a floor from earlier runs (docs/verdicts.md)
 ONE_DISK_TEXT = "the journal and the data share one physical disk, so seek benefits cannot show"
 
 
@@ -59,6 +61,9 @@ class Place:
     heads_move: bool | None
     accel: str = ""  # "KVM" or "TCG" in the VM lab
     shared_disk: str = ""  # why the journal and the data share one physical disk ("" if they do not)
+    # the VM lab's time dilation (its disk model slowed as much as the guest's CPU; the figures
+    # converted back): None when time was not dilated
+    dilation: Dilation | None = None
 
     @property
     def loop(self) -> bool:
@@ -67,7 +72,8 @@ class Place:
     def summary(self) -> str:
         """One short line: "VM lab, disk model deskstar-7k250, KVM", "loop lab on /dev/sda"."""
         if self.kind == VM_LAB:
-            return f"VM lab, {self.disk}, {self.accel or '?'}"
+            dilated = f", time dilated {self.dilation.label()}" if self.dilation else ""
+            return f"VM lab, {self.disk}, {self.accel or '?'}{dilated}"
         if self.kind == MODELLED_LAB:
             return f"{MODELLED_LAB}, {self.disk}"
         if self.loop:
@@ -85,8 +91,9 @@ def place(record: RunRecord) -> Place | None:
     if isinstance(lab, dict) and lab.get("lab") == "vm":
         model = lab.get("disk_model")
         disk = (f"disk model {model.get('name', '?')}" if isinstance(model, dict) else "no disk model (flat disks)")
+        dilation = Dilation.from_dict(lab.get("dilation")) if isinstance(model, dict) else None
         return Place(VM_LAB, disk, isinstance(model, dict), str(lab.get("accel") or "?").upper(),
-                     shared_disk=shared_text)
+                     shared_disk=shared_text, dilation=dilation if dilation and dilation.factor > 1 else None)
     devices = [d for d in record.devices if d.role in ("target", "journal")]
     if not devices:
         return None
@@ -115,6 +122,11 @@ def environment(record: RunRecord) -> Caveat | None:
     lab = record.environment.get("lab")
     placement = record.environment.get("placement") or {}
     if where.kind == VM_LAB:
+        if where.dilation is not None:
+            # the disk model ran as much slower as the guest's CPU (docs/vmlab.md, "Time dilation")
+            return Caveat(ENVIRONMENT, f"VM lab under {where.accel}, {where.dilation.describe()}. {where.disk}, served "
+                                       f"by {lab.get('disk_serving') or '?'}; the figures describe the modelled disk, "
+                                       "not this machine's.")
         # under TCG a CPU-heavy workload (dbench) is paced by the emulated CPU, not by the disk model
         slow = (" (software-emulated CPU: far slower than hardware, so the guest's CPU rather than the modelled "
                 "disk may set the pace)") if where.accel == "TCG" else ""
@@ -206,6 +218,11 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
         said = "; ".join(f"block {block}" for block in sorted(disturbed, key=int))
         found.append(Caveat(DROPPED, f"{len(disturbed)} block(s) disturbed from outside the run were kept and compared, "
                                      f"because the drop rule had dropped its limit ({said})."))
+    floor = (record.design or {}).get("lag1_floor")
+    if floor:
+        from fstune.results.blocked import floor_note
+
+        found.append(Caveat(CORRELATED, floor_note(floor)))
     if comparison is None:
         from fstune.results.compare import compare_runs
 
@@ -239,6 +256,6 @@ def caveats_of_runs(records: Sequence[RunRecord], comparison=None) -> list[Cavea
     return found
 
 
-__all__ = ["CAP", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
+__all__ = ["CAP", "CORRELATED", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
            "Caveat", "Place", "caveat_lines", "caveats", "caveats_of_runs", "environment", "older_method", "one_disk",
            "place"]

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from fstune import filesystems
 from fstune import steps as kinds
+from fstune.diskmodel.dilation import Dilation, convert_samples, of_environment
 from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.lab import fidelity
@@ -253,12 +254,23 @@ def outside_io(before: dict, after: dict) -> dict:
     return {"bytes": sum(done.values()), "top": [name for name in top if done[name] >= 2**20]}
 
 
+def lab_dilation() -> Dilation | None:
+    """The time dilation of the VM lab this command runs in (None: not in one, or not dilated)."""
+    from fstune.vmlab import current_environment
+
+    return of_environment(current_environment())
+
+
 class Measurement:
     """Collects RepeatResults from a run's events, checks each repeat, and adds blocks."""
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
-                 sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None) -> None:
+                 sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None,
+                 dilation: Dilation | None | bool = True) -> None:
         self.plan = plan
+        # in a time-dilated VM lab every figure is converted back as it is parsed (True: the lab's
+        # own, from the environment the host gave this command; tests pass their own or None)
+        self.dilation = lab_dilation() if dilation is True else dilation or None
         self._snapshot = snapshot or _host_snapshot  # the host's counters now (tests pass their own)
         # how often anyone dropped the page cache so far (/proc/vmstat; tests pass their own)
         self._cache_drops = cache_drops or fidelity.cache_drops
@@ -280,6 +292,9 @@ class Measurement:
         self.scheduled = planned  # blocks in the run so far, dropped ones included
         self.dropped_blocks: dict[int, str] = {}
         self.disturbed_blocks: dict[int, str] = {}  # the rule's limit was reached: kept, marked
+        # the correlation of consecutive blocks known from earlier runs on these devices
+        # (``blocked.earlier_lag1_floor``; set before the run starts, kept in the design)
+        self.lag1_floor: dict | None = None
         self._model_dropped: set[int] = set()  # blocks the modelled lab's rule dropped (its limit)
         self.ceiling: dict[str, dict[str, float]] = {}  # the raw-device pass: workload → metric → value
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
@@ -416,7 +431,7 @@ class Measurement:
             repeat.failed = f"{step.phase}: {error}"
             repeat.samples.clear()
             return
-        repeat.samples.extend(samples)
+        repeat.samples.extend(self._native(samples))
 
     def _ceiling(self, step: Step, event, output: str) -> None:
         """A measured step of the raw-device pass, read by its workload's own parser."""
@@ -437,7 +452,12 @@ class Measurement:
         except MeasurementError as error:
             self.notes.append(f"The raw-device pass ({step.phase}) gave no figures: {error}")
             return
-        self.ceiling.setdefault(step.workload, {}).update({s.metric: s.value for s in samples})
+        self.ceiling.setdefault(step.workload, {}).update({s.metric: s.value for s in self._native(samples)})
+
+    def _native(self, samples: list) -> list:
+        """A dilated VM lab's figures in native time (docs/vmlab.md, "Time dilation"); the raw
+        outputs keep the guest's own, and the run's environment the factor."""
+        return convert_samples(samples, self.dilation.factor) if self.dilation is not None else samples
 
     # --- proof that the variant ran (docs/verdicts.md, "Proof that the variant ran") --------------
 
@@ -559,6 +579,15 @@ class Measurement:
 
         return {} if self.primary is None else block_values(self.results.values(), config, *self.primary)
 
+    def use_lag1_floor(self, entry: dict | None) -> None:
+        """Widen every look's interval at least for the correlation earlier runs on these devices
+        showed (``blocked.earlier_lag1_floor``); the run's notes say where it came from."""
+        from fstune.results.blocked import floor_note
+
+        self.lag1_floor = dict(entry) if entry else None
+        if entry:
+            self.notes.append(floor_note(entry))
+
     def judge(self) -> dict[str, object]:
         """The primary metric's decision for each variant against the baseline, on the blocks that
         count and have both values; alpha is split evenly between the variants."""
@@ -571,7 +600,7 @@ class Measurement:
         baseline = self.plan.configs[0].config.name
         variants = [cp.config.name for cp in self.plan.configs[1:]]
         # the very schedule compare decides with, so the run and its report cannot disagree
-        schedule = comparison_schedule({"looks": list(self.looks)}, len(variants))
+        schedule = comparison_schedule({"looks": list(self.looks), "lag1_floor": self.lag1_floor}, len(variants))
         counted = set(self._counted())
         base = self.primary_values(baseline)
         seconds = self.eta.measured_block_seconds()
@@ -737,6 +766,8 @@ class Measurement:
             "drop_rule": DROP_RULE,
             "stopped": stopped,
         }
+        if self.lag1_floor:  # only when earlier runs gave one: other runs' records are unchanged
+            design["lag1_floor"] = dict(self.lag1_floor)
         if self._modelled():  # the key appears only on a modelled lab: other runs' records are unchanged
             design["model_rule"] = fidelity.RULE
         return design
