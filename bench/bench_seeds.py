@@ -436,14 +436,17 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     manifest_path = args.manifest or args.state / "seed-runs.json"
+    dilated = (args.dilate or "off").lower() not in ("off", "none")
     if args.where is None:
         from fstune.lab import served
 
-        args.where = "host" if served.missing() is None else "vm"
+        # time dilation is the VM lab's (JFS and ReiserFS rows); otherwise the host where it can
+        args.where = "vm" if dilated or served.missing() is not None else "host"
     if args.where == "host":
+        if dilated:
+            parser.error("--dilate slows the VM lab's disks to its emulated CPU: use it with --where vm")
         return run_host(args, studies, manifest_path, argv)
     no_kvm = vmlab.kvm_unusable()
-    dilated = (args.dilate or "off").lower() not in ("off", "none")
     accel = accel_to_request(no_kvm is None, args.force_tcg, dilated)
     if accel is None:
         print(f"bench_seeds: KVM cannot run the guest ({no_kvm}). {TCG_REFUSAL}", file=sys.stderr)

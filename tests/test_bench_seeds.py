@@ -200,3 +200,16 @@ def test_a_dilated_lab_may_run_under_tcg_without_forcing(bench):
     assert bench.tcg_refusal("tcg", force_tcg=False, dilated=True) is None
     assert bench.accel_to_request(kvm_usable=False, force_tcg=False, dilated=True) == "tcg"
     assert bench.accel_to_request(kvm_usable=True, force_tcg=False, dilated=True) == "auto"
+
+
+def test_dilation_picks_the_vm_lab_and_is_refused_on_the_host(bench, monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(bench.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(bench, "run_host", lambda *args: pytest.fail("ran on the host although --dilate was given"))
+    monkeypatch.setattr(bench.vmlab, "kvm_unusable", lambda: "there is no /dev/kvm")
+    monkeypatch.setattr(bench.vmlab, "vm_up", lambda **kwargs: (_ for _ in ()).throw(SystemExit(7)))
+    with pytest.raises(SystemExit) as booted:
+        bench.main(["--state", str(tmp_path / "state"), "--dilate", "auto", "--only", "jfs-external-log"])
+    assert booted.value.code == 7  # it went on to boot the VM lab
+    with pytest.raises(SystemExit) as refused:
+        bench.main(["--where", "host", "--state", str(tmp_path / "state"), "--dilate", "auto"])
+    assert refused.value.code == 2 and "--where vm" in capsys.readouterr().err
