@@ -39,7 +39,8 @@ from enum import StrEnum
 
 from fstune import devlock, filesystems
 from fstune.errors import FstuneError
-from fstune.results.collection import Measurement, run_record
+from fstune.measure.measurement import Measurement
+from fstune.measure.record import run_record
 from fstune.plan import Plan
 from fstune.runner import (
     CleanReport, Leftover, Runner, RunOutcome, clean_leftovers, find_leftovers, missing_tools, plan_devices,

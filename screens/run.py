@@ -51,7 +51,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Log, Progre
 
 from fstune.errors import FstuneError
 from fstune.guide import GuidePolicy
-from fstune.results.collection import Measurement
+from fstune.measure.measurement import Measurement
 from fstune.plan import Plan
 from fstune.runner import (
     CANCELLED, DECLINED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
@@ -311,7 +311,7 @@ class RunScreen(Screen):
     /* the bar gives way to the label ("Block 6 of 10") and the time left at 80 columns */
     RunScreen #overall { width: 1fr; max-width: 40; }
     RunScreen #overall Bar { width: 1fr; min-width: 8; }
-    /* the run's own estimate of the time left (fstune/runner/eta.py); an ended run has none */
+    /* the run's own estimate of the time left (fstune/measure/eta.py); an ended run has none */
     RunScreen #overall-eta { width: auto; max-width: 1fr; height: 1; margin-left: 1; color: $text-muted; }
     RunScreen #overall-eta.ended { display: none; }
     RunScreen #status { width: 1fr; height: 1; content-align: right middle; color: $text-muted; }
@@ -966,7 +966,7 @@ class RunScreen(Screen):
             bar.update(total=1000, progress=1000 * self._done / max(1, len(self._steps)))
             return
         # a share of the run's estimated time over the blocks scheduled now: when blocks are added
-        # it starts again from the new total, which the label says (fstune/runner/eta.py)
+        # it starts again from the new total, which the label says (fstune/measure/eta.py)
         progress = self.measurement.progress()
         bar.update(total=1000, progress=round(1000 * progress.fraction))
         if not self.ended:

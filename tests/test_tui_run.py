@@ -624,7 +624,7 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
     svc = Services(scan=no_inventory, studies=load_studies, make_runner=make_runner,
                    open_store=lambda: Store(state))
     # at most one extra repeat per configuration when loop devices are noisy: keeps the test short
-    from fstune.results.collection import Measurement
+    from fstune.measure.measurement import Measurement
 
     screen = RunScreen(plan, svc, measurement=Measurement(plan, max_blocks=4))
     app = HostApp(screen)

@@ -414,7 +414,7 @@ class Display:
             from rich.live import Live
             from rich.progress import BarColumn, Progress as Bar, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-            # the time left is the run's own estimate (fstune/runner/eta.py), not a rate of steps:
+            # the time left is the run's own estimate (fstune/measure/eta.py), not a rate of steps:
             # blocks added while the study is undecided would make a step rate's countdown jump
             # the share is of the blocks scheduled now: when blocks are added it starts again, and
             # the column before it says the new total ("block 6 of 10 (up to 15)")

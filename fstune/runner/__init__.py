@@ -50,7 +50,6 @@ The modules, each one job:
 | ``events`` | the states, the events, the outcome (``RunOutcome``), ``Prompt``, ``StepGate`` |
 | ``terminal`` | a step in a pty: spawn, the output as lines (``LineAssembler``), questions, stopping it |
 | ``progress`` | the tools' progress lines → ``Progress`` |
-| ``eta`` | the whole run's time left and its share done, from the plan and the measured blocks |
 | ``safety`` | device identities, the checks before a destructive step, what happened to a device |
 | ``leftovers`` | the run state file; what dead runs left mounted, and cleaning it up |
 | ``output`` | a step's lines to the audit log and the consumer, with progress; a failed step's message |

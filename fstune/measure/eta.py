@@ -18,7 +18,7 @@ added it starts again from elapsed / (elapsed + left) of the new total, and the 
 the new total beside it ("block 6 of up to 15"): a share that kept its value would sit at 99 %
 for as long as the added blocks take, and mean nothing. It reaches 1 only when the run has ended.
 
-Pure arithmetic on a clock: the run's collector (``fstune.results.collection.Measurement``)
+Pure arithmetic on a clock: the run's collector (``fstune.measure.measurement.Measurement``)
 feeds it, and both front ends show its ``Estimate``.
 """
 
