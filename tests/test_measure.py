@@ -315,14 +315,14 @@ def test_the_percentage_starts_again_from_the_new_total_when_blocks_are_added_an
         else:
             feed(measurement, index, step)
         steps[index + 1:index + 1] = measurement.extend(index, step)
-        progress = measurement.progress()
+        progress = measurement.snapshot().at()
         shown.append(progress.fraction)
         scheduled.append(measurement.scheduled)
         labels.add(progress.label)
         etas.append(progress.eta)
         index += 1
     measurement.observe(r.RunFinished(clock[0], (), (), None))
-    shown.append(measurement.progress().fraction)
+    shown.append(measurement.snapshot().at().fraction)
     scheduled.append(measurement.scheduled)
     assert max(s.block or 0 for s in steps) == 6  # blocks were added after the first look
     added = [i for i in range(1, len(shown)) if scheduled[i] > scheduled[i - 1]]

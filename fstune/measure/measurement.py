@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fstune import filesystems
@@ -33,7 +34,8 @@ from fstune.figures import MeasurementError, RepeatResult
 from fstune.lab import fidelity
 from fstune.measure.applied import majmin, missing_mount_option, mount_of
 from fstune.measure.conditions import DROP_RULE, drop_limit, host_delta, host_snapshot, outside_drop
-from fstune.measure.eta import MAKE_SECONDS, Estimate, RunEta
+from fstune.measure.eta import MAKE_SECONDS, RunEta
+from fstune.measure.events import BlockDropped, BlocksEnded, LookDecided, ProgressSnapshot
 from fstune.measure.record import raw_output
 from fstune.plan import Plan, schedule_looks
 from fstune.results.records import CANCELLED as RUN_CANCELLED
@@ -50,44 +52,6 @@ CAP_UNDECIDED = "cap reached while undecided"
 CANCELLED = "cancelled"
 FAILED = "failed"
 TOO_FEW = "too few blocks to decide (fewer than 3)"
-
-
-@dataclass(frozen=True)
-class Progress:
-    """What the progress panes show (``Measurement.progress``)."""
-
-    estimate: Estimate  # the share of the run's time (of the blocks scheduled now) and the time left
-    seconds_left_expected: float | None  # from the look's forecast, once there is one
-    label: str  # "block 2 of 5 (up to 15): external, internal"
-    block: int | None = None  # the block running, for the text beside the overall bar
-    scheduled: int = 0  # blocks scheduled now: the bar's share is of these
-    at_most: int = 0  # what the cap could bring them to (= scheduled when none can be added)
-
-    @property
-    def blocks(self) -> str:
-        """"block 2 of 5 (up to 15)"; "" before the first block."""
-        if self.block is None:
-            return ""
-        return self.blocks_short + (f" (up to {self.at_most})" if self.at_most > self.scheduled else "")
-
-    @property
-    def blocks_short(self) -> str:
-        """"block 2 of 5", where the room is short (the short time left names the cap)."""
-        return f"block {self.block} of {self.scheduled}" if self.block is not None else ""
-
-    @property
-    def fraction(self) -> float:
-        return self.estimate.fraction
-
-    @property
-    def eta(self) -> str:
-        """"about 4 min left, up to 11 min if it needs all 15 blocks"."""
-        return self.estimate.text()
-
-    @property
-    def eta_short(self) -> str:
-        """"4 min left, ≤ 11 min (15 blocks)", where the room is short."""
-        return self.estimate.text(short=True)
 
 
 @dataclass
@@ -130,8 +94,11 @@ class Measurement:
     """Collects RepeatResults from a run's events, checks each repeat, and adds blocks."""
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
-                 sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None) -> None:
+                 sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None,
+                 emit: Callable[[object], None] | None = None) -> None:
         self.plan = plan
+        # where its decisions go as events (fstune.measure.events): the session passes them on
+        self.emit: Callable[[object], None] = emit or (lambda event: None)
         self._snapshot = snapshot or host_snapshot  # the host's counters now (tests pass their own)
         # how often anyone dropped the page cache so far (/proc/vmstat; tests pass their own)
         self._cache_drops = cache_drops or fidelity.cache_drops
@@ -408,17 +375,23 @@ class Measurement:
         # decision is still the last look's and a second line would only repeat it
         if counted in self.looks:
             self.judge()
-            self.look_lines.append(self._describe_look(counted, upcoming))
+            line = self._describe_look(counted, upcoming)
+            self.look_lines.append(line)
+            self.emit(LookDecided(counted, line))
             if self.judged and not any(result.decision.action == "continue" for result in self.judged.values()):
                 answered = all(result.decision.reason != Reason.CAP for result in self.judged.values())
-                self.stopped = DECIDED if answered else CAP_UNDECIDED
+                self._stop(DECIDED if answered else CAP_UNDECIDED)
                 return 0
         if upcoming is None:
-            self.stopped = CAP_UNDECIDED
+            self._stop(CAP_UNDECIDED)
             return 0
         # never more than twice the cap in all, dropped blocks included
         room = 2 * self.max_blocks - self.scheduled
         return max(0, min(upcoming - counted, room))
+
+    def _stop(self, why: str) -> None:
+        self.stopped = why
+        self.emit(BlocksEnded(len(self.orders), why))
 
     def values(self, config: str, workload: str, metric: str) -> list[float]:
         """Every counted value of one metric for ``config``, in block order."""
@@ -492,8 +465,7 @@ class Measurement:
         if call.drop:
             self._drop(block, call.reason)
         else:
-            self.disturbed_blocks[block] = call.reason
-            self.notes.append(f"Block {block} was disturbed and kept: {call.reason}.")
+            self._disturbed(block, call.reason)
 
     def _apply_model_rule(self, block: int) -> None:
         """The declared rule on a modelled lab (fstune/lab/fidelity.py): a block in which some
@@ -510,8 +482,7 @@ class Measurement:
             reason = f"{name}: {paced}"
             if len(self._model_dropped) >= self.drop_limit:
                 reason += f"; kept: the rule has dropped its limit of {self.drop_limit} blocks"
-                self.disturbed_blocks[block] = reason
-                self.notes.append(f"Block {block} was disturbed and kept: {reason}.")
+                self._disturbed(block, reason)
             else:
                 self._model_dropped.add(block)
                 self._drop(block, reason)
@@ -533,9 +504,17 @@ class Measurement:
             self._drop(block, f"{name} has no {workload} {metric} in it ({why})")
             return
 
+    def _disturbed(self, block: int, reason: str) -> None:
+        self.disturbed_blocks[block] = reason
+        event = BlockDropped(block, reason, kept=True)
+        self.notes.append(event.line)
+        self.emit(event)
+
     def _drop(self, block: int, reason: str) -> None:
         self.dropped_blocks[block] = reason
-        self.notes.append(f"Block {block} was dropped and replaced: {reason}.")
+        event = BlockDropped(block, reason)
+        self.notes.append(event.line)
+        self.emit(event)
         for result in self.results.values():
             if result.block == block:
                 result.dropped = reason
@@ -549,27 +528,19 @@ class Measurement:
             return self.scheduled
         return max(self.scheduled, self.max_blocks + len(self.dropped_blocks))
 
-    def progress(self) -> Progress:
-        """How far the run is, for the progress panes: a share of its estimated time over the blocks
-        scheduled now (``fstune.measure.eta``: it starts again when blocks are added, and ``blocks``
-        says the new total), the time left for them and what the cap could add."""
+    def snapshot(self) -> ProgressSnapshot:
+        """How far the run is, for the progress panes; called in the run's thread only, after each
+        event that moves the run on (the session sends it to the front ends, which say it at their
+        own moment with ``ProgressSnapshot.at``). The share is of the blocks scheduled now
+        (``fstune.measure.eta``: it starts again when blocks are added, and the snapshot says the new
+        total) and the time left is for them, with what the cap could add."""
         adding = self.sequential and not self.stopped
         self.eta.schedule(self.scheduled, self.blocks_at_most if adding else None)
-        estimate = self.eta.estimate()
-        expected = None
-        forecasts = [r.decision.n + r.decision.outlook.expected_further_blocks for r in list(self.judged.values())
-                     if r.decision.outlook is not None]
-        if forecasts and adding:
-            # the look's forecast: the blocks the slowest variant is expected to need, less those run
-            ran = self.eta.blocks_finished
-            expected = max(0.0, max(forecasts) + len(self.dropped_blocks) - ran) * self.eta.block_seconds()
+        self.eta.estimate()  # the share shown now is the one the next estimate never falls below
         block = self._current_block
-        # the bar's share is of the scheduled blocks; what the cap could add is said beside them
-        progress = Progress(estimate, expected, "", block, self.scheduled,
-                            self.blocks_at_most if adding else self.scheduled)
-        if block is None:
-            return progress
-        return replace(progress, label=f"{progress.blocks}: {', '.join(self.orders.get(block, ()))}")
+        return ProgressSnapshot(self.eta.state(), block, self.scheduled,
+                                self.blocks_at_most if adding else self.scheduled,
+                                tuple(self.orders.get(block, ())) if block is not None else ())
 
     # --- the record -------------------------------------------------------------------------------
 
