@@ -102,7 +102,7 @@ class ViewState:
     entries: tuple[Entry, ...]  # the output log after ``since`` (at most ``keep``)
     seq: int  # the sequence number of the last entry: pass it as ``since`` next time
     live: str  # the running tool's unfinished line ("" when none)
-    tail: tuple[str, ...]  # the running step's last TAIL output lines, its unfinished one last
+    tail: tuple[str, ...]  # the running step's last TAIL output lines, its unfinished one last, if any
     steps_started: int  # how many steps started so far: a new one's title is due when it grows
     looks: tuple[str, ...]  # one line per look taken
     dropped: tuple[BlockDropped, ...]
@@ -345,7 +345,8 @@ class RunView:
         lines: list[str] = []
         entries = self._log.entries
         position = len(entries) - 1
-        while len(lines) < min(TAIL, self._step_lines) and position >= 0:
+        wanted = min(TAIL - (1 if self._live else 0), self._step_lines)  # the unfinished line is one of them
+        while len(lines) < wanted and position >= 0:
             if entries[position].kind == "line":
                 lines.append(entries[position].text)
             position -= 1
