@@ -181,7 +181,8 @@ class RunSession:
     """One real run of ``plan``; see the module docstring for the order of calls.
 
     ``measurement``: sees every event and decides on extra repeats (``Measurement(plan)`` if not
-    given); ``view``: what the front ends draw (``RunView``). ``make_runner(plan, **options)``: builds the Runner (tests pass a recorded one).
+    given); ``view``: what the front ends draw (``RunView``). ``make_runner(plan, **options)``:
+    builds the Runner (tests pass a recorded one).
     ``open_store()``: the results store to keep the run in, closed after saving (None: keep
     nothing). ``scan()``: the device inventory, for the record's device descriptions.
     """

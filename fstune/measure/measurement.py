@@ -5,8 +5,9 @@ whole run for the results store.
 ``Measurement`` sits between the Runner and whoever shows the run: feed it every event
 (``observe``) and give the Runner its ``extend`` hook; what it decides reaches the front ends as
 events (``fstune.measure.events``). The host's conditions and the drop rule are in
-``conditions``, the mount-option checks in ``applied``, the store's record in ``record``. It never invents a number: a step that
-failed, or whose output its workload's parser rejects, marks that repeat failed with the reason.
+``conditions``, the mount-option checks in ``applied``, the store's record in ``record``. It
+never invents a number: a step that failed, or whose output its workload's parser rejects, marks
+that repeat failed with the reason.
 
 The design (docs/verdicts.md): the plan holds the blocks up to the first look; at each look the
 study's primary metric is judged for every variant against the baseline (``judge_primary``), and

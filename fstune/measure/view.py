@@ -29,7 +29,7 @@ from fstune.measure.events import (
 )
 from fstune.runner.events import (
     CANCELLED, FINISHED, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunStarted,
-    StepFinished, StepStarted, StepStatus, StepsInserted, StepWaiting,
+    StepFinished, StepResult, StepStarted, StepStatus, StepsInserted, StepWaiting,
 )
 from fstune.steps import Step
 
@@ -98,7 +98,7 @@ class ViewState:
     current: Current | None  # the step running (None: between steps, or the run is over)
     tool: Progress | None  # the running step's tool's own progress, when it reports one
     done: int  # plan steps finished
-    finished: tuple[Row, ...]  # every step that finished, in order (cleanup steps too)
+    finished: tuple[StepResult, ...]  # every step that finished, in order (cleanup steps too)
     entries: tuple[Entry, ...]  # the output log after ``since`` (at most ``keep``)
     seq: int  # the sequence number of the last entry: pass it as ``since`` next time
     live: str  # the running tool's unfinished line ("" when none)
@@ -170,7 +170,7 @@ class RunView:
         self._current: Current | None = None
         self._tool: Progress | None = None
         self._done = 0
-        self._finished: list[Row] = []
+        self._finished: list[StepResult] = []
         self._log = _Log()
         self._live = ""
         self._step_lines = 0
@@ -238,9 +238,9 @@ class RunView:
             row = self._cleanup[-1] = Row(old.number, old.title, event.status, event.duration, message, old.step)
         else:
             row = Row("c", f"cleanup: {event.step.title}", event.status, event.duration, message, event.step)
-        self._finished.append(row)
+        self._finished.append(event.result)
         self._current, self._tool, self._live = None, None, ""
-        if message:
+        if event.status != StepStatus.OK:
             self._log.add(Entry("finished", message, row=row), self._keep)
 
     def _inserted_steps(self, event: StepsInserted) -> None:
