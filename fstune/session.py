@@ -339,6 +339,11 @@ class RunSession:
         runner = self.runner
         return runner.cancel_requested if runner is not None else self._pending_cancel is not None
 
+    def repeat_results(self) -> list:
+        """The repeats measured so far (guided mode shows a configuration's figures once it is
+        done, while the run waits at the gate)."""
+        return list(self.measurement.results.values())
+
     def not_started(self, reason: str) -> None:
         """The run could not start, or fstune failed while running it: the view says so."""
         self._emit(RunNotStarted(reason))
