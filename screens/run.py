@@ -20,11 +20,11 @@ lines in one ``Log.write_lines`` call, and brings the rows, the titles and the b
 snapshot; a timer does the same twice a second, which moves the time left on between events.
 The dialogs, the output pane and the row helpers are in ``screens/run_panes.py``.
 
-Why this file is over 600 lines: it is one screen whose parts share one state (what it drew of
-the view last, the outcome, guided mode's gate and panel), and all of it is drawing: what a run
-does and shows is ``fstune.session``'s and ``fstune.measure.view``'s, what guided mode says is
-``fstune.guide``'s. Guided mode's panel actions are the one part that could move out, at the
-price of a second class sharing this one's state.
+Why this file is about 700 lines: it is one screen, and what is left is what shares its state
+(what it drew of the view last, the end of the run, the buttons and bindings that depend on
+both) plus its CSS; all of it is drawing. What a run does and shows is ``fstune.session``'s and
+``fstune.measure.view``'s, guided mode's actions are ``screens/run_guided.py``, the dialogs,
+the output pane, the rows' look and the words at the end are ``screens/run_panes.py``.
 """
 
 from __future__ import annotations
@@ -46,10 +46,12 @@ from fstune.guide import GuidePolicy
 from fstune.measure.measurement import Measurement
 from fstune.measure.view import KEEP, PENDING, RUNNING, SKIPPED, WAITING, Row, RowState, ViewState
 from fstune.plan import Plan
-from fstune.runner import CANCELLED, FAILED, FINISHED, OK, Level, Prompt, StepGate, StepWaiting
-from fstune.screens.run_panes import ICONS, ConfirmCancel, OutputLog, PromptDialog, StepTime, fit_title
+from fstune.runner import FINISHED, OK, Level, Prompt, StepGate, StepWaiting
+from fstune.screens.run_guided import GuidedRun
+from fstune.screens.run_panes import (
+    ICONS, ConfirmCancel, OutputLog, PromptDialog, StepTime, describe_end, fit_title,
+)
 from fstune.session import RunSession
-from fstune.steps import Step
 from fstune.units import format_elapsed
 
 LOG_LINES = KEEP  # the log pane keeps this many lines (as many as the view hands out); the audit log keeps them all
@@ -98,7 +100,7 @@ class _RunEnded:
 # --- the screen ---------------------------------------------------------------------------------
 
 
-class RunScreen(Screen):
+class RunScreen(GuidedRun, Screen):
     """Runs ``plan`` in a run session and draws its view; see the module docstring."""
 
     STEP = "Run"  # the App's help (? and F1); guided mode says "Guided" instead
@@ -535,33 +537,10 @@ class RunScreen(Screen):
         overall.add_class("ended")
         self.query_one("#overall-label", Label).update("Overall")  # no block runs any more
         self.query_one("#overall-eta", Static).add_class("ended")
-        state = self._state
-        final = state.ended
-        text = Text()
-        if ended.error:
-            text.append("The run did not happen: ", style="bold red")
-            text.append(ended.error)
-            self.query_one("#current", Static).update(Text("Not run", style="bold red"))
-        else:
-            status = state.status or FAILED
-            duration = format_elapsed(getattr(final, "duration", 0.0))
-            if status == FINISHED:
-                overall.update(total=overall.total, progress=overall.total or 0)
-                text.append(f"Done: {len(state.rows)} steps in {duration}.", style="bold green")
-                heading = Text("Finished", style="bold green")
-            elif status == CANCELLED:
-                text.append("Cancelled: ", style="bold yellow")
-                text.append(getattr(final, "reason", "") or "cancelled")
-                heading = Text("Cancelled", style="bold yellow")
-            else:
-                text.append("Failed: ", style="bold red")
-                text.append(getattr(final, "reason", "") or "a step failed")
-                heading = Text("Failed", style="bold red")
-            self.query_one("#current", Static).update(heading)
-            self._describe_cleanup(text, status, state)
-            audit = getattr(final, "audit_path", None)
-            if audit:
-                text.append(f"\nAudit log (every command and its output): {audit}", style="dim")
+        text, heading = describe_end(self._state, ended.error)
+        self.query_one("#current", Static).update(heading)
+        if self._state.status == FINISHED and not ended.error:
+            overall.update(total=overall.total, progress=overall.total or 0)
         if self.stored_id is not None:
             text.append(f"\nStored as run {self.stored_id}: ", style="bold")
             text.append(f"fstune results show {self.stored_id}")
@@ -582,130 +561,6 @@ class RunScreen(Screen):
         if ended.guide is not None:
             self.guide_summary = ended.guide
             self._show_guide_summary()
-
-    def _describe_cleanup(self, text: Text, status: str, state: ViewState) -> None:
-        """What the cleanup path did, from the steps the view saw finish."""
-        if status == FINISHED:
-            return
-        cleanups = [r for r in state.finished if r.cleanup]
-        if cleanups:
-            text.append("\nCleanup:", style="bold")
-            for result in cleanups:
-                icon, style = ICONS.get(result.status, ("?", ""))
-                text.append(f"\n  {icon} ", style=style)
-                text.append(f"{result.step.title} ({format_elapsed(result.duration)})")
-                if result.status != OK and result.message:
-                    text.append(f": {result.message}", style="red")
-        else:
-            text.append("\nCleanup: nothing was mounted or left to remove.", style="dim")
-        for mountpoint in getattr(state.ended, "leftovers", ()) or ():
-            text.append(f"\nStill mounted: {mountpoint} — unmount it by hand, or `fstune run --clean-leftovers`.",
-                        style="bold red")
-
-    # --- guided mode (services.guided) ------------------------------------------------------------
-
-    def _guide_waiting(self, event: StepWaiting) -> None:
-        """The runner holds step ``event.index`` at the gate: explain it, or let it go at once."""
-        from fstune.guide import explain_step
-
-        if self._gate is None or self.ended or self.cancelling:
-            return
-        step = event.step
-        if not self._policy.should_pause(step):
-            self._gate.allow(event.index)  # a later repeat the attendee let run unattended
-            return
-        self._waiting = event
-        self._move_cursor(f"s{event.index}")
-        title = f"Step {event.index + 1}/{max(event.total, event.index + 1)}: {step.title}"
-        self.query_one("#current", Static).update(Text(f"Waiting for you · {title}", style="bold magenta"))
-        note, self._note = self._note, None
-        from .guide import GuidePanel
-
-        panel = self.query_one("#guide", GuidePanel)
-        panel.show(f"Next: step {event.index + 1} of {max(event.total, event.index + 1)}",
-                   explain_step(step, self.plan), note=note, can_run_rest=self._policy.can_run_rest(step))
-        panel.focus()
-        self.refresh_bindings()
-
-    def _guide_config_done(self, step: Step) -> None:
-        from fstune.guide import configuration_done, figures_so_far, look_for_note
-
-        config = configuration_done(self.plan, step)
-        # a configuration is measured once in every block; what to look for is said after its first
-        if config is None or config in self._guided_configs:
-            return
-        self._guided_configs.add(config)
-        note = look_for_note(self.plan.study, config)
-        # read while the run waits at the gate for the attendee (guided mode holds every step)
-        figures = figures_so_far(self.session.repeat_results(), config)
-        self._note = f"Configuration '{config}' is measured. What to look for: {note}" + (
-            f"\nMeasured: {figures}" if figures else "")
-        self.query_one("#output", Log).write_line(f"[guide] {config} done. What to look for: {note}")
-
-    def _guide_release(self, how: str) -> None:
-        waiting = self._waiting
-        if waiting is None or self._gate is None:
-            return
-        self._waiting = None
-        self._guide_hide()
-        self.query_one("#output", Log).write_line(f"[guide] {how}")
-        self._gate.allow(waiting.index)
-        self.query_one("#steps", DataTable).focus()
-        self.refresh_bindings()
-
-    def _guide_hide(self) -> None:
-        """Hide the panel; no step waits for the attendee any more (released, cancelled or ended)."""
-        if not self.guided:
-            return
-        from .guide import GuidePanel
-
-        self._waiting = None
-        self.query_one("#guide", GuidePanel).hide()
-        self.refresh_bindings()
-
-    def action_guide_go(self) -> None:
-        """Enter: run the step as shown, or check what the attendee typed and run it if it matches."""
-        from fstune.guide import check_typed
-
-        from .guide import GuidePanel
-
-        waiting = self._waiting
-        if waiting is None:
-            return
-        panel = self.query_one("#guide", GuidePanel)
-        typed = panel.typed.value
-        if not typed.strip():
-            self._guide_release(f"step {waiting.index + 1} runs as shown (Enter)")
-            return
-        check = check_typed(typed, waiting.step)
-        if not check.ok:
-            panel.set_check(check.message, wrong=True)
-            self.query_one("#output", Log).write_line(f"[guide] not run: {check.message}")
-            return
-        self._guide_release(f"step {waiting.index + 1}: you typed the command; it runs")
-
-    def action_guide_type(self) -> None:
-        from .guide import GuidePanel
-
-        if self._waiting is not None:
-            self.query_one("#guide", GuidePanel).typed.focus()
-
-    def action_guide_rest(self) -> None:
-        waiting = self._waiting
-        if waiting is None or not self._policy.can_run_rest(waiting.step):
-            return
-        self._policy.run_rest(waiting.step)
-        self._guide_release(f"the remaining {waiting.step.workload} repeats of '{waiting.step.config}' run "
-                            "without stopping")
-
-    def _show_guide_summary(self) -> None:
-        from .guide import GuideSummaryScreen
-
-        def closed(results: bool | None) -> None:
-            if results:
-                self.action_results()
-
-        self.app.push_screen(GuideSummaryScreen(self.guide_summary), closed)
 
     # --- small widget helpers ----------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """The run screen's parts (``screens/run.py``): its two dialogs, the output pane, the running
-step's time, and how a step's row looks (its icon, its title wrapped to the pane)."""
+step's time, how a step's row looks (its icon, its title wrapped to the pane), and what the
+screen says when the run is over (``describe_end``)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Log
 
-from fstune.measure.view import PENDING, RUNNING, SKIPPED, WAITING
-from fstune.runner import CANCELLED, DECLINED, FAILED, OK, WARNING, Prompt
+from fstune.measure.view import PENDING, RUNNING, SKIPPED, WAITING, ViewState
+from fstune.runner import CANCELLED, DECLINED, FAILED, FINISHED, OK, WARNING, Prompt
 from fstune.screens.widgets import Dialog
+from fstune.units import format_elapsed
 
 ICONS = {  # state → (icon, style)
     PENDING: ("·", "dim"),
@@ -176,3 +178,51 @@ class StepTime(Widget):
 
     def watch_shown(self, shown: str) -> None:
         self.display = bool(shown)  # no step running: the title gets the whole line
+
+
+def describe_end(state: ViewState, error: str | None) -> tuple[Text, Text]:
+    """How the run ended, from the view: the outcome panel's text and the heading above the output
+    (``error``: the run did not happen at all)."""
+    text = Text()
+    if error:
+        text.append("The run did not happen: ", style="bold red")
+        text.append(error)
+        return text, Text("Not run", style="bold red")
+    final = state.ended
+    status = state.status or FAILED
+    duration = format_elapsed(getattr(final, "duration", 0.0))
+    if status == FINISHED:
+        text.append(f"Done: {len(state.rows)} steps in {duration}.", style="bold green")
+        heading = Text("Finished", style="bold green")
+    elif status == CANCELLED:
+        text.append("Cancelled: ", style="bold yellow")
+        text.append(getattr(final, "reason", "") or "cancelled")
+        heading = Text("Cancelled", style="bold yellow")
+    else:
+        text.append("Failed: ", style="bold red")
+        text.append(getattr(final, "reason", "") or "a step failed")
+        heading = Text("Failed", style="bold red")
+    if status != FINISHED:
+        _describe_cleanup(text, state)
+    audit = getattr(final, "audit_path", None)
+    if audit:
+        text.append(f"\nAudit log (every command and its output): {audit}", style="dim")
+    return text, heading
+
+
+def _describe_cleanup(text: Text, state: ViewState) -> None:
+    """What the cleanup path did, from the steps the view saw finish."""
+    cleanups = [r for r in state.finished if r.cleanup]
+    if cleanups:
+        text.append("\nCleanup:", style="bold")
+        for result in cleanups:
+            icon, style = ICONS.get(result.status, ("?", ""))
+            text.append(f"\n  {icon} ", style=style)
+            text.append(f"{result.step.title} ({format_elapsed(result.duration)})")
+            if result.status != OK and result.message:
+                text.append(f": {result.message}", style="red")
+    else:
+        text.append("\nCleanup: nothing was mounted or left to remove.", style="dim")
+    for mountpoint in getattr(state.ended, "leftovers", ()) or ():
+        text.append(f"\nStill mounted: {mountpoint} — unmount it by hand, or `fstune run --clean-leftovers`.",
+                    style="bold red")
