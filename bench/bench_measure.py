@@ -33,7 +33,7 @@ from fstune import lab as labs  # noqa: E402
 from fstune.measure.measurement import Measurement  # noqa: E402
 from fstune.plan import Choices, DeviceChoice, build_plan, render_script  # noqa: E402
 from fstune.runner import Runner  # noqa: E402
-from fstune.results.stats import welch_t_test  # noqa: E402
+from fstune.stats.classic import welch_t_test  # noqa: E402
 from fstune.studies import parse_study  # noqa: E402
 from fstune.workloads import WORKLOADS  # noqa: E402
 

@@ -15,7 +15,7 @@ down at the end, on failure, on Ctrl-C and on SIGTERM.
 Under software emulation (TCG) the guest's CPU, not the modelled disk, sets the pace of a
 metadata workload like dbench, so the bench refuses to start unless KVM runs the guest; with
 --force-tcg it runs anyway, and every stored run's environment (and so every figure shown from
-it) says TCG (fstune/results/caveats.py).
+it) says TCG (fstune/reports/caveats.py).
 
     sudo .venv/bin/python bench/bench_seeds.py --state /var/tmp/fstune-seeds --force-tcg \\
         --only ext3-external-journal --only jfs-external-log --max-blocks 3

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import stress_verdicts as stress  # noqa: E402
-from fstune.results import calibration, paired, sequential  # noqa: E402
+from fstune.stats import calibration, paired, sequential  # noqa: E402
 
 LOOKS = stress.LOOKS
 ALPHA = 0.05

@@ -4,7 +4,7 @@ Reads the runs `bench/bench_aa.py` stored (their ids from the store's aa-runs.js
 with --runs, or from a bundle), never figures typed into a note. For each run it takes the primary metric's value
 per block and configuration from the stored repeats that count (not failed, block not dropped),
 pairs them by block, and judges them again with the decision code at the looks the run recorded
-(`fstune.results.judge.judge_primary`). Then:
+(`fstune.stats.judge.judge_primary`). Then:
 
 - the **false positives**: runs whose verdict claims a difference (anything but "no detectable
   difference" and "too noisy to tell"), with a 95 % Clopper–Pearson interval on their share;
@@ -44,12 +44,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fstune.results.classroom import run_from_json  # noqa: E402
-from fstune.results.judge import judge_primary  # noqa: E402
+from fstune.reports.classroom import run_from_json  # noqa: E402
+from fstune.stats.judge import judge_primary  # noqa: E402
 from fstune.results.recompute import reparse  # noqa: E402
-from fstune.results.reports import run_json  # noqa: E402
-from fstune.results.scales import MetricRule, Scale  # noqa: E402
-from fstune.results.sequential import LookSchedule  # noqa: E402
+from fstune.reports.reports import run_json  # noqa: E402
+from fstune.stats.scales import MetricRule, Scale  # noqa: E402
+from fstune.stats.sequential import LookSchedule  # noqa: E402
 from fstune.results.store import Store  # noqa: E402
 from fstune.workloads import metric as declared_metric  # noqa: E402
 

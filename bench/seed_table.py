@@ -4,7 +4,7 @@ they agree — recomputed from the stored runs' raw outputs, never from figures 
 For every run it reads from the results store (``--state``, the FSTUNE_STATE_DIR a bench used), it
 parses the stored tool outputs again and judges them with today's method
 (``fstune.results.recompute``), then sets each of the study's expected outcomes (``[[expected]]``
-in its file) beside that judgement (``fstune.results.expected``). One row per expected figure:
+in its file) beside that judgement (``fstune.reports.expected``). One row per expected figure:
 
     seed | experiment | seed's result | fstune (interval) | verdict | agreement | environment
 
@@ -12,7 +12,7 @@ The agreement column is ``judge_agreement``'s, as in every report: direction and
 study's likely reason beside a size that differs (docs/verdicts.md, "Expected outcomes"); a figure
 the run only describes is judged for the table, and its verdict says "(judged here only)". The
 environment names the lab kind, the disk model or disk, and KVM or TCG
-(``fstune.results.caveats.place``); where the place cannot show an effect, the agreement column
+(``fstune.reports.caveats.place``); where the place cannot show an effect, the agreement column
 says "cannot show here" and why.
 
     .venv/bin/python bench/seed_table.py --state /var/tmp/fstune-seeds [--manifest FILE] [--json]
@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fstune.errors import FstuneError  # noqa: E402
-from fstune.results.caveats import place  # noqa: E402
-from fstune.results.expected import outcomes, study_expectations  # noqa: E402
-from fstune.results.formatting import fmt_change  # noqa: E402
+from fstune.reports.caveats import place  # noqa: E402
+from fstune.reports.expected import outcomes, study_expectations  # noqa: E402
+from fstune.reports.formatting import fmt_change  # noqa: E402
 from fstune.results.recompute import recompute  # noqa: E402
 from fstune.results.store import Store, store_path  # noqa: E402
 

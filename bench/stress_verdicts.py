@@ -10,7 +10,7 @@ and counts the verdicts that break a promise. Every study goes through the code 
   each turn's host conditions the way ``Measurement`` records them (the I/O pressure, and what
   processes outside the run read and wrote), block after block, with the dropped blocks replaced
   up to twice the cap, as the run does;
-- the looks and the verdicts: ``fstune.results.sequential.decide_batch`` with the schedule of
+- the looks and the verdicts: ``fstune.stats.sequential.decide_batch`` with the schedule of
   ``fstune.results.blocked.comparison_schedule`` (the alpha split between variants);
 - every pair shown: ``fstune.results.blocked.in_budget``, which pairs the pair table and
   ``--pair`` judge (the others are described).
@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT))
 from fstune.results.blocked import comparison_schedule  # noqa: E402
 from fstune.plan import DEFAULT_LOOKS  # noqa: E402
 from fstune.measure.conditions import drop_limit, outside_drop  # noqa: E402
-from fstune.results.scales import DEFAULT_DELTA  # noqa: E402
-from fstune.results.sequential import LookSchedule, decide_batch  # noqa: E402
-from fstune.results.verdict import CODES, Position  # noqa: E402
+from fstune.stats.scales import DEFAULT_DELTA  # noqa: E402
+from fstune.stats.sequential import LookSchedule, decide_batch  # noqa: E402
+from fstune.stats.verdict import CODES, Position  # noqa: E402
 
 LOOKS = DEFAULT_LOOKS
 CAP = LOOKS[-1]
@@ -369,7 +369,7 @@ def drift_power(total_spreads: float):
     runs it) finds the contrast trending when the change moves linearly by ``total_spreads``
     spreads of one block's contrast over the 15 blocks (0: how often it finds a trend that is not there)."""
     def run(rng, studies):
-        from fstune.results.drift import drift_report
+        from fstune.stats.drift import drift_report
 
         values = gaussian(rng, studies, 2)[:, :CAP]
         sd = SPREAD * math.sqrt(2)

@@ -12,7 +12,7 @@ kind, argv and configuration, the study's texts, the measured figures and the de
   ``look_for``, else the study's, else the "What to look for" part of its explanation).
 - ``summarize(comparison, plan, …, record=…)``: per metric the verdict with its figures (a
   blocked run: with its interval and smallest detectable change; a legacy run: better / worse /
-  within noise, marked legacy), and caveats: the stored run's own (fstune.results.caveats), one
+  within noise, marked legacy), and caveats: the stored run's own (fstune.reports.caveats), one
   physical disk under an external journal, repeats that stayed noisy, failed repeats, what "too
   noisy to tell" or "within noise" means.
 """
@@ -320,8 +320,8 @@ def metric_label(workload: str, metric: str) -> str:
 def figures_so_far(results: Iterable, config: str, limit: int = 8) -> str:
     """The medians measured so far for ``config`` (from a run's repeat results, in order), one
     short item per metric: what guided mode shows when a configuration is done."""
-    from fstune.results.formatting import fmt_value
-    from fstune.results.stats import median
+    from fstune.reports.formatting import fmt_value
+    from fstune.stats.classic import median
 
     items = []
     seen: dict[tuple[str, str], list[float]] = {}
@@ -378,7 +378,7 @@ def _share_of_a_total(row: Row) -> bool:
 
 
 def _finding(row: Row) -> Finding:
-    from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
+    from fstune.reports.formatting import fmt_change, fmt_p, fmt_summary
 
     label = metric_label(row.workload, row.metric)
     figures = f"{fmt_summary(row.baseline, n=False)} → {fmt_summary(row.variant, n=False)} {row.unit}".rstrip()
@@ -389,7 +389,7 @@ def _finding(row: Row) -> Finding:
     elif row.verdict == NO_DATA:
         text = f"{label} ({row.config}): not enough successful repeats to judge ({n})."
     elif row.judgement is not None:  # a blocked run: the verdict with its interval, or a description
-        from fstune.results.views import verdict_text
+        from fstune.reports.views import verdict_text
 
         text = f"{label} ({row.config}): {verdict_text(row)}; {figures} ({n})."
         explanation = row.judgement.explanation(row.verdict)
@@ -431,14 +431,14 @@ def _failed_note(comparison: Comparison, consequence: str) -> str:
 def _record_caveats(record, comparison: Comparison, skip: tuple[str, ...] = ()) -> list[str]:
     if record is None:
         return []
-    from fstune.results.caveats import caveats
+    from fstune.reports.caveats import caveats
 
     return [caveat.text for caveat in caveats(record, comparison) if caveat.kind not in skip]
 
 
 def _summarize_blocked(comparison: Comparison, rows: list[Row], findings, variants: str, record) -> GuideSummary:
     """A blocked run: the verdicts of the primary (and secondaries) with their intervals; the rest
-    is description. Its caveats come from the record (fstune.results.caveats)."""
+    is description. Its caveats come from the record (fstune.reports.caveats)."""
     judged = [row for row in rows if row.judged]
     words: dict[str, int] = {}
     for row in judged:
@@ -466,7 +466,7 @@ def _pct(value: float | None) -> str:
 def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03,
               backing: Callable[[str], BackingInfo | None] = loop_backing, record=None) -> GuideSummary:
     """What the measurements say, metric by metric, and the caveats that apply to this run
-    (with ``record``, the stored run's own caveats first: fstune.results.caveats)."""
+    (with ``record``, the stored run's own caveats first: fstune.reports.caveats)."""
     findings = tuple(_finding(row) for row in comparison.rows)
     # a figure that only a variant can have (its journal device) is said, not counted
     rows = [row for row in comparison.rows if not _only_in_variant(row)]
@@ -487,7 +487,7 @@ def summarize(comparison: Comparison, plan: Plan, *, rsd_threshold: float = 0.03
     external = [cp.config.name for cp in plan.configs if cp.config.external_journal]
     reason = one_disk_reason(plan, backing) if external else None
     if reason:
-        from fstune.results.formatting import fmt_change
+        from fstune.reports.formatting import fmt_change
 
         text = (f"One physical disk: {reason}. A journal or log on its own device saves head travel only when "
                 "that device is a separate disk (a second spindle writes the journal while the first serves the "

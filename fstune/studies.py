@@ -50,11 +50,11 @@ allowed, and a broken user file leaves out only itself: README "Studies")::
 
 ``primary`` may be left out when one of the listed workloads declares a primary metric (the
 first such workload's is used); a study whose workloads declare none must name one. Its blocks
-go on until that metric's interval decides, up to the cap (fstune/results/sequential.py).
+go on until that metric's interval decides, up to the cap (fstune/stats/sequential.py).
 
 ``[[expected]]`` tables are facts about the original measurement, never a target: the results
 and the exports set each beside the run's own verdict and say whether they agree, or why the
-machine cannot show the effect (fstune/results/expected.py; docs/verdicts.md, "Expected
+machine cannot show the effect (fstune/reports/expected.py; docs/verdicts.md, "Expected
 outcomes"). They change nothing in the plan.
 
 Guided mode (``fstune --guided``) shows a configuration's ``look_for`` once it is measured,
@@ -91,7 +91,7 @@ _EXPECTED_KEYS = {"configuration", "against", "metric", "direction", "before", "
 # what an expected figure did, in the metric's own terms (not better/worse)
 HIGHER_VALUE, LOWER_VALUE, UNCHANGED = "higher", "lower", "unchanged"
 DIRECTIONS = (HIGHER_VALUE, LOWER_VALUE, UNCHANGED)
-# what an original effect depends on; fstune/results/expected.py says where each cannot show
+# what an original effect depends on; fstune/reports/expected.py says where each cannot show
 SEEKS, SEPARATE_DISKS = "seeks", "separate-disks"
 NEEDS = {SEEKS: "a disk whose head moves: a rotating disk, or the VM lab's disk model",
          SEPARATE_DISKS: "the journal or log on another physical disk than the data"}

@@ -9,7 +9,7 @@ scale per metric. ``█`` is the median; the median's own 95 % interval (order s
 stays within the figures) is shaded ``▓`` where it lies inside the bar and ``░`` where it
 reaches beyond it. A Rich renderable: it takes the width it
 is given, so the same chart fits 80 columns and uses the room of a larger terminal. Its scale is
-``fstune.results.repeat_order.scale_cell``, which the repeat-order chart beside it uses too.
+``fstune.reports.repeat_order.scale_cell``, which the repeat-order chart beside it uses too.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from rich.text import Text
 
 from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
-from fstune.results.verdict import Verdict
-from fstune.results.formatting import finite, fmt_value
-from fstune.results.repeat_order import scale_cell
-from fstune.results.views import MetricView
+from fstune.stats.verdict import Verdict
+from fstune.reports.formatting import finite, fmt_value
+from fstune.reports.repeat_order import scale_cell
+from fstune.reports.views import MetricView
 
 BAR_STYLE = {BETTER: "green", WORSE: "red", NOISE: "grey50", NO_DATA: "yellow", Verdict.PROBABLY_BETTER: "green",
              Verdict.PROBABLY_WORSE: "red", Verdict.NO_DIFFERENCE: "grey50", Verdict.TOO_NOISY: "grey50",
@@ -32,7 +32,7 @@ LEGEND = "█ median   ▓░ its 95 % interval   bars start at 0; green better,
 
 
 class MetricChart:
-    """The bars of one ``fstune.results.views.MetricView`` (every configuration of one metric)."""
+    """The bars of one ``fstune.reports.views.MetricView`` (every configuration of one metric)."""
 
     def __init__(self, view: MetricView, baseline: str, configs: list[str]) -> None:
         self.view = view

@@ -3,7 +3,7 @@
 ``ResultsScreen(record, comparison, services)`` shows, for a ``fstune.results.records.RunRecord``
 and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``), in one vertical scroll:
 
-- the headline (``fstune.results.headline``, drawn by ``fstune.results.terminal.headline_text``):
+- the headline (``fstune.reports.headline``, drawn by ``fstune.reports.terminal.headline_text``):
   one line per variant with the primary metric's verdict and interval and the secondary metrics
   in a word, then the caveats (environment, one disk, legacy, dropped blocks, cap, drift, warm
   caches, failed repeats) — the first screen at 80×24 answers the question;
@@ -11,15 +11,15 @@ and its ``fstune.results.compare.Comparison`` (``compare_runs([record])``), in o
 - one table per workload: per metric every configuration's median ± standard deviation, n, the
   change against the baseline and the verdict with its interval and smallest detectable change
   (a legacy run: Welch's p and the legacy verdict) — the same cells as ``fstune results show``
-  (``fstune.results.terminal``); for a blocked run with several variants, every pair on the
+  (``fstune.reports.terminal``); for a blocked run with several variants, every pair on the
   primary metric;
 - for a seed study, what the original experiment found beside this run's figure and whether
-  they agree (``fstune.results.expected``, through ``terminal.expected_table``);
+  they agree (``fstune.reports.expected``, through ``terminal.expected_table``);
 - a bar chart per metric (``screens.charts.MetricChart``), median with its 95 % interval;
-- a repeat-order chart per metric (``fstune.results.repeat_order``): every repeat in run order,
+- a repeat-order chart per metric (``fstune.reports.repeat_order``): every repeat in run order,
   one row per configuration, beside its median and interval;
 - the notes on what the figures rest on;
-- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.results.reports`` into the
+- exports (m/c/j/h: Markdown, CSV, JSON, HTML, written by ``fstune.reports.reports`` into the
   current directory, in a thread) and "open in history" (o: the stored run id and the commands).
 
 The arrows and page keys scroll; t, g, r and n jump to the tables, the charts, the repeat order
@@ -42,14 +42,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from fstune.errors import FstuneError
-from fstune.results import reports
+from fstune.reports import reports
 from fstune.results.compare import Comparison
 from fstune.results.records import RunRecord
-from fstune.results.headline import headline
-from fstune.results.repeat_order import order_charts
-from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, expected_table,
+from fstune.reports.headline import headline
+from fstune.reports.repeat_order import order_charts
+from fstune.reports.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, expected_table,
                                      headline_text, narrow_table, order_legend, pair_table, workload_table)
-from fstune.results.views import CELLS_NOTE, MetricView, figure_notes, metric_views, verdict_note
+from fstune.reports.views import CELLS_NOTE, MetricView, figure_notes, metric_views, verdict_note
 from fstune.units import format_span
 from fstune.util.files import write_output
 
@@ -212,7 +212,7 @@ class ResultsScreen(Screen):
 
     def _ceiling(self) -> ComposeResult:
         """The rates against the raw device, when the run measured it (``fstune run --ceiling``)."""
-        from fstune.results.terminal import ceiling_text
+        from fstune.reports.terminal import ceiling_text
 
         text = ceiling_text(self.record)
         if text is not None:

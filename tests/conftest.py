@@ -139,6 +139,29 @@ def own_mount_root() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def no_lab_outlives_the_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """At the session's end, take down any lab still standing under this session's temporary
+    directory: a test that pytest-timeout stopped in the middle of its lab's teardown (or a fixture
+    whose teardown failed) would otherwise leave loop devices, FUSE mounts and servers behind on
+    a shared machine. Only labs this session made are looked at (their directory is below its
+    basetemp); each one found is named in a warning, since a test should own up to it."""
+    yield
+    from fstune.lab import kernel
+
+    base = tmp_path_factory.getbasetemp().resolve()
+    directories = {loop.directory for loop in kernel.scan_loops()
+                   if loop.directory is not None and Path(loop.directory).resolve().is_relative_to(base)}
+    directories |= {Path(mountpoint).parent for mountpoint in (m.mountpoint for m in kernel.read_mounts() if m.fs_type.startswith("fuse"))
+                    if Path(mountpoint).resolve().is_relative_to(base)}
+    for directory in sorted(directories, key=str):
+        try:
+            labmod.lab_down(directory)
+            warnings.warn(f"a lab outlived its test and was taken down at the session's end: {directory}")
+        except Exception as error:  # the others still go
+            warnings.warn(f"a lab outlived its test and could not be taken down: {directory}: {error}")
+
+
+@pytest.fixture(scope="session", autouse=True)
 def fstune_on_path() -> Iterator[None]:
     """Plans call `fstune workload-helper`: find this interpreter's fstune first (a venv's)."""
     old = os.environ.get("PATH", "")

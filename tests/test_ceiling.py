@@ -14,7 +14,7 @@ import pytest
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
 from fstune.plan import Choices, build_plan, render_script
-from fstune.results.ceiling import ceiling_json, ceiling_lines, shares
+from fstune.reports.ceiling import ceiling_json, ceiling_lines, shares
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.steps import CEILING, MKFS
@@ -280,7 +280,7 @@ def test_a_target_mounted_by_someone_else_before_the_raw_pass_is_refused(lab, tm
 
 
 def test_the_reports_lay_out_the_same_sentences():
-    from fstune.results import reports
+    from fstune.reports import reports
     from fstune.results.compare import compare_runs
 
     record = _record({"throughput": {"seqwrite.rate_mbs": 500.0}})

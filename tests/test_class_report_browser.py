@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from fstune.results import classroom, classroom_report
+from fstune.reports import classroom, classroom_report
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "class"
 FILES = sorted(str(p) for p in FIXTURES.glob("*.json"))

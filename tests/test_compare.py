@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from fstune.results import stats
+from fstune.stats import classic as stats
 from fstune.results.compare import (BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Summary, compare,
                             option_diff)
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample

@@ -11,11 +11,11 @@ from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.results.blocked import DESCRIBED, NOT_YET, PRIMARY, SECONDARY, WAITING, comparison_schedule
 from fstune.results.compare import LEGACY_NOTE, NOISE, ConfigDescription, compare_runs
-from fstune.results.judge import judge_primary
+from fstune.stats.judge import judge_primary
 from fstune.results.records import RunRecord
-from fstune.results.scales import MetricRule
-from fstune.results.sequential import METHOD
-from fstune.results.verdict import Verdict
+from fstune.stats.scales import MetricRule
+from fstune.stats.sequential import METHOD
+from fstune.stats.verdict import Verdict
 
 A = ConfigDescription("a", "ext4")
 B = ConfigDescription("b", "ext4", mount_options=(("noatime", None),))
@@ -231,7 +231,7 @@ def test_a_drift_note_names_the_configuration_that_drifted():
 def test_every_pair_table_lists_each_pair_once():
     from rich.console import Console
 
-    from fstune.results.terminal import pair_table
+    from fstune.reports.terminal import pair_table
 
     record = run({"a": 1.0, "b": 1.10, "c": 1.20})
     console = Console(width=100, record=True)
@@ -245,7 +245,7 @@ def test_every_pair_table_lists_each_pair_once():
 def test_a_json_export_keeps_the_blocks_and_the_class_merge_judges_them_the_same_way():
     import json
 
-    from fstune.results import classroom, reports
+    from fstune.reports import classroom, reports
 
     record = run({"a": 1.0, "b": 1.10})
     record.id = 4
@@ -282,7 +282,7 @@ def test_a_change_found_at_an_early_look_is_labelled_as_likely_overstated():
 
 
 def test_a_change_that_moves_over_the_blocks_is_said_to_move_not_plainly_better():
-    from fstune.results.headline import headline
+    from fstune.reports.headline import headline
 
     record = run({"a": 1.0, "b": 1.0, "c": 1.0})
     for result in record.results:

@@ -354,7 +354,7 @@ def test_a_loop_device_is_described_by_its_file_and_the_device_holding_it(tmp_pa
     # device under that file instead, in the wizard, `fstune disks` and a run's device record
     from fstune.devices.loop import describe_loop
     from fstune.results.environment import describe_device
-    from fstune.results.views import device_summary
+    from fstune.reports.views import device_summary
     from fstune.screens.disks import device_row, explain
 
     with loop_device(tmp_path, 32 * MiB) as dev:

@@ -1,6 +1,6 @@
 """Expected outcomes: the seed experiments' results as study data, set beside a run's verdicts.
 
-The loader keeps and checks ``[[expected]]`` (fstune/studies.py); ``fstune.results.expected``
+The loader keeps and checks ``[[expected]]`` (fstune/studies.py); ``fstune.reports.expected``
 says whether a run agrees in direction and size, is much smaller or larger, went the opposite way,
 cannot tell, or was measured where the effect cannot show;
 every report and the results command show it (docs/verdicts.md, "Expected outcomes").
@@ -17,17 +17,17 @@ from html import escape as escape_html
 import pytest
 
 from fstune.figures import LOWER, RepeatResult, Sample
-from fstune.results import reports
+from fstune.reports import reports
 from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import ConfigDescription, compare_runs
-from fstune.results.expected import (AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SIZE_FACTOR, SMALLER,
+from fstune.reports.expected import (AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SIZE_FACTOR, SMALLER,
                                      judge_agreement, outcomes, outcomes_for)
 from fstune.results.records import DeviceRecord
 from fstune.results.store import Store
-from fstune.results.verdict import Position, Verdict
+from fstune.stats.verdict import Position, Verdict
 from fstune.studies import Expectation, load_studies
 from fstune.results.records import RunRecord
-from fstune.results.sequential import METHOD
+from fstune.stats.sequential import METHOD
 from test_compare_blocked import C, DESIGN, OWN, SHARED, run, too_noisy_run
 from test_results_cli import assert_fits_80_columns, fstune
 from test_store import realistic_run
@@ -302,7 +302,7 @@ def test_the_study_s_reason_is_shown_beside_a_difference_in_size_only():
     # every way out shows it on the judgement's row
     from rich.console import Console
 
-    from fstune.results.terminal import expected_table
+    from fstune.reports.terminal import expected_table
 
     record.settings = {"expected": [changed(expect(), percent=40.0, why_different=reason).as_json()]}
     comparison = compare_runs([record])
@@ -569,7 +569,7 @@ async def test_the_results_screen_shows_them(tmp_path):
 
 
 def test_the_environment_caveat_reads_the_same_place():
-    from fstune.results.caveats import environment, place
+    from fstune.reports.caveats import environment, place
 
     record = one_disk_loop_lab(run({"a": 1.0, "b": 1.1}))
     where = place(record)

@@ -13,12 +13,12 @@ import pytest
 
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
-from fstune.results import html_report, reports
+from fstune.reports import html_report, reports
 from fstune.results.compare import ConfigDescription
 from fstune.results.compare import compare_runs, side_by_side
-from fstune.results.formatting import fmt_change, fmt_summary, fmt_value
-from fstune.results.html_report import COLOURS
-from fstune.results.reports import CSV_FIELDS
+from fstune.reports.formatting import fmt_change, fmt_summary, fmt_value
+from fstune.reports.html_report import COLOURS
+from fstune.reports.reports import CSV_FIELDS
 from test_store import realistic_run
 
 METRICS = {("metadata", "dbench.throughput_mbs"), ("throughput", "seqread.rate_mbs"),

@@ -593,7 +593,7 @@ def test_every_header_carries_the_verdict_its_interval_and_the_caveats():
     text = "\n".join(lines)
     assert re.search(r"^Verdict on the primary metric metadata dbench\.throughput_mbs: better, \+1\d\.\d % "
                      r"\(95 % interval \+\d+\.\d % to \+\d+\.\d %\)", text, re.M), text
-    assert "Caveat: Real rotating disk: /dev/sdb1" in text  # where it was measured (fstune.results.caveats)
+    assert "Caveat: Real rotating disk: /dev/sdb1" in text  # where it was measured (fstune.reports.caveats)
     assert "Caveat: Legacy: measured before blocks" in text
     assert "Caveat: 1 repeat(s) failed" in text  # the comparison's own notes are caveats too
     assert measured.header_lines(run, "external", ["one", "two"])[-2:] == ["Caveat: one", "Caveat: two"]

@@ -12,7 +12,7 @@ import pytest
 from fstune.results.compare import compare
 from fstune.measure.measurement import Measurement
 from fstune.measure.record import run_record
-from fstune.results.sequential import METHOD
+from fstune.stats.sequential import METHOD
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import Runner
 from fstune.results.store import Store
@@ -187,7 +187,7 @@ def test_each_repeat_reads_back_its_journal_and_the_block_order_is_kept(lab, tmp
     again = next(x for x in loaded.results if x.config == "external" and x.block == 2)
     assert again.conditions["readback"]["journal_uuid"] == readback["journal_uuid"]
     # the reports show each block's order and each turn's readback
-    from fstune.results import html_report, reports
+    from fstune.reports import html_report, reports
     from fstune.results.compare import compare_runs
 
     comparison = compare_runs([loaded])
@@ -236,7 +236,7 @@ def test_a_variant_whose_journal_option_was_dropped_fails_loudly_and_counts_for_
     failed = [x for x in measurement.repeat_results() if x.config == "external" and x.block == 1]
     assert failed and all(x.failed and not x.counts for x in failed)
     # the report's Blocks table says the turn failed, and why
-    from fstune.results import reports
+    from fstune.reports import reports
     from fstune.results.compare import compare_runs
 
     record = run_record(plan, measurement, outcome, started=0.0)

@@ -24,10 +24,10 @@ from pathlib import Path
 import pytest
 
 from fstune.cli import main
-from fstune.results import classroom, classroom_report, reports
+from fstune.reports import classroom, classroom_report, reports
 from fstune.results.compare import compare_runs
-from fstune.results.formatting import fmt_change, fmt_value, places_for
-from fstune.results.html_report import COLOURS, CSS
+from fstune.reports.formatting import fmt_change, fmt_value, places_for
+from fstune.reports.html_report import COLOURS, CSS
 from test_results_cli import assert_clean_error, fstune
 from test_store import realistic_run
 
@@ -347,7 +347,7 @@ def blocked_export(host: str, blocks: int) -> classroom.Export:
     from fstune.figures import HIGHER, RepeatResult, Sample
     from fstune.results.compare import ConfigDescription
     from fstune.results.records import RunRecord
-    from fstune.results.sequential import METHOD
+    from fstune.stats.sequential import METHOD
     from test_compare_blocked import DESIGN, SHARED
 
     results = [RepeatResult(config, "metadata", block, [Sample("metadata", "dbench.throughput_mbs",

@@ -204,8 +204,8 @@ def test_a_run_on_plain_disks_records_no_model_and_no_model_rule():
 
 def test_a_run_on_the_modelled_lab_says_so_and_its_seeks_can_show():
     from test_results_caveats import journal_run, kinds
-    from fstune.results import caveats as cv
-    from fstune.results.expected import limits
+    from fstune.reports import caveats as cv
+    from fstune.reports.expected import limits
     from fstune.results.records import DeviceRecord
 
     placement = {f"/dev/loop{i}p1": {"disk": f"loop{i}", "backing_file": f"/var/tmp/lab/fstune-lab-disk{i}.img",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fstune.figures import HIGHER, Sample
-from fstune.results import caveats as cv
+from fstune.reports import caveats as cv
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.store import Store
@@ -146,7 +146,7 @@ def test_placement_read_from_a_real_lab_gives_the_one_disk_caveat(shared_lab):
 def test_blocks_kept_past_the_drop_rule_s_limit_are_a_caveat():
     from test_compare_blocked import run
 
-    from fstune.results.caveats import caveats
+    from fstune.reports.caveats import caveats
 
     record = run({"a": 1.0, "b": 1.1})
     record.design["disturbed_blocks"] = {"9": "processes outside the run …; kept: the rule has dropped its limit of 5 blocks"}
@@ -160,7 +160,7 @@ def test_a_run_measured_under_an_older_method_says_which_and_is_judged_by_today_
     (docs/verdicts.md, "Method versions")."""
     from fstune.results.compare import compare_runs
     from fstune.results.recompute import recompute
-    from fstune.results.sequential import METHOD
+    from fstune.stats.sequential import METHOD
 
     older = run({"a": 1.0, "b": 1.10}, method="paired-gs-obf/1")
     found = kinds(older)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from fstune.results.drift import MIN_BLOCKS, drift_check, drift_report, holm_adjusted, permutation_p_value
+from fstune.stats.drift import MIN_BLOCKS, drift_check, drift_report, holm_adjusted, permutation_p_value
 
 
 def scipy_permutation_p(values, resamples):

@@ -1,5 +1,5 @@
-"""The headline every results view starts with, and the repeat-order chart (fstune/results/headline.py,
-fstune/results/repeat_order.py): their words, the order of their points, and where they appear
+"""The headline every results view starts with, and the repeat-order chart (fstune/reports/headline.py,
+fstune/reports/repeat_order.py): their words, the order of their points, and where they appear
 (`fstune results show`, the Markdown and HTML reports).
 
 ``lab_run`` is a blocked run as the runner records it on the one-disk loop lab (dbench the
@@ -19,16 +19,16 @@ import pytest
 from rich.console import Console
 
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
-from fstune.results import reports
+from fstune.reports import reports
 from fstune.results.compare import ConfigDescription, compare_runs
-from fstune.results.headline import NO_VARIANT, UNCHANGED, headline
-from fstune.results.html_report import to_html
+from fstune.reports.headline import NO_VARIANT, UNCHANGED, headline
+from fstune.reports.html_report import to_html
 from fstune.results.records import DeviceRecord, RunRecord
-from fstune.results.repeat_order import DROPPED, FAILED, LEGACY_LABEL, MARKS, order_charts, order_lines, \
+from fstune.reports.repeat_order import DROPPED, FAILED, LEGACY_LABEL, MARKS, order_charts, order_lines, \
     repeat_points
-from fstune.results.sequential import METHOD
+from fstune.stats.sequential import METHOD
 from fstune.results.store import Store
-from fstune.results.verdict import Verdict
+from fstune.stats.verdict import Verdict
 from test_store import realistic_run  # tests/ is on sys.path for its own modules (rootdir import)
 
 CONFIGS = [ConfigDescription("internal", "ext4", "internal", None, (), ()),

@@ -7,7 +7,7 @@ import sys
 def test_the_results_package_imports_without_numpy_or_scipy():
     code = (
         "import sys\n"
-        "import fstune.results.judge, fstune.results.secondary, fstune.results.drift, fstune.results.calibration\n"
+        "import fstune.stats.judge, fstune.stats.secondary, fstune.stats.drift, fstune.stats.calibration\n"
         "loaded = sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'scipy', 'textual'})\n"
         "print('LOADED:' + ','.join(loaded))\n"
     )

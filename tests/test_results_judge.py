@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from fstune.figures import HIGHER, LOWER
-from fstune.results.judge import judge_primary, percent_or_unit
-from fstune.results.scales import MetricRule, Scale, paired_contrasts
-from fstune.results.secondary import judge_secondaries
-from fstune.results.sequential import DEFAULT_SCHEDULE, METHOD, Action, Reason
-from fstune.results.verdict import Verdict
+from fstune.stats.judge import judge_primary, percent_or_unit
+from fstune.stats.scales import MetricRule, Scale, paired_contrasts
+from fstune.stats.secondary import judge_secondaries
+from fstune.stats.sequential import DEFAULT_SCHEDULE, METHOD, Action, Reason
+from fstune.stats.verdict import Verdict
 
 
 def blocks(change, spread, n, seed=1):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from fstune.results.paired import mean_and_sd, minimum_detectable_effect, t_critical, t_interval
+from fstune.stats.paired import mean_and_sd, minimum_detectable_effect, t_critical, t_interval
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 10, 15, 40])

@@ -9,7 +9,7 @@ from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.results.compare import ConfigDescription
 from fstune.results.records import RunRecord
 from fstune.results.recompute import recompute, reparse, saved_copy, split_raw
-from fstune.results.sequential import METHOD
+from fstune.stats.sequential import METHOD
 from fstune.results.store import Store
 from fstune.workloads.registry import WORKLOADS
 from fstune.workloads.throughput import RUNS

@@ -5,9 +5,9 @@ import math
 import pytest
 
 from fstune.figures import HIGHER, LOWER
-from fstune.results.scales import (DEFAULT_DELTA, MetricRule, Scale, ScaleError, default_rule, exact_position,
+from fstune.stats.scales import (DEFAULT_DELTA, MetricRule, Scale, ScaleError, default_rule, exact_position,
                                    exact_relative_change, from_percent, paired_contrasts, to_percent)
-from fstune.results.verdict import Position
+from fstune.stats.verdict import Position
 
 
 def test_ratio_contrasts_are_log_ratios_and_come_back_as_percent():

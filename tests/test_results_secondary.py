@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from fstune.figures import HIGHER, LOWER
-from fstune.results.scales import MetricRule, Scale, paired_contrasts
-from fstune.results.secondary import SECONDARY, describe, judge_secondaries
-from fstune.results.sequential import DEFAULT_SCHEDULE, LookSchedule, decide, decide_batch
-from fstune.results.verdict import Verdict
+from fstune.stats.scales import MetricRule, Scale, paired_contrasts
+from fstune.stats.secondary import SECONDARY, describe, judge_secondaries
+from fstune.stats.sequential import DEFAULT_SCHEDULE, LookSchedule, decide, decide_batch
+from fstune.stats.verdict import Verdict
 
 THETA = math.log1p(0.02)
 
@@ -72,7 +72,7 @@ def test_an_interval_excludes_zero_exactly_when_holm_rejects():
             level = 0.05 / (4 - rank + 1)
             values = np.asarray(metrics[r.metric][0].values)[None, :]
             crossed = decide_batch(values, LookSchedule((5, 10, 15), level), THETA, stop_at_decision=False)
-            from fstune.results.verdict import CODES
+            from fstune.stats.verdict import CODES
             still = still and CODES[crossed.code[0]].excludes_zero
             if still:
                 rejected.add(r.metric)

@@ -7,10 +7,10 @@ import pytest
 from scipy import stats
 
 from fstune.figures import HIGHER, LOWER
-from fstune.results import boundary_table, calibration
-from fstune.results.sequential import (DEFAULT_SCHEDULE, METHOD, Action, LookSchedule, Reason, boundaries, decide,
+from fstune.stats import boundary_table, calibration
+from fstune.stats.sequential import (DEFAULT_SCHEDULE, METHOD, Action, LookSchedule, Reason, boundaries, decide,
                                        decide_batch, predict)
-from fstune.results.verdict import CODES, Position, Verdict
+from fstune.stats.verdict import CODES, Position, Verdict
 
 THETA = math.log1p(0.02)
 
@@ -92,7 +92,7 @@ def widening(part) -> float:
 
 
 def test_correlated_blocks_widen_the_interval_and_independent_ones_may_not_narrow_it():
-    from fstune.results.paired import lag1_inflation
+    from fstune.stats.paired import lag1_inflation
 
     rng = np.random.default_rng(4)
     steady = list(rng.normal(0.0, 0.05, 15))

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from fstune.figures import HIGHER, LOWER
-from fstune.results.verdict import (CODES, Position, Verdict, interval_position, interval_positions, qualifier,
+from fstune.stats.verdict import (CODES, Position, Verdict, interval_position, interval_positions, qualifier,
                                     verdict_for)
 
 DELTA = math.log1p(0.02)

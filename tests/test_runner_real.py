@@ -583,3 +583,67 @@ def test_leftover_mount_of_a_dead_run_is_found_and_cleaned(tmp_path, lab, run_de
     finally:
         if is_mounted(str(mountpoint)):
             subprocess.run(["umount", str(mountpoint)], check=False)
+
+
+# --- cleanup when a process outside the run holds the filesystem ----------------------------------
+
+
+def _hold_then_cancel(tmp_path, lab, release_after: float | None):
+    """Run a slow benchmark; once it measures, an outside process takes its working directory on
+    the filesystem and the run is cancelled. ``release_after``: seconds until the holder ends
+    (None: it stays until the test ends it)."""
+    data = lab.disks[0].data
+    plan = command_plan(tmp_path, data, SLOW_WRITER)
+    mountpoint = plan.configs[0].mountpoint
+    runner = Runner(plan, log_dir=tmp_path / "logs")
+    rec = Recorder(runner)
+    holder: list[subprocess.Popen] = []
+
+    def on_event(event):
+        rec(event)
+        if isinstance(event, StepStarted) and event.step.kind == kinds.MEASURE and not holder:
+            holder.append(subprocess.Popen(["sleep", "600"], cwd=mountpoint, start_new_session=True))
+            if release_after is not None:
+                threading.Timer(release_after, holder[0].kill).start()
+            threading.Timer(1.0, runner.cancel).start()
+
+    try:
+        outcome = runner.run(on_event)
+        return outcome, rec, holder[0], mountpoint
+    finally:
+        if holder and holder[0].poll() is None and release_after is None and not is_mounted(mountpoint):
+            holder[0].kill()
+
+
+def test_cleanup_waits_for_an_outside_holder_and_names_it(tmp_path, lab):
+    outcome, rec, holder, mountpoint = _hold_then_cancel(tmp_path, lab, release_after=3.0)
+    holder.wait(timeout=10)
+    assert outcome.status == CANCELLED, outcome.reason
+    assert not is_mounted(mountpoint) and outcome.leftovers == ()
+    waits = [e.text for e in rec.events if isinstance(e, Notice) and "is busy" in e.text]
+    assert waits and f"held by sleep (pid {holder.pid}, its working directory)" in waits[0]
+    assert_nothing_left(tmp_path, lab.disks[0].data)
+
+
+def test_a_holder_that_stays_is_named_and_the_mount_left_for_clean_leftovers(tmp_path, lab, monkeypatch):
+    from fstune.runner import engine
+    monkeypatch.setattr(engine, "UNMOUNT_PATIENCE", 3.0)
+    outcome, rec, holder, mountpoint = _hold_then_cancel(tmp_path, lab, release_after=None)
+    try:
+        assert is_mounted(mountpoint) and mountpoint in outcome.leftovers
+        warning = [e.text for e in rec.events if isinstance(e, Notice) and e.level == Level.WARNING
+                   and "stays mounted" in e.text]
+        assert warning and f"sleep (pid {holder.pid}, its working directory)" in warning[0]
+        assert "--clean-leftovers" in warning[0]
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+        for _ in range(20):
+            if not is_mounted(mountpoint) or subprocess.run(["umount", mountpoint]).returncode == 0:
+                break
+            time.sleep(0.5)
+        from fstune.runner import mountguard
+        for directory in (tmp_path / "run").rglob("*"):  # sealed while the run lived: let pytest remove it
+            if directory.is_dir() and not is_mounted(str(directory)):
+                mountguard.unseal(str(directory))
+    assert not is_mounted(mountpoint)

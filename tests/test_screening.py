@@ -177,7 +177,7 @@ def test_a_design_without_replicates_or_with_a_bad_seed_is_refused(replicates, s
 
 def test_the_seed_limit_is_the_paired_studies():
     from fstune.plan import ORDER_SEED_LIMIT
-    from fstune.results.scales import DEFAULT_DELTA as PAIRED_DELTA
+    from fstune.stats.scales import DEFAULT_DELTA as PAIRED_DELTA
     from fstune.screening.design import SEED_LIMIT
 
     assert SEED_LIMIT == ORDER_SEED_LIMIT and DEFAULT_DELTA == PAIRED_DELTA

@@ -14,7 +14,7 @@ import pytest
 
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.measure.measurement import Measurement
-from fstune.results.sequential import METHOD
+from fstune.stats.sequential import METHOD
 from fstune.results.settings import (LOOP_LAB, REAL_DEVICES, describe_settings, lab_kind, machine_id, run_settings,
                                      settings_differences)
 from fstune.results.store import Store

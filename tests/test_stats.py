@@ -1,4 +1,4 @@
-"""fstune.results.stats against known values: textbook t tables, closed forms, hand-computed examples."""
+"""fstune.stats.classic against known values: textbook t tables, closed forms, hand-computed examples."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from fstune.results import stats
+from fstune.stats import classic as stats
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
 from fstune.results.compare import legacy_judge as judge  # the rule legacy runs keep
 from fstune.figures import HIGHER, LOWER

@@ -81,7 +81,7 @@ async def test_the_whole_wizard_runs_a_study_on_lab_disks(lab, tmp_path):
     with Store(tmp_path / "state") as store:
         stored = store.load_run(run_screen.stored_id)
     from fstune.results.compare import compare_runs
-    from fstune.results.formatting import fmt_summary
+    from fstune.reports.formatting import fmt_summary
 
     comparison = compare_runs([stored])
     row = next(r for r in comparison.rows if r.metric == "dbench.throughput_mbs")

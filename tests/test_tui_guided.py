@@ -15,7 +15,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from fstune import steps as kinds
-from fstune.results.verdict import Verdict
+from fstune.stats.verdict import Verdict
 from fstune.runner import CANCELLED, FINISHED, OK
 from fstune.screens.guide import GuidePanel, GuideSummaryScreen
 from fstune.screens.run import WAITING, ConfirmCancel, RunScreen

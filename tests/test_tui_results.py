@@ -4,7 +4,7 @@ blocked run of the one-disk loop lab (``test_results_headline.lab_run``) for the
 repeat-order chart.
 
 Hosted in a tiny App of its own; the tables are checked in their rendered form (text and
-colours), the exports against ``fstune.results.reports`` itself, and the look by snapshots at
+colours), the exports against ``fstune.reports.reports`` itself, and the look by snapshots at
 80×24 and 120×40.
 """
 
@@ -18,11 +18,11 @@ import pytest
 from rich.console import Console
 from textual.app import App
 from textual.widgets import Static
-from fstune.results import reports
+from fstune.reports import reports
 from fstune.results.compare import BETTER, NOISE, WORSE, compare_runs
-from fstune.results.formatting import fmt_change, fmt_summary, fmt_value
-from fstune.results.reports import CSV_FIELDS
-from fstune.results.views import metric_views
+from fstune.reports.formatting import fmt_change, fmt_summary, fmt_value
+from fstune.reports.reports import CSV_FIELDS
+from fstune.reports.views import metric_views
 from fstune.screens.results import ResultsScreen, export_name
 from test_results_headline import lab_run, stored
 from test_store import realistic_run  # tests/ is on sys.path for its own modules (rootdir import)

@@ -643,7 +643,7 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
         figures = [s.value for r in stored.results if r.ok for s in r.samples
                    if s.metric == "dbench.throughput_mbs"]
         assert len(figures) >= 6  # 3+ repeats of both configurations
-        from fstune.results.formatting import fmt_summary
+        from fstune.reports.formatting import fmt_summary
         from fstune.results.compare import Summary
 
         table = plain(results.query_one("#table-0", Static))

@@ -31,9 +31,9 @@ import pytest
 from scipy import stats
 
 from fstune.figures import HIGHER, LOWER
-from fstune.results.scales import MetricRule, paired_contrasts
-from fstune.results.sequential import DEFAULT_SCHEDULE, decide_batch
-from fstune.results.verdict import CODES, Verdict, verdict_for
+from fstune.stats.scales import MetricRule, paired_contrasts
+from fstune.stats.sequential import DEFAULT_SCHEDULE, decide_batch
+from fstune.stats.verdict import CODES, Verdict, verdict_for
 
 NOISE_FILE = Path(__file__).parent / "fixtures" / "noise" / "lab.json"
 STUDIES = 20_000
@@ -114,7 +114,7 @@ def real_design(contrasts):
 def naive_design(contrasts):
     """What issue 19 warns about: a plain 95 % t interval after every block from 3 to 15, stopping
     at the first that excludes 0 (or lies inside ±δ), with the same verdict words."""
-    from fstune.results.verdict import interval_positions
+    from fstune.stats.verdict import interval_positions
 
     studies = contrasts.shape[0]
     code = np.zeros(studies, dtype=np.int8)
@@ -197,7 +197,7 @@ def test_compare_reaches_the_same_verdict_as_the_kernel_on_simulated_studies():
     from fstune.figures import RepeatResult, Sample
     from fstune.results.compare import ConfigDescription, compare_runs
     from fstune.results.records import RunRecord
-    from fstune.results.sequential import METHOD
+    from fstune.stats.sequential import METHOD
 
     metrics = lab_metrics()
     design = {"primary": {"workload": "metadata", "metric": "dbench.throughput_mbs"},

@@ -17,7 +17,7 @@ from fstune import runner, workloads
 from fstune.cli import main
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER
-from fstune.results.scales import Scale
+from fstune.stats.scales import Scale
 from fstune.screens.app import make_app
 from fstune.units import format_estimate
 from fstune.workloads import Metric, Workload

@@ -12,16 +12,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from fstune.errors import UsageError
-from fstune.results import classroom, classroom_report, reports
+from fstune.reports import classroom, classroom_report, reports
 from fstune.results.compare import compare_runs, side_by_side
-from fstune.results.formatting import fmt_time, iso_time
+from fstune.reports.formatting import fmt_time, iso_time
 from fstune.results.records import FINISHED, RunRecord
 from fstune.results.store import RunNotFound, Store, store_path
-from fstune.results.headline import headline
-from fstune.results.repeat_order import order_charts
-from fstune.results.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, expected_table,
+from fstune.reports.headline import headline
+from fstune.reports.repeat_order import order_charts
+from fstune.reports.terminal import (STATUS_STYLE, OrderChartView, configuration_rows, expected_table,
                                      headline_text, narrow_table, order_legend, pair_table, workload_table)
-from fstune.results.views import (CELLS_NOTE, device_summary, env_summary, figure_notes, honest_notes, metric_views,
+from fstune.reports.views import (CELLS_NOTE, device_summary, env_summary, figure_notes, honest_notes, metric_views,
                                   tool_versions, verdict_note)
 from fstune.units import format_span
 from fstune.util.files import write_output
@@ -355,7 +355,7 @@ def show_comparison(console: Console, runs: list[RunRecord], comparison, headlin
 
 
 def _repeat_order(console: Console, run: RunRecord, comparison) -> None:
-    """Every repeat in the order it ran, per metric (``fstune.results.repeat_order``)."""
+    """Every repeat in the order it ran, per metric (``fstune.reports.repeat_order``)."""
     charts = order_charts(run, comparison)
     if not charts:
         return
@@ -369,7 +369,7 @@ def _repeat_order(console: Console, run: RunRecord, comparison) -> None:
 
 
 def _ceiling(console: Console, run: RunRecord) -> None:
-    from fstune.results.terminal import ceiling_text
+    from fstune.reports.terminal import ceiling_text
 
     text = ceiling_text(run)
     if text is not None:
@@ -395,7 +395,7 @@ def run_show(args) -> int:
 def refuse_different_settings(runs: list[RunRecord], allow: bool) -> None:
     """Runs measured with other settings than the first are refused unless ``allow``; when
     allowed, every report lists the differences among its notes (``views.settings_notes``)."""
-    from fstune.results.views import settings_notes
+    from fstune.reports.views import settings_notes
 
     found = settings_notes(runs)
     if found and not allow:
@@ -426,7 +426,7 @@ def run_compare(args) -> int:
 
 def run_recompute(args) -> int:
     from fstune.results.recompute import recompute, saved_copy
-    from fstune.results.views import verdict_text
+    from fstune.reports.views import verdict_text
 
     runs = load_runs(args.runs)
     console = _console()

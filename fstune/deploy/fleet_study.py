@@ -30,7 +30,7 @@ from fstune.deploy.yaml_writer import Raw, to_yaml
 from fstune.deploy.measured import comment, environment_caveats, header_lines
 from fstune.errors import UsageError
 from fstune.results.records import RunRecord
-from fstune.results.reports import FORMAT_NAME
+from fstune.reports.reports import FORMAT_NAME
 
 GROUP, SHARED = "fstune_study", "fstune_shared"
 # the host's confirmed filesystems as fstune's --overwrite options (a Jinja list, appended)

@@ -16,9 +16,9 @@ from fstune import workloads
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL
 from fstune.results.compare import BETTER, NO_DATA, NOISE, ConfigDescription, Row, compare_runs
-from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time
+from fstune.reports.formatting import direction, finite, fmt_change, fmt_summary, fmt_time
 from fstune.results.records import RunRecord
-from fstune.results.views import describe_config, honest_notes, verdict_text
+from fstune.reports.views import describe_config, honest_notes, verdict_text
 
 
 def find_config(run: RunRecord, name: str) -> ConfigDescription:
@@ -157,7 +157,7 @@ def export_refusal(run: RunRecord, config_name: str) -> str | None:
 
 def environment_caveats(run: RunRecord) -> list[str]:
     """What a reader of an export must know before trusting it, the same list the results screen
-    and reports show (``views.honest_notes``): the run's caveats (fstune.results.caveats: where it
+    and reports show (``views.honest_notes``): the run's caveats (fstune.reports.caveats: where it
     was measured, one physical disk, the cap reached undecided, drift, dropped blocks, warm caches,
     legacy), then what its figures rest on (failed repeats, plan warnings). One line each."""
     return [n.strip() for n in honest_notes([run], compare_runs([run])) if not n.startswith("  ")]

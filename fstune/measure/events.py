@@ -20,7 +20,7 @@ from fstune.measure.eta import Estimate, EtaState
 @dataclass(frozen=True, slots=True)
 class LookDecided:
     """A look was taken: ``line`` is what it found, already formatted as the results show a change
-    (capped at ±1000 %: ``fstune.results.judge.percent_or_unit``)."""
+    (capped at ±1000 %: ``fstune.stats.judge.percent_or_unit``)."""
 
     blocks: int  # the blocks it counted
     line: str  # "Look at 5 blocks: external too noisy to tell, +3.1 % [−20.4, +33.5]; …"

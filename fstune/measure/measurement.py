@@ -41,7 +41,7 @@ from fstune.measure.record import raw_output
 from fstune.plan import Plan, schedule_looks
 from fstune.results.records import CANCELLED as RUN_CANCELLED
 from fstune.results.records import FINISHED as RUN_FINISHED
-from fstune.results.sequential import Reason
+from fstune.stats.sequential import Reason
 from fstune.steps import Step
 from fstune.workloads import WORKLOADS
 from fstune.workloads.base import DROP_CACHES
@@ -410,7 +410,7 @@ class Measurement:
         """The primary metric's decision for each variant against the baseline, on the blocks that
         count and have both values; alpha is split evenly between the variants."""
         from fstune.results.blocked import comparison_schedule, metric_rule
-        from fstune.results.judge import judge_primary
+        from fstune.stats.judge import judge_primary
 
         workload, metric = self.primary
         rule = metric_rule(workload, metric, declared_metric(workload, metric).better,
@@ -436,7 +436,7 @@ class Measurement:
     def _describe_look(self, counted: int, upcoming: int | None) -> str:
         """"Look at 5 blocks: external too noisy to tell, +3.1 % [−20.4, +33.5]; about 5 more blocks
         (4 min), decided by the cap in 62 % of forecasts"."""
-        from fstune.results.judge import percent_or_unit
+        from fstune.stats.judge import percent_or_unit
         from fstune.units import format_elapsed
 
         parts = [f"{name} {result.decision.verdict}, {percent_or_unit(result)}" for name, result in self.judged.items()]

@@ -44,7 +44,7 @@ def run_record(plan: Plan, measurement, outcome, started: float, inventory=None)
     """Everything the store keeps about this run."""
     from fstune.results.environment import capture_environment, describe_device
     from fstune.results.records import RunRecord
-    from fstune.results.sequential import METHOD
+    from fstune.stats.sequential import METHOD
 
     devices = []
     for role, choice in (("target", plan.choices.target), ("journal", plan.choices.log_device)):

@@ -41,7 +41,7 @@ DEFAULT_MOUNT_ROOT = "/run/fstune"  # tmpfs: leftovers vanish at reboot; names s
 # another directory for every run's mountpoints, for example a test suite's own, so that other
 # work's leftovers on a shared machine are not its business (docs/safety.md, "Leftovers")
 MOUNT_ROOT_ENV = "FSTUNE_MOUNT_ROOT"
-DEFAULT_LOOKS = (5, 10, 15)  # fstune.results.sequential.DEFAULT_SCHEDULE's looks, the cap last
+DEFAULT_LOOKS = (5, 10, 15)  # fstune.stats.sequential.DEFAULT_SCHEDULE's looks, the cap last
 
 # a run id names a directory under each root and the audit log's file: one plain path component
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")

@@ -1,43 +1,19 @@
-"""Results: from a run's figures to a verdict and a report (docs/ARCHITECTURE.md, "Results").
+"""Results: what a run measured, kept and judged (docs/ARCHITECTURE.md, "Results").
 
-What a run collects and keeps:
+The statistics it judges with are ``fstune.stats`` (below this package); how a judged run is
+said is ``fstune.reports`` (above it: results never import reports).
 
 - ``collection``: ``Measurement`` parses each measured step during a run, proves each repeat
   measured its configuration and adds blocks while the study's question is open; ``run_record``
-  makes the run's record (the figures themselves are
-  ``fstune.figures``: the workloads produce them, below this package);
+  makes the run's record (the figures themselves are ``fstune.figures``: the workloads produce
+  them, below this package);
 - ``records``: ``RunRecord``, ``DeviceRecord``; ``environment``: the machine, its tools and
-  devices as the run found them; ``store``: the SQLite history, its schema and migrations.
-
-How the figures are judged and said:
-
+  devices as the run found them; ``settings``: the settings a run was measured with and how two
+  runs' differ; ``store``: the SQLite history, its schema and migrations;
 - ``compare``: summaries, each variant against the baseline (or any pair), several runs side by
-  side, the option diff; a run measured in blocks is judged by ``blocked`` (the primary metric by
-  the decision core below, declared secondaries under Holm, the rest described), a legacy run by
-  the old rule (on ``stats``: Welch's t-test and a bootstrap interval), marked legacy;
-- ``caveats``: what every report must say about a run, from its record alone; ``recompute``:
-  stored raw outputs parsed again and judged with today's method;
-- ``formatting``: how a figure reads; ``views``: what every report shows, the honest notes;
-- ``reports`` (Markdown, CSV, JSON), ``html_report`` (one self-contained page with charts),
-  ``terminal`` (the Rich tables of the CLI and the wizard);
-- ``classroom``: a workshop's JSON reports from many machines, merged; ``classroom_report``:
-  that as Markdown or HTML.
-
-The decision core (docs/verdicts.md) is pure and headless; ``blocked`` feeds it one paired
-observation per block for a stored run, and the runner asks it, at the planned looks, whether
-to go on:
-
-- ``scales``: how a metric is compared (ratio on a log scale, difference, exact) and its
-  threshold δ on that scale;
-- ``verdict``: where an interval lies against 0 and ±δ, and the verdict words;
-- ``paired``: the t interval on the mean paired contrast, and the smallest detectable effect;
-- ``sequential``: the group-sequential design (planned looks, O'Brien–Fleming-type spending,
-  repeated confidence intervals) and ``decide``; ``boundary_table`` holds its calibration,
-  ``calibration`` the simulation that made it;
-- ``secondary``: the short declared list of secondary metrics, Holm across them;
-- ``drift``: Spearman's rank correlation of each series with the block index;
-- ``judge``: all of the above for one metric, from raw block values (what the runner calls).
-
-Nothing here imports numpy or scipy at import time: they are imported inside the functions
-that need them, so starting the wizard does not pay for them.
+  side, the option diff; a run measured in blocks is judged by ``blocked`` (its blocks' paired
+  observations fed to ``fstune.stats.judge``, declared secondaries under Holm, the rest
+  described), a legacy run by the old rule (``fstune.stats.classic``: Welch's t-test and a
+  bootstrap interval), marked legacy;
+- ``recompute``: stored raw outputs parsed again and judged with today's method.
 """

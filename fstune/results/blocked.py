@@ -24,12 +24,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from fstune.figures import RepeatResult
-from fstune.results.judge import PERCENT_SHOWN, format_amount, judge_primary
-from fstune.results.scales import DEFAULT_DELTA, Contrasts, MetricRule, Scale, ScaleError, default_rule, \
+from fstune.stats.judge import PERCENT_SHOWN, format_amount, judge_primary
+from fstune.stats.scales import DEFAULT_DELTA, Contrasts, MetricRule, Scale, ScaleError, default_rule, \
     paired_contrasts, to_percent
-from fstune.results.secondary import describe, judge_secondaries
-from fstune.results.sequential import DEFAULT_SCHEDULE, METHOD, Reason, LookSchedule
-from fstune.results.verdict import Verdict, qualifier
+from fstune.stats.secondary import describe, judge_secondaries
+from fstune.stats.sequential import DEFAULT_SCHEDULE, METHOD, Reason, LookSchedule
+from fstune.stats.verdict import Verdict, qualifier
 
 PRIMARY, SECONDARY, DESCRIPTION = "primary", "secondary", "description"
 # a figure the run describes, judged only beside a study's expected outcome (``judge_beside``)

@@ -6,7 +6,7 @@ measured:
 
 - **a run in interleaved blocks** (``RunRecord.method`` set): the paired, group-sequential
   decision of docs/verdicts.md (``fstune.results.blocked``): the study's primary metric gets one
-  of the six verdict words (``fstune.results.verdict``) with its interval and the smallest change
+  of the six verdict words (``fstune.stats.verdict``) with its interval and the smallest change
   the run could have detected; the declared secondary metrics are judged after it under Holm; every
   other metric is described without a verdict. The Row carries all of it in ``judgement``.
 - **a legacy run** (measured before blocks): shown as it always was — "better"/"worse" when
@@ -21,7 +21,7 @@ Several runs (the same study on other days or machines) are compared by setting 
 configurations side by side as the columns of one comparison (``side_by_side``,
 ``compare_runs``); names that occur in more than one run are prefixed with the run id
 ("3:internal"), and the first run's baseline is the baseline. (The class merge of many machines'
-exports, which judges each machine on its own first, is ``fstune.results.classroom``.)
+exports, which judges each machine on its own first, is ``fstune.reports.classroom``.)
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING
 from fstune import filesystems
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, RepeatResult
-from fstune.results import stats
+from fstune.stats import classic as stats
 from fstune.results.blocked import (DESCRIBED, NOT_YET, OUTSIDE_BUDGET, WAITING, Design, Judgement, in_budget,
                                     judge_beside, judge_variant, read_design)
-from fstune.results.sequential import METHOD
+from fstune.stats.sequential import METHOD
 
 if TYPE_CHECKING:  # records.py imports ConfigDescription from here
     from fstune.results.records import RunRecord

@@ -119,7 +119,7 @@ def _vm_lab() -> dict:
 
 
 def device_placement(paths: Iterable[str], sys_root: str = "/sys") -> dict:
-    """Where each device's writes really land, for the caveats (fstune/results/caveats.py):
+    """Where each device's writes really land, for the caveats (fstune/reports/caveats.py):
     {path: {"disk": the whole disk, "backing_file", "backing_device", "backing_dev", "lab"}} — the
     backing keys only for a loop device. Read once, when the run is recorded."""
     from fstune.devices.labdisk import lab_disk_model, loop_backing

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.results.compare import Comparison, compare_runs
 from fstune.results.records import RunRecord
-from fstune.results.sequential import METHOD
+from fstune.stats.sequential import METHOD
 from fstune.steps import CEILING, MEASURE, Step
 
 REPORT_MARKER = re.compile(r"\n--- (?P<file>[^\n]+) ---\n")

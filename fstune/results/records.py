@@ -54,7 +54,7 @@ class RunRecord:
     baseline: str = ""  # empty: the first configuration
     repeats: int | None = None  # repeats planned per configuration and workload
     warnings: list[str] = field(default_factory=list)  # the plan's warnings, e.g. same-disk journal
-    # The decision method's name and version (fstune.results.sequential.METHOD) when the run was
+    # The decision method's name and version (fstune.stats.sequential.METHOD) when the run was
     # measured in interleaved blocks; empty for a legacy run, which paired statistics never use.
     method: str = ""
     # How it was measured and decided (docs/verdicts.md): {"primary": {"workload", "metric"},

@@ -89,7 +89,7 @@ def run_settings(plan, measurement=None, *, machine_id_path: str | os.PathLike |
     # blocks before the first look, the cap, the looks and the decision method (docs/verdicts.md)
     rules = {"planned": plan.repeats}
     if measurement is not None:
-        from fstune.results.sequential import METHOD
+        from fstune.stats.sequential import METHOD
 
         rules.update(max=measurement.max_blocks, looks=list(measurement.looks), method=METHOD)
     roles = {plan.choices.target.path: "data"}
@@ -104,7 +104,7 @@ def run_settings(plan, measurement=None, *, machine_id_path: str | os.PathLike |
         "device_roles": roles,
         "machine_id": machine_id(machine_id_path),
         "hostname": os.uname().nodename,
-        # what the original experiment found, as the study said when this ran (fstune/results/expected.py)
+        # what the original experiment found, as the study said when this ran (fstune/reports/expected.py)
         "expected": [expectation.as_json() for expectation in plan.study.expected],
     }
 

@@ -39,6 +39,7 @@ from fstune.errors import DeviceError, FstuneError
 from fstune.plan import Plan
 from fstune.runner import mountcheck, mountguard
 from fstune.runner.audit import AuditLog, now
+from fstune.runner.holders import describe_holders
 from fstune.runner.events import (
     Answer, FailKind, Level, Notice, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting, StepsInserted,
@@ -53,6 +54,8 @@ from fstune.steps import Step
 from fstune.util.paths import search_path
 
 log = logging.getLogger(__name__)
+
+UNMOUNT_PATIENCE = 30.0  # seconds a busy filesystem is waited for at cleanup before it is left mounted
 
 
 class Runner:
@@ -646,17 +649,29 @@ class Runner:
         return left
 
     def _unmount(self, index: int, step: Step) -> None:
-        deadline = time.monotonic() + 10
+        """Unmount, retrying while the filesystem is busy: a stopped step's processes may still be
+        exiting, and a process outside the run (a shell's working directory, an indexer) may let go
+        soon. The waits grow (0.5 s to 4 s, UNMOUNT_PATIENCE in all); the holders are named as soon
+        as one is seen and again if the filesystem stays mounted (docs/safety.md, "Cleanup")."""
+        deadline = time.monotonic() + UNMOUNT_PATIENCE
+        pause, named = 0.5, ""
         while True:
             result = self._execute(index, step, cleanup=True)
             if result.status == StepStatus.OK or not is_mounted(step.mountpoint):
                 if step.mountpoint in self._mounted:
                     self._mounted.remove(step.mountpoint)
                 return
+            held = describe_holders(step.mountpoint)
             if time.monotonic() > deadline:
-                self._notice(index, Level.WARNING, f"{step.mountpoint} stays mounted: {result.message}")
+                self._notice(index, Level.WARNING, f"{step.mountpoint} stays mounted: {result.message}{held}. "
+                             "Stop those processes, then run `fstune run --clean-leftovers`")
                 return
-            time.sleep(0.5)  # the stopped step's processes may still hold files open
+            if held and held != named:
+                self._notice(index, Level.INFO, f"{step.mountpoint} is busy{held}; waiting up to "
+                             f"{UNMOUNT_PATIENCE:.0f} s for it to be let go")
+                named = held
+            time.sleep(pause)
+            pause = min(pause * 2, 4.0)
 
     # --- one step -----------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from fstune.devices.system import parse_mountinfo
 from fstune.errors import FstuneError
 from fstune.runner import mountguard
+from fstune.runner.holders import describe_holders
 from fstune.util import paths
 from fstune.util.procfs import read_text
 
@@ -171,7 +172,7 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
                 report.unmounted.append(mountpoint)
             else:
                 why = (result.stderr.strip().splitlines() or [f"exit status {result.returncode}"])[-1]
-                report.failed.append(f"{mountpoint}: {why}")
+                report.failed.append(f"{mountpoint}: {why}{describe_holders(mountpoint)}")
         if _mounts_under(leftover.run_dir):
             continue  # keep the state file so the leftover stays findable
         # remove only what a run makes: its mountpoint directories (made immutable while it ran,

@@ -12,7 +12,7 @@ Each factor's interval is drawn at the level Holm tests it at: the factor with t
 4 %/m, the next at 4 %/(m − 1), and so on while they are rejected; the first that is not, and
 every factor after it, at the level that failed. An interval then excludes 0 exactly when Holm
 rejects, so "matters" and its interval never disagree — the rule the secondary metrics follow
-(fstune/results/secondary.py).
+(fstune/stats/secondary.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from fstune.units import format_percent
 
 PROMISE = 0.05  # any factor without an effect called "matters", in at most this share of studies
 ALPHA = 0.04  # what Holm spends of it
-DEFAULT_DELTA = 0.02  # the change that matters, as the paired studies' (fstune.results.scales.DEFAULT_DELTA)
+DEFAULT_DELTA = 0.02  # the change that matters, as the paired studies' (fstune.stats.scales.DEFAULT_DELTA)
 DEFAULT_POWER = 0.8  # the detectable effect is found this often, as the paired studies' (docs/verdicts.md)
 
 MATTERS = "matters"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from fstune.figures import HIGHER, LOWER
 
-# how a change is compared (the names of fstune.results.scales.Scale)
+# how a change is compared (the names of fstune.stats.scales.Scale)
 RATIO, DIFFERENCE, EXACT = "ratio", "difference", "exact"
 SCALES = (RATIO, DIFFERENCE, EXACT)
 

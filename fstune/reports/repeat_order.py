@@ -22,7 +22,7 @@ from rich.text import Text
 
 from fstune.figures import HIGHER, LOWER
 from fstune.results.compare import Comparison, Summary
-from fstune.results.formatting import finite, fmt_value
+from fstune.reports.formatting import finite, fmt_value
 from fstune.results.records import RunRecord
 
 COUNTED, DROPPED, FAILED = "counted", "dropped", "failed"
@@ -101,7 +101,7 @@ def repeat_points(record: RunRecord, config: str, workload: str, metric: str) ->
 
 def order_charts(record: RunRecord, comparison: Comparison) -> dict[str, list[OrderChart]]:
     """Per workload, one chart per metric (in the tables' order), rows in the comparison's order."""
-    from fstune.results.views import metric_views
+    from fstune.reports.views import metric_views
 
     charts: dict[str, list[OrderChart]] = {}
     for workload, views in metric_views(comparison, [record]).items():

@@ -25,10 +25,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from fstune.results.paired import PairedInterval, lag1_inflation, mean_and_sd, minimum_detectable_effect
-from fstune.results.scales import Contrasts, exact_position
-from fstune.results.sequential import Decision, LookSchedule, decide_batch
-from fstune.results.verdict import CODES, Position, Verdict, verdict_for
+from fstune.stats.paired import PairedInterval, lag1_inflation, mean_and_sd, minimum_detectable_effect
+from fstune.stats.scales import Contrasts, exact_position
+from fstune.stats.sequential import Decision, LookSchedule, decide_batch
+from fstune.stats.verdict import CODES, Position, Verdict, verdict_for
 
 SECONDARY = "secondary"
 

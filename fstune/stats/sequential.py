@@ -33,10 +33,10 @@ from enum import StrEnum
 from functools import lru_cache
 
 from fstune.figures import HIGHER
-from fstune.results import calibration
-from fstune.results.paired import (PairedInterval, lag1_inflation, lag1_inflations, mean_and_sd,
+from fstune.stats import calibration
+from fstune.stats.paired import (PairedInterval, lag1_inflation, lag1_inflations, mean_and_sd,
                                    minimum_detectable_effect)
-from fstune.results.verdict import CODES, Position, Verdict, interval_positions, verdict_for
+from fstune.stats.verdict import CODES, Position, Verdict, interval_positions, verdict_for
 
 METHOD_NAME = "paired-gs-obf"
 METHOD_VERSION = 2
@@ -87,7 +87,7 @@ DEFAULT_SCHEDULE = LookSchedule()
 @lru_cache(maxsize=64)
 def boundaries(looks: tuple[int, ...], alpha: float) -> tuple[float, ...]:
     """Critical |t| per look: from the checked-in table, else calibrated now (about a second)."""
-    from fstune.results.boundary_table import TABLE
+    from fstune.stats.boundary_table import TABLE
 
     for (table_looks, table_alpha), (values, _errors) in TABLE.items():
         if table_looks == tuple(looks) and math.isclose(table_alpha, alpha, rel_tol=1e-9):

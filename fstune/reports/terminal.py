@@ -5,9 +5,9 @@ One table per workload (``workload_table``): per metric the baseline first, then
 with its median ± sd, n, change, p-value and coloured verdict; configurations are rows, so it
 fits 80 columns for any number of them. ``configuration_rows`` gives the configurations' cells
 for the CLI and the screen to style their own way; ``narrow_table`` is the table shape both use.
-The words and numbers are the reports' own (``fstune.results.formatting``, ``.views``).
-``headline_text`` draws the headline every front end starts with (``fstune.results.headline``),
-``order_chart`` the repeat-order chart of one metric (``fstune.results.repeat_order``).
+The words and numbers are the reports' own (``fstune.reports.formatting``, ``.views``).
+``headline_text`` draws the headline every front end starts with (``fstune.reports.headline``),
+``order_chart`` the repeat-order chart of one metric (``fstune.reports.repeat_order``).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from fstune.figures import HIGHER, LOWER
 from fstune.filesystems import join_options
 from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
-from fstune.results.formatting import fmt_change, fmt_p, fmt_summary
-from fstune.results.headline import NO_VARIANT, Headline
-from fstune.results.repeat_order import ORDER_LEGEND, OrderChart, order_lines
+from fstune.reports.formatting import fmt_change, fmt_p, fmt_summary
+from fstune.reports.headline import NO_VARIANT, Headline
+from fstune.reports.repeat_order import ORDER_LEGEND, OrderChart, order_lines
 from fstune.results.records import CANCELLED, FAILED, FINISHED
-from fstune.results.verdict import Verdict
+from fstune.stats.verdict import Verdict
 
 VERDICT_STYLE = {BETTER: "bold green", WORSE: "bold red", NOISE: "dim", NO_DATA: "yellow",
                  Verdict.PROBABLY_BETTER: "green", Verdict.PROBABLY_WORSE: "red", Verdict.NO_DIFFERENCE: "dim",
@@ -188,8 +188,8 @@ def order_legend() -> Text:
 
 def expected_table(runs, comparison) -> Table | None:
     """What the original experiment found beside this run's figure, and whether they agree
-    (fstune/results/expected.py); None when the study carries no expected outcomes."""
-    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SMALLER, outcomes_for
+    (fstune/reports/expected.py); None when the study carries no expected outcomes."""
+    from fstune.reports.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SMALLER, outcomes_for
 
     style = {AGREES: "bold green", SMALLER: "bold magenta", LARGER: "bold magenta", OPPOSITE: "bold red",
              CANNOT_TELL: "yellow", CANNOT_SHOW: "dim"}
@@ -218,11 +218,11 @@ def expected_table(runs, comparison) -> Table | None:
 
 
 def ceiling_text(record):
-    """The run's rates against its raw device (fstune/results/ceiling.py) as Rich text for
+    """The run's rates against its raw device (fstune/reports/ceiling.py) as Rich text for
     `fstune results show` and the results screen; None when the run did not measure it."""
     from rich.text import Text
 
-    from fstune.results.ceiling import ceiling_lines
+    from fstune.reports.ceiling import ceiling_lines
 
     lines = ceiling_lines(record)
     if not lines:

@@ -19,7 +19,7 @@ outcomes"):
 - **cannot tell**: the interval spans 0 and reaches the original, or the run has no verdict for
   that figure (too noisy, undecided, described only, not measured);
 - **cannot show here**: the place the run was measured cannot show the effect (``Place`` in
-  ``fstune.results.caveats``): the journal and the data on one physical disk for an effect of a
+  ``fstune.reports.caveats``): the journal and the data on one physical disk for an effect of a
   second disk, no moving head (loop devices, flat VM disks, a solid-state disk) for an effect of
   seeks, an emulated CPU (TCG) for any timed figure. What the rule alone would say is kept
   beside it.
@@ -34,13 +34,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from fstune.results.blocked import DESCRIPTION, NOT_YET, WAITING, in_budget
-from fstune.results.caveats import ONE_DISK_TEXT, Place, place
+from fstune.reports.caveats import ONE_DISK_TEXT, Place, place
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, Row, compare_runs, judge_described
-from fstune.results.formatting import fmt_change
-from fstune.results.judge import format_amount
+from fstune.reports.formatting import fmt_change
+from fstune.stats.judge import format_amount
 from fstune.results.records import RunRecord
 from fstune.results.settings import VM_LAB
-from fstune.results.verdict import Position
+from fstune.stats.verdict import Position
 from fstune.studies import HIGHER_VALUE, LOWER_VALUE, SEEKS, SEPARATE_DISKS, UNCHANGED, Expectation
 
 AGREES, SMALLER, LARGER, OPPOSITE = "agrees", "much smaller", "much larger", "opposite direction"

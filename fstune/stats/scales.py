@@ -149,7 +149,7 @@ def _threshold(rule: MetricRule, scale: Scale, base_mean: float, other_mean: flo
 def exact_position(contrasts: Contrasts):
     """Where an exact answer lies: a zero-width interval at the change. No change at all is "no
     difference" even when δ is 0 (a count that stayed 0, with δ relative to a level of 0)."""
-    from fstune.results.verdict import Position, interval_position
+    from fstune.stats.verdict import Position, interval_position
 
     change = contrasts.values[0]
     return Position.INSIDE if change == 0 else interval_position(change, change, contrasts.threshold)

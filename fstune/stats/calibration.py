@@ -25,7 +25,7 @@ widens the noise's spread for correlated blocks (``paired.lag1_inflations``) exa
 
 Regenerate the table after changing anything here (a few minutes):
 
-    .venv/bin/python -m fstune.results.calibration --write
+    .venv/bin/python -m fstune.stats.calibration --write
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def look_statistics(contrasts, looks: tuple[int, ...]):
     the statistic ``sequential.decide_batch`` compares with the limits."""
     import numpy as np
 
-    from fstune.results.paired import lag1_inflations
+    from fstune.stats.paired import lag1_inflations
 
     stats = np.empty((contrasts.shape[0], len(looks)))
     for index, n in enumerate(looks):
@@ -205,7 +205,7 @@ def table_source(calibrations: list[Calibration], paths: int = TABLE_PATHS) -> s
     lines = [
         '"""Critical values of the group-sequential design: generated, do not edit.',
         "",
-        "Made by `python -m fstune.results.calibration --write` (see that module and docs/verdicts.md).",
+        "Made by `python -m fstune.stats.calibration --write` (see that module and docs/verdicts.md).",
         f"Reference noise: {REFERENCE}; each level spends {SPEND:g} of itself; {paths:,} simulated studies "
         f"({FIRST_LOOK_FACTOR * paths:,} for the first look), seed {TABLE_SEED}.",
         '"""',

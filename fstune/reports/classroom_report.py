@@ -1,10 +1,10 @@
 """The class merge as a report: Markdown, one self-contained HTML page with charts, CSV or JSON.
 
-``fstune results merge`` renders a ``ClassResults`` (``fstune.results.classroom``) with these:
+``fstune results merge`` renders a ``ClassResults`` (``fstune.reports.classroom``) with these:
 a summary line per metric and variant (its median change across machines, the range and the
 machines' verdicts counted), then per metric one table with a row per machine and the spread
 rows below, then the machines and the notes. The HTML page uses the single-run report's styles,
-legend and bar charts (``fstune.results.html_report``): per variant, each machine's own change
+legend and bar charts (``fstune.reports.html_report``): per variant, each machine's own change
 with its interval, coloured by that machine's verdict. CSV and JSON give the same figures to a
 spreadsheet or a program.
 """
@@ -19,16 +19,16 @@ from collections.abc import Callable, Sequence
 
 from fstune import __version__
 from fstune.errors import UsageError
-from fstune.results.classroom import (NOT_MEASURED, VERDICT_ORDER, ClassResults, ConfigColumn, MetricTable, Pooled,
+from fstune.reports.classroom import (NOT_MEASURED, VERDICT_ORDER, ClassResults, ConfigColumn, MetricTable, Pooled,
                                       Spread, machine_change)
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Row
-from fstune.results.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
+from fstune.reports.formatting import (direction, finite, fmt_change, fmt_p, fmt_summary, fmt_time, fmt_value,
                                        places_for)
 from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING
-from fstune.results.html_report import _nice_range, escape, html_head, verdict_class
-from fstune.results.verdict import Verdict
-from fstune.results.reports import json_text, md_text
-from fstune.results.views import BLOCKED_VERDICT_NOTE, VERDICT_NOTE, device_summary, env_summary
+from fstune.reports.html_report import _nice_range, escape, html_head, verdict_class
+from fstune.stats.verdict import Verdict
+from fstune.reports.reports import json_text, md_text
+from fstune.reports.views import BLOCKED_VERDICT_NOTE, VERDICT_NOTE, device_summary, env_summary
 from fstune.units import format_percent
 
 FORMATS = ("md", "html", "csv", "json")

@@ -11,7 +11,7 @@ is built here once, as plain words, from the ``Comparison``'s own verdicts:
   noisy; a legacy run: each workload's declared primary metric with the legacy rule's word);
 - the **secondary** metrics, briefly, per workload: "unchanged" when none differs, else each
   one's verdict word and change;
-- the **caveats** of the runs (``fstune.results.caveats``), then failed repeats and an
+- the **caveats** of the runs (``fstune.reports.caveats``), then failed repeats and an
   unfinished run, which the figures below rest on.
 
 The full tables, the charts and the notes follow in each front end; nothing here is new
@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fstune.results.blocked import DESCRIBED, NOT_YET, PRIMARY, SECONDARY, WAITING
-from fstune.results.caveats import caveats_of_runs
+from fstune.reports.caveats import caveats_of_runs
 from fstune.results.compare import NO_DATA, NOISE, Comparison, Row
-from fstune.results.formatting import fmt_change, fmt_p
+from fstune.reports.formatting import fmt_change, fmt_p
 from fstune.results.records import FINISHED, RunRecord
-from fstune.results.verdict import Verdict
+from fstune.stats.verdict import Verdict
 
 NO_VARIANT = "Only one configuration was measured: there is nothing to compare it with."
 UNCHANGED = "unchanged"  # a secondary metric's "no detectable difference", briefly

@@ -1,7 +1,7 @@
 """How a figure, a change, a p-value, a time and a direction read, wherever results are shown.
 
-Every report (``fstune.results.reports``, ``fstune.results.html_report``), the terminal tables
-(``fstune.results.terminal``), the class merge, the fstab comments and the guided run's words use
+Every report (``fstune.reports.reports``, ``fstune.reports.html_report``), the terminal tables
+(``fstune.reports.terminal``), the class merge, the fstab comments and the guided run's words use
 these, so one figure reads the same everywhere: as many decimals as its size deserves, a dash
 when there is no figure, a change with its sign.
 """

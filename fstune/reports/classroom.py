@@ -27,7 +27,7 @@ A standard deviation or an interquartile range would be either pulled by one out
 three machines, an interpolation between two of them; neither is used.
 
 This module reads the exports and merges them (``merge_exports`` → ``ClassResults``);
-``fstune.results.classroom_report`` renders the result as Markdown or HTML.
+``fstune.reports.classroom_report`` renders the result as Markdown or HTML.
 """
 
 from __future__ import annotations
@@ -45,15 +45,16 @@ from pathlib import PurePath
 from fstune import __version__
 from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
-from fstune.results import reports, stats
+from fstune.reports import reports
+from fstune.stats import classic as stats
 from fstune.results.blocked import DESCRIBED, NOT_YET, WAITING, read_design
-from fstune.results.verdict import Verdict
+from fstune.stats.verdict import Verdict
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Row, Summary, compare
-from fstune.results.formatting import finite, fmt_time
+from fstune.reports.formatting import finite, fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.settings import WHERE, settings_differences
 from fstune.filesystems import join_options
-from fstune.results.views import honest_notes
+from fstune.reports.views import honest_notes
 
 NOT_MEASURED = "not measured"
 # every word a row's verdict can be (fstune.results.compare.Row.verdict), in the order a tally lists them
@@ -115,7 +116,7 @@ def _ceiling_outputs(ceiling) -> dict[str, dict[str, str]] | None:
 
 
 def run_from_json(data: dict) -> RunRecord:
-    """The inverse of ``fstune.results.reports.run_json``: a run as the store would load it.
+    """The inverse of ``fstune.reports.reports.run_json``: a run as the store would load it.
 
     Raises ValueError naming what is missing or malformed."""
     configs, argv = [], {}

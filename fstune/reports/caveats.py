@@ -49,7 +49,7 @@ def _is_loop(device: DeviceRecord, placement: dict) -> bool:
 @dataclass(frozen=True)
 class Place:
     """Where a run was measured, as facts (``place``): what ``environment`` words and what the
-    expected outcomes (fstune/results/expected.py) read to say which effects could show."""
+    expected outcomes (fstune/reports/expected.py) read to say which effects could show."""
 
     kind: str  # settings.VM_LAB, MODELLED_LAB, LOOP_LAB, LOOP_DEVICES or REAL_DEVICES
     disk: str  # "disk model NAME", "no disk model (flat disks)", the host device(s), the target's model
@@ -183,7 +183,7 @@ def older_method(record: RunRecord) -> Caveat | None:
     """A blocked run measured under another version of the method: every verdict shown is today's
     (one method judges everything shown, so no two verdicts on a screen follow different rules),
     but when its blocks stopped was decided by the version it ran under."""
-    from fstune.results.sequential import METHOD
+    from fstune.stats.sequential import METHOD
 
     if record.legacy or record.method == METHOD:
         return None

@@ -14,8 +14,8 @@ import statistics
 from dataclasses import dataclass
 
 from fstune.figures import HIGHER
-from fstune.results.caveats import _is_loop
-from fstune.results.formatting import fmt_value
+from fstune.reports.caveats import _is_loop
+from fstune.reports.formatting import fmt_value
 from fstune.results.records import RunRecord
 from fstune.units import format_percent
 from fstune.workloads import find as find_workload

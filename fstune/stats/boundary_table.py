@@ -1,6 +1,6 @@
 """Critical values of the group-sequential design: generated, do not edit.
 
-Made by `python -m fstune.results.calibration --write` (see that module and docs/verdicts.md).
+Made by `python -m fstune.stats.calibration --write` (see that module and docs/verdicts.md).
 Reference noise: independent Gaussian contrasts, lag-1 widening in place; each level spends 0.8 of itself; 4,000,000 simulated studies (40,000,000 for the first look), seed 20240601.
 """
 

@@ -6,11 +6,11 @@ their figures (``fstune.results.compare.compare_runs``), so a report says the sa
 ``fstune results show``: per workload and metric the baseline's and each variant's median ±
 standard deviation over n repeats, the change and the verdict — and, as honestly as the
 numbers, what they rest on: the environment, the repeats that failed and why, warm caches,
-cells with too few repeats (``fstune.results.views`` holds what every format shows).
+cells with too few repeats (``fstune.reports.views`` holds what every format shows).
 
 This module holds the text formats and picks the format; the HTML page and its charts are in
-``fstune.results.html_report``. The JSON report is also what a workshop's machines send the
-teacher: ``fstune.results.classroom`` reads it back.
+``fstune.reports.html_report``. The JSON report is also what a workshop's machines send the
+teacher: ``fstune.reports.classroom`` reads it back.
 """
 
 from __future__ import annotations
@@ -26,16 +26,16 @@ from collections.abc import Sequence
 from fstune import __version__
 from fstune.errors import UsageError
 from fstune.filesystems import join_options
-from fstune.results import readback
-from fstune.results.caveats import caveats_of_runs
+from fstune.reports import readback
+from fstune.reports.caveats import caveats_of_runs
 from fstune.results.compare import BETTER, NO_DATA, WORSE, Comparison, side_by_side
-from fstune.results.expected import outcomes_for
-from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, iso_time
-from fstune.results.headline import NO_VARIANT, headline
-from fstune.results.html_report import to_html
+from fstune.reports.expected import outcomes_for
+from fstune.reports.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, iso_time
+from fstune.reports.headline import NO_VARIANT, headline
+from fstune.reports.html_report import to_html
 from fstune.results.records import RunRecord
 from fstune.results.settings import describe_settings
-from fstune.results.views import (CELLS_NOTE, MIN_N, as_runs, device_summary, env_summary, figure_notes,
+from fstune.reports.views import (CELLS_NOTE, MIN_N, as_runs, device_summary, env_summary, figure_notes,
                                   honest_notes, metric_views, report_title, run_line, tool_versions, verdict_note,
                                   verdict_text)
 
@@ -54,7 +54,7 @@ def md_text(text: str) -> str:
 
 
 def headline_markdown(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
-    """The headline (``fstune.results.headline``) and the caveats under it: the top of the report."""
+    """The headline (``fstune.reports.headline``) and the caveats under it: the top of the report."""
     found = headline(runs, comparison)
     out = ["", "## In short", ""]
     out += [f"- **{md_text(line.config)}**: {md_text(line.primary)}" + (f"; {md_text(line.others)}" if line.others
@@ -148,7 +148,7 @@ def to_markdown(runs, comparison: Comparison) -> str:
 
 
 def _expected_markdown(runs, comparison: Comparison) -> list[str]:
-    """The original experiment's results beside this run's (fstune/results/expected.py)."""
+    """The original experiment's results beside this run's (fstune/reports/expected.py)."""
     outcomes = outcomes_for(runs, comparison)
     if not outcomes:
         return []
@@ -163,8 +163,8 @@ def _expected_markdown(runs, comparison: Comparison) -> list[str]:
 
 
 def _ceiling_markdown(runs) -> list[str]:
-    """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
-    from fstune.results.ceiling import ceiling_sections
+    """Each run's rates against its raw device, when it was measured (fstune/reports/ceiling.py)."""
+    from fstune.reports.ceiling import ceiling_sections
 
     out = []
     for heading, lines, caveat in ceiling_sections(runs):
@@ -173,7 +173,7 @@ def _ceiling_markdown(runs) -> list[str]:
 
 
 def blocks_markdown(runs: Sequence[RunRecord]) -> list[str]:
-    """The "Blocks" section: each block's order and each turn's readback (fstune.results.readback)."""
+    """The "Blocks" section: each block's order and each turn's readback (fstune.reports.readback)."""
     measured = [run for run in runs if readback.turns(run)]
     if not measured:
         return []
@@ -320,7 +320,7 @@ def run_json(run: RunRecord, raw: bool = True) -> dict:
 def _ceiling_json(run: RunRecord, raw: bool) -> dict:
     """{"ceiling": the raw device's figures, the shares, the caveat, with ``raw`` its tools' outputs}
     when it was measured; else {}."""
-    from fstune.results.ceiling import ceiling_json
+    from fstune.reports.ceiling import ceiling_json
 
     found = ceiling_json(run, outputs=raw)
     return {} if found is None else {"ceiling": found}
@@ -372,7 +372,7 @@ def to_json(runs, comparison: Comparison, raw: bool = True) -> str:
         "comparison": comparison_json(comparison, runs),
         "notes": honest_notes(runs, comparison),
         "caveats": [{"kind": c.kind, "text": c.text} for c in caveats_of_runs(runs, comparison)],
-        "expected": [o.as_dict() for o in outcomes_for(runs, comparison)],  # fstune/results/expected.py
+        "expected": [o.as_dict() for o in outcomes_for(runs, comparison)],  # fstune/reports/expected.py
     }
     return json_text(document)
 

@@ -1,11 +1,11 @@
 """The HTML report: one self-contained page, inline CSS and SVG charts, no scripts, no external
 resources, so it can be mailed, archived and opened anywhere years later.
 
-The page says what the Markdown report says (``fstune.results.views``), starting with the
+The page says what the Markdown report says (``fstune.reports.views``), starting with the
 headline and its caveats (``headline_html``), with a bar chart per metric: each configuration's
 median as a bar coloured by its verdict, its confidence interval as a whisker and its repeats
-as dots; and every repeat in the order it ran (``order_svg``, ``fstune.results.repeat_order``).
-The class report (``fstune.results.classroom_report``) uses the same page head, and draws its
+as dots; and every repeat in the order it ran (``order_svg``, ``fstune.reports.repeat_order``).
+The class report (``fstune.reports.classroom_report``) uses the same page head, and draws its
 own charts (forest plots: a row per machine) and their legend.
 """
 
@@ -19,17 +19,17 @@ from dataclasses import dataclass
 
 from fstune import __version__
 from fstune.filesystems import join_options
-from fstune.results import readback
+from fstune.reports import readback
 from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, side_by_side
-from fstune.results.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, fmt_value
-from fstune.results.headline import NO_VARIANT, headline
+from fstune.reports.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, fmt_value
+from fstune.reports.headline import NO_VARIANT, headline
 from fstune.results.records import RunRecord
-from fstune.results.repeat_order import (DROPPED, FAILED, GROUP, LEGACY_LABEL, OrderChart, Point, median_and_interval,
+from fstune.reports.repeat_order import (DROPPED, FAILED, GROUP, LEGACY_LABEL, OrderChart, Point, median_and_interval,
                                         order_charts)
 from fstune.results.settings import describe_settings
-from fstune.results.verdict import Verdict
-from fstune.results.views import (CELLS_NOTE, MIN_N, MetricView, as_runs, device_summary, env_summary, figure_notes,
+from fstune.stats.verdict import Verdict
+from fstune.reports.views import (CELLS_NOTE, MIN_N, MetricView, as_runs, device_summary, env_summary, figure_notes,
                                   metric_views, report_title, run_line, tool_versions, verdict_note, verdict_text)
 
 COLOURS = {"baseline": "#64748b", BETTER: "#15803d", WORSE: "#b91c1c", NOISE: "#a8a29e", NO_DATA: "#e7e5e4"}
@@ -202,7 +202,7 @@ def bars_svg(workload: str, metric: str, unit: str, better: str, bars: Sequence[
 
 
 def headline_html(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
-    """The headline (``fstune.results.headline``) and the caveats under it: the top of the page."""
+    """The headline (``fstune.reports.headline``) and the caveats under it: the top of the page."""
     found = headline(runs, comparison)
     out = ['<section class="headline"><h2>In short</h2><ul>']
     for line in found.lines:
@@ -335,8 +335,8 @@ def html_legend() -> str:
 
 
 def _expected_html(runs, comparison: Comparison) -> list[str]:
-    """The original experiment's results beside this run's (fstune/results/expected.py)."""
-    from fstune.results.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SMALLER, outcomes_for
+    """The original experiment's results beside this run's (fstune/reports/expected.py)."""
+    from fstune.reports.expected import AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SMALLER, outcomes_for
 
     colour = {AGREES: "better", SMALLER: "worse", LARGER: "worse", OPPOSITE: "worse", CANNOT_TELL: "nodata",
               CANNOT_SHOW: "noise"}
@@ -359,7 +359,7 @@ def _expected_html(runs, comparison: Comparison) -> list[str]:
 
 
 def blocks_html(runs: Sequence) -> list[str]:
-    """The "Blocks" section: each block's order and each turn's readback (fstune.results.readback)."""
+    """The "Blocks" section: each block's order and each turn's readback (fstune.reports.readback)."""
     measured = [run for run in runs if readback.turns(run)]
     if not measured:
         return []
@@ -470,8 +470,8 @@ def to_html(runs, comparison: Comparison) -> str:
 
 
 def _ceiling_html(runs) -> list[str]:
-    """Each run's rates against its raw device, when it was measured (fstune/results/ceiling.py)."""
-    from fstune.results.ceiling import ceiling_sections
+    """Each run's rates against its raw device, when it was measured (fstune/reports/ceiling.py)."""
+    from fstune.reports.ceiling import ceiling_sections
 
     out = []
     for heading, lines, caveat in ceiling_sections(runs):

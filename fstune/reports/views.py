@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fstune.filesystems import join_options
 from fstune.results.blocked import OUTSIDE_BUDGET
 from fstune.results.compare import Comparison, ConfigDescription, Row, Summary
-from fstune.results.formatting import fmt_time
+from fstune.reports.formatting import fmt_time
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.units import format_size, format_span
 
@@ -188,7 +188,7 @@ def verdict_text(row: Row | None) -> str:
     """A verdict with what is shown beside it, as plain text: "better: +9.8 % [+6.1, +13.6];
     detectable ±3.0 %" (a blocked run), "within noise (p=0.412)" (a legacy run)."""
     from fstune.results.compare import NO_DATA
-    from fstune.results.formatting import fmt_p
+    from fstune.reports.formatting import fmt_p
 
     if row is None:
         return NO_DATA
@@ -225,7 +225,7 @@ def verdict_notes(comparison: Comparison) -> list[str]:
 
 def figure_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
     """``honest_notes`` without the caveats: what the figures rest on."""
-    from fstune.results.caveats import caveats_of_runs
+    from fstune.reports.caveats import caveats_of_runs
 
     skip = len(caveats_of_runs(runs, comparison)) if runs else 0
     return honest_notes(runs, comparison)[skip:]
@@ -233,9 +233,9 @@ def figure_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]
 
 def honest_notes(runs: Sequence[RunRecord], comparison: Comparison) -> list[str]:
     """Everything a reader must know before trusting the verdicts: first the caveats of the runs
-    (``fstune.results.caveats``: environment, one disk, legacy, dropped blocks, cap, drift, warm
+    (``fstune.reports.caveats``: environment, one disk, legacy, dropped blocks, cap, drift, warm
     cache), then what the figures rest on."""
-    from fstune.results.caveats import caveats_of_runs
+    from fstune.reports.caveats import caveats_of_runs
 
     notes = [caveat.text for caveat in caveats_of_runs(runs, comparison)] \
         if runs else []

@@ -13,11 +13,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fstune.results.drift import DriftReport, drift_report
-from fstune.results.paired import PairedInterval
-from fstune.results.scales import Contrasts, MetricRule, Scale, exact_position, paired_contrasts, to_percent
-from fstune.results.sequential import (DEFAULT_SCHEDULE, METHOD, Action, Decision, LookSchedule, Reason, decide)
-from fstune.results.verdict import verdict_for
+from fstune.stats.drift import DriftReport, drift_report
+from fstune.stats.paired import PairedInterval
+from fstune.stats.scales import Contrasts, MetricRule, Scale, exact_position, paired_contrasts, to_percent
+from fstune.stats.sequential import (DEFAULT_SCHEDULE, METHOD, Action, Decision, LookSchedule, Reason, decide)
+from fstune.stats.verdict import verdict_for
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,50 @@
+"""The suite cleans up after itself on a shared machine, also when a test does not.
+
+A test stopped by pytest-timeout in the middle of its lab's teardown would leave loop devices
+behind; the session's last fixture (``no_lab_outlives_the_session`` in conftest.py) takes down
+any lab still standing below the session's temporary directory, and says so. Here a test that
+makes a lab and never takes it down runs in a pytest of its own, with this suite's conftest.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.loopdev
+
+TESTS = Path(__file__).resolve().parent
+
+LEAKING_TEST = '''
+from fstune import lab as labmod
+
+def test_forgets_its_lab(udevd, tmp_path):
+    labmod.lab_up(disks=1, size="400M", directory=tmp_path / "lab", spare_size="64M", disk_model="none")
+'''
+
+
+def _loops_below(directory: Path) -> list[str]:
+    listing = subprocess.run(["losetup", "--list", "--noheadings", "--output", "NAME,BACK-FILE"],
+                             capture_output=True, text=True, check=True).stdout
+    return [line.split()[0] for line in listing.splitlines()
+            if len(line.split()) > 1 and line.split()[1].startswith(str(directory))]
+
+
+def test_a_lab_a_test_forgot_is_taken_down_at_the_sessions_end(tmp_path):
+    shutil.copy(TESTS / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "test_leak.py").write_text(LEAKING_TEST)
+    base = tmp_path / "basetemp"
+    try:
+        result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                                 f"--basetemp={base}", "--rootdir", str(tmp_path), str(tmp_path / "test_leak.py")],
+                                cwd=TESTS.parent, capture_output=True, text=True, timeout=240)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "a lab outlived its test and was taken down at the session's end" in result.stdout
+        assert _loops_below(base) == []
+    finally:
+        for loop in _loops_below(base):  # the net itself failed: do not leave it to the machine
+            subprocess.run(["losetup", "-d", loop], check=False)
