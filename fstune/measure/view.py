@@ -170,7 +170,7 @@ class RunView:
         self._current: Current | None = None
         self._tool: Progress | None = None
         self._done = 0
-        self._finished: list[StepResult] = []
+        self._finished: tuple[StepResult, ...] = ()  # a tuple: a snapshot per output line copies nothing
         self._log = _Log()
         self._live = ""
         self._step_lines = 0
@@ -238,7 +238,7 @@ class RunView:
             row = self._cleanup[-1] = Row(old.number, old.title, event.status, event.duration, message, old.step)
         else:
             row = Row("c", f"cleanup: {event.step.title}", event.status, event.duration, message, event.step)
-        self._finished.append(event.result)
+        self._finished += (event.result,)
         self._current, self._tool, self._live = None, None, ""
         if event.status != StepStatus.OK:
             self._log.add(Entry("finished", message, row=row), self._keep)
@@ -334,7 +334,7 @@ class RunView:
                 fraction = self._done / max(1, len(self._rows))
             return ViewState(
                 rows=self._rows_shown, cleanup_rows=tuple(self._cleanup), current=self._current, tool=self._tool,
-                done=self._done, finished=tuple(self._finished), entries=self._log.since(since, self._keep),
+                done=self._done, finished=self._finished, entries=self._log.since(since, self._keep),
                 seq=self._log.last, live=self._live, steps_started=self._started, looks=tuple(self._looks),
                 dropped=tuple(self._dropped), inserted=tuple(self._inserted), progress=progress,
                 fraction=fraction, audit_path=self._audit, prompt=self._prompt, waiting=self._waiting,
