@@ -17,6 +17,18 @@ example 1 KiB blocks): a known effect, which the method must find. Its runs go
 to a manifest of their own (--manifest), and recompute_aa.py counts how often it was found and
 how long a decision took.
 
+With --identical 3 the study has three identical configurations (a baseline and two variants):
+each variant is judged against the baseline on a shared error budget, and the pair of the two
+variants is only described (docs/verdicts.md, "Every comparison shown"). With --pressure-mib a
+process outside the runs (bench/io_pressure.py, a child of this bench, not of fstune) writes that
+many MiB at random moments, on a schedule seeded by --pressure-seed, to a file beside the lab's
+disks: the drop rule (`outside-io/2`) must drop and replace the blocks it lands in. Its bursts'
+times go into the manifest.
+
+--declared names a file committed to the repository before the bench starts (bench/runs/declared/)
+that says what the series is expected to show; the manifest carries it, so a series is never
+relabelled after its result is seen, and recompute_aa.py prints it beside what the runs gave.
+
 A run of the default study (dbench 5 s with 4 clients, up to 15 blocks) takes about 2 to 6
 minutes on the 2-core lab machine, depending on where it stops.
 """
@@ -54,8 +66,19 @@ filesystem = "ext4"
 '''
 
 
-def variant_study(mount_option: str | None, mkfs_words: list[str]) -> str:
-    """The A/A study, or with the second configuration changed by a known effect."""
+IDENTICAL = '''
+[[configurations]]
+name = "{name}"
+title = "the same ext4 once more"
+filesystem = "ext4"
+'''
+
+
+def variant_study(mount_option: str | None, mkfs_words: list[str], identical: int = 2) -> str:
+    """The A/A study (``identical`` configurations of it), or with the second configuration
+    changed by a known effect."""
+    if identical > 2:
+        return STUDY + "".join(IDENTICAL.format(name=chr(ord("a") + n)) for n in range(2, identical))
     if not mount_option and not mkfs_words:
         return STUDY
     lines = [f'title = "ext4 with {" ".join(filter(None, [mount_option, *mkfs_words]))}"']
@@ -100,6 +123,27 @@ def write_manifest(path: Path, manifest: dict) -> None:
     partial.replace(path)
 
 
+def declared(path: Path) -> dict:
+    """The series' declaration, which must be committed unchanged before the bench starts."""
+    tracked = subprocess.run(["git", "-C", str(ROOT), "ls-files", "--error-unmatch", str(path.resolve())],
+                             capture_output=True, text=True)
+    changed = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", str(path.resolve())],
+                             capture_output=True, text=True)
+    if tracked.returncode != 0 or changed.stdout.strip():
+        raise ValueError(f"{path} must be committed, unchanged, before the bench starts: it declares "
+                         "what the series is expected to show before anything is seen")
+    commit = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%H %cI", "--", str(path.resolve())],
+                            capture_output=True, text=True).stdout.split()
+    return {**json.loads(path.read_text()), "file": str(path.resolve().relative_to(ROOT)),
+            "commit": commit[0], "committed": commit[1]}
+
+
+def bursts_from(log: Path) -> list[dict]:
+    if not log.is_file():
+        return []
+    return [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=None, help="how many A/A runs (default: as many as fit)")
@@ -117,18 +161,38 @@ def main(argv: list[str] | None = None) -> int:
                         "--variant-mkfs-option=-b --variant-mkfs-option 1024): a known effect")
     parser.add_argument("--manifest", default="aa-runs.json",
                         help="the file in --state that lists this bench's run ids (default aa-runs.json)")
+    parser.add_argument("--identical", type=int, default=2, metavar="N",
+                        help="A/A with N identical configurations (default 2; 3: a baseline and two variants)")
+    parser.add_argument("--pressure-mib", type=int, default=0, metavar="MIB",
+                        help="a process outside the runs writes MIB MiB at random moments (default 0: none)")
+    parser.add_argument("--pressure-every", type=float, default=75.0, metavar="SECONDS",
+                        help="the mean gap between its bursts (default 75)")
+    parser.add_argument("--pressure-seed", type=int, default=None,
+                        help="seeds the bursts' schedule (default: drawn, and recorded in the manifest)")
+    parser.add_argument("--declared", type=Path, metavar="FILE",
+                        help="the series' declaration (bench/runs/declared/*.json), committed before the bench starts")
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         parser.error("needs root: it attaches loop devices and formats them")
+    if args.identical < 2 or (args.identical > 2 and (args.variant_option or args.variant_mkfs_option)):
+        parser.error("--identical takes 2 or more, and not with a known effect (--variant-option)")
+    try:
+        declaration = declared(args.declared) if args.declared else None
+    except (OSError, ValueError) as error:
+        parser.error(str(error))
+    if args.pressure_seed is None:
+        args.pressure_seed = int.from_bytes(os.urandom(4), "big")
 
     args.state.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="fstune-aa-", dir="/var/tmp"))
     lab_dir = tmp / "lab"
-    env = {**os.environ, "FSTUNE_STATE_DIR": str(args.state), "XDG_STATE_HOME": str(tmp / "xdg"),
+    # a plain loop lab in the bench's own directory, whatever the caller's defaults
+    env = {**os.environ, "FSTUNE_LAB_DISK_MODEL": "none", "FSTUNE_LAB_DIR": str(lab_dir),
+           "FSTUNE_STATE_DIR": str(args.state), "XDG_STATE_HOME": str(tmp / "xdg"),
            "FSTUNE_LAB_ONLY": "1", "PYTHONPATH": str(ROOT),
            "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}  # workload-helper
     study = tmp / "aa.toml"
-    study.write_text(variant_study(args.variant_option, args.variant_mkfs_option))
+    study.write_text(variant_study(args.variant_option, args.variant_mkfs_option, args.identical))
     effect = " ".join(filter(None, [args.variant_option,
                                     "mkfs " + shlex.join(args.variant_mkfs_option) if args.variant_mkfs_option else ""]))
     started = time.monotonic()
@@ -137,9 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     manifest = {"state": str(args.state), "run_ids": ids, "failed_runs": 0,
                 "variant_option": effect or None, "complete": False,
                 "command": "bench/bench_aa.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
-                "seconds": 0}
+                "seconds": 0, "identical": args.identical if not effect else None,
+                **({"declared": declaration} if declaration else {})}
+    bursts = args.state / (Path(args.manifest).stem + "-bursts.jsonl")  # outlives the temporary directory
+    bursts.unlink(missing_ok=True)
+    if args.pressure_mib:
+        manifest["pressure"] = {"mib": args.pressure_mib, "every": args.pressure_every, "seed": args.pressure_seed,
+                                "dir": str(tmp / "pressure"), "bursts": []}
 
     def record(**changes) -> None:
+        if args.pressure_mib:
+            manifest["pressure"]["bursts"] = bursts_from(bursts)
         manifest.update(changes, failed_runs=failures, seconds=round(time.monotonic() - started))
         write_manifest(args.state / args.manifest, manifest)
 
@@ -147,9 +219,16 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signum, _interrupted)
     record()
     stopped_by = None
+    pressure = None
     try:
         try:
             fstune("lab", "up", "--dir", str(lab_dir), "--disks", "2", "--size", "1G", env=env)
+            if args.pressure_mib:  # beside the lab's backing files, on the same disk
+                pressure = subprocess.Popen(
+                    [sys.executable, str(ROOT / "bench" / "io_pressure.py"), "--dir", str(tmp / "pressure"),
+                     "--mib", str(args.pressure_mib), "--every", str(args.pressure_every),
+                     "--seed", str(args.pressure_seed), "--log", str(bursts),
+                     "--until", str(time.time() + args.minutes * 60 + 1800)], stdin=subprocess.DEVNULL)
             number = 0
             while (args.runs is None or number < args.runs) and time.monotonic() - started < args.minutes * 60:
                 number += 1
@@ -168,6 +247,12 @@ def main(argv: list[str] | None = None) -> int:
                 record()
                 print(f"run {number}: stored as run {ids[-1]} after {time.monotonic() - started:.0f} s", flush=True)
         finally:
+            if pressure is not None:
+                pressure.terminate()
+                try:
+                    pressure.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    pressure.kill()
             fstune("lab", "down", "--dir", str(lab_dir), env=env)
     except (Interrupted, KeyboardInterrupt) as stop:
         stopped_by = str(stop) or "Ctrl-C"

@@ -20,6 +20,10 @@ it) says TCG (fstune/reports/caveats.py).
     sudo .venv/bin/python bench/bench_seeds.py --state /var/tmp/fstune-seeds --force-tcg \\
         --only ext3-external-journal --only jfs-external-log --max-blocks 3
 
+With --dilate auto the lab measures how much slower its guest's CPU is than the host's and slows
+the disk model by that factor (docs/vmlab.md, "Time dilation"): it then runs under TCG without
+--force-tcg, and every stored run converts its figures back and states the factor.
+
 A study of the seed shape takes a long time on a modelled 2003 disk: each block formats and
 measures every configuration once. --max-blocks bounds each study (it also lowers the blocks
 planned before the first look to at most that many).
@@ -57,20 +61,21 @@ STEP_RE = re.compile(r"^\[\d+/\d+\] ")
 STORED_RE = re.compile(r"stored as run (\d+)")
 
 
-def tcg_refusal(accel: str, force_tcg: bool) -> str | None:
-    """Why the bench must not run on a guest under ``accel`` ("kvm" or "tcg"), or None to go on."""
-    if accel == "kvm" or force_tcg:
+def tcg_refusal(accel: str, force_tcg: bool, dilated: bool = False) -> str | None:
+    """Why the bench must not run on a guest under ``accel`` ("kvm" or "tcg"), or None to go on
+    (a time-dilated lab keeps the disk's pace in step with the emulated CPU: docs/vmlab.md)."""
+    if accel == "kvm" or force_tcg or dilated:
         return None
     return TCG_REFUSAL
 
 
-def accel_to_request(kvm_usable: bool, force_tcg: bool) -> str | None:
+def accel_to_request(kvm_usable: bool, force_tcg: bool, dilated: bool = False) -> str | None:
     """The accelerator to boot with, or None when the bench must refuse before booting: KVM when
     the host has it (the lab still falls back to TCG when KVM hangs; checked again after boot),
     TCG only when forced."""
     if kvm_usable:
         return "auto"
-    return "tcg" if force_tcg else None
+    return "tcg" if force_tcg or dilated else None
 
 
 def seed_studies(studies: dict[str, Study], only: list[str] | None = None) -> list[Study]:
@@ -213,6 +218,10 @@ def main(argv: list[str] | None = None) -> int:
                              "other settings are for comparisons, not the seeds' table)")
     parser.add_argument("--seek-ms", type=float, default=None,
                         help="with --disk-model none: QEMU's flat per-I/O cap, the lab before the disk model")
+    parser.add_argument("--dilate", metavar="auto|N|off", default=None,
+                        help="time dilation, as `lab up --vm --dilate` takes it: under TCG, auto measures how "
+                             "much slower the guest's CPU is and slows the disk model to match; every stored run "
+                             "converts its figures back and states the factor (docs/vmlab.md)")
     parser.add_argument("--lab-dir", type=Path, default=None,
                         help="where the lab's disk files go (default: a new directory under /var/tmp)")
     args = parser.parse_args(argv)
@@ -226,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     manifest_path = args.manifest or args.state / "seed-runs.json"
     no_kvm = vmlab.kvm_unusable()
-    accel = accel_to_request(no_kvm is None, args.force_tcg)
+    dilated = (args.dilate or "off").lower() not in ("off", "none")
+    accel = accel_to_request(no_kvm is None, args.force_tcg, dilated)
     if accel is None:
         print(f"bench_seeds: KVM cannot run the guest ({no_kvm}). {TCG_REFUSAL}", file=sys.stderr)
         return 2
@@ -248,16 +258,19 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(f"Booting the VM lab in {lab_dir} (accelerator: {accel})…", flush=True)
         lab = vmlab.vm_up(disks=2, directory=lab_dir, accel=accel,
-                          disk_model=None if args.disk_model == "none" else args.disk_model, seek_ms=args.seek_ms)
+                          disk_model=None if args.disk_model == "none" else args.disk_model, seek_ms=args.seek_ms,
+                          dilate=args.dilate, say=lambda line: print(line, flush=True))
         for warning in lab.warnings:
             print(f"  {warning}", flush=True)
-        refusal = tcg_refusal(lab.accel, args.force_tcg)
+        refusal = tcg_refusal(lab.accel, args.force_tcg, lab.dilation is not None)
         if refusal:
             print(f"bench_seeds: {refusal}", file=sys.stderr)
             return 2
-        about.update(accel=lab.accel, disk_model=lab.disk_model, seek_ms=lab.seek_ms, guest_kernel=lab.kernel)
+        about.update(accel=lab.accel, disk_model=lab.disk_model, seek_ms=lab.seek_ms, guest_kernel=lab.kernel,
+                     dilation=lab.dilation)
         print(f"Ready in {lab.boot_seconds:.0f} s under {lab.accel.upper()}"
-              + (" (forced: every figure says TCG)" if lab.accel == "tcg" else "") + ".", flush=True)
+              + (" (forced: every figure says TCG)" if lab.accel == "tcg" and not lab.dilation else "")
+              + (f", time dilated ×{lab.dilation['factor']:g}" if lab.dilation else "") + ".", flush=True)
         data, log_device = guest_partition(lab, 1, 1), guest_partition(lab, 2, 2)
         for number, study in enumerate(studies, 1):
             print(f"[{number}/{len(studies)}] {study.name}: {study.title}", flush=True)

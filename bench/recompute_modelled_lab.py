@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fstune.lab import fidelity  # noqa: E402
-from fstune.reports.classroom import run_from_json  # noqa: E402
+from fstune.reports.exports import run_from_json  # noqa: E402
 from fstune.results.recompute import reparse  # noqa: E402
 from fstune.reports.reports import run_json  # noqa: E402
 from fstune.results.store import Store  # noqa: E402

@@ -10,8 +10,9 @@ Metric names are ``PHASE.QUANTITY``, e.g. ``seqwrite.rate_mbs``, ``dbench.throug
 across configurations.
 
 A repeat's figures are the vocabulary between two layers: the workloads (fstune/workloads/)
-produce Samples, and everything in fstune/results/ reads them. So this module sits low, beside
-``fstune.steps``, and imports nothing of fstune (docs/ARCHITECTURE.md, "Results").
+produce Samples, and the statistics, results and reports (fstune/stats/, fstune/results/,
+fstune/reports/) read them. So this module sits low, beside ``fstune.steps``, and imports
+nothing of fstune (docs/ARCHITECTURE.md, "Results").
 """
 
 from __future__ import annotations

@@ -119,6 +119,27 @@ def plain_lab_disks() -> Iterator[None]:
         os.environ[labmod.DISK_MODEL_ENV] = old
 
 
+TEST_MOUNT_ROOT_PREFIX = "/run/fstune-tests-"
+
+
+def _clear_dead_sessions_roots() -> None:
+    """Clear the mount roots of earlier sessions whose process is gone (killed by a timeout, say):
+    nobody else looks in a session's own root, so their runs' sealed mountpoint directories
+    would stay forever. Cleared as fstune clears any leftover (docs/safety.md)."""
+    from fstune.runner.leftovers import clean_leftovers, find_leftovers
+
+    for root in Path("/run").glob(Path(TEST_MOUNT_ROOT_PREFIX).name + "*"):
+        pid = root.name.removeprefix(Path(TEST_MOUNT_ROOT_PREFIX).name)
+        if not pid.isdigit() or Path(f"/proc/{pid}").exists():
+            continue  # its session may still be running
+        report = clean_leftovers(find_leftovers(str(root)))
+        with suppress(OSError):
+            root.rmdir()
+        if not report.ok:
+            warnings.warn(f"an earlier test session's leftovers in {root} could not all be cleared: "
+                          + "; ".join(report.failed))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def own_mount_root() -> Iterator[str]:
     """Runs in this session (and its subprocesses) make their mountpoints under a root of the
@@ -127,7 +148,8 @@ def own_mount_root() -> Iterator[str]:
     from fstune.plan import MOUNT_ROOT_ENV
 
     old = os.environ.get(MOUNT_ROOT_ENV)
-    root = Path(f"/run/fstune-tests-{os.getpid()}")
+    _clear_dead_sessions_roots()
+    root = Path(f"{TEST_MOUNT_ROOT_PREFIX}{os.getpid()}")
     os.environ[MOUNT_ROOT_ENV] = str(root)
     yield str(root)
     if old is None:

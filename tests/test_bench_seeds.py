@@ -122,3 +122,9 @@ def test_a_guest_run_is_stored_in_the_host_store_with_its_raw_outputs(bench, tmp
     assert host_id == 1 and guest_id == 2
     assert copied.environment["lab"]["accel"] == "tcg"
     assert len(copied.results) == len(record.results) and copied.results[0].raw == {"dbench": "Throughput 100 MB/sec"}
+
+
+def test_a_dilated_lab_may_run_under_tcg_without_forcing(bench):
+    assert bench.tcg_refusal("tcg", force_tcg=False, dilated=True) is None
+    assert bench.accel_to_request(kvm_usable=False, force_tcg=False, dilated=True) == "tcg"
+    assert bench.accel_to_request(kvm_usable=True, force_tcg=False, dilated=True) == "auto"

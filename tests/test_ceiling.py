@@ -15,8 +15,7 @@ from fstune.errors import UsageError
 from fstune.figures import RepeatResult, Sample
 from fstune.plan import Choices, build_plan, render_script
 from fstune.reports.ceiling import ceiling_json, ceiling_lines, shares
-from fstune.results.compare import ConfigDescription
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.steps import CEILING, MKFS
 from fstune.studies import load_studies
 from test_plan import GOLDEN, LOG, TARGET, golden_choices, study_of

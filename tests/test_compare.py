@@ -7,8 +7,9 @@ import math
 import pytest
 
 from fstune.stats import classic as stats
-from fstune.results.compare import (BETTER, NO_DATA, NOISE, WORSE, Comparison, ConfigDescription, Summary, compare,
+from fstune.results.compare import (BETTER, NO_DATA, NOISE, WORSE, Comparison, Summary, compare,
                             option_diff)
+from fstune.results.records import ConfigDescription
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.studies import load_studies
 

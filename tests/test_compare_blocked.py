@@ -10,9 +10,9 @@ import pytest
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.results.blocked import DESCRIBED, NOT_YET, PRIMARY, SECONDARY, WAITING, comparison_schedule
-from fstune.results.compare import LEGACY_NOTE, NOISE, ConfigDescription, compare_runs
+from fstune.results.compare import LEGACY_NOTE, NOISE, compare_runs
 from fstune.stats.judge import judge_primary
-from fstune.results.records import RunRecord
+from fstune.results.records import ConfigDescription, RunRecord
 from fstune.stats.scales import MetricRule
 from fstune.stats.sequential import METHOD
 from fstune.stats.verdict import Verdict

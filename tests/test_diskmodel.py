@@ -240,7 +240,7 @@ def test_the_environment_of_a_vm_lab_names_the_model_accelerator_and_kernel(tmp_
                       disks=[], seek_ms=None, boot_seconds=1.0, disk_model=P.to_dict(), disk_serving="nbdkit")
     env = vmlab.environment(lab)
     assert env == {"lab": "vm", "disk_model": P.to_dict(), "disk_serving": "nbdkit", "seek_ms": None,
-                   "accel": "tcg", "guest_kernel": "6.1.0-56-amd64"}
+                   "accel": "tcg", "guest_kernel": "6.1.0-56-amd64", "dilation": None}
     # inside a guest the host hands it to every command; elsewhere there is none
     monkeypatch.setenv(vmlab.ENVIRONMENT_VAR, json.dumps(env))
     assert vmlab.current_environment() is None  # this kernel's command line has no lab token

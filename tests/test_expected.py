@@ -19,14 +19,13 @@ import pytest
 from fstune.figures import LOWER, RepeatResult, Sample
 from fstune.reports import reports
 from fstune.results.blocked import DESCRIBED
-from fstune.results.compare import ConfigDescription, compare_runs
+from fstune.results.compare import compare_runs
 from fstune.reports.expected import (AGREES, CANNOT_SHOW, CANNOT_TELL, LARGER, OPPOSITE, SIZE_FACTOR, SMALLER,
                                      judge_agreement, outcomes, outcomes_for)
-from fstune.results.records import DeviceRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.results.store import Store
 from fstune.stats.verdict import Position, Verdict
 from fstune.studies import Expectation, load_studies
-from fstune.results.records import RunRecord
 from fstune.stats.sequential import METHOD
 from test_compare_blocked import C, DESIGN, OWN, SHARED, run, too_noisy_run
 from test_results_cli import assert_fits_80_columns, fstune

@@ -14,7 +14,7 @@ import pytest
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.reports import html_report, reports
-from fstune.results.compare import ConfigDescription
+from fstune.results.records import ConfigDescription
 from fstune.results.compare import compare_runs, side_by_side
 from fstune.reports.formatting import fmt_change, fmt_summary, fmt_value
 from fstune.reports.html_report import COLOURS

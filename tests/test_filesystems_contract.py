@@ -24,7 +24,7 @@ from fstune.deploy.mount import MountSpec, mount_options
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, PLACEMENTS, Filesystem, MkfsJob
 from fstune.plan import Choices, DeviceChoice, build_plan
-from fstune.results.compare import ConfigDescription
+from fstune.results.records import ConfigDescription
 from fstune.studies import parse_study
 
 NOATIME = [("noatime", None)]

@@ -345,8 +345,7 @@ def test_a_zero_width_interval_still_gives_an_honest_pooled_change():
 def blocked_export(host: str, blocks: int) -> classroom.Export:
     """A machine's run in interleaved blocks, as it exports it."""
     from fstune.figures import HIGHER, RepeatResult, Sample
-    from fstune.results.compare import ConfigDescription
-    from fstune.results.records import RunRecord
+    from fstune.results.records import ConfigDescription, RunRecord
     from fstune.stats.sequential import METHOD
     from test_compare_blocked import DESIGN, SHARED
 

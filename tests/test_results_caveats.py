@@ -9,8 +9,7 @@ import pytest
 
 from fstune.figures import HIGHER, Sample
 from fstune.reports import caveats as cv
-from fstune.results.compare import ConfigDescription
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.results.store import Store
 from test_compare_blocked import dbench, run
 from test_results_cli import assert_fits_80_columns, fstune

@@ -20,10 +20,10 @@ from rich.console import Console
 
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.reports import reports
-from fstune.results.compare import ConfigDescription, compare_runs
+from fstune.results.compare import compare_runs
 from fstune.reports.headline import NO_VARIANT, UNCHANGED, headline
 from fstune.reports.html_report import to_html
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.reports.repeat_order import DROPPED, FAILED, LEGACY_LABEL, MARKS, order_charts, order_lines, \
     repeat_points
 from fstune.stats.sequential import METHOD

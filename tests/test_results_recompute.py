@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
-from fstune.results.compare import ConfigDescription
-from fstune.results.records import RunRecord
+from fstune.results.records import ConfigDescription, RunRecord
 from fstune.results.recompute import recompute, reparse, saved_copy, split_raw
 from fstune.stats.sequential import METHOD
 from fstune.results.store import Store

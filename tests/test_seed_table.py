@@ -13,8 +13,7 @@ import sys
 from pathlib import Path
 
 from fstune.figures import HIGHER, RepeatResult, Sample
-from fstune.results.compare import ConfigDescription
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.stats.sequential import METHOD
 from fstune.results.store import Store
 from test_compare_blocked import DESIGN, SHARED

@@ -9,7 +9,7 @@ import pytest
 
 from fstune.stats import classic as stats
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE
-from fstune.results.compare import legacy_judge as judge  # the rule legacy runs keep
+from fstune.stats.judge import judge_legacy as judge  # the rule legacy runs keep
 from fstune.figures import HIGHER, LOWER
 
 # ---------------------------------------------------------------------------------------------

@@ -23,9 +23,9 @@ import pytest
 from fstune.errors import FstuneError
 from fstune.figures import HIGHER, RepeatResult, Sample
 from fstune.results import store as store_module
-from fstune.results.compare import ConfigDescription, compare
+from fstune.results.compare import compare
 from fstune.results.environment import active_scheduler, capture_environment, describe_device, tool_version
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.results.store import RunNotFound, Store, StoreError, state_dir
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -48,3 +48,29 @@ def test_a_lab_a_test_forgot_is_taken_down_at_the_sessions_end(tmp_path):
     finally:
         for loop in _loops_below(base):  # the net itself failed: do not leave it to the machine
             subprocess.run(["losetup", "-d", loop], check=False)
+
+
+def test_the_mount_root_of_a_killed_session_is_cleared_by_the_next(tmp_path):
+    from fstune.runner import mountguard
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # a pid that no longer runs: the killed session's
+    root = Path(f"/run/fstune-tests-{gone.pid}")
+    run_dir = root / "20261128-000000-1"
+    sealed = run_dir / "noatime"
+    sealed.mkdir(parents=True)
+    (run_dir / ".fstune-run.json").write_text(f'{{"pid": {gone.pid}, "run_id": "20261128-000000-1"}}')
+    mountguard.seal(str(sealed))
+    shutil.copy(TESTS / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "test_nothing.py").write_text("def test_nothing():\n    pass\n")
+    try:
+        result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                                 f"--basetemp={tmp_path / 'basetemp'}", "--rootdir", str(tmp_path),
+                                 str(tmp_path / "test_nothing.py")],
+                                cwd=TESTS.parent, capture_output=True, text=True, timeout=240)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert not root.exists(), f"{root} was left: " + result.stdout
+    finally:
+        if sealed.exists():
+            mountguard.unseal(str(sealed))
+        shutil.rmtree(root, ignore_errors=True)

@@ -195,8 +195,8 @@ def test_compare_reaches_the_same_verdict_as_the_kernel_on_simulated_studies():
     simulated studies stored as blocked runs and judged by ``compare_runs`` get the same verdict,
     study by study (compare → blocked.judge_variant → judge_primary → decide → decide_batch)."""
     from fstune.figures import RepeatResult, Sample
-    from fstune.results.compare import ConfigDescription, compare_runs
-    from fstune.results.records import RunRecord
+    from fstune.results.compare import compare_runs
+    from fstune.results.records import ConfigDescription, RunRecord
     from fstune.stats.sequential import METHOD
 
     metrics = lab_metrics()

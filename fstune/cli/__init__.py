@@ -29,7 +29,7 @@ from fstune.errors import ExitCode, FstuneError
 log = logging.getLogger(__name__)
 
 # sub-command modules, in the order `fstune --help` lists them
-COMMANDS = ("disks", "recipes", "plan", "run", "results", "export", "lab", "helper")
+COMMANDS = ("disks", "recipes", "plan", "run", "screen", "results", "export", "lab", "helper")
 
 
 DESCRIPTION = """\

@@ -157,7 +157,7 @@ def lab_devices(args: argparse.Namespace, *, build: bool, journal: bool = True) 
     args.log_device = args.log_device or (spare if journal else None)
 
 
-def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None,
+def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = None, study=None,
                   build_lab: bool = False) -> Choices:
     """Turn the parsed options into Choices; the inventory decides what each device may be.
 
@@ -169,7 +169,7 @@ def build_choices(args: argparse.Namespace, inventory, *, run_id: str | None = N
     if getattr(args, "max_blocks", None) is not None:
         check_max_blocks(args.max_blocks)
     overwrite = overwrites.parse(getattr(args, "overwrite", ()))
-    study = find_study(args.study)
+    study = study if study is not None else find_study(args.study)  # fstune screen makes its own
     chosen_workloads = _workloads(args.workloads)
     if getattr(args, "primary", None):
         study = study.with_primary(args.primary, study.workloads if chosen_workloads is None else chosen_workloads)

@@ -103,7 +103,9 @@ def run_export(args) -> int:
         raise UsageError("--write-fstab writes the --fstab line; pass --fstab too, and check what it prints.")
     run = _load_run(args.run)
     config = find_config(run, args.config)
-    why = export_refusal(run, config.name)
+    from fstune.screening.record import export_refusal as screening_refusal
+
+    why = screening_refusal(run.design or {}, run.id) or export_refusal(run, config.name)
     if why and not args.force:
         raise UsageError(f"{why} Rolling it out would repeat a change nobody showed to help.",
                          "Pass --force to export it anyway; its header will say the same.")

@@ -12,6 +12,7 @@ from rich.table import Table
 from fstune import diskmodel
 from fstune import lab as labmod
 from fstune import vmlab
+from fstune.diskmodel.dilation import Dilation
 from fstune.errors import UsageError
 from fstune.units import format_size
 
@@ -45,6 +46,8 @@ through a model of a 7200 rpm disk of 2003 (a head that moves, seeks that grow w
 half a turn of latency, a read-ahead buffer, a write cache): see docs/vmlab.md.
 
   sudo fstune lab up --vm --disks 3                 boot it (10 to 30 s without KVM)
+  sudo fstune lab up --vm --dilate auto             under TCG: slow the disk model as much as
+                                                    the guest's CPU is slowed (docs/vmlab.md)
   sudo fstune lab vm run -- fstune disks            run a command inside and see its output
   sudo fstune lab vm run -- fstune                  the wizard, inside, in this terminal
   sudo fstune lab down                              stop the VM and delete its files
@@ -105,6 +108,12 @@ def add_parser(subparsers, formatter_class=argparse.RawDescriptionHelpFormatter)
     up.add_argument("--seek-ms", type=float, metavar="MS",
                     help="with --vm --disk-model none: a flat cost of MS milliseconds for every I/O, "
                     "near or far (QEMU caps each disk at 1000/MS operations per second; no head)")
+    up.add_argument("--dilate", metavar="auto|N|off",
+                    help="with --vm: slow the disk model's time so that it keeps its native ratio to the "
+                    "guest's CPU (time dilation, docs/vmlab.md). auto measures how much slower the guest's CPU "
+                    "is than this machine's (dbench on a tmpfs on both, interleaved: a few minutes under TCG); "
+                    "N slows it N times unmeasured. Every result of the lab then converts its figures back "
+                    "and states the factor and its spread. Default off")
     up.add_argument("--accel", choices=("auto", "kvm", "tcg"),
                     help=f"with --vm: KVM or software emulation (default auto: KVM when it works; "
                     f"also ${vmlab.ACCEL_ENV})")
@@ -178,8 +187,8 @@ def _console() -> Console:
 def run_up(args: argparse.Namespace) -> int:
     if args.vm:
         return _run_vm_up(args)
-    if args.seek_ms is not None or args.accel is not None:
-        raise UsageError("--seek-ms and --accel are for the VM lab: add --vm.")
+    if args.seek_ms is not None or args.accel is not None or args.dilate is not None:
+        raise UsageError("--seek-ms, --accel and --dilate are for the VM lab: add --vm.")
     lab = labmod.lab_up(args.disks, args.size, args.directory, args.spare_size, disk_model=args.disk_model)
     out = _console()
     out.print(f"Made a lab of {len(lab.disks)} disk(s) of {format_size(lab.size)} in {lab.directory}")
@@ -332,7 +341,8 @@ def _run_vm_up(args: argparse.Namespace) -> int:
                                 "add --disk-model none to use it.")
     lab = vmlab.vm_up(disks=args.disks, size=args.size, directory=args.directory, seek_ms=args.seek_ms,
                       spare_size=args.spare_size, accel=args.accel,
-                      disk_model=diskmodel.DEFAULT_PRESET if model is None else model)
+                      disk_model=diskmodel.DEFAULT_PRESET if model is None else model,
+                      dilate=args.dilate, say=out.print)
     accel = "KVM" if lab.accel == "kvm" else "software emulation (TCG)"
     out.print(f"The VM lab is ready in {lab.boot_seconds:.1f} s ({accel}, kernel {lab.kernel}), "
               f"files in {lab.directory}")
@@ -362,6 +372,14 @@ def _print_vm_disks(out: Console, lab: vmlab.VmLab) -> None:
         table.add_row(str(disk.index), disk.serial, format_size(disk.size), format_size(disk.spare_size), seek)
     out.print(table)
     out.print(_disk_model_line(lab))
+    dilation = Dilation.from_dict(lab.dilation)
+    if dilation is not None:
+        out.print(f"Time dilation: the disk model runs {dilation.label()} slower, as the guest's CPU is; results "
+                  "convert their figures back and say so.")
+        if dilation.ratios:
+            out.print(f"  measured with {dilation.workload} on tmpfs, host {', '.join(f'{v:g}' for v in dilation.host)}"
+                      f" {dilation.unit}, guest {', '.join(f'{v:g}' for v in dilation.guest)} {dilation.unit}; "
+                      f"ratios {', '.join(f'{r:.2f}' for r in dilation.ratios)}")
     out.print("Each disk has a data partition (-part1) and a spare (-part2); "
               "use a spare on another disk for an external journal or log.")
 

@@ -383,6 +383,13 @@ def run_show(args) -> int:
     console = _console()
     _run_header(console, run)
     console.print()
+    if run.design.get("screening"):  # a screening run: its effects, not a comparison of its design's runs
+        from fstune.cli.screen import show_screening
+
+        show_screening(console, run, run.id)
+        console.print()
+        _environment(console, run)
+        return 0
     console.print(headline_text(headline([run], comparison)))  # the answer first
     console.print()
     show_comparison(console, [run], comparison, headline_shown=True)

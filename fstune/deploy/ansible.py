@@ -47,8 +47,7 @@ from fstune.deploy.yaml_writer import Raw, to_yaml
 from fstune.devices.rules import SYSTEM_MOUNTS
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL, join_options
-from fstune.results.compare import ConfigDescription
-from fstune.results.records import RunRecord
+from fstune.results.records import ConfigDescription, RunRecord
 from fstune.util.files import write_output
 
 TARGET_VAR, JOURNAL_VAR = "{{ fstune_target }}", "{{ fstune_journal }}"

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fstune import workloads
 from fstune.errors import UsageError
 from fstune.filesystems import EXTERNAL
-from fstune.results.compare import BETTER, NO_DATA, NOISE, ConfigDescription, Row, compare_runs
+from fstune.results.compare import BETTER, NO_DATA, NOISE, Row, compare_runs
 from fstune.reports.formatting import direction, finite, fmt_change, fmt_summary, fmt_time
-from fstune.results.records import RunRecord
+from fstune.results.records import ConfigDescription, RunRecord
 from fstune.reports.views import describe_config, honest_notes, verdict_text
 
 
@@ -166,7 +166,9 @@ def environment_caveats(run: RunRecord) -> list[str]:
 def header_lines(run: RunRecord, config_name: str, caveats: list[str]) -> list[str]:
     """Every export's header, in sentences: what was measured, the verdict on the primary metric
     with its interval, and the ``caveats`` (one per line, "Caveat: …")."""
-    lines = measured_lines(run, config_name)
+    from fstune.screening.record import export_lines  # the screening behind it, both runs cited
+
+    lines = measured_lines(run, config_name) + export_lines(run.design or {}, run.id)
     verdict = primary_verdict(run, config_name)
     if verdict is not None and find_config(run, config_name).name != run.baseline:
         lines.append(verdict.words(run.baseline)[0].upper() + verdict.words(run.baseline)[1:])

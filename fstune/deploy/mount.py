@@ -22,8 +22,7 @@ from fstune import filesystems
 from fstune.deploy.measured import find_config, measured_journal, measured_target
 from fstune.errors import DeviceError, UsageError
 from fstune.filesystems import EXTERNAL, join_options
-from fstune.results.compare import ConfigDescription
-from fstune.results.records import RunRecord
+from fstune.results.records import ConfigDescription, RunRecord
 
 # what lsblk says about a device that names it for good; the playbook compares these on each host
 # with the identity its inventory gives (fstune_target_id, fstune_journal_id)

@@ -11,6 +11,8 @@ imports a lab, and one lab never needs the other to serve a disk (import-linter'
   deterministic; re-exported here, so ``diskmodel.Disk`` is the model.
 - ``nbd_plugin``: the nbdkit Python plugin. nbdkit runs it by its file path, never imported; it
   imports only this package and the standard library, since it runs in nbdkit's own interpreter.
+- ``dilation``: time dilation for the VM lab under TCG: the model stretched by a measured factor,
+  the figures converted back (docs/vmlab.md, "Time dilation").
 - ``serving``: what a lab needs to start that plugin: nbdkit found (``find_nbdkit``), the
   plugin's path (``PLUGIN``).
 

@@ -35,11 +35,12 @@ import nbdkit
 # the directory that holds the fstune package: this file is fstune/diskmodel/nbd_plugin.py
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from fstune import diskmodel  # noqa: E402
+from fstune.diskmodel.dilation import dilate  # noqa: E402
 
 API_VERSION = 2
 
 _config = {}
-_state = {"disk": None, "params": None, "generation": None, "fd": -1, "size": 0}
+_state = {"disk": None, "params": None, "dilation": 1.0, "generation": None, "fd": -1, "size": 0}
 _stats_lock = threading.Lock()
 LATE_SAMPLES = 20000  # the newest lateness figures kept for percentiles
 # upper edges (µs) of the cumulative lateness histogram: a reader takes the difference of two
@@ -206,7 +207,8 @@ def _finish(service, arrived, io_started, op="flush", length=0):
 
 
 def _load_model():
-    """Read MODEL.json ({"generation": N, "params": {...} or null}) and start a fresh disk."""
+    """Read MODEL.json ({"generation": N, "params": {...} or null, "dilation": F}) and start a fresh
+    disk; a dilation factor stretches the model's time F times (fstune/diskmodel/dilation.py)."""
     try:
         data = json.loads(open_text(_config["model"]))
     except (OSError, ValueError) as error:
@@ -216,9 +218,11 @@ def _load_model():
     if generation == _state["generation"]:
         return
     params = diskmodel.from_dict(data.get("params"))
+    factor = float(data.get("dilation") or 1.0)
     # swap in one assignment: the request thread reads _state["disk"] once per request
-    _state["disk"] = diskmodel.Disk(params, _state["size"]) if params is not None else None
+    _state["disk"] = diskmodel.Disk(dilate(params, factor), _state["size"]) if params is not None else None
     _state["params"] = params
+    _state["dilation"] = factor
     _state["generation"] = generation
     global _stats
     with _stats_lock:
@@ -244,7 +248,9 @@ def _write_stats():
     def pct(q):
         return round(late[min(n - 1, int(q * n))] * 1e6, 1) if n else None
 
+    # the model's own (native) parameters, and the factor its time was stretched by
     out = {"generation": _state["generation"], "model": _state["params"].to_dict() if _state["params"] else None,
+           "dilation": _state["dilation"],
            "requests": s["requests"],
            # per kind of service: how many, and the mean time the model gave and the plugin took (ms)
            "by_kind": {k: {"n": v["n"], "modelled_ms": round(v["modelled_s"] / v["n"] * 1000, 3),

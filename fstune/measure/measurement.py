@@ -30,6 +30,7 @@ from pathlib import Path
 
 from fstune import filesystems
 from fstune import steps as kinds
+from fstune.diskmodel.dilation import Dilation, convert_samples, of_environment
 from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.lab import fidelity
@@ -91,15 +92,25 @@ def _ceiling_seconds(plan: Plan) -> float:
     return workload.ceiling_seconds(workload.resolve(context.params)) + MAKE_SECONDS
 
 
+def lab_dilation() -> Dilation | None:
+    """The time dilation of the VM lab this command runs in (None: not in one, or not dilated)."""
+    from fstune.vmlab import current_environment
+
+    return of_environment(current_environment())
+
+
 class Measurement:
     """Collects RepeatResults from a run's events, checks each repeat, and adds blocks."""
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
                  sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None,
-                 emit: Callable[[object], None] | None = None) -> None:
+                 emit: Callable[[object], None] | None = None, dilation: Dilation | None | bool = True) -> None:
         self.plan = plan
         # where its decisions go as events (fstune.measure.events): the session passes them on
         self.emit: Callable[[object], None] = emit or (lambda event: None)
+        # in a time-dilated VM lab every figure is converted back as it is parsed (True: the lab's
+        # own, from the environment the host gave this command; tests pass their own or None)
+        self.dilation = lab_dilation() if dilation is True else dilation or None
         self._snapshot = snapshot or host_snapshot  # the host's counters now (tests pass their own)
         # how often anyone dropped the page cache so far (/proc/vmstat; tests pass their own)
         self._cache_drops = cache_drops or fidelity.cache_drops
@@ -257,7 +268,7 @@ class Measurement:
             repeat.failed = f"{step.phase}: {error}"
             repeat.samples.clear()
             return
-        repeat.samples.extend(samples)
+        repeat.samples.extend(self._native(samples))
 
     def _ceiling(self, step: Step, event, output: str) -> None:
         """A measured step of the raw-device pass, read by its workload's own parser."""
@@ -278,7 +289,12 @@ class Measurement:
         except MeasurementError as error:
             self.notes.append(f"The raw-device pass ({step.phase}) gave no figures: {error}")
             return
-        self.ceiling.setdefault(step.workload, {}).update({s.metric: s.value for s in samples})
+        self.ceiling.setdefault(step.workload, {}).update({s.metric: s.value for s in self._native(samples)})
+
+    def _native(self, samples: list) -> list:
+        """A dilated VM lab's figures in native time (docs/vmlab.md, "Time dilation"); the raw
+        outputs keep the guest's own, and the run's environment the factor."""
+        return convert_samples(samples, self.dilation.factor) if self.dilation is not None else samples
 
     # --- proof that the variant ran (docs/verdicts.md, "Proof that the variant ran") --------------
 

@@ -124,6 +124,40 @@ class OptionOverride:
         return cls(head.strip(), value.strip() if sep else None, config.strip() if config else None)
 
 
+def lab_time_dilation() -> float:
+    """The time dilation of the VM lab this command runs in (1: none, or not in one)."""
+    from fstune.diskmodel.dilation import of_environment
+    from fstune.vmlab import current_environment
+
+    found = of_environment(current_environment())
+    return found.factor if found is not None else 1.0
+
+
+def _dilate_durations(params: dict[str, dict[str, object]], factor: float, warnings: list[str]) -> dict:
+    """Each workload whose length is a time (its duration parameter in seconds: dbench's run,
+    fio's phases) made ``factor`` times longer, so that in a dilated guest it covers the native
+    time it asks for; work-bounded workloads (a number of files) do the same work anyway."""
+    out = {}
+    for name, given in params.items():
+        workload = WORKLOADS[name]
+        key = workload.duration_param
+        param = workload.params.get(key) if key else None
+        if param is None or param.unit != "s":
+            out[name] = given
+            continue
+        native = int(workload.resolve(given)[key])
+        dilated = round(native * factor)
+        if param.maximum is not None and dilated > param.maximum:
+            dilated = param.maximum
+            warnings.append(f"Time dilated ×{factor:.1f}: {name}.{key} is capped at {param.maximum} s in the guest, "
+                            f"{param.maximum / factor:.0f} s of native time instead of {native} s.")
+        else:
+            warnings.append(f"Time dilated ×{factor:.1f}: {name} runs {dilated} s in the guest for its {native} s of "
+                            "native time (docs/vmlab.md, \"Time dilation\").")
+        out[name] = {**given, key: dilated}
+    return out
+
+
 def default_mount_root() -> str:
     """Where runs make their mountpoints: ``$FSTUNE_MOUNT_ROOT``, else /run/fstune."""
     root = os.environ.get(MOUNT_ROOT_ENV, "").strip()
@@ -154,10 +188,16 @@ class Choices:
     overwrite: tuple[str, ...] = ()
     run_id: str = "plan"
     mount_root: str = field(default_factory=lambda: default_mount_root())
+    # a time-dilated VM lab's factor (docs/vmlab.md, "Time dilation"): a workload whose length is a
+    # time runs that many times longer in the guest, so it covers the same native time; 1: none
+    time_dilation: float = field(default_factory=lambda: lab_time_dilation())
     work_root: str = field(default_factory=lambda: str(paths.reports_root()))  # tool reports, inputs
     # draws the order of the configurations in each block (``block_order``); None: drawn now, so
     # every run gets its own, and the plan, the script and the record show it
     order_seed: int | None = None
+    # a screening design's own orders: per block, the configurations' indices as they run
+    # (fstune/plan/screening.py); None: the rows of a Williams design drawn from order_seed
+    block_orders: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         if self.order_seed is None:
@@ -430,13 +470,15 @@ def build_plan(choices: Choices) -> Plan:
         raise UsageError("--repeats must be at least 1.")
     max_blocks = check_max_blocks(DEFAULT_LOOKS[-1] if choices.max_blocks is None else choices.max_blocks)
     repeats = min(repeats, max_blocks)  # the cap wins: the plan holds no more blocks than it allows
-    if repeats < 3 and workload_names:
+    if repeats < 3 and workload_names and choices.block_orders is None:  # a design is judged by its model
         warnings.append(f"{repeats} block(s) cannot tell a real change from noise; fstune's verdicts need at least 3.")
     for name in choices.workload_params:
         workloads.get(name)
     params = {name: {**study.workload_params.get(name, {}),
                      **WORKLOADS[name].check_params(choices.workload_params.get(name, {}))}
               for name in workload_names}
+    if choices.time_dilation > 1:
+        params = _dilate_durations(params, choices.time_dilation, warnings)
     # refused when no figure could tell when the blocks stop; said when it is not the study's own.
     # After the parameters: a mistyped value is the more specific thing to say first.
     _, note = study.primary_for(tuple(workload_names))
@@ -483,6 +525,10 @@ def build_plan(choices: Choices) -> Plan:
     seed = choices.order_seed
 
     def order_of(number: int) -> tuple[int, ...]:
+        if choices.block_orders is not None:
+            if not 1 <= number <= len(choices.block_orders):
+                raise ValueError(f"the design has no block {number}")
+            return tuple(choices.block_orders[number - 1])
         return block_order(len(config_plans), number, seed)
 
     def config_steps(cp: ConfigPlan, block: int, position: int) -> list[Step]:

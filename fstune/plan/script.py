@@ -62,6 +62,10 @@ def describe_looks(plan: Plan) -> str:
     """When a real run judges the primary metric and how far it may add blocks (the plan's looks and
     cap), said for the script's header: the script itself runs only the planned blocks."""
     primary, _ = plan.study.primary_for(plan.workloads)
+    if plan.choices.block_orders is not None and primary is not None:  # fstune/plan/screening.py
+        return (f"Looks: none. The {plan.repeats} blocks are the replicates of a screening design, in its orders; "
+                f"`fstune screen` judges every factor on {':'.join(primary)} once they are all measured, with one "
+                "linear model (docs/screening.md).")
     looks = plan.looks
     if not looks or primary is None:
         return (f"Looks: none; with {plan.repeats} planned block(s) `fstune run` cannot decide and adds none "

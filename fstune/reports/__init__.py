@@ -11,6 +11,8 @@ Everything here reads ``fstune.results`` (records, comparisons) and never the ot
   the order they ran, as a chart;
 - ``reports`` (Markdown, CSV, JSON), ``html_report`` (one self-contained page with charts),
   ``terminal`` (the Rich tables of the CLI and the wizard);
-- ``classroom``: a workshop's exported JSON reports from many machines, read back and merged into
-  the class report's tables and notes; ``classroom_report``: that as Markdown or HTML.
+- ``exports``: an exported JSON report read back into runs; ``classroom``: a workshop's exports
+  from many machines merged into the class report's tables and notes (it writes the report's
+  notes, so it sits here, not in ``fstune.results``); ``classroom_report``: that as Markdown,
+  HTML, CSV or JSON.
 """

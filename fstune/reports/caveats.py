@@ -8,7 +8,7 @@ those). Each caveat is a fact of the record (docs/verdicts.md, "Caveats"):
 - the environment: a real disk (named with its model, rotating or not), the one-disk loop lab
   (its backing files and the host device under them — a loop device is never called a rotating
   disk), the modelled lab (its disk model: each disk a served spindle with a head) or the VM lab
-  (its disk model, KVM or TCG);
+  (its disk model, KVM or TCG, and the time dilation its figures were converted back by);
 - the journal/log and the data share one physical disk (two partitions of one disk, or loop
   devices whose backing files lie on one host filesystem), so seek benefits cannot show;
 - a legacy run (measured before blocks; its verdicts are not comparable by the current method);
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from fstune.diskmodel.dilation import Dilation
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_DEVICES, VM_LAB
 
@@ -59,6 +60,9 @@ class Place:
     heads_move: bool | None
     accel: str = ""  # "KVM" or "TCG" in the VM lab
     shared_disk: str = ""  # why the journal and the data share one physical disk ("" if they do not)
+    # the VM lab's time dilation (its disk model slowed as much as the guest's CPU; the figures
+    # converted back): None when time was not dilated
+    dilation: Dilation | None = None
 
     @property
     def loop(self) -> bool:
@@ -67,7 +71,8 @@ class Place:
     def summary(self) -> str:
         """One short line: "VM lab, disk model deskstar-7k250, KVM", "loop lab on /dev/sda"."""
         if self.kind == VM_LAB:
-            return f"VM lab, {self.disk}, {self.accel or '?'}"
+            dilated = f", time dilated {self.dilation.label()}" if self.dilation else ""
+            return f"VM lab, {self.disk}, {self.accel or '?'}{dilated}"
         if self.kind == MODELLED_LAB:
             return f"{MODELLED_LAB}, {self.disk}"
         if self.loop:
@@ -85,8 +90,9 @@ def place(record: RunRecord) -> Place | None:
     if isinstance(lab, dict) and lab.get("lab") == "vm":
         model = lab.get("disk_model")
         disk = (f"disk model {model.get('name', '?')}" if isinstance(model, dict) else "no disk model (flat disks)")
+        dilation = Dilation.from_dict(lab.get("dilation")) if isinstance(model, dict) else None
         return Place(VM_LAB, disk, isinstance(model, dict), str(lab.get("accel") or "?").upper(),
-                     shared_disk=shared_text)
+                     shared_disk=shared_text, dilation=dilation if dilation and dilation.factor > 1 else None)
     devices = [d for d in record.devices if d.role in ("target", "journal")]
     if not devices:
         return None
@@ -115,6 +121,11 @@ def environment(record: RunRecord) -> Caveat | None:
     lab = record.environment.get("lab")
     placement = record.environment.get("placement") or {}
     if where.kind == VM_LAB:
+        if where.dilation is not None:
+            # the disk model ran as much slower as the guest's CPU (docs/vmlab.md, "Time dilation")
+            return Caveat(ENVIRONMENT, f"VM lab under {where.accel}, {where.dilation.describe()}. {where.disk}, served "
+                                       f"by {lab.get('disk_serving') or '?'}; the figures describe the modelled disk, "
+                                       "not this machine's.")
         # under TCG a CPU-heavy workload (dbench) is paced by the emulated CPU, not by the disk model
         slow = (" (software-emulated CPU: far slower than hardware, so the guest's CPU rather than the modelled "
                 "disk may set the pace)") if where.accel == "TCG" else ""

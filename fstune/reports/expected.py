@@ -21,8 +21,8 @@ outcomes"):
 - **cannot show here**: the place the run was measured cannot show the effect (``Place`` in
   ``fstune.reports.caveats``): the journal and the data on one physical disk for an effect of a
   second disk, no moving head (loop devices, flat VM disks, a solid-state disk) for an effect of
-  seeks, an emulated CPU (TCG) for any timed figure. What the rule alone would say is kept
-  beside it.
+  seeks, an emulated CPU (TCG) for any timed figure, unless the lab's time was dilated to match
+  it (docs/vmlab.md, "Time dilation"). What the rule alone would say is kept beside it.
 
 Legacy runs' verdicts (better, worse, within noise) are read the same way, with their bootstrap
 interval as a percentage of the baseline's median, and marked legacy.
@@ -252,7 +252,8 @@ def limits(expectation: Expectation, where: Place | None) -> list[str]:
             found.append("VM lab without a disk model: a flat cost per request has no head to move")
         else:
             found.append("solid-state disk: there is no head to move")
-    if where.accel == "TCG" and not _counted(expectation.workload, expectation.metric):
+    # a dilated lab slowed its disk as much as the emulated CPU is slowed: the pace is theirs together
+    if where.accel == "TCG" and where.dilation is None and not _counted(expectation.workload, expectation.metric):
         found.append("TCG: the emulated guest CPU, not the disk, sets the pace of anything timed")
     return found
 
@@ -307,9 +308,10 @@ def outcomes(expectations: Sequence[Expectation], comparison: Comparison, record
     ``comparison`` is the run's own (``compare_runs([record])``); an expectation against another
     configuration than the baseline is read as that pair (``compare_runs(…, pair=…)``: described,
     not judged, when neither is the baseline). A figure the run only describes is judged here,
-    against the baseline, as its own family after the primary (``compare.judge_described``), so
-    the original is compared with an interval, not with a bare mean; that needs ``record``, as do
-    the pairs and what the place of measurement can show."""
+    against the baseline, as its own family after the primary
+    (``fstune.results.compare.judge_described``), so the original is compared with an interval,
+    not with a bare mean; that needs ``record``, as do the pairs and what the place of
+    measurement can show."""
     where = place(record) if record is not None else None
     pairs: dict[tuple[str, str], Comparison | None] = {}
     described: dict[str, dict] = {}  # variant → its expected figures judged beside the original

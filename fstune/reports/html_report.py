@@ -24,6 +24,7 @@ from fstune.results.blocked import DESCRIBED
 from fstune.results.compare import BETTER, NO_DATA, NOISE, WORSE, Comparison, side_by_side
 from fstune.reports.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, fmt_value
 from fstune.reports.headline import NO_VARIANT, headline
+from fstune.screening import report as screening_report
 from fstune.results.records import RunRecord
 from fstune.reports.repeat_order import (DROPPED, FAILED, GROUP, LEGACY_LABEL, OrderChart, Point, median_and_interval,
                                         order_charts)
@@ -391,7 +392,10 @@ def to_html(runs, comparison: Comparison) -> str:
     title = f"fstune results: {report_title(runs)}"
     out = html_head(title) + ["<ul>"]
     out += [f"<li>{escape(run_line(r))}</li>" for r in runs]
-    out += ["</ul>", *headline_html(runs, comparison), "<h2>Configurations</h2>",
+    out.append("</ul>")
+    if (screened := screening_report.screened_of(runs)) is not None:
+        out += screening_report.screening_html(screened)  # the effects and their Pareto chart
+    out += [*headline_html(runs, comparison), "<h2>Configurations</h2>",
             "<table><tr><th>role</th><th>name</th><th>filesystem</th><th>journal</th><th>mkfs</th>"
             "<th>mount options</th><th>differs from the baseline</th></tr>"]
     for name in comparison.configs:

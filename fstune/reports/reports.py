@@ -33,6 +33,7 @@ from fstune.reports.expected import outcomes_for
 from fstune.reports.formatting import direction, finite, fmt_change, fmt_summary, fmt_time, iso_time
 from fstune.reports.headline import NO_VARIANT, headline
 from fstune.reports.html_report import to_html
+from fstune.screening import report as screening_report
 from fstune.results.records import RunRecord
 from fstune.results.settings import describe_settings
 from fstune.reports.views import (CELLS_NOTE, MIN_N, as_runs, device_summary, env_summary, figure_notes,
@@ -74,6 +75,8 @@ def to_markdown(runs, comparison: Comparison) -> str:
     argv = together.mkfs_argv
     out = [f"# fstune results: {md_text(report_title(runs))}", ""]
     out += [f"- {md_text(run_line(r))}" for r in runs]
+    if (screened := screening_report.screened_of(runs)) is not None:
+        out += screening_report.screening_markdown(screened)
     out += headline_markdown(runs, comparison)
     out += ["", "## Configurations", "",
             "| role | name | filesystem | journal | mkfs | mount options | differs from the baseline |",
@@ -206,6 +209,8 @@ def _number(value) -> str:
 def to_csv(runs, comparison: Comparison) -> str:
     """One row per configuration × workload × metric; the baseline's rows have no change/verdict."""
     runs = as_runs(runs)
+    if (screened := screening_report.screened_of(runs)) is not None:  # its effects, not 16 configurations
+        return screening_report.screening_csv(screened)
     together = side_by_side(runs)
     origin = {c.name: str(c.run_id) if c.run_id is not None else "" for c in together.columns}
     # how each column's run was measured (fstune.results.settings), so a spreadsheet keeps it
@@ -374,6 +379,8 @@ def to_json(runs, comparison: Comparison, raw: bool = True) -> str:
         "caveats": [{"kind": c.kind, "text": c.text} for c in caveats_of_runs(runs, comparison)],
         "expected": [o.as_dict() for o in outcomes_for(runs, comparison)],  # fstune/reports/expected.py
     }
+    if (screened := screening_report.screened_of(runs)) is not None:
+        document["screening"] = screening_report.screening_json(screened)
     return json_text(document)
 
 

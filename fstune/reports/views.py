@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from fstune.filesystems import join_options
 from fstune.results.blocked import OUTSIDE_BUDGET
-from fstune.results.compare import Comparison, ConfigDescription, Row, Summary
+from fstune.results.compare import Comparison, Row, Summary
 from fstune.reports.formatting import fmt_time
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.units import format_size, format_span
 
 # how a pair beyond the run's error budget opens its note (blocked.OUTSIDE_BUDGET, before its names)
@@ -26,7 +26,7 @@ _OUTSIDE_BUDGET_OPENING = OUTSIDE_BUDGET.partition("{")[0]
 
 CELLS_NOTE = ("Cells: median ± standard deviation over n good repeats. Change: the variant's median against the "
               "baseline's.")
-# what fstune.results.compare.legacy_judge does, in words (runs measured before blocks)
+# what fstune.stats.judge.judge_legacy does, in words (runs measured before blocks)
 VERDICT_NOTE = ("Legacy verdict (a run measured before blocks): better or worse only when Welch's t-test (p shown) "
                 "and a bootstrap interval for the difference of the medians both show a change in the same "
                 "direction; otherwise it is within noise. Not comparable with verdicts of the current method.")

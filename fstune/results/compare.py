@@ -13,7 +13,7 @@ measured:
   Welch's t-test (p < alpha) and a bootstrap interval for the difference of the medians agree,
   else "within noise"; "not enough data" below two repeats a side — and marked legacy: such a
   verdict is not comparable with the current method, and legacy figures never enter paired
-  statistics (``legacy_judge``).
+  statistics (``fstune.stats.judge.judge_legacy``).
 
 Failed repeats never contribute a number; they are listed so the report can say what failed.
 
@@ -29,54 +29,23 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from fstune import filesystems
 from fstune.errors import UsageError
-from fstune.figures import HIGHER, RepeatResult
+from fstune.figures import RepeatResult
 from fstune.stats import classic as stats
+from fstune.stats.judge import LegacyVerdict, judge_legacy
 from fstune.results.blocked import (DESCRIBED, NOT_YET, OUTSIDE_BUDGET, WAITING, Design, Judgement, in_budget,
                                     judge_beside, judge_variant, read_design)
+from fstune.results.records import ConfigDescription, RunRecord
 from fstune.stats.sequential import METHOD
 
-if TYPE_CHECKING:  # records.py imports ConfigDescription from here
-    from fstune.results.records import RunRecord
-
-
-class LegacyVerdict(StrEnum):
-    """The words of the legacy verdict rule (``legacy_judge``). Stored and exported: never change them."""
-
-    BETTER = "better"
-    WORSE = "worse"
-    NOISE = "within noise"
-    NO_DATA = "not enough data"
-
-
+# the legacy rule's words (fstune.stats.judge), by the names every report uses
 BETTER, WORSE, NOISE, NO_DATA = LegacyVerdict.BETTER, LegacyVerdict.WORSE, LegacyVerdict.NOISE, LegacyVerdict.NO_DATA
 
 
 LEGACY_NOTE = "legacy: measured before blocks; not comparable by the current method"
 CONFIDENCE = 0.95  # of the per-configuration intervals shown next to each median
-
-
-@dataclass(frozen=True)
-class ConfigDescription:
-    """What distinguishes one configuration from another, for the option diff."""
-
-    name: str
-    filesystem: str
-    journal: str = "internal"  # internal | external | none
-    log_device: str | None = None  # the external journal/log device, when journal == "external"
-    mkfs_options: tuple[str, ...] = ()
-    mount_options: tuple[tuple[str, str | None], ...] = ()
-
-    @classmethod
-    def from_configuration(cls, config, log_device: str | None = None) -> ConfigDescription:
-        """From a study's ``Configuration`` and the device chosen for its external journal."""
-        return cls(name=config.name, filesystem=config.filesystem, journal=config.journal,
-                   log_device=log_device if config.journal == "external" else None,
-                   mkfs_options=tuple(config.mkfs_options), mount_options=tuple(config.mount_options))
 
 
 @dataclass(frozen=True)
@@ -174,25 +143,6 @@ class Comparison:
         return [row for row in self.rows if row.config == config]
 
 
-def legacy_judge(baseline: Sequence[float], variant: Sequence[float], better: str, alpha: float = 0.05
-                 ) -> tuple[str, float | None, tuple[float, float] | None]:
-    """(verdict, Welch p-value, bootstrap interval of the median difference) for one metric of a
-    legacy run, as it was always shown: kept only for runs measured before blocks, never used for a
-    blocked run's verdict."""
-    if len(baseline) < 2 or len(variant) < 2:
-        return NO_DATA, None, None
-    welch = stats.welch_t_test(baseline, variant)
-    low, high = stats.bootstrap_median_diff_ci(baseline, variant, level=1.0 - alpha)
-    if welch.p_value >= alpha or low <= 0 <= high:
-        return NOISE, welch.p_value, (low, high)
-    direction = 1 if low > 0 else -1
-    if welch.mean_diff * direction <= 0:
-        # the means and the medians moved in opposite directions: no consistent effect
-        return NOISE, welch.p_value, (low, high)
-    went_up = direction > 0
-    return (BETTER if went_up == (better == HIGHER) else WORSE), welch.p_value, (low, high)
-
-
 def compare(results: list[RepeatResult], configs: list[ConfigDescription], baseline: str,
             alpha: float = 0.05, *, method: str = "", design: dict | None = None,
             origin: dict[str, object] | None = None, variants: int | None = None,
@@ -261,7 +211,7 @@ def compare(results: list[RepeatResult], configs: list[ConfigDescription], basel
                 rows.append(Row(workload, metric, unit, better, variant, base, other, change, None, DESCRIBED,
                                 judgement=Judgement("description", 0, unit, notes=(note,))))
             else:
-                verdict, p_value, interval = legacy_judge(base.values, other.values, better, alpha)
+                verdict, p_value, interval = judge_legacy(base.values, other.values, better, alpha)
                 rows.append(Row(workload, metric, unit, better, variant, base, other, change, p_value, verdict,
                                 interval, legacy=True))
 
@@ -543,6 +493,6 @@ class _Unset:
 
 _UNSET = _Unset()
 
-__all__ = ["BETTER", "LEGACY_NOTE", "WORSE", "NOISE", "NO_DATA", "LegacyVerdict", "Column", "ConfigDescription",
+__all__ = ["BETTER", "LEGACY_NOTE", "WORSE", "NOISE", "NO_DATA", "LegacyVerdict", "Column",
            "Summary", "Row", "Comparison", "SideBySide", "compare", "compare_runs", "judge_described",
-           "legacy_judge", "option_diff", "side_by_side"]
+           "option_diff", "side_by_side"]

@@ -30,6 +30,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
+from fstune.diskmodel.dilation import convert_samples, convert_value, of_environment
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.results.compare import Comparison, compare_runs
 from fstune.results.records import RunRecord
@@ -61,8 +62,9 @@ def split_raw(raw: str) -> tuple[str, str | None, str | None]:
     return raw[:found.start()], found.group("file"), raw[found.end():]
 
 
-def reparse(result: RepeatResult) -> RepeatResult:
-    """The repeat with its figures parsed again from its raw outputs by today's parsers."""
+def reparse(result: RepeatResult, factor: float = 1.0) -> RepeatResult:
+    """The repeat with its figures parsed again from its raw outputs by today's parsers; in a
+    time-dilated VM lab (``factor`` > 1) converted back as the run converted them."""
     from fstune.workloads.registry import find
 
     fresh = copy.deepcopy(result)
@@ -77,7 +79,7 @@ def reparse(result: RepeatResult) -> RepeatResult:
     samples = []
     for phase, raw in result.raw.items():
         try:
-            samples += _parse_phase(workload, phase, raw, carried, kind=MEASURE, config=result.config,
+            samples += _parse_phase(workload, phase, raw, carried, factor, kind=MEASURE, config=result.config,
                                     repeat=result.repeat)
         except MeasurementError as error:
             fresh.failed = f"recompute: {phase}: {error}"
@@ -87,13 +89,16 @@ def reparse(result: RepeatResult) -> RepeatResult:
     return fresh
 
 
-def _parse_phase(workload, phase: str, raw: str, carried: dict[str, float], **where) -> list:
-    """One phase's samples parsed again from its stored raw output (the step rebuilt as above)."""
+def _parse_phase(workload, phase: str, raw: str, carried: dict[str, float], factor: float = 1.0, **where) -> list:
+    """One phase's samples parsed again from its stored raw output (the step rebuilt as above).
+    The raw output is in the guest's dilated time, the stored figures in native time: the carried
+    wall time goes back to the guest's clock for the parser, and what it gives comes back."""
     output, report_file, report = split_raw(raw)
     tool = workload.tools[0] if workload.tools else "fstune"
     step = Step((tool,), title=f"{workload.name} {phase}", why="recomputed from the stored output",
                 workload=workload.name, phase=phase, result_file=report_file, **where)
-    return workload.parse(step, output, carried.get(f"{phase}.seconds", float("nan")), 0, report)
+    seconds = convert_value(carried.get(f"{phase}.seconds", float("nan")), "s", factor, back=False)
+    return convert_samples(workload.parse(step, output, seconds, 0, report), factor)
 
 
 def reparse_ceiling(record: RunRecord) -> tuple[dict[str, dict[str, float]] | None, list[str]]:
@@ -106,6 +111,7 @@ def reparse_ceiling(record: RunRecord) -> tuple[dict[str, dict[str, float]] | No
     from fstune.workloads.registry import find
 
     stored, outputs = record.ceiling or {}, record.ceiling_raw or {}
+    factor = _factor(record)
     fresh, problems = {}, []
     for name in dict.fromkeys([*stored, *outputs]):
         figures = dict(stored.get(name, {}))
@@ -115,7 +121,7 @@ def reparse_ceiling(record: RunRecord) -> tuple[dict[str, dict[str, float]] | No
                 problems.append(f"this fstune has no workload '{name}' to parse the raw-device pass's {phase}")
                 break
             try:
-                figures.update({s.metric: s.value for s in _parse_phase(workload, phase, raw, figures, kind=CEILING)})
+                figures.update({s.metric: s.value for s in _parse_phase(workload, phase, raw, figures, factor, kind=CEILING)})
             except MeasurementError as error:
                 problems.append(f"the raw-device pass's {name} {phase} does not parse: {error}")
         if figures:
@@ -123,11 +129,17 @@ def reparse_ceiling(record: RunRecord) -> tuple[dict[str, dict[str, float]] | No
     return fresh or None, problems
 
 
+def _factor(record: RunRecord) -> float:
+    """The time dilation the run's figures were converted back by (1: none)."""
+    dilation = of_environment(record.environment)
+    return dilation.factor if dilation is not None else 1.0
+
+
 def recompute(record: RunRecord) -> Recomputed:
     """``record`` re-parsed and judged again (nothing stored)."""
     fresh = copy.deepcopy(record)
     fresh.id = None
-    fresh.results = [reparse(result) for result in record.results]
+    fresh.results = [reparse(result, _factor(record)) for result in record.results]
     fresh.ceiling, ceiling_problems = reparse_ceiling(record)
     changed = figures = 0
     newly_failed = []

@@ -3,7 +3,9 @@
 A ``RunRecord`` is what ``fstune.measure.record.run_record`` makes at the end of a run,
 what the store (``fstune.results.store``) saves and loads, what a JSON report holds and what
 the classroom merge reads back from one. ``DeviceRecord`` is a device as it was when the run
-started (``fstune.results.environment.describe_device`` reads it from sysfs).
+started (``fstune.results.environment.describe_device`` reads it from sysfs);
+``ConfigDescription`` what each configuration was, for the option diff. This module imports
+nothing of fstune but the figures: every report and front end reads records.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fstune.figures import RepeatResult
-from fstune.results.compare import ConfigDescription
 
 # how a run ended: the runner's RunStatus words, stored with the run (spelled out here so that
 # reading stored runs does not import the runner and the plan machinery)
@@ -32,6 +33,25 @@ class DeviceRecord:
     transport: str | None = None  # sata, nvme, usb, virtio, loop …
     rotational: bool | None = None
     scheduler: str | None = None  # the active I/O scheduler, e.g. "mq-deadline", "none"
+
+
+@dataclass(frozen=True)
+class ConfigDescription:
+    """What distinguishes one configuration from another, for the option diff."""
+
+    name: str
+    filesystem: str
+    journal: str = "internal"  # internal | external | none
+    log_device: str | None = None  # the external journal/log device, when journal == "external"
+    mkfs_options: tuple[str, ...] = ()
+    mount_options: tuple[tuple[str, str | None], ...] = ()
+
+    @classmethod
+    def from_configuration(cls, config, log_device: str | None = None) -> ConfigDescription:
+        """From a study's ``Configuration`` and the device chosen for its external journal."""
+        return cls(name=config.name, filesystem=config.filesystem, journal=config.journal,
+                   log_device=log_device if config.journal == "external" else None,
+                   mkfs_options=tuple(config.mkfs_options), mount_options=tuple(config.mount_options))
 
 
 @dataclass

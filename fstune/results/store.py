@@ -39,8 +39,7 @@ from pathlib import Path
 from fstune import __version__
 from fstune.errors import FstuneError
 from fstune.figures import RepeatResult, Sample
-from fstune.results.compare import ConfigDescription
-from fstune.results.records import DeviceRecord, RunRecord
+from fstune.results.records import ConfigDescription, DeviceRecord, RunRecord
 from fstune.util import paths
 
 DB_NAME = "results.sqlite"

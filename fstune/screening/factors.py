@@ -18,6 +18,7 @@ a whole, for rules that need three options.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -75,6 +76,45 @@ def pick(filesystem: str, names: Iterable[str]) -> tuple[ScreeningFactor, ...]:
             raise UsageError(f"'{name}' is not a screening factor {fs.title} offers; it offers: {offer}.")
         chosen.append(known[name])
     return tuple(chosen)
+
+
+def parse_factor(filesystem: str, text: str) -> ScreeningFactor:
+    """A factor as a person types it (``fstune screen --factor``, a screening study file): a declared
+    factor by its name or by either level's option (``noatime`` is ``atime``), ``NAME=A,B`` for two
+    values of a mount option, ``NAME=A`` or ``OPTION`` for the option left out against set."""
+    fs = get(filesystem)
+    word = text.strip()
+    if not word:
+        raise UsageError("--factor names nothing; e.g. --factor noatime or --factor commit=5,60.")
+    declared = {factor.name: factor for factor in offered(filesystem)}
+    if word in declared:
+        return declared[word]
+    for factor in declared.values():
+        if factor.kind == MOUNT_FACTOR and (word,) in (factor.first, factor.second):
+            return factor
+    name, equals, values = word.partition("=")
+    key = re.sub(r"[^a-z0-9_]", "_", name.strip().lower()).strip("_") or "factor"
+    if not key[0].isalpha():
+        key = f"o_{key}"
+    if equals:
+        levels = [value.strip() for value in values.split(",")]
+        if len(levels) == 1 and levels[0]:
+            if key in declared:  # data=writeback is not the declared data factor (ordered / journal)
+                key = f"{key}_{re.sub(r'[^a-z0-9_]', '_', levels[0].lower())}"
+            return ScreeningFactor(key, MOUNT_FACTOR, (), (f"{name}={levels[0]}",), help="typed in")
+        if len(levels) != 2 or not all(levels):
+            raise UsageError(f"--factor {text}: two values after '=', e.g. --factor commit=5,60.")
+        wanted = ((f"{name}={levels[0]}",), (f"{name}={levels[1]}",))
+        if key in declared and declared[key].levels == wanted:
+            return declared[key]
+        if key in declared:
+            # not the declared factor of that name: its own name, so that both can be told apart
+            key = f"{key}_{re.sub(r'[^a-z0-9_]', '_', levels[1].lower())}"
+        return ScreeningFactor(key, MOUNT_FACTOR, (f"{name}={levels[0]}",), (f"{name}={levels[1]}",), help="typed in")
+    if word.startswith("-"):
+        raise UsageError(f"--factor {text}: mkfs options are screened as the factors {fs.title} declares "
+                         f"(fstune screen --list-factors {filesystem}).")
+    return ScreeningFactor(key, MOUNT_FACTOR, (), (word,), help="typed in")
 
 
 def describe(factor: ScreeningFactor) -> str:

@@ -1,7 +1,7 @@
 """A screening study on one filesystem: its factors checked, its design, its budget, its runs'
 options, and the configuration its result proposes to confirm.
 
-This is what the later parts call (docs/screening.md, "What is not built yet"): ``plan_screening``
+This is what the command calls (docs/screening.md, "Running a screening"): ``plan_screening``
 for the plan a person reads and the runs a runner makes (``configuration``), ``analyse`` once the
 runs are measured, and ``confirmation`` for the two configurations an ordinary paired study then
 compares.

@@ -11,7 +11,7 @@ Student's t distribution is computed from the regularized incomplete beta functi
 fraction, as in Numerical Recipes §6.4); its quantiles by bisection on that CDF. No numpy/scipy:
 fstune's core has to install anywhere a filesystem can be tuned.
 
-That rule is ``fstune.results.compare.legacy_judge``, used for legacy runs only; runs measured in
+That rule is ``fstune.stats.judge.judge_legacy``, used for legacy runs only; runs measured in
 blocks are judged by the paired, group-sequential core beside it (docs/verdicts.md). The summaries
 (median, spread, t interval per configuration) and the adaptive repeats still use this module.
 """

@@ -1,10 +1,23 @@
-"""One metric from raw block values to a decision: the entry point the runner and compare call.
+"""Where a verdict is computed: one metric's figures in, its verdict out (docs/verdicts.md).
 
-``judge_primary`` takes the baseline's and a variant's values, one per block in block order,
-and the metric's rule (scale, direction, δ), and returns the decision with everything a screen
-shows beside the verdict: the interval as a change in percent (or in the metric's unit), the
-smallest change the run could have detected, the drift check and, while the study goes on, the
-expected blocks and time to a decision (docs/verdicts.md).
+Every verdict fstune shows is made by a function of this module, from plain numbers:
+
+- ``judge_primary``: a run measured in blocks. The baseline's and a variant's values, one per
+  block in block order, and the metric's rule (scale, direction, δ) give the decision
+  (``sequential.decide``) with everything a screen shows beside the verdict: the interval as a
+  change in percent (or in the metric's unit), the smallest change the run could have detected,
+  the drift check and, while the study goes on, the expected blocks and time to a decision.
+  The runner asks it at each planned look (``fstune.measure.measurement.Measurement.judge``); a
+  stored run reaches it through ``fstune.results.compare.compare``, which hands each variant to
+  ``fstune.results.blocked.judge_variant`` (it pairs the repeats by block, picks the metric's
+  rule and the run's schedule, and judges the declared secondary metrics after the primary with
+  ``secondary.judge_secondaries``).
+- ``judge_legacy``: a run measured before blocks keeps the rule it was always shown with
+  (Welch's t-test and a bootstrap interval of the medians, ``classic``);
+  ``fstune.results.compare`` calls it.
+
+Which metrics get which judgement, and how a run's repeats become these numbers, is the results'
+business (``fstune.results.blocked``); how a verdict is said is the reports'.
 """
 
 from __future__ import annotations
@@ -12,7 +25,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
+from fstune.figures import HIGHER
+from fstune.stats import classic
 from fstune.stats.drift import DriftReport, drift_report
 from fstune.stats.paired import PairedInterval
 from fstune.stats.scales import Contrasts, MetricRule, Scale, exact_position, paired_contrasts, to_percent
@@ -126,3 +142,29 @@ def percent_or_unit(result: PrimaryResult) -> str:
             f"{format_amount(decision.high, '')}]")
 
 
+class LegacyVerdict(StrEnum):
+    """The words of the legacy verdict rule (``judge_legacy``). Stored and exported: never change them."""
+
+    BETTER = "better"
+    WORSE = "worse"
+    NOISE = "within noise"
+    NO_DATA = "not enough data"
+
+
+def judge_legacy(baseline: Sequence[float], variant: Sequence[float], better: str, alpha: float = 0.05
+                 ) -> tuple[LegacyVerdict, float | None, tuple[float, float] | None]:
+    """(verdict, Welch p-value, bootstrap interval of the median difference) for one metric of a
+    legacy run, as it was always shown: kept only for runs measured before blocks, never used for a
+    blocked run's verdict."""
+    if len(baseline) < 2 or len(variant) < 2:
+        return LegacyVerdict.NO_DATA, None, None
+    welch = classic.welch_t_test(baseline, variant)
+    low, high = classic.bootstrap_median_diff_ci(baseline, variant, level=1.0 - alpha)
+    if welch.p_value >= alpha or low <= 0 <= high:
+        return LegacyVerdict.NOISE, welch.p_value, (low, high)
+    direction = 1 if low > 0 else -1
+    if welch.mean_diff * direction <= 0:
+        # the means and the medians moved in opposite directions: no consistent effect
+        return LegacyVerdict.NOISE, welch.p_value, (low, high)
+    went_up = direction > 0
+    return (LegacyVerdict.BETTER if went_up == (better == HIGHER) else LegacyVerdict.WORSE), welch.p_value, (low, high)

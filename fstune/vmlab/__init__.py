@@ -36,7 +36,8 @@ Everything a lab makes lives in one directory (default /var/tmp/fstune-vmlab) wi
 One module per job (docs/vmlab.md): ``constants``, ``host`` (QEMU, the kernel, KVM),
 ``initramfs`` (the boot image and its two stages), ``state`` (the manifest, is QEMU running),
 ``boot`` (``vm_up``, ``vm_down``), ``disks`` (the disk images, the disk model, the seek cap,
-unplugging), ``servers`` (each disk's nbdkit, serving it through ``fstune.diskmodel``), ``control``
+unplugging), ``servers`` (each disk's nbdkit, serving it through ``fstune.diskmodel``), ``dilation``
+(how much slower the guest's CPU is than the host's, measured for time dilation), ``control``
 (QMP), ``channel`` (``vm_run``), ``guest`` (the command server the guest runs as a plain script,
 and the channel's framing), ``labenv`` (what a result depends on) and ``guestdisks`` (inside the
 guest: which disks are the lab's). This package re-exports the names callers use and never imports
@@ -52,7 +53,7 @@ from fstune.vmlab.constants import (ACCEL_ENV, CMDLINE_KEY, COMMAND_PORTS, DEFAU
                                     DISK_VENDOR, ENVIRONMENT_VAR, KERNEL_PACKAGE, KVM_PROBE_TIMEOUT, MANIFEST_NAME,
                                     MAX_DISKS, PORT_PREFIX, QBOOT, QEMU_PACKAGE, READY_TIMEOUT, ROTATION_RPM,
                                     SERIAL_PREFIX, SHARE_TAG, STAGE1_MARK, VmLabError)
-from fstune.vmlab.disks import disk_stats, find_nbdkit, set_disk_model, set_seek_ms, unplug_disk
+from fstune.vmlab.disks import disk_stats, find_nbdkit, set_dilation, set_disk_model, set_seek_ms, unplug_disk
 from fstune.vmlab.labenv import current_environment, environment
 from fstune.vmlab.guestdisks import is_vm_lab_disk
 from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_available, kvm_unusable
@@ -67,6 +68,6 @@ __all__ = [
     "ROTATION_RPM", "SERIAL_PREFIX", "SHARE_TAG", "STAGE1_MARK", "VmDisk", "VmDown", "VmLab", "VmLabError",
     "VmStatus", "boot_image", "build_initramfs", "current_environment", "dir_flag", "disk_stats", "environment",
     "find_kernel", "find_nbdkit", "find_qemu", "is_vm_lab_disk", "kvm_available", "kvm_unusable", "load_vm",
-    "qemu_argv", "qmp", "require_running", "set_disk_model", "set_seek_ms", "stage2_script", "unplug_disk", "vm_down",
+    "qemu_argv", "qmp", "require_running", "set_dilation", "set_disk_model", "set_seek_ms", "stage2_script", "unplug_disk", "vm_down",
     "vm_run", "vm_run_capture", "vm_running", "vm_status", "vm_up",
 ]

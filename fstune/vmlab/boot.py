@@ -10,10 +10,12 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from fstune import diskmodel
+from fstune.diskmodel.dilation import Dilation, check_factor
 from fstune.errors import UsageError
 from fstune.units import format_size, parse_size
 from fstune.vmlab import servers
@@ -21,7 +23,8 @@ from fstune.vmlab.constants import (ACCEL_ENV, COMMAND_PORTS, DEFAULT_DISKS, DEF
                                     DEFAULT_SPARE_SIZE, DISK_MODEL, DISK_RE, DISK_VENDOR, KVM_PROBE_TIMEOUT,
                                     MANIFEST_NAME, MAX_DISKS, PORT_PREFIX, QBOOT, READY_TIMEOUT, ROTATION_RPM,
                                     SERIAL_PREFIX, SHARE_TAG, STAGE1_MARK, CMDLINE_KEY, VmLabError)
-from fstune.vmlab.disks import find_nbdkit, partition_image
+from fstune.vmlab.dilation import measure as measure_dilation
+from fstune.vmlab.disks import find_nbdkit, partition_image, set_dilation
 from fstune.vmlab.guest import READY_MARK
 from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_unusable
 from fstune.vmlab.initramfs import build_initramfs, stage2_script
@@ -71,12 +74,17 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
           seek_ms: float | None = None, spare_size: str | int = DEFAULT_SPARE_SIZE,
           accel: str | None = None, memory_mib: int = DEFAULT_MEMORY_MIB,
           timeout: float = READY_TIMEOUT,
-          disk_model: diskmodel.DiskParams | str | None = diskmodel.DEFAULT_PRESET) -> VmLab:
+          disk_model: diskmodel.DiskParams | str | None = diskmodel.DEFAULT_PRESET,
+          dilate: str | float | None = None, say: Callable[[str], None] | None = None) -> VmLab:
     """Make the disks, boot the VM and wait until its command server answers.
 
     ``disk_model``: the disks' mechanical model (a preset name, ``key=value,...`` as
     ``diskmodel.parse_spec`` reads it, parameters, or None for none). With nbdkit installed the
     disks are served through it even without a model, so ``set_disk_model`` can switch one on.
+    ``dilate``: "auto" measures how much slower the guest's CPU is than the host's on dbench
+    (``fstune.vmlab.dilation``) once the guest is up and slows the disk model by that factor; a
+    number slows it by that factor unmeasured; None or "off" leaves time alone. ``say`` is told
+    the measurement's progress.
     """
     if os.geteuid() != 0:
         raise VmLabError("The VM lab needs root: the guest runs fstune as root on the shared root "
@@ -98,6 +106,9 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
     if seek_ms is not None and disk_model is not None:
         raise UsageError("--seek-ms is the flat per-I/O cap that stands in for a disk model: "
                          "use it with --disk-model none, or use the disk model alone.")
+    dilate = parse_dilate(dilate)
+    if dilate is not None and disk_model is None:
+        raise UsageError("--dilate slows the disk model, and --disk-model none asks for none.")
     nbdkit = find_nbdkit(required=disk_model is not None)
     qemu = find_qemu()
     kernel = find_kernel()
@@ -165,6 +176,14 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
                              f"Remove it with: fstune lab down{dir_flag(lab_dir)}")
         lab.state = "ready"
         write_manifest(lab)
+        if dilate is not None:
+            if dilate == "auto":
+                if say:
+                    say("Measuring the time dilation: dbench on a tmpfs on this machine and in the guest, interleaved…")
+                dilation = measure_dilation(lab, say=say)
+            else:
+                dilation = Dilation.given(dilate)
+            set_dilation(lab, dilation)
         return lab
     except BaseException:
         # a failed or interrupted `up` leaves nothing running; files go with `lab down`
@@ -174,6 +193,19 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
         write_manifest(lab)
         raise
 
+
+
+def parse_dilate(value: str | float | None) -> str | float | None:
+    """``--dilate``: "auto", a factor (1 to 1000), or None/"off"/"none" (no dilation)."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("off", "none", "")):
+        return None
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return "auto"
+    try:
+        return check_factor(float(value))
+    except (ValueError, diskmodel.DiskModelError):
+        raise UsageError(f"--dilate takes auto (measure the factor), a factor from 1 to 1000, or off; "
+                         f"not '{value}'.") from None
 
 
 def _guest_python() -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fstune import diskmodel
 from fstune.diskmodel import serving
+from fstune.diskmodel.dilation import Dilation
 from fstune.errors import UsageError
 from fstune.util.paths import EXTRA_PATH
 from fstune.vmlab.constants import VmLabError
@@ -80,13 +81,32 @@ def set_disk_model(lab: VmLab, model: diskmodel.DiskParams | str | None) -> None
                          "there is no disk model to switch.")
     if model is not None and lab.seek_ms:
         set_seek_ms(lab, None)
+    _apply(lab, model, lab.dilation)
+    lab.disk_model = model.to_dict() if model else None
+    write_manifest(lab)
+
+
+def _apply(lab: VmLab, model: diskmodel.DiskParams | None, dilation: dict | None) -> None:
     indexes = [d.index for d in lab.disks]
-    generation = servers.write_models(lab.directory, indexes, model)
+    factor = (Dilation.from_dict(dilation) or Dilation.given(1)).factor
+    generation = servers.write_models(lab.directory, indexes, model, factor)
     live = [i for i in indexes if i in servers.running_servers(lab.directory)]
     if not servers.wait_applied(lab.directory, live, generation):
         raise VmLabError("The disks' servers did not take the new model within 10 s.",
                          f"See {lab.directory}/disk*.nbdkit.log")
-    lab.disk_model = model.to_dict() if model else None
+
+
+def set_dilation(lab: VmLab, dilation: Dilation | None) -> None:
+    """Stretch the disk model's time by ``dilation``'s factor (None: native time) while the VM
+    runs, and record it, so every run's environment carries it (docs/vmlab.md, "Time dilation").
+    The model starts afresh, as with ``set_disk_model``."""
+    if dilation is not None and (lab.disk_serving != "nbdkit" or not lab.disk_model):
+        raise UsageError("Time dilation slows the disk model, and this VM lab's disks have none: "
+                         "switch it on first, or start the lab with it (the default where nbdkit is installed).")
+    record = dilation.to_dict() if dilation is not None else None
+    if lab.disk_serving == "nbdkit":
+        _apply(lab, diskmodel.from_dict(lab.disk_model), record)
+    lab.dilation = record
     write_manifest(lab)
 
 

@@ -12,9 +12,10 @@ from fstune.vmlab.state import VmLab
 def environment(lab: VmLab) -> dict:
     """What a result measured in this lab depends on, for storing beside every run and export:
     the lab kind, the disk model's parameters (None: no model), how the disks were served,
-    the flat per-I/O cap if any, KVM or TCG, and the guest kernel's release."""
+    the flat per-I/O cap if any, KVM or TCG, the guest kernel's release, and the time dilation
+    (its factor and spread; the figures of a run here are converted back by it)."""
     return {"lab": "vm", "disk_model": lab.disk_model, "disk_serving": lab.disk_serving,
-            "seek_ms": lab.seek_ms, "accel": lab.accel, "guest_kernel": lab.kernel}
+            "seek_ms": lab.seek_ms, "accel": lab.accel, "guest_kernel": lab.kernel, "dilation": lab.dilation}
 
 
 def current_environment() -> dict | None:

@@ -48,13 +48,16 @@ def stats_file(directory: Path, index: int) -> Path:
     return directory / f"disk{index}.stats.json"
 
 
-def write_models(directory: Path, indexes: list[int], params: diskmodel.DiskParams | None) -> int:
-    """Give each disk's plugin ``params`` (None: no model); returns the new generation."""
+def write_models(directory: Path, indexes: list[int], params: diskmodel.DiskParams | None,
+                 dilation: float = 1.0) -> int:
+    """Give each disk's plugin ``params`` (None: no model), its time stretched ``dilation`` times
+    (fstune/diskmodel/dilation.py); returns the new generation."""
     generation = time.time_ns()
     for index in indexes:
         path = model_file(directory, index)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"generation": generation, "params": params.to_dict() if params else None}))
+        tmp.write_text(json.dumps({"generation": generation, "params": params.to_dict() if params else None,
+                                   "dilation": dilation}))
         os.replace(tmp, path)
     return generation
 

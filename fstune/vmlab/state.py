@@ -35,6 +35,9 @@ class VmLab:
     # "nbdkit" (through fstune/diskmodel/nbd_plugin.py) or "file" (plain files, no nbdkit)
     disk_model: dict | None = None
     disk_serving: str = "file"
+    # time dilation in force (fstune.diskmodel.dilation.Dilation.to_dict(); None: none): the model
+    # runs that much slower and results convert their figures back (docs/vmlab.md)
+    dilation: dict | None = None
 
     @property
     def qmp_socket(self) -> Path:

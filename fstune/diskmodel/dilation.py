@@ -1,0 +1,175 @@
+"""Time dilation: the disk model slowed by the factor by which the VM lab's CPU is slower than the
+host's, and the figures measured against it converted back (docs/vmlab.md, "Time dilation").
+
+Under TCG the guest's CPU runs many times slower than the host's, so a metadata workload is paced
+by the emulated CPU, not by the modelled disk. DieCast (Gupta et al., "DieCast: Testing
+Distributed Systems with an Accurate Scale Model", NSDI 2008) keeps a system's balance by
+stretching time for everything in it: here the guest's CPU is already slow, so the disk is
+slowed by the same factor. Every time parameter of the model is multiplied by it (every rate
+divided), so the named 2003 disk keeps its geometry and each request costs exactly ``factor``
+times what it would natively; CPU and disk keep their native ratio, and a figure measured in the
+guest converts back to native time: throughput × factor, latency and duration ÷ factor.
+
+The factor is measured, never assumed (``Dilation.from_pairs``): the same workload on a tmpfs in
+the guest and on the host, interleaved, several times; the factor is the median of the paired
+ratios, its spread their range. How that spread propagates: a common factor cancels in every
+change between two configurations of one run, so percent changes and their intervals stay as
+measured; absolute figures are converted by the median and can be off by the spread, which every
+result states beside them.
+
+Pure arithmetic: no clock, no I/O. The VM lab measures (``fstune.vmlab.dilation``) and the
+results path converts (``convert_samples``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, replace
+
+from fstune.diskmodel.model import DiskModelError, DiskParams, validate
+from fstune.figures import Sample
+
+# DiskParams fields that are durations (scaled × factor) and rates (scaled ÷ factor); everything
+# else (sizes, the write-cache switch, the name) is geometry and stays. rpm is a rate of turns.
+TIME_FIELDS = ("track_to_track_ms", "average_seek_ms", "full_stroke_ms", "overhead_ms")
+RATE_FIELDS = ("rpm", "media_mbs", "interface_mbs")
+
+# units of figures that count per unit of time (multiplied back by the factor) and that are
+# durations (divided by it); any other unit (MB, %, a yes/no) does not depend on the clock
+RATE_UNITS = ("MB/s", "IOPS", "ops/s", "/s")
+TIME_UNITS = ("s", "ms", "us", "µs")
+
+MAX_FACTOR = 1000.0
+
+
+def dilate(params: DiskParams, factor: float) -> DiskParams:
+    """``params`` with time stretched ``factor`` times: every duration × factor, every rate ÷
+    factor. The disk's name and geometry stay (a track holds the same bytes), so each request's
+    service time is exactly ``factor`` × its native one when requests arrive ``factor`` × as
+    far apart."""
+    check_factor(factor)
+    if factor == 1:
+        return params
+    changes = {name: getattr(params, name) * factor for name in TIME_FIELDS}
+    changes.update({name: getattr(params, name) / factor for name in RATE_FIELDS})
+    dilated = replace(params, **changes)
+    validate(dilated)
+    return dilated
+
+
+def check_factor(factor: float) -> float:
+    if not (isinstance(factor, (int, float)) and 1 <= factor <= MAX_FACTOR):
+        raise DiskModelError(f"A time-dilation factor must be between 1 and {MAX_FACTOR:g}, not {factor!r}.")
+    return float(factor)
+
+
+@dataclass(frozen=True)
+class Dilation:
+    """A measured (or given) factor and its spread, as stored with the lab and every run."""
+
+    factor: float          # the median of the paired ratios (or the factor given)
+    low: float             # the smallest paired ratio (= factor when given)
+    high: float            # the largest
+    how: str               # "measured" or "given"
+    workload: str = ""     # what was measured: "dbench 8 clients 10 s on tmpfs"
+    ratios: tuple[float, ...] = ()   # host figure / guest figure, per pair
+    host: tuple[float, ...] = ()     # the host's figures, in pair order
+    guest: tuple[float, ...] = ()    # the guest's
+    unit: str = ""         # of host and guest ("MB/s")
+
+    @classmethod
+    def given(cls, factor: float) -> "Dilation":
+        factor = check_factor(factor)
+        return cls(factor, factor, factor, "given")
+
+    @classmethod
+    def from_pairs(cls, host: Sequence[float], guest: Sequence[float], workload: str, unit: str = "MB/s",
+                   higher_is_faster: bool = True) -> "Dilation":
+        """The factor from interleaved pairs of the same workload on the host and in the guest:
+        the median of the per-pair ratios (host/guest for a throughput, guest/host for a time),
+        its spread their range, never below 1."""
+        if len(host) != len(guest) or not host:
+            raise ValueError("the dilation needs pairs of host and guest figures")
+        if any(v <= 0 for v in [*host, *guest]):
+            raise ValueError("a figure of 0 or less is not a measurement")
+        ratios = [(h / g if higher_is_faster else g / h) for h, g in zip(host, guest)]
+        factor = max(1.0, statistics.median(ratios))
+        return cls(round(factor, 3), round(max(1.0, min(ratios)), 3), round(max(1.0, max(ratios)), 3), "measured",
+                   workload, tuple(round(r, 4) for r in ratios), tuple(host), tuple(guest), unit)
+
+    def to_dict(self) -> dict:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Dilation | None":
+        if not isinstance(data, dict) or not isinstance(data.get("factor"), (int, float)):
+            return None
+        known = {k: data[k] for k in ("factor", "low", "high", "how", "workload", "ratios", "host", "guest", "unit")
+                 if k in data}
+        known.setdefault("low", data["factor"])
+        known.setdefault("high", data["factor"])
+        known.setdefault("how", "given")
+        for key in ("ratios", "host", "guest"):
+            known[key] = tuple(known.get(key) or ())
+        return cls(**known)
+
+    def label(self) -> str:
+        """"×9.3 [8.1, 10.2]" (measured) or "×9.3 (given, not measured)"."""
+        if self.how == "measured":
+            return f"×{self.factor:.1f} [{self.low:.1f}, {self.high:.1f}]"
+        return f"×{self.factor:.1f} (given, not measured)"
+
+    def spread_pct(self) -> tuple[float, float]:
+        """How far an absolute figure converted by ``factor`` could be off by the spread, in
+        percent: (low/factor − 1, high/factor − 1) × 100, e.g. (−13.0, +9.7)."""
+        return ((self.low / self.factor - 1) * 100, (self.high / self.factor - 1) * 100)
+
+    def describe(self) -> str:
+        """The sentence every result carries."""
+        what = (f" (median of {len(self.ratios)} interleaved pairs of {self.workload} on tmpfs, host against guest)"
+                if self.how == "measured" else "")
+        low, high = self.spread_pct()
+        spread = (f"; absolute figures carry the factor's spread ({low:+.0f} %, {high:+.0f} %), changes between "
+                  "configurations do not (a common factor cancels)" if self.how == "measured" else
+                  "; a factor not measured on the workload may not match the guest's CPU")
+        return (f"time dilated {self.label()}{what}: the disk model ran that much slower and the figures are "
+                f"converted back (rates × {self.factor:.1f}, times ÷ {self.factor:.1f}){spread}")
+
+
+def of_environment(environment: dict | None) -> Dilation | None:
+    """The dilation a run's figures were converted back by: from its environment's VM lab
+    (``{"lab": {"lab": "vm", "dilation": {...}, ...}}``, what ``fstune.vmlab.environment`` stores),
+    or the lab's environment itself; None when time was not dilated (a factor of 1 is none)."""
+    lab = (environment or {}).get("lab")
+    lab = lab if isinstance(lab, dict) else environment if isinstance(environment, dict) else {}
+    if lab.get("lab") != "vm" or not lab.get("disk_model"):
+        return None
+    found = Dilation.from_dict(lab.get("dilation"))
+    return found if found is not None and found.factor > 1 else None
+
+
+def conversion(unit: str) -> int:
+    """+1: a rate (× factor back to native time); −1: a duration (÷ factor); 0: no clock in it."""
+    if unit in TIME_UNITS:
+        return -1
+    if unit in RATE_UNITS or unit.startswith("MB/s"):  # "MB/s per CPU %" too: CPU % is a share
+        return 1
+    return 0
+
+
+def convert_value(value: float, unit: str, factor: float, back: bool = True) -> float:
+    """A figure measured in dilated time in native time (``back``), or the other way."""
+    way = conversion(unit) * (1 if back else -1)
+    return value * factor if way > 0 else value / factor if way < 0 else value
+
+
+def convert_samples(samples: Iterable[Sample], factor: float, back: bool = True) -> list[Sample]:
+    """The samples in native time (``back``) or in dilated time (not ``back``)."""
+    if factor == 1:
+        return list(samples)
+    return [replace(s, value=convert_value(s.value, s.unit, factor, back)) for s in samples]
+
+
+__all__ = ["of_environment", "MAX_FACTOR", "RATE_FIELDS", "RATE_UNITS", "TIME_FIELDS", "TIME_UNITS", "Dilation", "check_factor",
+           "conversion", "convert_samples", "convert_value", "dilate"]

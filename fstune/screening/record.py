@@ -1,0 +1,241 @@
+"""A screening run as the results store keeps it, and its result read back from the figures.
+
+A screening run is stored like any run (its configurations are the design's distinct runs, its
+blocks the replicates) with one more entry in its design, ``design["screening"]``: the setup,
+the factors and their levels, the design's kind, rows, seed and orders, the budget it was planned
+with, and the figure it is judged on (``to_record``). ``plan_from_record`` makes the same
+``ScreeningPlan`` again (pyDOE and the seed give the same matrix and orders, checked against the
+stored ones), and ``result_from_run`` analyses the stored repeats: each run of the design takes
+the primary figure of its configuration in its block, and a run without one (a failed repeat, a
+run that stopped early) is a missing figure (docs/screening.md, "Running a screening").
+
+Pure: the repeats are read through their attributes (``config``, ``workload``, ``block``,
+``failed``, ``samples``), so the store's layer calls this without this package importing it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from fstune.errors import UsageError
+from fstune.filesystems import ScreeningFactor
+from fstune.screening.analysis import ScreeningResult
+from fstune.screening.budget import plan_budget
+from fstune.screening.design import DEFAULT_MAX_RUNS, base_design, make_design
+from fstune.screening.factors import Setup, describe
+from fstune.screening.study import ScreeningPlan
+
+SCHEMA = 1
+KEY = "screening"  # RunRecord.design[KEY]
+
+
+def config_name(row: int) -> str:
+    """The configuration of base row ``row`` (0-based): "run-01"."""
+    return f"run-{row + 1:02d}"
+
+
+def config_title(plan: ScreeningPlan, row: int) -> str:
+    """"noatime, commit=60, data=ordered": each factor's level in that row."""
+    codes = plan.design.base.rows[row]
+    return ", ".join(factor.level_text(code) for factor, code in zip(plan.factors, codes))
+
+
+def to_record(plan: ScreeningPlan, *, workload: str, metric: str, better: str, delta: float,
+              workloads: tuple[str, ...] = (), workload_params: Mapping | None = None) -> dict:
+    """What the store keeps of a screening run's design (JSON-shaped); ``workloads`` and their
+    parameters are what a confirmation measures again."""
+    design, budget = plan.design, plan.budget
+    return {
+        "schema": SCHEMA,
+        "setup": {"filesystem": plan.setup.filesystem, "journal": plan.setup.journal,
+                  "mount_options": list(plan.setup.mount_options), "mkfs_options": list(plan.setup.mkfs_options)},
+        "factors": [{"name": f.name, "kind": f.kind, "first": list(f.first), "second": list(f.second), "help": f.help}
+                    for f in plan.factors],
+        "kind": design.base.kind, "title": design.base.title, "rows": [list(row) for row in design.base.rows],
+        "configs": [config_name(row) for row in range(design.base.runs)],
+        "seed": design.seed, "replicates": design.replicates, "orders": [list(order) for order in design.orders],
+        # any cap at or above the runs makes this design again (the order of preference)
+        "max_runs": max(design.base.runs, DEFAULT_MAX_RUNS),
+        "primary": {"workload": workload, "metric": metric, "better": better},
+        "delta": delta,
+        "workloads": list(workloads or (workload,)),
+        "workload_params": {name: dict(values) for name, values in (workload_params or {}).items()},
+        "budget": {"seconds_per_run": budget.seconds_per_run, "budget_seconds": budget.budget_seconds,
+                   "spread": budget.spread, "power": budget.power, "detectable": budget.detectable},
+        "words": plan.words(),
+    }
+
+
+def plan_from_record(data: Mapping) -> ScreeningPlan:
+    """The ``ScreeningPlan`` a stored run was made from; UsageError when the record is not one fstune
+    can read, or pyDOE no longer makes the same design from it."""
+    if not data or data.get("schema") != SCHEMA:
+        raise UsageError("this run's screening design was stored in a form this fstune cannot read.")
+    setup_data = data["setup"]
+    setup = Setup(setup_data["filesystem"], setup_data["journal"], tuple(setup_data["mount_options"]),
+                  tuple(setup_data["mkfs_options"]))
+    factors = tuple(ScreeningFactor(f["name"], f["kind"], tuple(f["first"]), tuple(f["second"]), f.get("help", ""))
+                    for f in data["factors"])
+    names = [factor.name for factor in factors]
+    base = base_design(names, int(data["max_runs"]))
+    if [list(row) for row in base.rows] != [list(row) for row in data["rows"]]:
+        raise UsageError("this run's stored design is not the one pyDOE makes for its factors today; its figures "
+                         "cannot be put back on their runs.")
+    design = make_design(names, int(data["replicates"]), int(data["seed"]), int(data["max_runs"]))
+    if [list(order) for order in design.orders] != [list(order) for order in data["orders"]]:
+        raise UsageError("this run's stored block orders are not the ones its seed draws.")
+    stored = data["budget"]
+    budget = plan_budget(base, stored["seconds_per_run"], stored["budget_seconds"], stored["spread"],
+                         power=stored["power"], delta=data["delta"])
+    return ScreeningPlan(setup, factors, design, budget)
+
+
+def figures(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> list[float | None]:
+    """The primary figure of every run of the design, in ``design.runs`` order; None where the run
+    gave none (its repeat failed, or the run stopped before it). Blocks the paired studies' drop
+    rules set aside count here: a screening replaces no block, and the block effect of the model
+    takes out what was common to a whole block (docs/screening.md)."""
+    workload, metric = data["primary"]["workload"], data["primary"]["metric"]
+    found: dict[tuple[str, int], float] = {}
+    for repeat in repeats:
+        if repeat.workload != workload or repeat.failed or repeat.block is None:
+            continue
+        values = [sample.value for sample in repeat.samples if sample.metric == metric]
+        if values and values[0] is not None and math.isfinite(values[0]) and values[0] > 0:
+            found[(repeat.config, repeat.block)] = float(values[0])
+    configs = data["configs"]
+    return [found.get((configs[run.row], run.block)) for run in plan.design.runs]
+
+
+@dataclass(frozen=True)
+class Screened:
+    """A stored screening run read back: its plan, the figures, and the result (or why none)."""
+
+    plan: ScreeningPlan
+    data: Mapping
+    values: tuple[float | None, ...]
+    result: ScreeningResult | None
+    refusal: str | None  # why there is no result (too many runs missing …)
+    readback: tuple[str, ...] = ()  # ``readback_lines``: what the kernel showed of each factor's level
+
+    @property
+    def primary(self) -> str:
+        return f"{self.data['primary']['workload']}:{self.data['primary']['metric']}"
+
+    @property
+    def factor_words(self) -> str:
+        return "; ".join(describe(factor) for factor in self.plan.factors)
+
+    def proposal(self) -> dict | None:
+        """The configuration to confirm, as mount and mkfs options beside the baseline's: None
+        when nothing is to be confirmed."""
+        if self.result is None:
+            return None
+        pair = self.plan.confirmation(self.result)
+        if pair is None:
+            return None
+        baseline, proposal = pair
+        return {"baseline": {"mount": list(baseline.mount), "mkfs": list(baseline.mkfs)},
+                "proposal": {"mount": list(proposal.mount), "mkfs": list(proposal.mkfs)},
+                "matter": [list(item) for item in self.result.confirmation.matter]}
+
+
+def result_from_run(design: Mapping, repeats: Iterable) -> Screened:
+    """A stored run's screening result (``design`` is RunRecord.design)."""
+    data = design.get(KEY)
+    plan = plan_from_record(data)
+    repeats = list(repeats)
+    values = figures(plan, data, repeats)
+    readback = tuple(readback_lines(plan, data, repeats))
+    try:
+        result = plan.analyse(values, data["primary"]["better"], delta=data["delta"])
+    except UsageError as refused:
+        return Screened(plan, data, tuple(values), None, refused.message, readback)
+    return Screened(plan, data, tuple(values), result, None, readback)
+
+
+def is_screening(design: Mapping | None) -> bool:
+    return bool(design) and KEY in design
+
+
+# --- confirmation and export ------------------------------------------------------------------------
+
+CONFIRMS = "confirms_screening"  # RunRecord.design[CONFIRMS] of a confirmation run
+PROPOSAL, BASELINE = "proposal", "baseline"  # the confirmation study's configurations
+
+
+def confirmation_design(screening_run: int, screened: Screened) -> dict:
+    """What a confirmation run stores of the screening it confirms."""
+    return {"run": screening_run, "matter": screened.proposal()["matter"], "factors": screened.factor_words,
+            "primary": screened.primary}
+
+
+def export_refusal(design: Mapping, run_id) -> str | None:
+    """Why a configuration of this run may not be rolled out without --force: a screening run
+    suggests and never decides (its proposal is confirmed in a paired run first)."""
+    if not is_screening(design):
+        return None
+    return (f"run {run_id} is a screening: it suggests which options matter and does not decide. Confirm its "
+            f"proposal first (fstune screen --confirm {run_id}), then export the confirmation run's "
+            f"'{PROPOSAL}' configuration, which is refused unless it was measured better.")
+
+
+def export_lines(design: Mapping, run_id) -> list[str]:
+    """What an export's header says of the screening behind it: both runs, cited."""
+    if is_screening(design):
+        return [f"Proposed by screening run {run_id} and not confirmed: a screening suggests; it does not decide."]
+    confirms = design.get(CONFIRMS) if design else None
+    if not confirms:
+        return []
+    matter = ", ".join(f"{name} at {level}" for name, level in confirms.get("matter", []))
+    return [f"Proposed by screening run {confirms['run']} ({matter}; judged on {confirms.get('primary', '')}), and "
+            f"confirmed against its baseline in run {run_id}, an ordinary paired study."]
+
+
+# --- the readback, factor by factor ---------------------------------------------------------------------
+
+
+def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> list[str]:
+    """What the kernel showed of each mount factor's level, run by run: the proof that each run
+    was the design's. A level's option counts where the kernel shows it in /proc/self/mountinfo
+    (some run showed it); a run whose shown options contradict its coded level is named. The run
+    itself already stopped on an option that was not applied (the readback every study has); this
+    says, for the report, which factors the kernel's own words confirm."""
+    from fstune.filesystems import MOUNT_FACTOR
+
+    configs = data["configs"]
+    rows = {name: plan.design.base.rows[index] for index, name in enumerate(configs)}
+    shown_by_run: dict[tuple[str, int], set[str]] = {}
+    for repeat in repeats:
+        readback = (getattr(repeat, "conditions", None) or {}).get("readback") or {}
+        if repeat.config in rows and "mount_options" in readback:
+            words = set(str(readback.get("mount_options", "")).split(",")) | set(
+                str(readback.get("super_options", "")).split(","))
+            shown_by_run[(repeat.config, repeat.block)] = words
+    if not shown_by_run:
+        return ["Readback: no run recorded the kernel's mount options."]
+    seen = set().union(*shown_by_run.values())
+    confirmed, unseen, wrong = [], [], []
+    for index, factor in enumerate(plan.factors):
+        if factor.kind != MOUNT_FACTOR:
+            unseen.append(factor.name)
+            continue
+        visible = [[word for word in factor.level(code) if word in seen] for code in (-1, 1)]
+        if not any(visible):
+            unseen.append(factor.name)
+            continue
+        bad = [f"{config} in block {block}" for (config, block), words in sorted(shown_by_run.items())
+               if any(word not in words for word in visible[0 if rows[config][index] < 0 else 1])
+               or any(word in words for word in visible[1 if rows[config][index] < 0 else 0])]
+        (wrong if bad else confirmed).append(f"{factor.name} ({', '.join(bad[:3])})" if bad else factor.name)
+    lines = [f"Readback: in {len(shown_by_run)} runs the kernel's mount options showed each run's level of "
+             + (", ".join(confirmed) if confirmed else "no factor") + "."]
+    if unseen:
+        lines.append(f"Not shown by the kernel at either level, so checked only as every study checks its "
+                     f"options (and its mkfs options by the record step): {', '.join(unseen)}.")
+    if wrong:
+        lines.append(f"NOT the design's level in some runs: {'; '.join(wrong)}. Those factors' effects cannot be "
+                     "trusted.")
+    return lines
