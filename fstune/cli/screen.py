@@ -380,17 +380,15 @@ def _execute(session, args) -> int:
     from fstune.runner import handle_signals
 
     plan = session.plan
-    display = run_cli.Display(plan, interactive_answers=not args.yes)
-    display.measurement = session.measurement
+    display = run_cli.Display(plan, session.view, interactive_answers=not args.yes)
     answer = run_cli._answer_for_confirmed_devices(session.identities, display) if args.yes else None
-    runner = session.start(answer=answer)
-    display.runner = runner
+    session.start(answer=answer)
     hangup = signal.signal(signal.SIGHUP, signal.SIG_IGN)
     try:
-        with handle_signals(runner, on_signal=display.interrupted), display:
-            outcome = session.run(display.handle)
+        with handle_signals(session, on_signal=display.interrupted), display:
+            outcome = session.run(display.changed)
         ended = session.finish(outcome)  # stored before anything is printed
-        display.summary(outcome)
+        display.summary()
         for note in ended.notes:
             print(f"fstune: {note}", file=sys.stderr)
         if ended.record is not None and ended.record.results:

@@ -137,7 +137,7 @@ class Measurement:
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
         self.stopped = ""
         self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
-        self.look_lines: list[str] = []  # one line per look taken, for the progress panes
+        self.look_lines: list[str] = []  # one line per look taken (each also emitted as a LookDecided)
         self._current_block: int | None = None
         self._making_started: dict[tuple[str, int], float] = {}
         # the time left, from the plan's block and then the measured ones
