@@ -1,13 +1,28 @@
-"""Every seed study on the VM lab, headless, each run stored: the runs behind the seeds' table.
+"""Every seed study on a lab with modelled disks, headless, each run stored: the seeds' table's runs.
+
+On the host (--where host, the default where the modelled lab's packages are installed), each
+seed study whose baseline filesystem this kernel mounts (ext2/3/4, XFS) runs through the real
+`fstune run` on a modelled lab of the bench's own (docs/modelled-lab.md): a fresh `fstune lab up`
+of two 2003-era disks per study, in a temporary directory (FSTUNE_LAB_DIR there too, so no other
+user's lab is ever named), each run stored in the results store in --state (FSTUNE_STATE_DIR),
+the lab taken down after the study, on failure, on Ctrl-C, on SIGTERM and on SIGHUP.
+Configurations whose filesystem this kernel lacks (ReiserFS, JFS) are left out with --configs,
+and studies whose baseline it lacks are listed as needing the VM lab. With --private-run-dir
+each run gets a /run/fstune of its own (as in bench/bench_modelled_lab.py), so that other users'
+interrupted runs on a shared machine do not stop it.
+
+    sudo .venv/bin/python bench/bench_seeds.py --state /var/tmp/fstune-seeds --max-blocks 3 \\
+        --workload-param metadata.seconds=20 --private-run-dir
+
 
 The studies tagged "seed" in recipes/ encode the experiments of the seed documents (issue 16).
-This script boots a VM lab with two disks served through the disk model (its defaults,
+With --where vm this script boots a VM lab with two disks served through the disk model (its defaults,
 docs/vmlab.md), runs each seed study in the guest through the real `fstune run` (the data
 partition of disk 1, the spare of disk 2 for an external journal or log), copies each stored run
 from the guest's results store into the results store in --state, and writes a manifest
 (--manifest) that names them:
 
-    {"runs": [{"study": NAME, "run": ID, "seconds": S}, ...], "accel": "kvm"|"tcg", ...}
+    {"runs": [{"study": NAME, "run": ID, "seconds": S}, ...], "where": "host"|"vm", ...}
 
 `bench/seed_table.py` reads that manifest and the store and prints the table. The lab is taken
 down at the end, on failure, on Ctrl-C and on SIGTERM.
@@ -26,7 +41,8 @@ the disk model by that factor (docs/vmlab.md, "Time dilation"): it then runs und
 
 A study of the seed shape takes a long time on a modelled 2003 disk: each block formats and
 measures every configuration once. --max-blocks bounds each study (it also lowers the blocks
-planned before the first look to at most that many).
+planned before the first look to at most that many); --workload-param (as `fstune run` takes it)
+shortens a workload in every study that runs it, and the stored runs record it.
 """
 
 from __future__ import annotations
@@ -35,16 +51,20 @@ import argparse
 import json
 import os
 import re
+import shlex
 import signal
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from fstune import diskmodel, vmlab  # noqa: E402
+from fstune.devices.labdisk import MANIFEST_NAME  # noqa: E402
 from fstune.errors import FstuneError  # noqa: E402
 from fstune.results.store import DB_NAME, Store  # noqa: E402
 from fstune.studies import Study, load_studies  # noqa: E402
@@ -183,10 +203,11 @@ class _Progress:
         return "\n".join(self.text + [self.pending.decode(errors="replace")])
 
 
-def run_study(lab, study: Study, data: str, log_device: str, max_blocks: int | None, log_path: Path) -> tuple[int, str]:
+def run_study(lab, study: Study, data: str, log_device: str, max_blocks: int | None, log_path: Path,
+              params: list[str] = ()) -> tuple[int, str]:
     argv = [sys.executable, "-m", "fstune", "run", "--study", study.name, "--device", data,
             *(["--log-device", log_device] if study.needs_journal_device else []),
-            *block_args(study, max_blocks), "--yes"]
+            *workload_params(study, list(params)), *block_args(study, max_blocks), "--yes"]
     print(f"  + fstune {' '.join(argv[3:])}", flush=True)
     with open(log_path, "ab") as log:
         progress = _Progress(log, time.monotonic())
@@ -197,6 +218,175 @@ def run_study(lab, study: Study, data: str, log_device: str, max_blocks: int | N
 def _interrupted(signum, frame):
     """SIGTERM (a CI timeout) must still take the lab down: raise what the finally blocks see."""
     raise KeyboardInterrupt(f"signal {signum}")
+
+
+def workload_params(study: Study, params: list[str]) -> list[str]:
+    """The `--workload-param` options of ``params`` ("WORKLOAD.KEY=VALUE") for the workloads
+    ``study`` runs: one setting shortens the same workload in every study that has it."""
+    chosen = []
+    for param in params:
+        if param.split(".", 1)[0] in study.workloads:
+            chosen += ["--workload-param", param]
+    return chosen
+
+
+def expected_configs(study: Study) -> set[str]:
+    """The baseline and every configuration the study's expected outcomes compare."""
+    return {study.configurations[0].name} | {name for e in study.expected for name in (e.configuration, e.against)}
+
+
+def host_configs(study: Study, kernel_has, expected_only: bool = False) -> tuple[list[str] | None, list[str]]:
+    """(the configurations to run, or None for all; the names left out) for a study on this
+    kernel, where ``kernel_has(fs)`` says whether it mounts ``fs``; with ``expected_only``, also
+    those no expected outcome compares. A study whose baseline this kernel cannot mount gives
+    ([], every name): it needs the VM lab."""
+    names = [config.name for config in study.configurations]
+    wanted = expected_configs(study) if expected_only else set(names)
+    lacking = [c.name for c in study.configurations if not kernel_has(c.filesystem) or c.name not in wanted]
+    if not lacking:
+        return None, []
+    if study.configurations[0].name in lacking:
+        return [], names
+    return [name for name in names if name not in lacking], lacking
+
+
+def host_run_argv(study: Study, lab_dir: Path, configs: list[str] | None, params: list[str],
+                  max_blocks: int | None, run_id: str, private_run_dir: bool) -> list[str]:
+    """The `fstune run` command line of one seed study on the bench's modelled lab."""
+    argv = [sys.executable, "-m", "fstune", "run", "--study", study.name, "--lab", str(lab_dir),
+            *(["--configs", ",".join(configs)] if configs else []),
+            *workload_params(study, params), *block_args(study, max_blocks), "--yes", "--run-id", run_id]
+    if private_run_dir:
+        # a tmpfs over /run/fstune in a private mount namespace hides other users' interrupted runs
+        argv = ["unshare", "-m", "--propagation", "private", "sh", "-c",
+                "mount -t tmpfs fstune-private /run/fstune && exec " + shlex.join(argv)]
+    return argv
+
+
+def _stream(child, progress: _Progress) -> None:
+    for chunk in iter(lambda: child.stdout.read1(65536), b""):
+        progress.write(chunk)
+    child.wait()
+
+
+def run_host_study(argv: list[str], env: dict, log_path: Path) -> tuple[int, str, str | None]:
+    """Run one `fstune run` on the host, its output to ``log_path`` with its steps echoed; returns
+    (exit status, output, what interrupted the bench or None). On Ctrl-C or SIGTERM the run is
+    sent SIGTERM first: it unmounts and stores what it measured, which the bench then records."""
+    print(f"  + {argv[-1] if argv[0] == 'unshare' else shlex.join(argv)}", flush=True)
+    stopped = None
+    with open(log_path, "ab") as log:
+        progress = _Progress(log, time.monotonic())
+        child = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 start_new_session=True)
+        try:
+            _stream(child, progress)
+        except KeyboardInterrupt as stop:
+            stopped = str(stop) or "Ctrl-C"
+            child.send_signal(signal.SIGTERM)
+            try:
+                _stream(child, progress)
+            except KeyboardInterrupt:  # a second signal while it cleans up: wait all the same
+                child.wait(timeout=600)
+    return child.returncode, progress.output(), stopped
+
+
+def host_lab(action: list[str], env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "fstune", "lab", *action], env=env, cwd=ROOT,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def run_host(args, studies: list[Study], manifest_path: Path, argv: list[str] | None) -> int:
+    """Every seed study this kernel can mount, each on a fresh modelled lab of the bench's own."""
+    from fstune.filesystems.machine import MachineCapabilities
+
+    machine = MachineCapabilities.probe()
+    args.state.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="fstune-seeds-", dir="/var/tmp"))
+    lab_dir = work / "lab"
+    env = {**os.environ, "FSTUNE_STATE_DIR": str(args.state), "FSTUNE_LAB_DIR": str(lab_dir),
+           "XDG_STATE_HOME": str(work / "xdg"), "FSTUNE_LAB_ONLY": "1", "PYTHONPATH": str(ROOT),
+           "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}  # workload-helper
+    env.pop("FSTUNE_LAB_DISK_MODEL", None)
+    logs = args.state / "logs"
+    logs.mkdir(exist_ok=True)
+    runs = earlier_runs(manifest_path, args.state, [study.name for study in studies])
+    earlier = list(runs)
+    failed: list[dict] = []
+    elsewhere: list[dict] = []
+    about = {"where": "host", "state": str(args.state), "kernel": machine.kernel_release,
+             "disk_model": args.disk_model, "size": args.size, "workload_params": args.workload_param,
+             "max_blocks": args.max_blocks, "expected_only": args.expected_only,
+             "command": "bench/bench_seeds.py " + shlex.join(argv if argv is not None else sys.argv[1:])}
+    started = time.monotonic()
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _interrupted)
+    up_argv = ["up", "--dir", str(lab_dir), "--disks", "2", "--size", args.size, "--disk-model", args.disk_model]
+    lab_is_up = False
+    status_code = 0
+    try:
+        for number, study in enumerate(studies, 1):
+            configs, left_out = host_configs(study, machine.kernel_has, args.expected_only)
+            if configs == []:
+                why = f"this kernel ({machine.kernel_release}) has no {study.configurations[0].filesystem}"
+                elsewhere.append({"study": study.name, "why": why})
+                print(f"[{number}/{len(studies)}] {study.name}: skipped ({why}: the VM lab's study)", flush=True)
+                write_manifest(manifest_path, runs, failed=failed, elsewhere=elsewhere, **about)
+                continue
+            print(f"[{number}/{len(studies)}] {study.name}: {study.title}"
+                  + (f" (left out: {', '.join(left_out)})" if left_out else ""),
+                  flush=True)
+            t = time.monotonic()
+            up = host_lab(up_argv, env)
+            lab_is_up = True
+            if up.returncode != 0:
+                raise RuntimeError(f"`fstune lab {shlex.join(up_argv)}` failed:\n{up.stdout.strip()}")
+            log_path = logs / f"{study.name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
+            run_id = f"seeds-{os.getpid()}-{study.name}"
+            status, output, stopped = run_host_study(host_run_argv(study, lab_dir, configs, args.workload_param,
+                                                                   args.max_blocks, run_id, args.private_run_dir),
+                                                     env, log_path)
+            down = host_lab(["down", "--dir", str(lab_dir)], env)
+            lab_is_up = down.returncode != 0
+            if lab_is_up:
+                raise RuntimeError(f"`fstune lab down` failed:\n{down.stdout.strip()}")
+            seconds = round(time.monotonic() - t)
+            stored = STORED_RE.search(" ".join(output.split()))
+            entry = {"study": study.name, "exit_status": status, "seconds": seconds, "log": str(log_path),
+                     **({"left_out": left_out} if left_out else {}), **({"stopped_by": stopped} if stopped else {})}
+            if stored is None:
+                failed.append(entry)
+                print(f"  {study.name} stored no run (exit status {status}) after {seconds} s; "
+                      f"its output: {log_path}", flush=True)
+            else:
+                runs.append({**entry, "run": int(stored.group(1))})
+                print(f"  {study.name}: stored as run {stored.group(1)} in {args.state} after {seconds} s "
+                      f"(exit status {status})", flush=True)
+            write_manifest(manifest_path, runs, failed=failed, elsewhere=elsewhere, **about)
+            if stopped:
+                raise KeyboardInterrupt(stopped)
+    except KeyboardInterrupt as stop:
+        print(f"Interrupted ({stop or 'Ctrl-C'}): taking the lab down.", file=sys.stderr, flush=True)
+        about["stopped_by"] = str(stop) or "Ctrl-C"
+        status_code = 130
+    except RuntimeError as error:
+        print(f"bench_seeds: {error}", file=sys.stderr, flush=True)
+        status_code = 1
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the cleanup itself is not interrupted
+        if lab_is_up or (lab_dir / MANIFEST_NAME).exists():
+            down = host_lab(["down", "--dir", str(lab_dir)], env)
+            if down.returncode != 0 and lab_dir.exists():
+                print(f"bench_seeds: `fstune lab down --dir {lab_dir}` failed:\n{down.stdout.strip()}",
+                      file=sys.stderr, flush=True)
+        subprocess.run(["rm", "-rf", "--one-file-system", str(work)], check=False)
+        write_manifest(manifest_path, runs, failed=failed, elsewhere=elsewhere,
+                       seconds=round(time.monotonic() - started), **about)
+    print(f"{len(runs) - len(earlier)} run(s) stored in {args.state}; manifest {manifest_path}; {len(failed)} failed; "
+          f"{len(elsewhere)} need the VM lab; {time.monotonic() - started:.0f} s in all.")
+    if status_code:
+        return status_code
+    return 0 if len(runs) > len(earlier) and not failed else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,6 +401,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only this seed study (repeatable; default: every study tagged 'seed')")
     parser.add_argument("--max-blocks", type=int, metavar="N",
                         help="at most N blocks per study (default: each study's own cap)")
+    parser.add_argument("--where", choices=("host", "vm"), default=None,
+                        help="the modelled lab on this kernel (host) or the VM lab (vm); default: host where "
+                             "nbdkit, nbdkit-plugin-python and nbdfuse are installed, else vm")
+    parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
+                        help="as `fstune run` takes it, for every study that runs WORKLOAD (repeatable), "
+                             "e.g. metadata.seconds=20 to shorten dbench")
+    parser.add_argument("--private-run-dir", action="store_true",
+                        help="host: run each `fstune run` with a private /run/fstune (a shared machine)")
+    parser.add_argument("--expected-only", action="store_true",
+                        help="host: run only the baseline and the configurations the study's expected outcomes "
+                             "compare (the seed table's rows), leaving out the others to save time")
+    parser.add_argument("--size", default="1G", help="host: each lab disk's size (default %(default)s)")
     parser.add_argument("--force-tcg", action="store_true",
                         help="run under software emulation if KVM does not work (every figure says TCG)")
     parser.add_argument("--disk-model", default=diskmodel.DEFAULT_PRESET, metavar="MODEL",
@@ -226,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the lab's disk files go (default: a new directory under /var/tmp)")
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
-        parser.error("needs root: the VM lab does")
+        parser.error("needs root: the labs do")
     if args.max_blocks is not None and args.max_blocks < 1:
         parser.error("--max-blocks must be at least 1")
     try:
@@ -234,8 +436,17 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     manifest_path = args.manifest or args.state / "seed-runs.json"
-    no_kvm = vmlab.kvm_unusable()
     dilated = (args.dilate or "off").lower() not in ("off", "none")
+    if args.where is None:
+        from fstune.lab import served
+
+        # time dilation is the VM lab's (JFS and ReiserFS rows); otherwise the host where it can
+        args.where = "vm" if dilated or served.missing() is not None else "host"
+    if args.where == "host":
+        if dilated:
+            parser.error("--dilate slows the VM lab's disks to its emulated CPU: use it with --where vm")
+        return run_host(args, studies, manifest_path, argv)
+    no_kvm = vmlab.kvm_unusable()
     accel = accel_to_request(no_kvm is None, args.force_tcg, dilated)
     if accel is None:
         print(f"bench_seeds: KVM cannot run the guest ({no_kvm}). {TCG_REFUSAL}", file=sys.stderr)
@@ -250,7 +461,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = earlier_runs(manifest_path, args.state, [study.name for study in studies])
     earlier = list(runs)
     failed: list[dict] = []
-    about = {"state": str(args.state), "command": "bench/bench_seeds.py " + " ".join(argv if argv is not None
+    about = {"where": "vm", "state": str(args.state), "command": "bench/bench_seeds.py " + " ".join(argv if argv is not None
                                                                                       else sys.argv[1:])}
     started = time.monotonic()
     signal.signal(signal.SIGTERM, _interrupted)
@@ -280,7 +491,7 @@ def main(argv: list[str] | None = None) -> int:
                 # the last study's filesystem or external journal is still on the lab's partitions,
                 # and fstune rightly refuses to format a journal that a filesystem elsewhere may use
                 vmlab.vm_run_capture(lab, ["wipefs", "--all", "--quiet", data, log_device], timeout=120)
-            status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path)
+            status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path, args.workload_param)
             seconds = round(time.monotonic() - t)
             stored = STORED_RE.search(" ".join(output.split()))
             if stored is None:

@@ -137,10 +137,16 @@ def judge(contrasts: np.ndarray, keep: np.ndarray | None, variants: int) -> tupl
     return judge_with(contrasts, keep, schedule)
 
 
-def judge_with(contrasts: np.ndarray, keep: np.ndarray | None, schedule: LookSchedule):
+def judge_with(contrasts: np.ndarray, keep: np.ndarray | None, schedule: LookSchedule, floors: np.ndarray | None = None):
     studies = contrasts.shape[0]
     if keep is None:
-        batch = decide_batch(contrasts[:, :CAP], schedule, DELTA)
+        if floors is not None:  # each study's floor for correlated blocks, from its device's earlier runs
+            from fstune.stats.paired import lag1_inflations
+
+            batch = decide_batch(contrasts[:, :CAP], schedule, DELTA,
+                                 widening=lambda part: lag1_inflations(part, floors))
+        else:
+            batch = decide_batch(contrasts[:, :CAP], schedule, DELTA)
         return batch.code, batch.look_index
     code = np.full(studies, CODES.index(Position.WIDE), dtype=np.int8)
     look = np.full(studies, -1, dtype=np.int16)
@@ -315,18 +321,59 @@ def periodic(low: float, high: float):
 
 
 AR_LAG1 = 0.29  # the nodelalloc runs' lag-1 correlation of consecutive contrasts
+EARLIER_RUNS = 3  # stored runs of 15 blocks on the same device before the run (the floor's source)
 
 
-def autocorrelated(rng, studies):
-    """A/A; consecutive blocks' contrasts correlated (AR(1), lag-1 r = +0.29), same spread."""
-    sd = SPREAD * math.sqrt(2)
-    shocks = rng.standard_normal((studies, MOST_BLOCKS))
+def ar_contrasts(rng, shape, r: float = AR_LAG1) -> np.ndarray:
+    """Contrasts whose consecutive blocks are correlated (AR(1), lag-1 ``r``), unit spread; the last
+    axis is the blocks."""
+    shocks = rng.standard_normal(shape)
     contrasts = np.empty_like(shocks)
-    contrasts[:, 0] = shocks[:, 0]
-    for block in range(1, MOST_BLOCKS):
-        contrasts[:, block] = AR_LAG1 * contrasts[:, block - 1] + math.sqrt(1 - AR_LAG1**2) * shocks[:, block]
-    code, look = judge(sd * contrasts, None, 1)
-    return outcome(any_claim(code), studies, look)
+    contrasts[..., 0] = shocks[..., 0]
+    for block in range(1, shape[-1]):
+        contrasts[..., block] = r * contrasts[..., block - 1] + math.sqrt(1 - r**2) * shocks[..., block]
+    return contrasts
+
+
+def earlier_floors(rng, studies: int, r: float) -> np.ndarray:
+    """Each study's floor for correlated blocks, as a run reads it from the stored runs on its
+    device (``paired.lag1_floor``, what ``blocked.earlier_lag1_floor`` pools): ``EARLIER_RUNS``
+    earlier runs of 15 blocks with the same correlation ``r``."""
+    from fstune.stats.paired import lag1_floor
+
+    earlier = ar_contrasts(rng, (studies, EARLIER_RUNS, CAP), r)
+    return np.array([lag1_floor(list(runs)).floor for runs in earlier])
+
+
+def autocorrelated(earlier: bool):
+    """A/A; consecutive blocks' contrasts correlated (AR(1), lag-1 r = +0.29), same spread; with
+    ``earlier``, the device has three stored runs the floor is read from, else the run's own
+    blocks alone estimate the correlation."""
+    def run(rng, studies):
+        contrasts = SPREAD * math.sqrt(2) * ar_contrasts(rng, (studies, MOST_BLOCKS))
+        floors = earlier_floors(rng, studies, AR_LAG1) if earlier else None
+        schedule = comparison_schedule({"looks": list(LOOKS)}, 1)
+        code, look = judge_with(contrasts, None, schedule, floors)
+        found = outcome(any_claim(code), studies, look)
+        if not earlier:  # described, not a promise: the rate a run without earlier runs gets
+            found.extra = f"any false claim {found.hits / studies:.2%}"
+        elif floors is not None:
+            found.extra = f"floor median {np.median(floors):.2f}"
+        return found
+    return run
+
+
+def floor_power(r: float, earlier: bool):
+    """Not an error rate: "better" for a true +10 % with blocks correlated at ``r``, with or without
+    a floor from three earlier runs on the device (what the floor costs or saves)."""
+    def run(rng, studies):
+        contrasts = math.log1p(0.10) + SPREAD * math.sqrt(2) * ar_contrasts(rng, (studies, MOST_BLOCKS), r)
+        floors = earlier_floors(rng, studies, r) if earlier else None
+        code, look = judge_with(contrasts, None, comparison_schedule({"looks": list(LOOKS)}, 1), floors)
+        better = int(BETTER[code].sum())
+        return Outcome(better, studies, extra=f"better for a true +10 % {better / studies:.1%} in "
+                                              f"{np.asarray(LOOKS)[look].mean():.1f} blocks")
+    return run
 
 
 def identical(configs: int, every_pair: bool):
@@ -350,17 +397,29 @@ def identical(configs: int, every_pair: bool):
     return run
 
 
+ADJUSTED_AT_MOST = 1000  # early stops whose adjusted estimate is worked out (each takes milliseconds)
+
+
 def early_stop_bias(true_change: float):
-    """Not an error rate: the change shown after an early "better" at the first look, against the truth."""
+    """Not an error rate: the change shown after a "better" before the cap, against the truth —
+    the raw mean, and the estimate adjusted for stopping early (``sequential.early_stop_estimate``)."""
     def run(rng, studies):
+        from fstune.stats.sequential import early_stop_estimate
+
         sd = 0.05 * math.sqrt(2)
         contrasts = math.log1p(true_change) + sd * rng.standard_normal((studies, MOST_BLOCKS))
         schedule = comparison_schedule({"looks": list(LOOKS)}, 1)
         batch = decide_batch(contrasts[:, :CAP], schedule, DELTA)
-        early = (batch.look_index == 0) & BETTER[batch.code]
-        shown = np.expm1(batch.estimate[early]).mean() if early.any() else float("nan")
-        return Outcome(int(early.sum()), studies, extra=f"true {true_change:+.1%}: shown after an early better "
-                                                        f"{shown:+.1%} on average ({early.sum()} studies)")
+        early = np.flatnonzero((batch.look_index < len(LOOKS) - 1) & batch.stopped & BETTER[batch.code])
+        if not early.size:
+            return Outcome(0, studies, extra=f"true {true_change:+.1%}: no early better")
+        shown = np.expm1(batch.estimate[early]).mean()
+        some = early[:ADJUSTED_AT_MOST]
+        adjusted = np.expm1([early_stop_estimate(contrasts[i, :CAP].tolist(), schedule, DELTA) for i in some])
+        return Outcome(int(early.size), studies, extra=f"true {true_change:+.1%}: shown after a better before the cap "
+                                                       f"{shown:+.1%} on average ({early.size} studies), adjusted for "
+                                                       f"the early stop {np.mean(adjusted):+.1%} (median "
+                                                       f"{np.median(adjusted):+.1%}, {some.size} studies)")
     return run
 
 
@@ -402,8 +461,8 @@ SCENARIOS = [
              periodic(1.9, 2.1)),
     Scenario("A/A, a neighbour with a period anywhere in 1–3 blocks", "periodic-1-3", "any false claim", 0.05,
              periodic(1.0, 3.0)),
-    Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29)", "autocorrelated", "any false claim", 0.05,
-             autocorrelated),
+    Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29), three earlier runs on the device", "autocorrelated",
+             "any false claim", 0.05, autocorrelated(True)),
     Scenario("3 identical configurations, each variant against the baseline", "identical-3", "any false claim",
              0.05, identical(3, False)),
     Scenario("3 identical configurations, every pair shown", "identical-3-pairs", "any false pair", 0.05,
@@ -413,6 +472,12 @@ SCENARIOS = [
 ]
 
 DESCRIBED = [
+    Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29), no earlier runs", "autocorrelated-alone", "described", 1.0,
+             autocorrelated(False)),
+    Scenario("power, independent blocks, no earlier runs", "power-alone", "described", 1.0, floor_power(0.0, False)),
+    Scenario("power, independent blocks, three earlier runs", "power-floor", "described", 1.0, floor_power(0.0, True)),
+    Scenario("power, blocks correlated at +0.29, three earlier runs", "power-floor-correlated", "described", 1.0,
+             floor_power(AR_LAG1, True)),
     Scenario("estimate after an early stop, true +10 %", "early-10", "described", 1.0, early_stop_bias(0.10)),
     Scenario("estimate after an early stop, true +30 %", "early-30", "described", 1.0, early_stop_bias(0.30)),
     Scenario("drift check, no drift", "drift-0", "described", 1.0, drift_power(0.0)),

@@ -304,6 +304,7 @@ class RunSession:
         """Build the Runner (``make_runner(plan, extend=…, **options)``: ``answer``, ``gate``,
         ``identities``…). A cancel asked for before this happens is passed on at once."""
         options.setdefault("extend", self.measurement.extend)
+        self._learn_lag1_floor()
         if self.identities is not None:
             options.setdefault("identities", self.identities)
         self.started = time.time()
@@ -315,6 +316,30 @@ class RunSession:
         if pending:
             runner.cancel(pending)  # cancelled while the runner was being built
         return runner
+
+    def _learn_lag1_floor(self) -> None:
+        """The correlation of consecutive blocks that earlier stored runs on these devices showed,
+        for the measurement to widen its intervals by at least (docs/verdicts.md, "Correlated
+        blocks"). Without a store, or when it cannot be read, the run's own blocks decide alone."""
+        measurement = self.measurement
+        if self.open_store is None or not getattr(measurement, "sequential", False):
+            return
+        from fstune.results.blocked import FLOOR_RUNS, earlier_lag1_floor
+        from fstune.results.settings import run_settings
+
+        try:
+            store = self.open_store()
+            if store is None:
+                return
+            try:
+                records = [store.load_run(summary.id) for summary in store.list_runs(FLOOR_RUNS)]
+            finally:
+                store.close()
+            entry = earlier_lag1_floor(records, run_settings(self.plan, measurement), measurement.primary)
+        except Exception:
+            log.info("the earlier runs could not be read for the correlation of blocks", exc_info=True)
+            return
+        measurement.use_lag1_floor(entry)
 
     def cancel(self, reason: str = "cancelled") -> None:
         """Stop the run (its cleanup still runs); before ``start`` it stops the run as it starts."""

@@ -1,9 +1,11 @@
-"""The real-run figures docs/verdicts.md quotes come from the runs kept in bench/runs/.
+"""The real-run figures docs/verdicts.md and docs/modelled-lab.md quote come from the runs kept in bench/runs/.
 
 Each quoted `bench/recompute_aa.py --bundle …` block in the docs is run again here: today's
 parsers read every repeat's raw output, today's decision code judges every run, and the output
 must be the one the docs show, line for line. A change to the method that moves a quoted count
 fails here until the docs say the new figure (docs/verdicts.md, "Real runs on the loop lab").
+The seed table docs/modelled-lab.md publishes ("The seed table") is recomputed the same way by
+`bench/seed_table.py --bundle …`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,36 @@ def test_the_docs_quote_the_a_a_bench_and_a_known_effect():
 def test_a_quoted_figure_is_what_the_kept_runs_give_today(args, expected):
     result = subprocess.run([sys.executable, "bench/recompute_aa.py", *shlex.split(args)], cwd=ROOT,
                             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip("\n").split("\n") == expected
+
+
+MODELLED = ROOT / "docs" / "modelled-lab.md"
+SEED_PROMPT = "$ .venv/bin/python bench/seed_table.py "
+
+
+def quoted_seed_tables() -> list[tuple[str, list[str]]]:
+    """(the command's arguments, the output lines) of every seed-table block in docs/modelled-lab.md."""
+    found = []
+    for block in re.findall(r"```\n(.*?)```", MODELLED.read_text(), flags=re.S):
+        lines = block.rstrip("\n").split("\n")
+        if lines[0].startswith(SEED_PROMPT):
+            found.append((lines[0].removeprefix(SEED_PROMPT), lines[1:]))
+    return found
+
+
+def test_the_modelled_lab_page_publishes_the_seed_table_from_a_kept_bundle():
+    quoted = quoted_seed_tables()
+    assert quoted, "docs/modelled-lab.md should quote bench/seed_table.py on a bundle in bench/runs/"
+    for args, _ in quoted:
+        bundles = [word for word in shlex.split(args) if word.endswith(".json.xz")]
+        assert bundles and all((ROOT / word).is_file() for word in bundles), f"{args}: no kept bundle"
+
+
+@pytest.mark.parametrize("args, expected", quoted_seed_tables(), ids=lambda value: value if isinstance(value, str) else "")
+def test_the_published_seed_table_is_what_the_kept_runs_give_today(args, expected):
+    result = subprocess.run([sys.executable, "bench/seed_table.py", *shlex.split(args)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip("\n").split("\n") == expected
 

@@ -274,9 +274,19 @@ def test_an_interim_interval_beyond_a_thousand_percent_is_not_printed_digit_by_d
 def test_a_change_found_at_an_early_look_is_labelled_as_likely_overstated():
     from fstune.results.blocked import EARLY_STOP
 
+    from fstune.results.blocked import ADJUSTED_WORDS
+
     row = the(compare_runs([run({"a": 1.0, "b": 1.10})]), "b")
     assert row.verdict == Verdict.BETTER and row.judgement.look == 1
-    assert EARLY_STOP.format(look=1, looks=3) in row.judgement.lines(row.verdict)
+    [note] = [line for line in row.judgement.lines(row.verdict) if EARLY_STOP.format(look=1, looks=3) in line]
+    # beside the raw change, the change adjusted for stopping early: smaller, still inside the interval
+    judgement = row.judgement
+    assert judgement.low < judgement.adjusted <= judgement.change
+    assert "Adjusted for stopping early, the change is " in note
+    # far beyond the limit, little is selected: the adjusted figure is the raw one, said once
+    assert judgement.interval_text() == "+10.1 % [+7.8, +12.5]"
+    shown = dataclasses.replace(judgement, adjusted=8.7)
+    assert shown.interval_text() == f"+10.1 % [+7.8, +12.5] (+8.7 % {ADJUSTED_WORDS})"
     same = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # nothing found: nothing to overstate
     assert not any(note.startswith("Stopped early") for note in same.judgement.notes)
 
@@ -310,5 +320,47 @@ def test_a_noisy_run_says_no_detectable_difference_is_out_of_reach_and_what_spre
     [said] = [note for note in row.judgement.notes if note.startswith('"No detectable difference"')]
     # δ √15 / c at the cap: 0.0198 × 3.873 / 2.2105 = 3.5 %
     assert "spread less than about 3.5 % by the cap of 15 blocks" in said and "never that there is none" in said
+    # and what "better" would need over the whole design at this noise, by simulation
+    from fstune.stats.sequential import design_detectable
+
+    [reach] = [note for note in row.judgement.notes if note.startswith("Over the whole design")]
+    again = the(compare_runs([record]), "b").judgement  # judged again: the same sentence (the figure is cached)
+    assert again.notes == row.judgement.notes
+    assert "looks after 5, 10, 15 blocks" in reach and "ratios of geometric means" in reach
+    # more than one look's smallest detectable change (an interval excluding 0, once)
+    assert again.detectable < float(reach.split("change of about ")[1].split(" %")[0]) < 1000
     quiet = the(compare_runs([run({"a": 1.0, "b": 1.0})]), "b")  # a quiet run can reach it: nothing said
     assert not any(note.startswith('"No detectable') for note in quiet.judgement.notes)
+
+
+def test_earlier_runs_on_the_same_devices_give_the_floor_a_run_records_and_every_judgement_uses():
+    from fstune.results.blocked import earlier_lag1_floor, floor_note
+    from fstune.reports.caveats import CORRELATED, caveats
+
+    settings = {"machine_id": "m1", "lab_kind": "loop lab", "device_roles": {"/dev/loop0p1": "data"}}
+    earlier = []
+    for number, shift in enumerate((0, 3, 6), start=1):
+        # consecutive blocks err alike: the variant's own error drifts slowly
+        drift = [0.03 * math.sin((block + shift) / 2.5) for block in range(1, 16)]
+        results = [dbench(name, block, 100.0 * SHARED[block - 1] * (1 + (drift[block - 1] if name == "b" else 0)))
+                   for block in range(1, 16) for name in ("a", "b")]
+        record = RunRecord("s", "S", 0.0, "finished", [A, B], results, method=METHOD, design=dict(DESIGN),
+                           settings=dict(settings))
+        record.id = number
+        earlier.append(record)
+    entry = earlier_lag1_floor(earlier, settings, ("metadata", "dbench.throughput_mbs"))
+    assert entry["runs"] == 3 and entry["blocks"] == 45 and entry["estimate"] > 0.3
+    assert entry["floor"] == pytest.approx(min(0.5, entry["estimate"] + 0.1), abs=1e-4)
+    assert "stored runs 1, 2, 3" in entry["source"]
+    # another machine's runs, or another primary metric, say nothing about this device
+    assert earlier_lag1_floor(earlier, {**settings, "machine_id": "m2"}, ("metadata", "dbench.throughput_mbs")) is None
+    assert earlier_lag1_floor(earlier, settings, ("metadata", "dbench.max_latency_ms")) is None
+    # the run that keeps the floor is judged with it: a wider interval, and a caveat saying where it came from
+    plain = run({"a": 1.0, "b": 1.05}, blocks=5)  # both at the first look
+    floored = run({"a": 1.0, "b": 1.05}, blocks=5, design={**DESIGN, "lag1_floor": entry})
+    assert comparison_schedule(floored.design, 1).lag1_floor == entry["floor"]
+    wide, narrow = the(compare_runs([floored]), "b").judgement, the(compare_runs([plain]), "b").judgement
+    assert wide.high - wide.low > narrow.high - narrow.low
+    said = [c for c in caveats(floored) if c.kind == CORRELATED]
+    assert [c.text for c in said] == [floor_note(entry)] and "stored runs 1, 2, 3" in said[0].text
+    assert not [c for c in caveats(plain) if c.kind == CORRELATED]

@@ -26,7 +26,7 @@ def test_obrien_fleming_spending_matches_scipys_normal():
 
 
 def test_the_method_is_named_and_versioned():
-    assert METHOD == "paired-gs-obf/2"
+    assert METHOD == "paired-gs-obf/3"
     assert METHOD in DEFAULT_SCHEDULE.describe()
 
 
@@ -209,7 +209,9 @@ def test_the_outlook_is_repeatable_and_sensible():
     clear = contrasts(0.12, 0.05, 5, seed=6)
     assert predict(clear, DEFAULT_SCHEDULE, THETA) == predict(clear, DEFAULT_SCHEDULE, THETA)
     likely = predict(clear, DEFAULT_SCHEDULE, THETA)
-    assert likely.decision_probability > 0.9 and likely.expected_further_blocks <= 6
+    # "better" must also pass the stricter directional limits, so even a clear gain mostly waits
+    # for the second look
+    assert likely.decision_probability > 0.85 and likely.expected_further_blocks <= 8
     hopeless = predict(contrasts(0.02, 0.3, 5, seed=6), DEFAULT_SCHEDULE, THETA)
     assert hopeless.decision_probability < 0.2 and hopeless.expected_further_blocks > 9
 
@@ -224,3 +226,69 @@ def test_bad_contrasts_are_refused():
 def test_higher_is_the_default_direction():
     assert decide(contrasts(0.3, 0.01, 5), threshold=THETA).verdict is decide(
         contrasts(0.3, 0.01, 5), threshold=THETA, better=HIGHER).verdict
+
+
+def test_a_claim_beyond_delta_needs_the_stricter_interval_too():
+    from fstune.stats.sequential import DIRECTIONAL_SHARE, STRICTER_CLAIM
+
+    schedule = LookSchedule((5, 10, 15))
+    assert schedule.directional_values() == boundaries((5, 10, 15), 0.05 * DIRECTIONAL_SHARE)
+    assert all(strict > shown for strict, shown in zip(schedule.directional_values(), schedule.critical_values()))
+    # a gain whose interval at the cap clears δ, but whose stricter interval does not
+    # alternating blocks: a negative lag-1 correlation, so the widening is exactly 1
+    base = np.array([(-1) ** i * (1 + 0.1 * i) for i in range(15)])
+    base = (base - base.mean()) / base.std(ddof=1)
+    critical, strict = schedule.critical_values()[-1], schedule.directional_values()[-1]
+    sd = 0.05
+    mean = THETA + sd / math.sqrt(15) * (critical + strict) / 2  # between the two limits
+    values = list(mean + sd * base)
+    decision = decide(values, schedule, THETA, outlook=False, stop_at_decision=False)
+    assert decision.low > THETA
+    assert decision.position is Position.UNCLEAR_UP and decision.verdict is Verdict.PROBABLY_BETTER
+    assert STRICTER_CLAIM.format(share=5) in decision.notes
+    # with the check turned off (the shown limits as the directional ones) the same blocks read "better"
+    batch = decide_batch(np.asarray([values]), schedule, THETA, stop_at_decision=False,
+                         directional=schedule.critical_values())
+    assert CODES[int(batch.code[0])] is Position.BEYOND_UP
+
+
+def test_the_estimate_after_an_early_stop_is_adjusted_back_to_the_truth():
+    from fstune.stats.sequential import early_stop_estimate
+
+    truth, sd = math.log1p(0.10), 0.05 * math.sqrt(2)
+    data = truth + sd * np.random.default_rng(26).standard_normal((1500, 15))
+    batch = decide_batch(data, DEFAULT_SCHEDULE, THETA)
+    early = np.flatnonzero(batch.stopped & (batch.look_index < 2) & (batch.code == CODES.index(Position.BEYOND_UP)))
+    assert len(early) > 150
+    adjusted = np.array([early_stop_estimate(data[i].tolist(), DEFAULT_SCHEDULE, THETA) for i in early])
+    raw = batch.estimate[early]
+    assert raw.mean() > truth + 0.015  # the raw figure overstates a change found early
+    assert (adjusted < raw).all()
+    # median-unbiased given the stop: about half the adjusted estimates lie above the truth
+    assert 0.4 < np.mean(adjusted >= truth) < 0.6
+    # nothing to adjust at the cap, or without a difference
+    at_cap = [0.3 * (-1) ** i + 0.01 * i for i in range(15)]
+    assert decide_batch(np.asarray([at_cap]), DEFAULT_SCHEDULE, THETA).look_index[0] == 2
+    assert early_stop_estimate(at_cap, DEFAULT_SCHEDULE, THETA) is None
+    assert early_stop_estimate([0.001, -0.002, 0.0, 0.002, -0.001], LookSchedule((5, 10)), THETA) is None
+
+
+def test_the_smallest_change_better_finds_over_the_whole_design_is_found_eight_times_in_ten():
+    import time
+
+    from fstune.stats.paired import minimum_detectable_effect
+    from fstune.stats.sequential import design_detectable
+
+    sd = 0.05 * math.sqrt(2)
+    change = design_detectable(sd, DEFAULT_SCHEDULE, THETA)
+    started = time.monotonic()
+    assert design_detectable(sd, DEFAULT_SCHEDULE, THETA) == change  # cached: no second simulation
+    assert time.monotonic() - started < 0.05
+    # fresh studies, other draws, through the same design: "better" about 8 times in 10
+    data = change + sd * np.random.default_rng(81).standard_normal((4000, 15))
+    found = np.mean(decide_batch(data, DEFAULT_SCHEDULE, THETA).code == CODES.index(Position.BEYOND_UP))
+    assert 0.77 < found < 0.83
+    # quieter runs need less; the per-look figure (an interval excluding 0 at one look) is smaller
+    assert design_detectable(sd / 2, DEFAULT_SCHEDULE, THETA) < change
+    assert minimum_detectable_effect(sd, 15, DEFAULT_SCHEDULE.critical_values()[-1]) < change
+    assert design_detectable(0.0, DEFAULT_SCHEDULE, THETA) == THETA

@@ -98,7 +98,7 @@ def test_the_table_is_recomputed_from_the_stored_outputs_with_the_agreement_said
     assert done.returncode == 0, done.stderr
     found = rows(done.stdout)
     assert done.stdout.startswith("| seed | experiment | seed's result | fstune (interval) | verdict | agreement | "
-                                  "environment |")
+                                  "environment | blocks |")
     by = {(row[1].split(" (run")[0], row[1].split(": ", 1)[1]): row for row in found}
     ext3 = by[("ext3-external-journal", "external against internal, dbench throughput")]
     assert ext3[0] == "000" and ext3[2] == "+11.7%, 15.44 → 17.25 MB/s"
@@ -107,6 +107,7 @@ def test_the_table_is_recomputed_from_the_stored_outputs_with_the_agreement_said
                        "seek benefits cannot show; loop lab: loop devices write into files through the host's page "
                        "cache, so no head moves (the verdict alone: agrees (+11.7 % against +11.7 %))")
     assert ext3[6] == "loop lab on /dev/sda3, kernel 6.1.0-21-amd64"
+    assert ext3[7] == "10 compared"  # no fidelity rule off the modelled lab, and nothing dropped
     # fio never ran in these runs: the seed's fio rows cannot be told
     fio = by[("ext3-external-journal", "external against internal, sequential write rate")]
     assert fio[3] == "not measured" and fio[5] == "not measured: the throughput workload did not run"
@@ -155,3 +156,48 @@ def test_a_bad_manifest_or_store_is_refused_with_the_reason(tmp_path):
     manifest.write_text('{"runs": [{"study": "xfs-log-tuning"}]}')
     assert "runs[0] must be" in table(state, "--manifest", str(manifest)).stderr
     assert "no results store" in table(tmp_path / "nothing").stderr
+
+
+def test_a_bundle_gives_the_same_table_as_the_store_and_names_what_ran_elsewhere(tmp_path):
+    state = tmp_path / "state"
+    ids = make_store(state)
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({"runs": [{"study": "ext3-external-journal", "run": ids["ext3-external-journal"]}],
+                                    "kernel": "6.18.0-test",
+                                    "elsewhere": [{"study": "jfs-external-log", "why": "no jfs here"}]}))
+    bundle = tmp_path / "seeds.json.xz"
+    from_store = table(state, "--manifest", str(manifest), "--save-bundle", str(bundle))
+    assert from_store.returncode == 0, from_store.stderr
+    from_bundle = subprocess.run([sys.executable, str(ROOT / "bench" / "seed_table.py"), "--bundle", str(bundle)],
+                                 capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert from_bundle.returncode == 0, from_bundle.stderr
+    assert from_bundle.stdout == from_store.stdout
+    jfs = [row for row in rows(from_bundle.stdout) if row[1].startswith("jfs-external-log")]
+    assert len(jfs) == 1 and jfs[0][0] == "000" and jfs[0][3] == "–"
+    assert jfs[0][5].startswith("not measured: this kernel (6.18.0-test) has no jfs; it needs the VM lab with time "
+                                "dilation")
+    bundle.write_bytes(b"not xz")
+    refused = subprocess.run([sys.executable, str(ROOT / "bench" / "seed_table.py"), "--bundle", str(bundle)],
+                             capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert refused.returncode == 2 and "not a readable bundle" in refused.stderr
+
+
+def test_a_later_sitting_replaces_an_earlier_run_of_the_same_study(tmp_path):
+    state = tmp_path / "state"
+    ids = make_store(state)
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    first.write_text(json.dumps({"runs": [{"study": "xfs-log-tuning", "run": ids["ext3-external-journal"]},
+                                          {"study": "reiserfs-external-log", "run": ids["reiserfs-external-log"]}],
+                                 "command": "first"}))
+    second.write_text(json.dumps({"runs": [{"study": "xfs-log-tuning", "run": ids["xfs-log-tuning"]}],
+                                  "command": "second"}))
+    bundle = tmp_path / "both.json.xz"
+    done = table(state, "--manifest", str(first), "--manifest", str(second), "--save-bundle", str(bundle), "--json")
+    assert done.returncode == 0, done.stderr  # the first sitting's wrong xfs entry is replaced, not read
+    studies = [row["experiment"].split(" (")[0] for row in json.loads(done.stdout)]
+    assert studies.index("reiserfs-external-log") < studies.index("xfs-log-tuning")
+    import lzma
+
+    with lzma.open(bundle, "rt") as source:
+        manifest = json.load(source)["manifest"]
+    assert [s["command"] for s in manifest["sittings"]] == ["first", "second"]

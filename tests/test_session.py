@@ -143,3 +143,26 @@ def test_events_can_be_iterated_from_a_real_runner(tmp_path):
     assert isinstance(events[0], RunStarted) and isinstance(events[-1], RunFinished)
     assert any(isinstance(e, OutputLine) and e.text == "hello" for e in events)
     assert session.runner.outcome.status == FINISHED
+
+
+def test_earlier_runs_in_the_store_give_a_later_run_its_floor_for_correlated_blocks(tmp_path):
+    from fstune.reports.caveats import CORRELATED, caveats
+
+    plan = measured_plan(tmp_path)
+    # the variant's gain wanders slowly from block to block: consecutive contrasts err alike
+    trending = {"internal": [15.40, 15.41, 15.39, 15.42, 15.40], "external": [17.00, 17.10, 17.25, 17.32, 17.40]}
+
+    def one_run():
+        session = RunSession(plan, make_runner=lambda plan, **options: Recorded(plan, trending, **options),
+                             open_store=lambda: Store(tmp_path / "state"), scan=None)
+        return session, session.finish(session.run())
+
+    for _ in range(6):  # 30 blocks before the next run: enough to read a correlation from
+        session, ended = one_run()
+        assert ended.stored_id is not None
+    assert "lag1_floor" not in ended.record.design  # 25 earlier blocks: too few
+    session, ended = one_run()
+    entry = ended.record.design["lag1_floor"]
+    assert entry["runs"] == 6 and entry["blocks"] == 30 and entry["floor"] > 0.1
+    assert session.measurement.lag1_floor == entry
+    assert [c.kind for c in caveats(ended.record)].count(CORRELATED) == 1

@@ -132,6 +132,9 @@ class Measurement:
         self.scheduled = planned  # blocks in the run so far, dropped ones included
         self.dropped_blocks: dict[int, str] = {}
         self.disturbed_blocks: dict[int, str] = {}  # the rule's limit was reached: kept, marked
+        # the correlation of consecutive blocks known from earlier runs on these devices
+        # (``blocked.earlier_lag1_floor``; set before the run starts, kept in the design)
+        self.lag1_floor: dict | None = None
         self._model_dropped: set[int] = set()  # blocks the modelled lab's rule dropped (its limit)
         self.ceiling: dict[str, dict[str, float]] = {}  # the raw-device pass: workload → metric → value
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
@@ -422,6 +425,15 @@ class Measurement:
 
         return {} if self.primary is None else block_values(self.results.values(), config, *self.primary)
 
+    def use_lag1_floor(self, entry: dict | None) -> None:
+        """Widen every look's interval at least for the correlation earlier runs on these devices
+        showed (``blocked.earlier_lag1_floor``); the run's notes say where it came from."""
+        from fstune.results.blocked import floor_note
+
+        self.lag1_floor = dict(entry) if entry else None
+        if entry:
+            self.notes.append(floor_note(entry))
+
     def judge(self) -> dict[str, object]:
         """The primary metric's decision for each variant against the baseline, on the blocks that
         count and have both values; alpha is split evenly between the variants."""
@@ -434,7 +446,7 @@ class Measurement:
         baseline = self.plan.configs[0].config.name
         variants = [cp.config.name for cp in self.plan.configs[1:]]
         # the very schedule compare decides with, so the run and its report cannot disagree
-        schedule = comparison_schedule({"looks": list(self.looks)}, len(variants))
+        schedule = comparison_schedule({"looks": list(self.looks), "lag1_floor": self.lag1_floor}, len(variants))
         counted = set(self._counted())
         base = self.primary_values(baseline)
         seconds = self.eta.measured_block_seconds()
@@ -598,6 +610,8 @@ class Measurement:
             "drop_rule": DROP_RULE,
             "stopped": stopped,
         }
+        if self.lag1_floor:  # only when earlier runs gave one: other runs' records are unchanged
+            design["lag1_floor"] = dict(self.lag1_floor)
         if self._modelled():  # the key appears only on a modelled lab: other runs' records are unchanged
             design["model_rule"] = fidelity.RULE
         return design

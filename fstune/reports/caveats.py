@@ -30,6 +30,7 @@ from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_D
 
 ENVIRONMENT, ONE_DISK, LEGACY, METHOD_VERSION, DROPPED, CAP, DRIFT, WARM = (
     "environment", "one disk", "legacy", "method version", "dropped blocks", "cap", "drift", "warm cache")
+CORRELATED = "correlated blocks"  # the widening took a floor from earlier runs (docs/verdicts.md)
 ONE_DISK_TEXT = "the journal and the data share one physical disk, so seek benefits cannot show"
 
 
@@ -217,6 +218,11 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
         said = "; ".join(f"block {block}" for block in sorted(disturbed, key=int))
         found.append(Caveat(DROPPED, f"{len(disturbed)} block(s) disturbed from outside the run were kept and compared, "
                                      f"because the drop rule had dropped its limit ({said})."))
+    floor = (record.design or {}).get("lag1_floor")
+    if floor:
+        from fstune.results.blocked import floor_note
+
+        found.append(Caveat(CORRELATED, floor_note(floor)))
     if comparison is None:
         from fstune.results.compare import compare_runs
 
@@ -250,6 +256,6 @@ def caveats_of_runs(records: Sequence[RunRecord], comparison=None) -> list[Cavea
     return found
 
 
-__all__ = ["CAP", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
+__all__ = ["CAP", "CORRELATED", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
            "Caveat", "Place", "caveat_lines", "caveats", "caveats_of_runs", "environment", "older_method", "one_disk",
            "place"]

@@ -69,6 +69,9 @@ class Judgement:
     alpha: float = ALPHA
     look: int | None = None
     exact: bool = False  # every block gave the same two values: the change is known without noise
+    # after a stop on a difference before the cap: the change adjusted for stopping early
+    # (``sequential.early_stop_estimate``), shown beside the raw one, which it is smaller than
+    adjusted: float | None = None
 
     def _amount(self, value: float | None, signed: bool = True) -> str:
         return format_amount(value, self.unit, signed=signed)
@@ -85,7 +88,10 @@ class Judgement:
             return "no interval yet"
         if self.exact:
             return f"{self._amount(self.change)}{self.unit_suffix} exactly"
-        return f"{self._amount(self.change)}{self.unit_suffix} [{self._amount(self.low)}, {self._amount(self.high)}]"
+        text = f"{self._amount(self.change)}{self.unit_suffix} [{self._amount(self.low)}, {self._amount(self.high)}]"
+        if self.adjusted is not None and self._amount(self.adjusted) != self._amount(self.change):
+            text += f" ({self._amount(self.adjusted)}{self.unit_suffix} {ADJUSTED_WORDS})"
+        return text
 
     def detectable_text(self) -> str:
         """"detectable ±4.2 %": the smallest change the run could have found."""
@@ -153,7 +159,71 @@ def comparison_alpha(design: Mapping, variants: int) -> float:
 def comparison_schedule(design: Mapping, variants: int) -> LookSchedule:
     """The looks and the alpha every comparison of a run is decided with (runner and compare alike)."""
     looks = tuple(design.get("looks") or DEFAULT_SCHEDULE.looks)
-    return LookSchedule(looks, comparison_alpha(design, variants))
+    # the correlation of consecutive blocks known before the run, from earlier runs on its device
+    # (docs/verdicts.md, "Correlated blocks"); runs recorded without one are widened as before
+    floor = float((design.get("lag1_floor") or {}).get("floor", 0.0))
+    return LookSchedule(looks, comparison_alpha(design, variants), floor)
+
+
+# how many of the newest stored runs the floor for correlated blocks is looked for in
+FLOOR_RUNS = 50
+
+
+def same_device(settings: Mapping, other: Mapping) -> bool:
+    """Were two runs measured on the same devices of the same machine (``settings``)?"""
+    return bool(settings.get("machine_id")) and all(
+        settings.get(key) == other.get(key) for key in ("machine_id", "lab_kind", "device_roles"))
+
+
+def earlier_lag1_floor(records: Iterable, settings: Mapping, primary: tuple[str, str] | None) -> dict | None:
+    """The correlation of consecutive blocks known before a run: from the stored blocked runs
+    ``records`` measured on the same devices (``same_device``) with the same primary metric, each
+    variant's contrasts against its baseline, pooled by ``paired.lag1_floor``. The entry a run's
+    design keeps (``design["lag1_floor"]``) and ``comparison_schedule`` reads; None when the
+    earlier runs hold too few blocks (docs/verdicts.md, "Correlated blocks")."""
+    from fstune.stats.paired import lag1_floor
+
+    if primary is None:
+        return None
+    workload, metric = primary
+    series, used = [], []
+    for record in records:
+        design = record.design or {}
+        if not record.method or (design.get("primary") or {}) != {"workload": workload, "metric": metric}:
+            continue
+        if not same_device(settings, record.settings or {}):
+            continue
+        known = declared(workload, metric)
+        rule = metric_rule(workload, metric, known.better if known is not None else "higher", DEFAULT_DELTA)
+        base = block_values(record.results, record.baseline, workload, metric)
+        found = False
+        for config in record.configs:
+            if config.name == record.baseline:
+                continue
+            _blocks, left, right, _missing = paired(base, block_values(record.results, config.name, workload, metric))
+            try:
+                contrasts = paired_contrasts(left, right, rule)
+            except (ScaleError, ValueError):
+                continue
+            series.append(contrasts.values)
+            found = True
+        if found and record.id is not None:
+            used.append(record.id)
+    floor = lag1_floor(series)
+    if floor is None:
+        return None
+    runs = ", ".join(map(str, sorted(used))) or "earlier runs"
+    return floor.as_design(f"stored runs {runs} on these devices ({workload}:{metric})")
+
+
+def floor_note(entry: Mapping | None) -> str:
+    """What a run with a floor for correlated blocks says about it; "" without one."""
+    if not entry:
+        return ""
+    return (f"Correlated blocks: every interval is widened at least as for a lag-1 correlation of "
+            f"{float(entry['floor']):.2f} between consecutive blocks — {float(entry['estimate']):.2f} measured over "
+            f"{entry['blocks']} blocks of {entry['source']}, plus a margin for that estimate's own error — since a "
+            f"run's own blocks measure it too roughly.")
 
 
 # After an early stop on a difference the change shown is the estimate of a run that stopped
@@ -161,6 +231,9 @@ def comparison_schedule(design: Mapping, variants: int) -> LookSchedule:
 # interval is the repeated confidence interval and holds all the same.
 EARLY_STOP = ("Stopped early, at look {look} of {looks}: a change found this early tends to be overstated "
               "(the run stopped because it looked large); the interval still holds.")
+ADJUSTED_WORDS = "adjusted for the early stop"
+EARLY_ADJUSTED = (" Adjusted for stopping early, the change is {adjusted}: the change under which half the runs "
+                  "stopping here with this verdict would show more (median-unbiased given the stop).")
 
 
 def in_budget(baseline: str, reference: str, other: str) -> bool:
@@ -345,9 +418,14 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
             notes += (f"Interim: the run ended at look {decision.look} of {len(schedule.looks)} before the interval "
                       "decided.",)
         elif decision.position is not None and decision.position.excludes_zero and decision.look < len(schedule.looks):
-            notes += (EARLY_STOP.format(look=decision.look, looks=len(schedule.looks)),)
+            early = EARLY_STOP.format(look=decision.look, looks=len(schedule.looks))
+            if decision.adjusted_estimate is not None:
+                adjusted = _convert(decision.adjusted_estimate, result.contrasts, percent)
+                early += EARLY_ADJUSTED.format(adjusted=format_amount(adjusted, shown_unit if not percent else "%")
+                                               + (" %" if percent else f" {shown_unit}"))
+            notes += (early,)
         if word == Verdict.TOO_NOISY.value or not decision.final:
-            notes += tuple(filter(None, (equivalence_reach(result, schedule),)))
+            notes += tuple(filter(None, (equivalence_reach(result, schedule), design_reach(result, schedule))))
     position = decision.position
     cap = decision.reason == Reason.CAP and position is not None and not position.decided
     return word, Judgement(
@@ -359,7 +437,8 @@ def _primary_judgement(result, unit: str, missing: tuple[int, ...], schedule: Lo
         qualifier=qualifier(position) if position else "", final=decision.final, cap_undecided=cap,
         drift=result.drift.note(), moved=_moved(result, percent), missing=missing, notes=notes,
         method=result.method, alpha=schedule.alpha,
-        look=decision.look, exact=result.contrasts.exact)
+        look=decision.look, exact=result.contrasts.exact,
+        adjusted=_convert(decision.adjusted_estimate, result.contrasts, percent))
 
 
 def equivalence_reach(result, schedule: LookSchedule) -> str:
@@ -380,6 +459,25 @@ def equivalence_reach(result, schedule: LookSchedule) -> str:
             f"block's change to spread less than about {100 * needed:.1f} % by the cap of {schedule.cap} blocks; this "
             f"run's spreads {100 * spread:.1f} %{counted}: at this noise it can show a change beyond δ, never that "
             "there is none worth having.")
+
+
+def design_reach(result, schedule: LookSchedule) -> str:
+    """What "better" needs over the whole design at this run's noise (``sequential.design_detectable``),
+    and that the percent is a ratio of geometric means (ratio scale only). "" without a spread."""
+    from fstune.stats.sequential import design_detectable
+
+    interval = result.decision.interval
+    contrasts = result.contrasts
+    if interval is None or contrasts.scale != Scale.RATIO or not math.isfinite(interval.sd) or interval.sd <= 0:
+        return ""
+    needed = design_detectable(interval.effective_sd, schedule, contrasts.threshold)
+    if not math.isfinite(needed) or needed > math.log1p(PERCENT_SHOWN / 100):
+        size = f"beyond {PERCENT_SHOWN:.0f} %"
+    else:
+        size = f"about {100 * math.expm1(needed):.0f} %"
+    return (f"Over the whole design (looks after {', '.join(map(str, schedule.looks))} blocks), a run at this noise "
+            f"ends \"better\" 8 times in 10 only for a change of {size} (changes here are ratios of geometric "
+            "means: with equal means, a wider spread reads as a small loss).")
 
 
 def _moved(result, percent: bool) -> str:

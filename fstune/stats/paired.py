@@ -27,6 +27,14 @@ MDE_POWER = 0.8  # "smallest detectable effect": detected (interval excludes 0) 
 # √3 wider. The limits are calibrated with it in place, so independent blocks pay nothing in the
 # false-claim rate (docs/verdicts.md, "Correlated blocks").
 LAG1_CEILING = 0.5
+# A run's own 5 to 15 blocks measure r with a spread as large as the 0.29 to be found, so the
+# widening also takes a floor from outside the run: the lag-1 correlation of earlier stored runs
+# on the same device and primary metric, pooled, bias-corrected, plus a margin for its own error
+# (``lag1_floor``). Below MIN_FLOOR_BLOCKS earlier blocks there is no floor. The margin was chosen
+# by bench/stress_verdicts.py: with three earlier runs of 15 blocks, 0.05 left correlated blocks
+# at 4.5 % and a floor without margin at 5.5 % (docs/verdicts.md, "Correlated blocks").
+LAG1_FLOOR_MARGIN = 0.1
+MIN_FLOOR_BLOCKS = 30
 
 
 @dataclass(frozen=True)
@@ -68,31 +76,69 @@ def mean_and_sd(contrasts: Sequence[float]) -> tuple[float, float]:
     return centre, math.sqrt(math.fsum((value - centre) ** 2 for value in contrasts) / (n - 1))
 
 
-def lag1_inflations(contrasts):
+def lag1_inflations(contrasts, floor=0.0):
     """The variance factor (1 + r)/(1 − r) per row of ``contrasts`` (numpy, studies × blocks, in
-    block order), r = lag-1 autocorrelation + 1/n clipped to [0, LAG1_CEILING]; 1 below 3 blocks
-    and where the contrasts do not vary."""
+    block order), r = lag-1 autocorrelation + 1/n, at least ``floor`` (the correlation known from
+    outside the run, ``lag1_floor``: a number, or one per row), clipped to [0, LAG1_CEILING]; 1
+    below 3 blocks and where the contrasts do not vary (unless a floor says otherwise)."""
     import numpy as np
 
     data = np.asarray(contrasts, dtype=float)
     n = data.shape[1]
+    floors = np.clip(np.broadcast_to(np.asarray(floor, dtype=float), (data.shape[0],)), 0.0, LAG1_CEILING)
     if n < 3:
-        return np.ones(data.shape[0])
+        return (1.0 + floors) / (1.0 - floors)
     centred = data - data.mean(axis=1, keepdims=True)
     square = (centred * centred).sum(axis=1)
     lagged = (centred[:, 1:] * centred[:, :-1]).sum(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
         r = np.where(square > 0, lagged / np.where(square > 0, square, 1.0), 0.0) + 1.0 / n
-    r = np.clip(r, 0.0, LAG1_CEILING)
+    r = np.clip(np.maximum(r, floors), 0.0, LAG1_CEILING)
     return (1.0 + r) / (1.0 - r)
 
 
-def lag1_inflation(contrasts: Sequence[float]) -> float:
+def lag1_inflation(contrasts: Sequence[float], floor: float = 0.0) -> float:
     """``lag1_inflations`` of one series."""
     values = [float(value) for value in contrasts]
     if len(values) < 3 or all(value == values[0] for value in values):
-        return 1.0
-    return float(lag1_inflations([values])[0])
+        r = min(max(floor, 0.0), LAG1_CEILING)  # no correlation to read from the run itself
+        return (1.0 + r) / (1.0 - r)
+    return float(lag1_inflations([values], floor)[0])
+
+
+@dataclass(frozen=True)
+class Lag1Floor:
+    """The correlation of consecutive blocks known from outside a run (``lag1_floor``)."""
+
+    floor: float  # what the widening uses at least: the estimate plus the margin, in [0, LAG1_CEILING]
+    estimate: float  # pooled, bias-corrected lag-1 correlation of the earlier runs' contrasts
+    runs: int
+    blocks: int
+
+    def as_design(self, source: str) -> dict:
+        return {"floor": round(self.floor, 4), "estimate": round(self.estimate, 4), "runs": self.runs,
+                "blocks": self.blocks, "source": source}
+
+
+def lag1_floor(series: Sequence[Sequence[float]], margin: float = LAG1_FLOOR_MARGIN) -> Lag1Floor | None:
+    """The floor from earlier runs' contrasts (each a series in block order): each run's lag-1
+    autocorrelation around its own mean, averaged weighted by blocks, corrected for its bias
+    (about −(1 + 3r)/n for n blocks: r = (n·r̄ + 1)/(n − 3), n the runs' mean block count), at
+    least 0, plus ``margin``. None below MIN_FLOOR_BLOCKS blocks in runs of at least 5."""
+    runs = [[float(v) for v in values] for values in series if len(values) >= 5]
+    runs = [values for values in runs if any(v != values[0] for v in values)]
+    blocks = sum(len(values) for values in runs)
+    if blocks < MIN_FLOOR_BLOCKS:
+        return None
+    weighted = 0.0
+    for values in runs:
+        centre = math.fsum(values) / len(values)
+        centred = [v - centre for v in values]
+        weighted += len(values) * math.fsum(a * b for a, b in zip(centred, centred[1:])) / math.fsum(
+            v * v for v in centred)
+    mean_r, mean_n = weighted / blocks, blocks / len(runs)
+    estimate = min(max(0.0, (mean_n * mean_r + 1.0) / (mean_n - 3.0)), 0.99)
+    return Lag1Floor(min(LAG1_CEILING, estimate + margin), estimate, len(runs), blocks)
 
 
 def t_critical(n: int, level: float = 0.95) -> float:

@@ -61,7 +61,7 @@ def judge_secondaries(metrics: Mapping[str, tuple[Contrasts, str]], primary: Dec
         raise ValueError("secondary metrics are judged only once the primary decision is final")
     n = primary.n_used
     look = schedule.looks.index(n)
-    ranked = sorted(metrics.items(), key=lambda item: (_p_value(item[1][0].values[:n]), item[0]))
+    ranked = sorted(metrics.items(), key=lambda item: (_p_value(item[1][0].values[:n], schedule.lag1_floor), item[0]))
     family = len(ranked)
     level_failed: float | None = None  # Holm stopped: later metrics stay at this level
     verdicts = []
@@ -70,20 +70,20 @@ def judge_secondaries(metrics: Mapping[str, tuple[Contrasts, str]], primary: Dec
         if len(values) < n:
             raise ValueError(f"{name}: {len(values)} blocks, but the primary stopped after {n}")
         level = level_failed if level_failed is not None else schedule.alpha / (family - rank + 1)
-        p_value = _p_value(values)
+        p_value = _p_value(values, schedule.lag1_floor)
         if contrasts.exact:  # the same change in every block: a zero-width interval at it
             position = exact_position(contrasts)
             verdicts.append(SecondaryVerdict(name, SECONDARY, n, None, values[0], values[0], position,
                                              verdict_for(position, better), rank, level, p_value, 0.0, exact=True))
             continue
-        judged = LookSchedule(schedule.looks, level)
+        judged = LookSchedule(schedule.looks, level, schedule.lag1_floor)
         batch = decide_batch([values], judged, contrasts.threshold, stop_at_decision=False)
         position = CODES[int(batch.code[0])]
         if not position.excludes_zero and level_failed is None:
             level_failed = level
         estimate, sd = mean_and_sd(values)
         critical = judged.critical_values()[look]
-        inflation = lag1_inflation(values)  # as decide_batch widens it
+        inflation = lag1_inflation(values, schedule.lag1_floor)  # as decide_batch widens it
         half = critical * sd * math.sqrt(inflation) / math.sqrt(n)
         interval = PairedInterval(n, estimate, sd, critical, estimate - half, estimate + half, inflation)
         verdicts.append(SecondaryVerdict(
@@ -93,7 +93,7 @@ def judge_secondaries(metrics: Mapping[str, tuple[Contrasts, str]], primary: Dec
     return verdicts
 
 
-def _p_value(values: Sequence[float]) -> float:
+def _p_value(values: Sequence[float], floor: float = 0.0) -> float:
     from scipy import stats
 
     estimate, sd = mean_and_sd(values)
@@ -102,7 +102,7 @@ def _p_value(values: Sequence[float]) -> float:
     if sd == 0:
         return 1.0 if estimate == 0 else 0.0
     # the widened statistic the limits judge, so that the order agrees with what crosses them
-    t = abs(estimate) / (sd * math.sqrt(lag1_inflation(values)) / math.sqrt(len(values)))
+    t = abs(estimate) / (sd * math.sqrt(lag1_inflation(values, floor)) / math.sqrt(len(values)))
     return float(2.0 * stats.t.sf(t, len(values) - 1))
 
 
