@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fstune import lab as labs  # noqa: E402
-from fstune.results.collection import Measurement  # noqa: E402
+from fstune.measure.measurement import Measurement  # noqa: E402
 from fstune.plan import Choices, DeviceChoice, build_plan, render_script  # noqa: E402
 from fstune.runner import Runner  # noqa: E402
 from fstune.stats.classic import welch_t_test  # noqa: E402

@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 from fstune.reports.exports import run_from_json  # noqa: E402
 from fstune.reports.reports import run_json  # noqa: E402
 from fstune.results.blocked import comparison_schedule  # noqa: E402
-from fstune.results.collection import DROP_RULE  # noqa: E402
+from fstune.measure.conditions import DROP_RULE  # noqa: E402
 from fstune.results.compare import compare_runs  # noqa: E402
 from fstune.results.recompute import reparse  # noqa: E402
 from fstune.stats.judge import judge_primary  # noqa: E402

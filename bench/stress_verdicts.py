@@ -6,7 +6,7 @@ block, replacement blocks, the looks, the alpha split — on scenarios the calib
 and counts the verdicts that break a promise. Every study goes through the code a run uses:
 
 - the block orders: ``fstune.plan.block_order``, with a seed drawn for each study as for each run;
-- the drop rule: ``fstune.results.collection.outside_drop`` with the run's ``drop_limit``, fed
+- the drop rule: ``fstune.measure.conditions.outside_drop`` with the run's ``drop_limit``, fed
   each turn's host conditions the way ``Measurement`` records them (the I/O pressure, and what
   processes outside the run read and wrote), block after block, with the dropped blocks replaced
   up to twice the cap, as the run does;
@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from fstune.results.blocked import comparison_schedule  # noqa: E402
 from fstune.plan import DEFAULT_LOOKS  # noqa: E402
-from fstune.results.collection import drop_limit, outside_drop  # noqa: E402
+from fstune.measure.conditions import drop_limit, outside_drop  # noqa: E402
 from fstune.stats.scales import DEFAULT_DELTA  # noqa: E402
 from fstune.stats.sequential import LookSchedule, decide_batch  # noqa: E402
 from fstune.stats.verdict import CODES, Position  # noqa: E402

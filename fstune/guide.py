@@ -87,7 +87,7 @@ def _option_words(fs_name: str, options: Iterable[tuple[str, str | None]]) -> st
 
 
 def _role(plan: Plan, config: Configuration) -> str:
-    from fstune.results.collection import config_descriptions
+    from fstune.measure.record import config_descriptions
 
     position, _ = _config_of(plan, config.name)
     if position == 0:

@@ -6,7 +6,7 @@
         ready = session.prepare(clear_leftovers=True)  # then clear it and check again
     if not ready.ok: …                           # ready.problems says why (a missing tool …)
     session.start(answer=…, gate=…)              # builds the Runner (adopting the locks)
-    outcome = session.run(on_event)              # its events, measured on the way
+    outcome = session.run(on_change)             # its events, measured and folded into session.view
     ended = session.finish(outcome)              # stored first, then compared: a RunEnd
     session.close()                              # lets go of locks no runner took over
 
@@ -16,9 +16,12 @@ them), checks the plan can run here (``preflight``: every tool on PATH, the kern
 then locks the plan's disks and records the devices' identities (raising FstuneError naming
 who holds a disk, or which device is not the one chosen).
 
-The front-ends only render: ``fstune run`` (``fstune.cli.run``) prints the events and the
-summary, the wizard (``fstune.screens.review`` before the run, ``fstune.screens.run`` during it)
-draws them. What they have in common is here, so a run is checked, measured, stored and
+The front-ends only render: ``session.view`` (``fstune.measure.view.RunView``) folds every
+event of the run (the runner's, the measurement's decisions, a progress snapshot after each
+event that moves the run on) in the run's thread; ``fstune run`` (``fstune.cli.run``) prints it
+and the summary, the wizard (``fstune.screens.review`` before the run, ``fstune.screens.run``
+during it) draws it; ``on_change`` only tells them something changed. Commands go the other way,
+through the session (``cancel``). What they have in common is here, so a run is checked, measured, stored and
 compared the same way from both: docs/ARCHITECTURE.md, "The run session".
 
 Storing comes first: ``finish`` saves the record before anything is compared, printed or shown,
@@ -31,6 +34,7 @@ from __future__ import annotations
 import logging
 import os
 import shlex
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -39,11 +43,14 @@ from enum import StrEnum
 
 from fstune import devlock, filesystems
 from fstune.errors import FstuneError
-from fstune.results.collection import Measurement, run_record
+from fstune.measure.events import CancelRequested, RunNotStarted
+from fstune.measure.measurement import Measurement
+from fstune.measure.record import run_record
+from fstune.measure.view import RunView
 from fstune.plan import Plan
 from fstune.runner import (
-    CleanReport, Leftover, Runner, RunOutcome, clean_leftovers, find_leftovers, missing_tools, plan_devices,
-    record_identities, refuse_live_run,
+    CleanReport, Leftover, Progress, Runner, RunOutcome, StepFinished, StepStarted, StepsInserted, clean_leftovers,
+    find_leftovers, missing_tools, plan_devices, record_identities, refuse_live_run,
 )
 
 log = logging.getLogger(__name__)
@@ -174,7 +181,8 @@ class RunSession:
     """One real run of ``plan``; see the module docstring for the order of calls.
 
     ``measurement``: sees every event and decides on extra repeats (``Measurement(plan)`` if not
-    given). ``make_runner(plan, **options)``: builds the Runner (tests pass a recorded one).
+    given); ``view``: what the front ends draw (``RunView``). ``make_runner(plan, **options)``:
+    builds the Runner (tests pass a recorded one).
     ``open_store()``: the results store to keep the run in, closed after saving (None: keep
     nothing). ``scan()``: the device inventory, for the record's device descriptions.
     """
@@ -185,6 +193,10 @@ class RunSession:
                  scan: Callable[[], object] | None = _default_scan) -> None:
         self.plan = plan
         self.measurement = measurement if measurement is not None else Measurement(plan)
+        self.view = RunView(plan.steps)
+        self.view.apply(self.measurement.snapshot())  # the plan's estimate, before the first step
+        self.measurement.emit = self._emit  # its looks and dropped blocks reach the view in order
+        self._listener: Callable[[object], None] | None = None
         self.make_runner = make_runner or Runner
         self.open_store = open_store
         self.scan = scan
@@ -336,35 +348,86 @@ class RunSession:
             if runner is None and self._pending_cancel is None:
                 self._pending_cancel = reason
         log.info("cancel: %s", reason)
+        self.view.apply(CancelRequested(reason))
         if runner is not None:
             runner.cancel(reason)
+
+    def abort_now(self, reason: str) -> None:
+        """Kill the current step at once, without cleaning up (a second Ctrl-C)."""
+        with self._guard:
+            runner = self.runner
+        if runner is not None:
+            runner.abort_now(reason)
 
     @property
     def cancel_requested(self) -> bool:
         runner = self.runner
         return runner.cancel_requested if runner is not None else self._pending_cancel is not None
 
-    def run(self, on_event: Callable[[object], None] | None = None) -> RunOutcome:
-        """Run the plan (``start()`` first if it was not); every event is measured, then passed on."""
+    def repeat_results(self) -> list:
+        """The repeats measured so far (guided mode shows a configuration's figures once it is
+        done, while the run waits at the gate)."""
+        return list(self.measurement.results.values())
+
+    def not_started(self, reason: str) -> None:
+        """The run could not start, or fstune failed while running it: the view says so."""
+        self._emit(RunNotStarted(reason))
+
+    def run(self, on_change: Callable[[object], None] | None = None) -> RunOutcome:
+        """Run the plan (``start()`` first if it was not). Every event is measured first (the
+        measurement must see every event in order), then folded into ``view``, then handed to
+        ``on_change``, all in the run's thread; the measurement's decisions take the same way."""
         runner = self.runner or self.start()
         measurement = self.measurement
+        self._listener = on_change
 
         def consume(event: object) -> None:
-            measurement.observe(event)  # first: the measurement must see every event in order
-            if on_event is not None:
-                on_event(event)
+            measurement.observe(event)
+            if isinstance(event, _MOVES):
+                # first, so that a step's row starts with the block it belongs to
+                self._emit(measurement.snapshot())
+            self._emit(event)
 
-        outcome = runner.run(consume)
+        try:
+            outcome = runner.run(consume)
+        finally:
+            self._listener = None
         log.info("run ended: %s%s%s", outcome.status, f" ({outcome.kind})" if outcome.kind else "",
                  f": {outcome.reason}" if outcome.reason else "")
         return outcome
 
+    def _emit(self, event: object) -> None:
+        self.view.apply(event)
+        listener = self._listener
+        if listener is not None:
+            listener(event)
+
     def events(self) -> Iterator[object]:
-        """The run's events, run in a thread (``Runner.events``); leaving the loop cancels the run."""
-        runner = self.runner or self.start()
-        for event in runner.events():
-            self.measurement.observe(event)
-            yield event
+        """The run's events as ``run`` hands them on, the run in a thread; leaving the loop cancels
+        the run (its cleanup still runs)."""
+        found: queue.SimpleQueue = queue.SimpleQueue()
+        done = object()
+        failed: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                self.run(found.put)
+            except BaseException as error:  # raised again in the reader's thread
+                failed.append(error)
+            finally:
+                found.put(done)
+
+        thread = threading.Thread(target=work, name="fstune-session-events", daemon=True)
+        thread.start()
+        try:
+            while (event := found.get()) is not done:
+                yield event
+        finally:
+            if thread.is_alive():
+                self.cancel("the events were no longer read")
+            thread.join()
+        if failed:
+            raise failed[0]
 
     # --- after ------------------------------------------------------------------------------------
 
@@ -427,6 +490,10 @@ class RunSession:
             return None
         log.info("stored as run %s (%d repeat results)", stored_id, len(record.results))
         return stored_id
+
+
+# the events after which the run's progress is sent again (``Measurement.snapshot``)
+_MOVES = (StepStarted, StepFinished, Progress, StepsInserted)
 
 
 def _log_plan(plan: Plan) -> None:

@@ -1,144 +1,86 @@
 """Step 7 of the wizard: the run, live.
 
 ``RunScreen(plan, services)`` runs the plan through a run session (``fstune.session``, with
-``services.make_runner``) in a thread worker and shows: the step list with a state icon and
-duration per step, an overall progress bar with the run's time left (``Measurement.progress``:
-from the plan, then the measured blocks), the current step's title and how long it has run, its
-tool's own progress bar (when the tool reports one), and the tool's output in a bounded,
+``services.make_runner``) in a thread worker and draws the session's ``RunView``
+(``fstune.measure.view``) and nothing else: the step list with a state icon and duration per
+step, an overall progress bar with the run's time left, the current step's title and how long it
+has run, its tool's own progress bar (when the tool reports one), and the output in a bounded,
 scrollable log. A tool's question is a modal dialog whose answer goes back with
 ``prompt.reply()``; Esc / Ctrl-C ask "Cancel the run?" and then call ``session.cancel()``. At
 the end the screen says how the run ended and what the cleanup did; by then the session has
 stored the measured figures (``services.open_store()``) and compared them, and the screen
 offers the results (``ResultsScreen``). It stores and compares nothing itself.
 
-How events reach the widgets (docs/ARCHITECTURE.md, "The run session"): the session calls
-``_on_event`` in the worker thread after ``Measurement.observe`` has seen the event (it must
-see every event in order), and ``_on_event`` appends it to a deque. A ``RunEvents`` message is
-posted only when none is pending, so a flood of 20,000 lines a second becomes a few dozen
-messages; the handler drains the deque in order with a time budget per turn, writes the
-finished lines in one ``Log.write_lines`` call (only the last ``LOG_LINES`` of a batch: older
-ones would be pruned at once anyway), and posts itself again when it stopped early, so key
-presses get their turn between batches.
+How the view reaches the widgets (docs/ARCHITECTURE.md, "The run session"): the session folds
+each event into the view in the worker thread and then calls ``_on_event``, which posts a
+``RunEvents`` message only when none is pending, so a flood of 20,000 lines a second becomes a
+few dozen messages. The handler takes one snapshot of the view with the output log entries it
+has not drawn yet (at most ``LOG_LINES``: older ones would be pruned at once anyway), writes the
+lines in one ``Log.write_lines`` call, and brings the rows, the titles and the bars up to the
+snapshot; a timer does the same twice a second, which moves the time left on between events.
+The dialogs, the output pane and the row helpers are in ``screens/run_panes.py``.
 
-Why this file is over 600 lines: it is one screen whose parts share one state (the step rows,
-the event queue and its drain, the outcome, guided mode's gate), and all of it is rendering:
-what a run does is ``fstune.session``'s, what guided mode says is ``fstune.guide``'s (the
-figures so far too). The dialogs and the two small widgets could move out, but the state
-machine would not get shorter for it.
+Why this file is about 700 lines: it is one screen, and what is left is what shares its state
+(what it drew of the view last, the end of the run, the buttons and bindings that depend on
+both) plus its CSS; all of it is drawing. What a run does and shows is ``fstune.session``'s and
+``fstune.measure.view``'s, guided mode's actions are ``screens/run_guided.py``, the dialogs,
+the output pane, the rows' look and the words at the end are ``screens/run_panes.py``.
 """
 
 from __future__ import annotations
 
-import re
-import textwrap
 import time
-from collections import deque
 from dataclasses import dataclass
-from enum import StrEnum
-from time import perf_counter
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widget import Widget
-from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Log, ProgressBar, Static
+from textual.widgets import Button, DataTable, Footer, Label, Log, ProgressBar, Static
 
 from fstune.errors import FstuneError
 from fstune.guide import GuidePolicy
-from fstune.results.collection import Measurement
+from fstune.measure.measurement import Measurement
+from fstune.measure.view import KEEP, PENDING, RUNNING, SKIPPED, WAITING, Row, RowState, ViewState
 from fstune.plan import Plan
-from fstune.runner import (
-    CANCELLED, DECLINED, FAILED, FINISHED, OK, WARNING, Notice, OutputLine, Progress, Prompt, RunCancelled,
-    RunFailed, RunFinished, RunStarted, StepFinished, StepGate, StepStarted, StepWaiting,
+from fstune.runner import FINISHED, OK, Level, Prompt, StepGate, StepWaiting
+from fstune.screens.run_guided import GuidedRun
+from fstune.screens.run_panes import (
+    ICONS, ConfirmCancel, OutputLog, PromptDialog, StepTime, describe_end, fit_title,
 )
-from fstune.screens.widgets import Dialog
 from fstune.session import RunSession
-from fstune.steps import Step
 from fstune.units import format_elapsed
 
-LOG_LINES = 2000  # the log pane keeps this many lines; the audit log keeps them all
-DRAIN_BUDGET = 0.012  # seconds of event handling per turn before keys and repaints get theirs
-
-
-class RowState(StrEnum):
-    """What a step row shows besides a step's own status (``fstune.runner.StepStatus``)."""
-
-    PENDING = "pending"
-    RUNNING = "running"
-    SKIPPED = "skipped"  # never ran: the run stopped before it
-    WAITING = "waiting"  # guided mode: waits for the attendee's Enter
-
-
-PENDING, RUNNING, SKIPPED, WAITING = RowState.PENDING, RowState.RUNNING, RowState.SKIPPED, RowState.WAITING
-
-ICONS = {  # state → (icon, style)
-    PENDING: ("·", "dim"),
-    WAITING: ("⏸", "bold magenta"),  # guided mode: waits for the attendee's Enter
-    SKIPPED: ("–", "dim"),  # never ran: the run stopped before it
-    RUNNING: ("▶", "bold cyan"),
-    OK: ("✓", "green"),
-    WARNING: ("!", "bold yellow"),
-    FAILED: ("✗", "bold red"),
-    DECLINED: ("✗", "bold red"),
-    CANCELLED: ("■", "yellow"),
-}
-
-
+LOG_LINES = KEEP  # the log pane keeps this many lines (as many as the view hands out); the audit log keeps them all
 WIDE_ETA = 110  # columns from which the time left is said in full beside the overall bar
-TITLE_LINES = 3  # a step's title wraps to at most this many lines in the step list
 
-
-def fit_title(title: str, width: int, lines: int = TITLE_LINES) -> list[str]:
-    """A step's title wrapped at word boundaries to ``width``, in at most ``lines`` lines.
-
-    Titles name their devices ("Make /dev/loop3 an external journal"), and a title cut to one
-    line at 80 columns lost them. Wrapping keeps a device name whole; a title too long even so
-    loses words from its end towards its start, each run of them shown as "…", but never a
-    device name nor the "(repeat N)" that tells repeats apart."""
-    wrapped = textwrap.wrap(title, width, break_on_hyphens=False) or [""]
-    if len(wrapped) <= lines:
-        return wrapped
-    words = title.split()
-    keep = {index for index, word in enumerate(words) if "/dev/" in word}
-    opening = title.rfind("(")
-    if title.endswith(")") and opening > 0:
-        keep |= set(range(len(title[:opening].split()), len(words)))
-    shown = list(words)
-    for index in reversed(range(1, len(words))):  # the first word says what the step does
-        if index in keep:
-            continue
-        shown[index] = "…"
-        wrapped = textwrap.wrap(re.sub(r"…( …)+", "…", " ".join(shown)), width, break_on_hyphens=False)
-        if len(wrapped) <= lines:
-            return wrapped
-    return [*wrapped[:lines - 1], wrapped[lines - 1][:width - 1] + "…"]
+__all__ = ["LOG_LINES", "PENDING", "RUNNING", "SKIPPED", "WAITING", "ConfirmCancel", "PromptDialog", "RowState",
+           "RunScreen"]
 
 
 # --- messages (worker thread → screen) -------------------------------------------------------
 
 
 class RunEvents(Message):
-    """Runner events are waiting in the screen's queue: drain it.
+    """The view changed: draw it.
 
     Only one is ever pending (see the module docstring), which is a stronger coalescing than
-    ``can_replace``: whatever piled up while the UI was busy is handled in one turn.
+    ``can_replace``: whatever piled up while the UI was busy is drawn in one turn.
     """
 
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, RunEvents)
 
 
-@dataclass
-class _StepsChanged:
-    """The runner inserted extra repeats: the step list as it now stands (read in its thread)."""
+class RunOver(Message):
+    """The worker is done: ``ended`` is what the screen says of it."""
 
-    steps: tuple[Step, ...]
+    def __init__(self, ended: _RunEnded) -> None:
+        super().__init__()
+        self.ended = ended
 
 
 @dataclass
@@ -155,130 +97,11 @@ class _RunEnded:
     guide: object | None = None  # guided mode: the fstune.guide.GuideSummary of the comparison
 
 
-# --- dialogs -------------------------------------------------------------------------------------
-
-
-class ConfirmCancel(Dialog):
-    """"Cancel the run?" — yes stops the current step and runs the cleanup."""
-
-    DEFAULT_CSS = """
-    ConfirmCancel > Vertical { width: 60; border: thick $error; }
-    """
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes, cancel"),
-        Binding("n,escape", "answer(False)", "No, keep running"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("[b]Cancel the run?[/b]")
-            yield Label("The current step is stopped (SIGINT, then SIGTERM, then SIGKILL) and the cleanup "
-                        "unmounts and removes what this run made. Figures measured so far are kept.")
-            with Horizontal():
-                yield Button("Yes, cancel (y)", variant="error", id="yes")
-                yield Button("No, keep running (n)", variant="primary", id="no")
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()  # the safe answer is the default
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-
-class PromptDialog(Dialog):
-    """A tool asks a question. fstune never answers for the user: this dialog sends what they type."""
-
-    DEFAULT_CSS = """
-    PromptDialog > Vertical { width: 72; }
-    PromptDialog #question { text-style: bold; }
-    PromptDialog Horizontal { margin-top: 1; }
-    """
-    BINDINGS = [Binding("escape", "decline", "Decline")]
-
-    def __init__(self, prompt: Prompt) -> None:
-        super().__init__()
-        self.prompt = prompt
-
-    def compose(self) -> ComposeResult:
-        prompt = self.prompt
-        with Vertical():
-            yield Label(f"[b]{escape(prompt.tool)}[/b] asks, in step {prompt.index + 1} "
-                        f"({escape(prompt.step.title)}):")
-            yield Label(escape(prompt.text), id="question")
-            yield Label("[dim]Your answer is sent to the tool as typed. Declining (Esc, or an empty answer) "
-                        "stops the step; the run then cleans up.[/dim]")
-            yield Input(placeholder="your answer, e.g. y", id="answer")
-            with Horizontal():
-                yield Button("Send", variant="primary", id="send")
-                yield Button("Decline (Esc)", variant="error", id="decline")
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._send(event.value)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "send":
-            self._send(self.query_one(Input).value)
-        else:
-            self.dismiss(None)
-
-    def _send(self, text: str) -> None:
-        self.dismiss(text.strip() or None)
-
-    def action_decline(self) -> None:
-        self.dismiss(None)
-
-
 # --- the screen ---------------------------------------------------------------------------------
 
 
-class OutputLog(Log):
-    """The output pane. Textual's Log keeps following new lines only while its view is exactly
-    at the end, and anything that changes its height (the tool's progress row appearing above
-    it, the outcome panel below) leaves the view a line or more short of the end: from then on
-    it stopped following. This one goes to the end after every write and resize while
-    ``follow`` is on."""
-
-    follow = True
-
-    def write_lines(self, lines, scroll_end: bool | None = None) -> OutputLog:
-        follow = self.follow if scroll_end is None else scroll_end
-        super().write_lines(lines, scroll_end=follow)  # scrolls if the view was at the end
-        if follow and not self.is_vertical_scroll_end:  # it was not: catch up (rare, not per batch)
-            # force: until the next layout gives the pane its scrollbar, Textual refuses to scroll
-            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
-        return self
-
-    def on_resize(self) -> None:
-        if self.follow:
-            self.scroll_end(animate=False, x_axis=False, force=True)  # after the layout that resized it
-
-
-class StepTime(Widget):
-    """The running step's time. Its width is fixed and a new value repaints only this widget
-    (a Static's update lays the whole screen out again, twice a second)."""
-
-    DEFAULT_CSS = "StepTime { width: 8; height: 1; }"
-    shown: reactive[str] = reactive("")
-
-    def render(self) -> Text:
-        return Text(self.shown, justify="right")
-
-    def watch_shown(self, shown: str) -> None:
-        self.display = bool(shown)  # no step running: the title gets the whole line
-
-
-class RunScreen(Screen):
-    """Runs ``plan`` in a run session and shows it; see the module docstring."""
+class RunScreen(GuidedRun, Screen):
+    """Runs ``plan`` in a run session and draws its view; see the module docstring."""
 
     STEP = "Run"  # the App's help (? and F1); guided mode says "Guided" instead
 
@@ -311,7 +134,7 @@ class RunScreen(Screen):
     /* the bar gives way to the label ("Block 6 of 10") and the time left at 80 columns */
     RunScreen #overall { width: 1fr; max-width: 40; }
     RunScreen #overall Bar { width: 1fr; min-width: 8; }
-    /* the run's own estimate of the time left (fstune/runner/eta.py); an ended run has none */
+    /* the run's own estimate of the time left (fstune/measure/eta.py); an ended run has none */
     RunScreen #overall-eta { width: auto; max-width: 1fr; height: 1; margin-left: 1; color: $text-muted; }
     RunScreen #overall-eta.ended { display: none; }
     RunScreen #status { width: 1fr; height: 1; content-align: right middle; color: $text-muted; }
@@ -339,24 +162,22 @@ class RunScreen(Screen):
         self.services = services
         # the session the Review step checked (locked, identities recorded); without one (tests,
         # a dry run) one is made here. It feeds its measurement (the plan's cap and looks) every
-        # event, stores the run and compares it
+        # event, folds them into its view, stores the run and compares it
         self.session = session or services.session(plan, measurement=measurement)
-        self.measurement = self.session.measurement
-        # the worker → UI channel
-        self._queue: deque = deque()
-        self._wake_pending = False
-        self._steps_seen = len(plan.steps)
-        # what the step list shows: one row per step of the plan (extra repeats inserted), then
-        # the cleanup steps the runner ran after a failure or cancel
-        self._steps: list[Step] = list(plan.steps)
-        self._states: list[str] = [PENDING] * len(self._steps)
-        self._times: list[float | None] = [None] * len(self._steps)
-        self._cleanup_rows: list[tuple[Step, str, float | None]] = []
-        self._current: int | None = None  # plan position of the running step (None: cleanup / idle)
-        self._current_started = 0.0
-        self._cleanup_running = False
-        self._done = 0  # plan steps finished
-        self._fraction = 0.0  # the running step's own progress
+        self.view = self.session.view
+        self._wake_pending = False  # the worker → UI channel: one RunEvents at a time
+        # what was drawn of the view last
+        self._state: ViewState = self.view.snapshot()
+        self._seq = self._state.seq  # the output log is drawn up to this entry
+        self._rows: tuple[Row, ...] = self._state.rows
+        self._cleanup_rows: tuple[Row, ...] = ()
+        self._started_seen = 0  # steps started, as drawn
+        self._finished_seen = 0  # steps finished, as drawn (guided mode's "what to look for")
+        self._inserted_seen = 0
+        self._tool_shown = None
+        self._prompt_seen: Prompt | None = None
+        self._waiting_seen: StepWaiting | None = None
+        self._audit_shown = False
         self._prompt_dialog: PromptDialog | None = None
         self._live_text = ""
         self._blocks_shown = ""  # "Block 6 of 10": beside the overall bar
@@ -369,7 +190,6 @@ class RunScreen(Screen):
         self.record = None
         self.comparison = None
         self.stored_id: int | None = None
-        self.final_event = None  # RunFinished / RunFailed / RunCancelled
         self.cancelling = False
         # guided mode (``services.guided``): every step waits at the gate for the attendee
         self.guided = bool(getattr(services, "guided", False))
@@ -411,7 +231,7 @@ class RunScreen(Screen):
         yield Static("", id="outcome")
         with Horizontal(id="bottom"):
             yield Label("Overall", id="overall-label")
-            yield ProgressBar(total=max(1, len(self._steps)), show_eta=False, id="overall")
+            yield ProgressBar(total=max(1, len(self._rows)), show_eta=False, id="overall")
             yield Static("", id="overall-eta", markup=False)
             yield Static("", id="status")
         with Horizontal(id="buttons"):
@@ -455,29 +275,24 @@ class RunScreen(Screen):
         try:
             session.start(**({"gate": self._gate} if self._gate is not None else {}))
         except FstuneError as error:
-            self._put(_RunEnded(None, error=error.message + (f" {error.hint}" if getattr(error, "hint", None) else "")))
+            self._not_run(error.message + (f" {error.hint}" if getattr(error, "hint", None) else ""))
             return
         except Exception as error:  # a bug must reach the screen, not vanish with the thread
-            self._put(_RunEnded(None, error=f"the run could not start: {error!r}"))
+            self._not_run(f"the run could not start: {error!r}")
             return
         try:
             outcome = session.run(self._on_event)
         except Exception as error:
-            self._put(_RunEnded(None, error=f"fstune failed while running: {error!r}"))
+            self._not_run(f"fstune failed while running: {error!r}")
             return
-        self._put(self._finish(outcome))
+        self.post_message(RunOver(self._finish(outcome)))
 
-    def _on_event(self, event: object) -> None:
-        """Called by the session, in the runner's thread, for every event in order."""
-        if isinstance(event, StepStarted) and not event.cleanup and event.total != self._steps_seen:
-            self._steps_seen = event.total
-            steps = getattr(self.session.runner, "steps", None)
-            if steps is not None:
-                self._queue.append(_StepsChanged(tuple(steps)))
-        self._put(event)
+    def _not_run(self, reason: str) -> None:
+        self.session.not_started(reason)
+        self.post_message(RunOver(_RunEnded(None, error=reason)))
 
-    def _put(self, item: object) -> None:
-        self._queue.append(item)
+    def _on_event(self, _event: object) -> None:
+        """Called by the session, in the run's thread, after each event was folded into the view."""
         if not self._wake_pending:  # one producer thread: check-then-set cannot race with itself
             self._wake_pending = True
             self.post_message(RunEvents())
@@ -504,6 +319,7 @@ class RunScreen(Screen):
     # --- control (UI thread) -------------------------------------------------------------------
 
     def cancel_run(self, reason: str = "cancelled from the wizard") -> None:
+        """Ask the session to stop the run (its cleanup still runs)."""
         self.session.cancel(reason)
         if self._gate is not None:
             self._gate.abort()
@@ -562,146 +378,121 @@ class RunScreen(Screen):
         elif event.button.id == "results":
             self.action_results()
 
-    # --- events → widgets ----------------------------------------------------------------------
+    # --- the view → widgets ------------------------------------------------------------------------
 
     def on_run_events(self, message: RunEvents) -> None:
-        self._wake_pending = False  # first: an event appended from now on posts a new wake
-        queue = self._queue
-        deadline = perf_counter() + DRAIN_BUDGET
-        lines: list[str] = []
-        live = None
-        count = 0
-        while queue:
-            count += 1
-            if count & 255 == 0 and perf_counter() > deadline:
-                break
-            event = queue.popleft()
-            if type(event) is OutputLine:
-                if event.partial:
-                    live = event.text
-                else:
-                    lines.append(event.text)
-                    live = ""
-                continue
-            if lines:
-                self._write(lines)
-                lines = []
-            self._handle(event)
-        if lines:
-            self._write(lines)
-        if live is not None:
-            self._set_live(live)
-        if queue and not self._wake_pending:
-            self._wake_pending = True
-            self.post_message(RunEvents())
+        self._wake_pending = False  # first: an event folded in from now on posts a new wake
+        self._draw()
 
-    def _write(self, lines: list[str]) -> None:
-        # lines beyond the log's capacity would be pruned right away: do not render them
-        self.query_one("#output", Log).write_lines(lines[-LOG_LINES:])
+    def _draw(self) -> None:
+        """Bring every widget up to a snapshot of the view."""
+        state = self._state = self.view.snapshot(since=self._seq)
+        self._seq = state.seq
+        self._draw_rows(state)
+        self._draw_log(state)
+        if state.steps_started != self._started_seen:
+            self._started_seen = state.steps_started
+            self._draw_current(state)
+        self._draw_tool(state)
+        self._set_live(state.live)
+        if state.audit_path and not self._audit_shown:
+            self._audit_shown = True
+            self._set_status(f"audit log: {state.audit_path}")
+        for result in state.finished[self._finished_seen:]:
+            if self.guided and result.status == OK and not result.cleanup and result.index >= 0:
+                self._guide_config_done(result.step)
+        self._finished_seen = len(state.finished)
+        if state.prompt is not self._prompt_seen:
+            self._prompt_seen = state.prompt
+            if state.prompt is None:
+                self._close_prompt()  # the step ended (or the run did) while its question was open
+            else:
+                self._ask(state.prompt)
+        if state.waiting is not None and state.waiting is not self._waiting_seen:
+            self._waiting_seen = state.waiting
+            self._guide_waiting(state.waiting)
+        self._update_overall()
+
+    def _draw_rows(self, state: ViewState) -> None:
+        if state.rows is not self._rows:
+            old, self._rows = self._rows, state.rows
+            if len(old) != len(state.rows):
+                self._rebuild_rows()  # blocks were inserted
+            else:
+                for position, (was, row) in enumerate(zip(old, state.rows)):
+                    if was != row:
+                        self._update_row(f"s{position}", self._cells(row))
+        if state.cleanup_rows != self._cleanup_rows:
+            old, self._cleanup_rows = self._cleanup_rows, state.cleanup_rows
+            for position, row in enumerate(state.cleanup_rows):
+                if position >= len(old):
+                    self._add_row(f"c{position}", self._cells(row))
+                elif old[position] != row:
+                    self._update_row(f"c{position}", self._cells(row))
+        for inserted in state.inserted[self._inserted_seen:]:
+            self.notify(f"{len(inserted.steps)} steps added: the study's question is still open, so more blocks "
+                        f"run (up to {state.at_most}).", timeout=6)
+        self._inserted_seen = len(state.inserted)
+
+    def _draw_log(self, state: ViewState) -> None:
+        lines: list[str] = []
+        log = self.query_one("#output", Log)
+        for entry in state.entries:
+            if entry.kind == "line":
+                lines.append(entry.text)
+                continue
+            if entry.kind == "step":
+                lines.append(f"── {self._step_title(entry.current)}")
+            elif entry.kind == "finished" and entry.text:
+                lines.append(f"[fstune] {entry.row.state}: {entry.text}")
+            elif entry.kind == "notice":
+                if entry.notice.level == Level.WARNING:
+                    self.notify(entry.text, severity="warning", timeout=8)
+                lines.append(f"[fstune] {entry.text}")
+        if lines:
+            # lines beyond the log's capacity would be pruned right away: do not render them
+            log.write_lines(lines[-LOG_LINES:])
+
+    @staticmethod
+    def _step_title(current) -> str:
+        if current.cleanup:
+            return f"Cleanup: {current.step.title}"
+        title = f"Step {current.index + 1}/{max(current.total, current.index + 1)}: {current.step.title}"
+        return f"{title} · {current.label}" if current.label else title  # the block order, as it runs
+
+    def _draw_current(self, state: ViewState) -> None:
+        """A step started (or ended): its title, the cursor on its row."""
+        current = state.current
+        if current is None:
+            self.query_one("#step-time", StepTime).shown = ""
+            return
+        self.query_one("#current", Static).update(Text(self._step_title(current), style="bold"))
+        self._move_cursor(current.row)
+
+    def _draw_tool(self, state: ViewState) -> None:
+        tool = state.tool
+        if tool is self._tool_shown:
+            return
+        self._tool_shown = tool
+        row = self.query_one("#tool-row")
+        if tool is None:
+            row.add_class("hidden")
+            return
+        row.remove_class("hidden")
+        bar = self.query_one("#tool-bar", ProgressBar)
+        label = tool.label or "progress"
+        if tool.eta is not None:
+            label += f" · {format_elapsed(tool.eta)} left"
+        self.query_one("#tool-label", Label).update(escape(label))
+        if tool.fraction is None:
+            bar.update(total=None)  # only a phase is known: an indeterminate bar
+        else:
+            bar.update(total=100, progress=min(1.0, max(0.0, tool.fraction)) * 100)
 
     def _set_live(self, text: str) -> None:
         if text != self._live_text:
             self._live_text = text
             self.query_one("#live", Static).update(text)
-
-    def _handle(self, event: object) -> None:
-        if isinstance(event, StepStarted):
-            self._step_started(event)
-        elif isinstance(event, StepFinished):
-            self._step_finished(event)
-        elif isinstance(event, Progress):
-            self._progress(event)
-        elif isinstance(event, Prompt):
-            self._ask(event)
-        elif isinstance(event, StepWaiting):
-            self._guide_waiting(event)
-        elif isinstance(event, Notice):
-            if event.level == "warning":
-                self.notify(event.text, severity="warning", timeout=8)
-            self.query_one("#output", Log).write_line(f"[fstune] {event.text}")
-        elif isinstance(event, _StepsChanged):
-            self._steps_changed(event.steps)
-        elif isinstance(event, RunStarted):
-            self._set_status(f"audit log: {event.audit_path}" if event.audit_path else "")
-        elif isinstance(event, (RunFinished, RunFailed, RunCancelled)):
-            self.final_event = event
-            self._close_prompt()
-        elif isinstance(event, _RunEnded):
-            self._ended(event)
-
-    def _is_plan_row(self, event) -> bool:
-        # cleanup steps of the plan (unmount, rmdir) come with their own index; only a
-        # synthetic one the runner adds (an unmount the plan lacked) has index -1
-        return 0 <= event.index < len(self._states)
-
-    def _step_started(self, event: StepStarted) -> None:
-        self._fraction = 0.0
-        self._current_started = time.monotonic()
-        self._live_text = ""
-        self.query_one("#live", Static).update("")
-        self.query_one("#tool-row").add_class("hidden")
-        self._cleanup_running = bool(event.cleanup)
-        if self._is_plan_row(event):
-            self._current = event.index
-            self._states[event.index] = RUNNING
-            self._refresh_row(event.index)
-            key = f"s{event.index}"
-        else:
-            self._current = None
-            self._cleanup_rows.append((event.step, RUNNING, None))
-            self._add_cleanup_row(len(self._cleanup_rows) - 1)
-            key = f"c{len(self._cleanup_rows) - 1}"
-        if event.cleanup:
-            title = f"Cleanup: {event.step.title}"
-        else:
-            title = f"Step {event.index + 1}/{max(event.total, event.index + 1)}: {event.step.title}"
-            block = self.measurement.progress().label if event.step.block else ""
-            title = f"{title} · {block}" if block else title  # the block order, as it runs
-        self.query_one("#current", Static).update(Text(title, style="bold"))
-        self.query_one("#output", Log).write_line(f"── {title}")
-        self._move_cursor(key)
-        self._update_overall()
-
-    def _step_finished(self, event: StepFinished) -> None:
-        self._close_prompt()
-        if self._is_plan_row(event):
-            self._states[event.index] = event.status
-            self._times[event.index] = event.duration
-            self._refresh_row(event.index)
-            if not event.cleanup:
-                self._done += 1
-            if self.guided and event.status == OK:
-                self._guide_config_done(event.step)
-        elif self._cleanup_rows:
-            position = len(self._cleanup_rows) - 1
-            step, _, _ = self._cleanup_rows[position]
-            self._cleanup_rows[position] = (step, event.status, event.duration)
-            self._refresh_cleanup_row(position)
-        self._current = None
-        self._cleanup_running = False
-        self.query_one("#step-time", StepTime).shown = ""
-        if event.status != OK and event.message:
-            self.query_one("#output", Log).write_line(f"[fstune] {event.status}: {event.message}")
-        self._fraction = 0.0
-        self.query_one("#tool-row").add_class("hidden")
-        self._update_overall()
-
-    def _progress(self, event: Progress) -> None:
-        row = self.query_one("#tool-row")
-        row.remove_class("hidden")
-        bar = self.query_one("#tool-bar", ProgressBar)
-        label = event.label or "progress"
-        if event.eta is not None:
-            label += f" · {format_elapsed(event.eta)} left"
-        self.query_one("#tool-label", Label).update(escape(label))
-        if event.fraction is None:
-            bar.update(total=None)  # only a phase is known: an indeterminate bar
-            self._fraction = 0.0
-        else:
-            fraction = min(1.0, max(0.0, event.fraction))
-            bar.update(total=100, progress=fraction * 100)
-            self._fraction = fraction
-        self._update_overall()
 
     def _ask(self, prompt: Prompt) -> None:
         if prompt.answered:
@@ -726,22 +517,11 @@ class RunScreen(Screen):
         if dialog is not None and dialog.is_attached and self.app.screen is dialog:
             dialog.dismiss(None)
 
-    def _steps_changed(self, steps: tuple[Step, ...]) -> None:
-        """Blocks were inserted after the step that just finished (all later ones are pending)."""
-        old = len(self._steps)
-        added = len(steps) - old
-        if added <= 0:
-            return
-        done = self._done
-        self._steps = list(steps)
-        self._states = self._states[:done] + [PENDING] * (len(steps) - done)
-        self._times = self._times[:done] + [None] * (len(steps) - done)
-        self._rebuild_rows()
-        self.notify(f"{added} steps added: the study's question is still open, so more blocks run "
-                    f"(up to {self.measurement.blocks_at_most}).", timeout=6)
-        self._update_overall()
+    def on_run_over(self, message: RunOver) -> None:
+        self._ended(message.ended)
 
     def _ended(self, ended: _RunEnded) -> None:
+        self._draw()  # everything the run said before it ended
         self.ended = True
         self.ended_at = time.monotonic()
         self.outcome = ended.outcome
@@ -750,45 +530,17 @@ class RunScreen(Screen):
         self.stored_id = ended.stored_id
         self._close_prompt()
         self._guide_hide()
-        self._current = None
         self.query_one("#step-time", StepTime).shown = ""
         self.query_one("#tool-row").add_class("hidden")
         self._set_live("")
-        if ended.outcome is None or getattr(ended.outcome, "status", None) != FINISHED:
-            for position, state in enumerate(self._states):
-                if state in (PENDING, RUNNING, WAITING):
-                    self._states[position] = CANCELLED if state == RUNNING else SKIPPED
-                    self._refresh_row(position)
         overall = self.query_one("#overall", ProgressBar)
         overall.add_class("ended")
         self.query_one("#overall-label", Label).update("Overall")  # no block runs any more
         self.query_one("#overall-eta", Static).add_class("ended")
-        final = self.final_event
-        text = Text()
-        if ended.error:
-            text.append("The run did not happen: ", style="bold red")
-            text.append(ended.error)
-            self.query_one("#current", Static).update(Text("Not run", style="bold red"))
-        else:
-            status = getattr(ended.outcome, "status", FAILED)
-            duration = format_elapsed(getattr(ended.outcome, "duration", 0.0))
-            if status == FINISHED:
-                overall.update(total=overall.total, progress=overall.total or 0)
-                text.append(f"Done: {len(self._steps)} steps in {duration}.", style="bold green")
-                heading = Text("Finished", style="bold green")
-            elif status == CANCELLED:
-                text.append("Cancelled: ", style="bold yellow")
-                text.append(getattr(ended.outcome, "reason", "") or "cancelled")
-                heading = Text("Cancelled", style="bold yellow")
-            else:
-                text.append("Failed: ", style="bold red")
-                text.append(getattr(ended.outcome, "reason", "") or "a step failed")
-                heading = Text("Failed", style="bold red")
-            self.query_one("#current", Static).update(heading)
-            self._describe_cleanup(text, status, final)
-            audit = getattr(ended.outcome, "audit_path", None)
-            if audit:
-                text.append(f"\nAudit log (every command and its output): {audit}", style="dim")
+        text, heading = describe_end(self._state, ended.error)
+        self.query_one("#current", Static).update(heading)
+        if self._state.status == FINISHED and not ended.error:
+            overall.update(total=overall.total, progress=overall.total or 0)
         if self.stored_id is not None:
             text.append(f"\nStored as run {self.stored_id}: ", style="bold")
             text.append(f"fstune results show {self.stored_id}")
@@ -810,137 +562,6 @@ class RunScreen(Screen):
             self.guide_summary = ended.guide
             self._show_guide_summary()
 
-    def _describe_cleanup(self, text: Text, status: str, final) -> None:
-        """What the cleanup path did, from the final event's step results."""
-        if status == FINISHED:
-            return
-        results = getattr(final, "results", ()) or ()
-        cleanups = [r for r in results if r.cleanup]
-        if cleanups:
-            text.append("\nCleanup:", style="bold")
-            for result in cleanups:
-                icon, style = ICONS.get(result.status, ("?", ""))
-                text.append(f"\n  {icon} ", style=style)
-                text.append(f"{result.step.title} ({format_elapsed(result.duration)})")
-                if result.status != OK and result.message:
-                    text.append(f": {result.message}", style="red")
-        else:
-            text.append("\nCleanup: nothing was mounted or left to remove.", style="dim")
-        leftovers = getattr(final, "leftovers", ()) or ()
-        for mountpoint in leftovers:
-            text.append(f"\nStill mounted: {mountpoint} — unmount it by hand, or `fstune run --clean-leftovers`.",
-                        style="bold red")
-
-    # --- guided mode (services.guided) ------------------------------------------------------------
-
-    def _guide_waiting(self, event: StepWaiting) -> None:
-        """The runner holds step ``event.index`` at the gate: explain it, or let it go at once."""
-        from fstune.guide import explain_step
-
-        if self._gate is None or self.ended or self.cancelling:
-            return
-        step = event.step
-        if not self._policy.should_pause(step):
-            self._gate.allow(event.index)  # a later repeat the attendee let run unattended
-            return
-        self._waiting = event
-        if self._is_plan_row(event):
-            self._states[event.index] = WAITING
-            self._refresh_row(event.index)
-            self._move_cursor(f"s{event.index}")
-        title = f"Step {event.index + 1}/{max(event.total, event.index + 1)}: {step.title}"
-        self.query_one("#current", Static).update(Text(f"Waiting for you · {title}", style="bold magenta"))
-        note, self._note = self._note, None
-        from .guide import GuidePanel
-
-        panel = self.query_one("#guide", GuidePanel)
-        panel.show(f"Next: step {event.index + 1} of {max(event.total, event.index + 1)}",
-                   explain_step(step, self.plan), note=note, can_run_rest=self._policy.can_run_rest(step))
-        panel.focus()
-        self.refresh_bindings()
-
-    def _guide_config_done(self, step: Step) -> None:
-        from fstune.guide import configuration_done, figures_so_far, look_for_note
-
-        config = configuration_done(self.plan, step)
-        # a configuration is measured once in every block; what to look for is said after its first
-        if config is None or config in self._guided_configs:
-            return
-        self._guided_configs.add(config)
-        note = look_for_note(self.plan.study, config)
-        figures = figures_so_far(self.measurement.results.values(), config)
-        self._note = f"Configuration '{config}' is measured. What to look for: {note}" + (
-            f"\nMeasured: {figures}" if figures else "")
-        self.query_one("#output", Log).write_line(f"[guide] {config} done. What to look for: {note}")
-
-    def _guide_release(self, how: str) -> None:
-        waiting = self._waiting
-        if waiting is None or self._gate is None:
-            return
-        self._waiting = None
-        self._guide_hide()
-        if self._is_plan_row(waiting) and self._states[waiting.index] == WAITING:
-            self._states[waiting.index] = PENDING
-            self._refresh_row(waiting.index)
-        self.query_one("#output", Log).write_line(f"[guide] {how}")
-        self._gate.allow(waiting.index)
-        self.query_one("#steps", DataTable).focus()
-        self.refresh_bindings()
-
-    def _guide_hide(self) -> None:
-        """Hide the panel; no step waits for the attendee any more (released, cancelled or ended)."""
-        if not self.guided:
-            return
-        from .guide import GuidePanel
-
-        self._waiting = None
-        self.query_one("#guide", GuidePanel).hide()
-        self.refresh_bindings()
-
-    def action_guide_go(self) -> None:
-        """Enter: run the step as shown, or check what the attendee typed and run it if it matches."""
-        from fstune.guide import check_typed
-
-        from .guide import GuidePanel
-
-        waiting = self._waiting
-        if waiting is None:
-            return
-        panel = self.query_one("#guide", GuidePanel)
-        typed = panel.typed.value
-        if not typed.strip():
-            self._guide_release(f"step {waiting.index + 1} runs as shown (Enter)")
-            return
-        check = check_typed(typed, waiting.step)
-        if not check.ok:
-            panel.set_check(check.message, wrong=True)
-            self.query_one("#output", Log).write_line(f"[guide] not run: {check.message}")
-            return
-        self._guide_release(f"step {waiting.index + 1}: you typed the command; it runs")
-
-    def action_guide_type(self) -> None:
-        from .guide import GuidePanel
-
-        if self._waiting is not None:
-            self.query_one("#guide", GuidePanel).typed.focus()
-
-    def action_guide_rest(self) -> None:
-        waiting = self._waiting
-        if waiting is None or not self._policy.can_run_rest(waiting.step):
-            return
-        self._policy.run_rest(waiting.step)
-        self._guide_release(f"the remaining {waiting.step.workload} repeats of '{waiting.step.config}' run "
-                            "without stopping")
-
-    def _show_guide_summary(self) -> None:
-        from .guide import GuideSummaryScreen
-
-        def closed(results: bool | None) -> None:
-            if results:
-                self.action_results()
-
-        self.app.push_screen(GuideSummaryScreen(self.guide_summary), closed)
-
     # --- small widget helpers ----------------------------------------------------------------------
 
     def _show_outcome(self, text: Text) -> None:
@@ -961,32 +582,35 @@ class RunScreen(Screen):
         self.query_one("#buttons").display = bool(cancel.display or results.display)
 
     def _update_overall(self) -> None:
-        bar = self.query_one("#overall", ProgressBar)
-        if not self.plan.blocks:
-            bar.update(total=1000, progress=1000 * self._done / max(1, len(self._steps)))
-            return
+        if self.ended:
+            return  # the bar keeps what it showed last (full for a finished run)
+        state = self._state
         # a share of the run's estimated time over the blocks scheduled now: when blocks are added
-        # it starts again from the new total, which the label says (fstune/runner/eta.py)
-        progress = self.measurement.progress()
-        bar.update(total=1000, progress=round(1000 * progress.fraction))
-        if not self.ended:
-            wide = self.app.size.width >= WIDE_ETA
-            self.query_one("#overall-eta", Static).update(progress.eta if wide else progress.eta_short)
-            blocks = (progress.blocks if wide else progress.blocks_short).capitalize()
-            if blocks != self._blocks_shown:
-                self._blocks_shown = blocks
-                self.query_one("#overall-label", Label).update(blocks or "Overall")
+        # it starts again from the new total, which the label says (fstune/measure/eta.py); a plan
+        # without blocks, its share of steps
+        self.query_one("#overall", ProgressBar).update(total=1000, progress=round(1000 * state.fraction))
+        progress = state.progress
+        if progress is None:
+            return
+        wide = self.app.size.width >= WIDE_ETA
+        self.query_one("#overall-eta", Static).update(progress.eta if wide else progress.eta_short)
+        blocks = (progress.blocks if wide else progress.blocks_short).capitalize()
+        if blocks != self._blocks_shown:
+            self._blocks_shown = blocks
+            self.query_one("#overall-label", Label).update(blocks or "Overall")
 
     def _tick(self) -> None:
-        """The running step's time, counting up beside its title (twice a second).
+        """Twice a second: the view drawn again (the time left moves on while a step runs), and
+        the running step's time counting up beside its title.
 
         Not in the step list: changing any cell makes the DataTable draw every visible row again,
         and on a slow CPU that alone kept key presses waiting for seconds while a benchmark ran."""
-        running = not self.ended and (self._current is not None or (self._cleanup_running and self._cleanup_rows))
-        shown = format_elapsed(time.monotonic() - self._current_started) if running else ""
+        if self.ended:
+            return
+        self._draw()
+        current = self._state.current
+        shown = format_elapsed(time.monotonic() - current.started) if current is not None else ""
         self.query_one("#step-time", StepTime).shown = shown
-        if running:
-            self._update_overall()  # the time left moves on while a step runs
 
     def _title_width(self) -> int:
         table = self.query_one("#steps", DataTable)
@@ -995,12 +619,12 @@ class RunScreen(Screen):
         # a scrollbar
         return max(8, width - 2 - 4 - 8 - 2)
 
-    def _row_cells(self, number: str, title: str, state: str, seconds: float | None) -> tuple:
-        icon, style = ICONS.get(state, ("?", ""))
-        lines = fit_title(title, self._title_width())
-        return (Text(icon, style=style), Text(f"{number:>3} ", style="dim"),
-                Text("\n".join(lines), style="bold" if state == RUNNING else ""),
-                Text(format_elapsed(seconds) if seconds is not None else "", justify="right"))
+    def _cells(self, row: Row) -> tuple:
+        icon, style = ICONS.get(row.state, ("?", ""))
+        lines = fit_title(row.title, self._title_width())
+        return (Text(icon, style=style), Text(f"{row.number:>3} ", style="dim"),
+                Text("\n".join(lines), style="bold" if row.state == RUNNING else ""),
+                Text(format_elapsed(row.seconds) if row.seconds is not None else "", justify="right"))
 
     def _add_row(self, key: str, cells: tuple) -> None:
         # as tall as the wrapped title: the device names in it stay visible at 80 columns
@@ -1015,30 +639,17 @@ class RunScreen(Screen):
         table.add_column("  # ", key="n", width=4)
         table.add_column("step", key="title", width=self._title_width())
         table.add_column(Text("time", justify="right"), key="time", width=8)
-        for position, step in enumerate(self._steps):
-            self._add_row(f"s{position}", self._row_cells(str(position + 1), step.title, self._states[position],
-                                                          self._times[position]))
-        for position in range(len(self._cleanup_rows)):
-            self._add_cleanup_row(position)
-        if self._current is not None:
-            self._move_cursor(f"s{self._current}")
+        for position, row in enumerate(self._rows):
+            self._add_row(f"s{position}", self._cells(row))
+        for position, row in enumerate(self._cleanup_rows):
+            self._add_row(f"c{position}", self._cells(row))
+        current = self._state.current
+        if current is not None:
+            self._move_cursor(current.row)
         elif self._cleanup_rows:
             self._move_cursor(f"c{len(self._cleanup_rows) - 1}")
-        elif self._done:
-            self._move_cursor(f"s{min(self._done, len(self._steps)) - 1}")
-
-    def _add_cleanup_row(self, position: int) -> None:
-        step, state, seconds = self._cleanup_rows[position]
-        self._add_row(f"c{position}", self._row_cells("c", f"cleanup: {step.title}", state, seconds))
-
-    def _refresh_row(self, position: int) -> None:
-        cells = self._row_cells(str(position + 1), self._steps[position].title, self._states[position],
-                                self._times[position])
-        self._update_row(f"s{position}", cells)
-
-    def _refresh_cleanup_row(self, position: int) -> None:
-        step, state, seconds = self._cleanup_rows[position]
-        self._update_row(f"c{position}", self._row_cells("c", f"cleanup: {step.title}", state, seconds))
+        elif self._state.done:
+            self._move_cursor(f"s{min(self._state.done, len(self._rows)) - 1}")
 
     def _update_row(self, key: str, cells: tuple) -> None:
         table = self.query_one("#steps", DataTable)
@@ -1078,8 +689,8 @@ class RunScreen(Screen):
         return device.disk in self._written_disks
 
     def step_states(self) -> list[str]:
-        """The state of every plan step as shown (pending, running, ok, warning, failed, cancelled …)."""
-        return list(self._states)
+        """The state of every plan step as the view has it (pending, running, ok, warning, failed …)."""
+        return [row.state for row in self.view.snapshot(since=self._seq).rows]
 
     @property
     def waiting(self) -> StepWaiting | None:

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import bench_aa  # noqa: E402
 import io_pressure  # noqa: E402
 
-from fstune.results.collection import outside_io  # noqa: E402
+from fstune.measure.conditions import outside_io  # noqa: E402
 from fstune.studies import parse_study  # noqa: E402
 from fstune.util import procfs  # noqa: E402
 

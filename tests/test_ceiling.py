@@ -108,8 +108,8 @@ def test_golden_plan_with_the_ceiling_pass():
 def test_the_time_left_counts_the_pass_before_the_first_block():
     from dataclasses import replace
 
-    from fstune.results.collection import Measurement
-    from fstune.runner.eta import MAKE_SECONDS
+    from fstune.measure.measurement import Measurement
+    from fstune.measure.eta import MAKE_SECONDS
     from fstune.workloads import WORKLOADS
 
     study = load_studies()[STUDY]

@@ -160,8 +160,8 @@ def test_a_dilated_run_s_figures_are_converted_back_as_they_are_parsed(monkeypat
     from test_measure import make_plan, pressure_clock, run_fake
 
     _, snapshot = pressure_clock()
-    monkeypatch.setattr("fstune.results.collection._host_snapshot", snapshot)
-    from fstune.results.collection import Measurement
+    monkeypatch.setattr("fstune.measure.measurement.host_snapshot", snapshot)
+    from fstune.measure.measurement import Measurement
 
     plan = make_plan()
     measurement = Measurement(plan, sequential=False, dilation=MEASURED)

@@ -28,7 +28,7 @@ from fstune.deploy import fstab as ft
 from fstune.deploy import measured, mount, systemd
 from fstune.errors import UsageError
 from fstune.plan import Choices, DeviceChoice, build_plan
-from fstune.results.collection import config_descriptions
+from fstune.measure.record import config_descriptions
 from fstune.results.compare import compare_runs
 from fstune.results.records import DeviceRecord
 from fstune.results.store import Store

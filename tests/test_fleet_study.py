@@ -20,7 +20,8 @@ import pytest
 from fstune.deploy import fleet_study, mount
 from fstune.errors import UsageError
 from fstune.plan import Choices, DeviceChoice, build_plan
-from fstune.results.collection import Measurement, config_descriptions
+from fstune.measure.measurement import Measurement
+from fstune.measure.record import config_descriptions
 from fstune.results.settings import run_settings
 from fstune.results.store import Store
 from fstune.studies import parse_study

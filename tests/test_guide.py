@@ -15,7 +15,7 @@ from fstune.guide import (
     BackingInfo, GuidePolicy, check_guided_mode, check_typed, configuration_done, explain_step, look_for_note,
     one_disk_reason, summarize,
 )
-from fstune.results.collection import config_descriptions
+from fstune.measure.record import config_descriptions
 from fstune.figures import HIGHER, LOWER, RepeatResult, Sample
 from fstune.plan import Choices, DeviceChoice, Plan, build_plan, command_line
 from fstune.runner import CANCELLED, FINISHED, Runner, StepGate, StepStarted, StepWaiting

@@ -3,7 +3,8 @@
 import pytest
 
 from fstune import runner as r
-from fstune.results.collection import CAP_UNDECIDED, DECIDED, TOO_FEW, Measurement, config_descriptions
+from fstune.measure.measurement import CAP_UNDECIDED, DECIDED, TOO_FEW, Measurement
+from fstune.measure.record import config_descriptions
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.studies import parse_study
 
@@ -31,7 +32,7 @@ def quiet_host(monkeypatch):
     (other work beside the suite) would make the drop rule drop their blocks. The drop rule's own
     tests pass their snapshots."""
     _, snapshot = pressure_clock()
-    monkeypatch.setattr("fstune.results.collection._host_snapshot", snapshot)
+    monkeypatch.setattr("fstune.measure.measurement.host_snapshot", snapshot)
 
 
 def make_plan(repeats=3):
@@ -314,14 +315,14 @@ def test_the_percentage_starts_again_from_the_new_total_when_blocks_are_added_an
         else:
             feed(measurement, index, step)
         steps[index + 1:index + 1] = measurement.extend(index, step)
-        progress = measurement.progress()
+        progress = measurement.snapshot().at()
         shown.append(progress.fraction)
         scheduled.append(measurement.scheduled)
         labels.add(progress.label)
         etas.append(progress.eta)
         index += 1
     measurement.observe(r.RunFinished(clock[0], (), (), None))
-    shown.append(measurement.progress().fraction)
+    shown.append(measurement.snapshot().at().fraction)
     scheduled.append(measurement.scheduled)
     assert max(s.block or 0 for s in steps) == 6  # blocks were added after the first look
     added = [i for i in range(1, len(shown)) if scheduled[i] > scheduled[i - 1]]
@@ -358,7 +359,7 @@ def test_each_look_is_described_with_its_interval_and_what_is_expected():
 def test_the_kernels_mount_options_are_checked_against_the_configuration():
     from fstune import filesystems
     from fstune.devices.system import Mount
-    from fstune.results.collection import _missing_mount_option
+    from fstune.measure.applied import missing_mount_option as _missing_mount_option
 
     ext4, xfs = filesystems.get("ext4"), filesystems.get("xfs")
     mount = Mount(7, 8, "/", "/m", "ext4", "/dev/loop8", options="rw,relatime", super_options="rw,commit=30")
@@ -381,7 +382,7 @@ def test_the_kernels_mount_options_are_checked_against_the_configuration():
 def test_a_long_outside_job_that_ends_is_not_charged_to_the_block_it_ended_in():
     """A shell outside the run reaps its 2 GiB dd: the shell's counters jump by the dd's whole
     life, of which only the last 10 MiB happened since the turn began."""
-    from fstune.results.collection import outside_io
+    from fstune.measure.conditions import outside_io
 
     before = {100: ("bash", 1, 5 * 2**20, 1), 101: ("dd", 2, 2 * 2**30, 100)}
     after = {100: ("bash", 1, 5 * 2**20 + 2 * 2**30 + 10 * 2**20, 1)}

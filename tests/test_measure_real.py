@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from fstune.results.compare import compare
-from fstune.results.collection import Measurement, run_record
+from fstune.measure.measurement import Measurement
+from fstune.measure.record import run_record
 from fstune.stats.sequential import METHOD
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.runner import Runner

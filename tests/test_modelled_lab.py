@@ -22,7 +22,8 @@ import pytest
 from fstune import lab as labmod
 from fstune import steps as kinds
 from fstune.lab import fidelity, served
-from fstune.results.collection import Measurement, _host_delta
+from fstune.measure.conditions import host_delta as _host_delta
+from fstune.measure.measurement import Measurement
 
 from test_measure import dbench_output, feed, make_plan
 

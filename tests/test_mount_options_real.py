@@ -20,7 +20,7 @@ from fstune import lab as labmod
 from fstune.devices.system import Mount, parse_mountinfo
 from fstune.errors import UsageError
 from fstune.filesystems import NONE, MkfsJob
-from fstune.results.collection import _missing_mount_option
+from fstune.measure.applied import missing_mount_option as _missing_mount_option
 
 CHECKED = ("ext2", "ext3", "ext4", "xfs", "btrfs")
 # Options that are right but cannot mount on a plain loop device of this lab; the kernel's own

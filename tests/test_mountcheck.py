@@ -17,7 +17,8 @@ import pytest
 from fstune.plan import build_plan
 from fstune.runner import mountcheck, mountguard
 from fstune import steps as kinds
-from fstune.results.collection import Measurement, run_record
+from fstune.measure.measurement import Measurement
+from fstune.measure.record import run_record
 from fstune.runner import FAIL_SAFETY, FAILED, Notice, Runner, StepFinished, StepStarted, is_mounted
 from fstune.results.store import Store
 from test_runner_real import Recorder, assert_nothing_left, plan_for, study

@@ -544,3 +544,29 @@ def test_a_tools_question_is_asked_at_the_terminal(tmp_path, lab, state_home, ru
     child.close()
     assert child.exitstatus == 1 and "you declined" in child.before
     assert blkid(data, "UUID") == old
+
+
+def test_the_display_prints_what_the_run_view_holds(monkeypatch, capsys):
+    """The CLI draws the session's RunView and nothing else: a played run (no root, no devices)
+    printed as plain lines: each block's line, the looks before the block after them and the last
+    in the summary, why the blocks ended."""
+    from fstune.cli.run import Display
+    from tests.test_measure import pressure_clock
+    from tests.test_run_view import NOISY, played_session
+
+    monkeypatch.setattr("fstune.measure.measurement.host_snapshot", pressure_clock()[1])
+    plan, session, _ = played_session(NOISY)
+    display = Display(plan, session.view, interactive_answers=False)
+    assert not display.live_mode  # captured: plain lines
+    with display:
+        session.run(display.changed)
+    display.summary()
+    out = capsys.readouterr().out
+    blocks = [line for line in out.splitlines() if line.startswith("── block")]
+    assert blocks[0].startswith("── block 1 of 3 (up to 6): ") and "% of the run · about" in blocks[0]
+    assert blocks[3].startswith("── block 4 of 6: ")  # the new total once blocks were added
+    first_look = out.index("── Look at 3 blocks: ")
+    assert out.index("── block 3 of 3") < first_look < out.index("── block 4 of 6")
+    assert "\nLook at 6 blocks: " in out and "\nBlocks: 6 (" in out
+    assert out.count("    Throughput ") == 12  # every output line of every measured step, once
+    assert f"Done: {len(session.view.snapshot().rows)} steps in " in out

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fstune.plan import Choices, DeviceChoice, build_plan
-from fstune.results.collection import Measurement
+from fstune.measure.measurement import Measurement
 from fstune.stats.sequential import METHOD
 from fstune.results.settings import (LOOP_LAB, REAL_DEVICES, describe_settings, lab_kind, machine_id, run_settings,
                                      settings_differences)

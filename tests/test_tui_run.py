@@ -624,7 +624,7 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
     svc = Services(scan=no_inventory, studies=load_studies, make_runner=make_runner,
                    open_store=lambda: Store(state))
     # at most one extra repeat per configuration when loop devices are noisy: keeps the test short
-    from fstune.results.collection import Measurement
+    from fstune.measure.measurement import Measurement
 
     screen = RunScreen(plan, svc, measurement=Measurement(plan, max_blocks=4))
     app = HostApp(screen)
@@ -653,3 +653,47 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
             values = [s.value for r in stored.results if r.counts and r.config == config for s in r.samples
                       if s.metric == "dbench.throughput_mbs"]
             assert fmt_summary(Summary.of(values), n=False) in table
+
+
+async def test_the_screen_draws_the_run_view_blocks_added_and_all(tmp_path, monkeypatch):
+    """A played run in blocks (no root): the step list is the view's rows, extra blocks inserted;
+    the output log has each step's title with its block and the tools' lines; the overall label
+    says the block of how many while it runs (fstune/measure/view.py holds the model's tests)."""
+    from fstune.measure.measurement import Measurement
+    from tests.test_measure import make_plan as blocks_plan, pressure_clock
+    from tests.test_run_view import NOISY, Played
+
+    monkeypatch.setattr("fstune.measure.measurement.host_snapshot", pressure_clock()[1])
+    plan = blocks_plan()
+    clock = [0.0]
+    labels = []
+
+    def make_runner(plan, **options):
+        played = Played(plan, NOISY, clock, **options)
+        run = played.run
+
+        def slowly(emit):  # let the screen draw between the steps, as a real run would
+            def each(event):
+                emit(event)
+                if isinstance(event, StepStarted):
+                    time.sleep(0.002)
+            return run(each)
+
+        played.run = slowly
+        return played
+
+    svc = Services(scan=no_inventory, studies=load_studies, make_runner=make_runner, open_store=None)
+    screen = RunScreen(plan, svc, measurement=Measurement(plan, looks=(3, 6), clock=lambda: clock[0]))
+    async with HostApp(screen).run_test(size=(80, 24)) as pilot:
+        while not screen.ended:
+            labels.append(str(screen.query_one("#overall-label", Label).content))
+            await pilot.pause(0.02)
+        state = screen.view.snapshot()
+        table = screen.query_one("#steps", DataTable)
+        assert table.row_count == len(state.rows) > len(plan.steps)  # the inserted blocks are rows
+        assert screen.step_states() == [OK] * len(state.rows)
+        lines = log_lines(screen)
+        assert any(line.startswith("── Step ") and "· block 1 of 3 (up to 6): " in line for line in lines)
+        assert sum(line.startswith("Throughput ") for line in lines) == 12
+        assert str(screen.query_one("#overall-label", Label).content) == "Overall"  # the run is over
+    assert any(label.startswith("Block ") and " of " in label for label in labels), labels

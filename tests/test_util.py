@@ -82,7 +82,7 @@ def test_process_io_counts_a_process_outside_the_run_and_never_the_run_s_own(tmp
     import sys
     import time
 
-    from fstune.results.collection import outside_io
+    from fstune.measure.conditions import outside_io
 
     writer = ("import os, sys, time\n"
               "fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT)\n"

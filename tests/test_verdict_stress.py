@@ -61,9 +61,9 @@ def test_the_harness_catches_a_design_that_fails():
 
 def test_the_drop_rule_in_the_loop_is_the_runs():
     """The harness drops blocks with the very function the run's Measurement calls."""
-    from fstune.results import collection
+    from fstune.measure import conditions
 
-    assert stress.outside_drop is collection.outside_drop
+    assert stress.outside_drop is conditions.outside_drop
 
 
 def test_a_lasting_rise_outside_the_run_drops_a_block_or_two_and_every_look_is_taken():

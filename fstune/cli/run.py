@@ -19,9 +19,9 @@ from fstune.cli.choices import add_choice_arguments, build_choices, describe_dev
 from fstune.errors import ExitCode, UsageError
 from fstune.plan import DEFAULT_LOOKS, Plan, build_plan, new_run_id
 from fstune.studies.presets import RunPreset, load_preset
+from fstune.measure.view import TAIL, Entry, RunView, ViewState
 from fstune.runner import (
-    CANCELLED, FAIL_SAFETY, FAILED, FINISHED, OK, WARNING, Level, Notice, OutputLine, Progress, Prompt, RunCancelled,
-    RunFailed, RunFinished, Runner, StepFinished, StepStarted, confirmed_device_answerer, handle_signals,
+    CANCELLED, FAIL_SAFETY, FINISHED, OK, WARNING, Level, Prompt, RunFailed, confirmed_device_answerer, handle_signals,
 )
 from fstune.session import ProblemKind, RunEnd, RunSession
 from fstune.units import format_elapsed, format_percent
@@ -190,19 +190,17 @@ def _prepare(args, sessions: list[RunSession]) -> int:
 
 def _execute(session: RunSession, args) -> int:
     plan = session.plan
-    display = Display(plan, interactive_answers=not args.yes)
-    display.measurement = session.measurement
+    display = Display(plan, session.view, interactive_answers=not args.yes)
     answer = _answer_for_confirmed_devices(session.identities, display) if args.yes else None
-    runner = session.start(answer=answer)
-    display.runner = runner
+    session.start(answer=answer)
     # a hang-up cancels the run like Ctrl-C (handle_signals); once the run is over it must not
     # kill fstune before the run is stored: store first, print second (README, "Exit codes")
     hangup = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # what handle_signals restores
     try:
-        with handle_signals(runner, on_signal=display.interrupted), display:
-            outcome = session.run(display.handle)
+        with handle_signals(session, on_signal=display.interrupted), display:
+            outcome = session.run(display.changed)
         ended = session.finish(outcome)  # stored before anything is printed
-        display.summary(outcome)
+        display.summary()
         if plan.workloads:
             _show_stored(ended, display)
     finally:
@@ -372,30 +370,32 @@ def _confirm(plan: Plan) -> bool:
 
 
 class Display:
-    """Renders runner events: Rich live progress on a terminal, plain lines otherwise."""
+    """Draws the run's ``RunView`` (``fstune.measure.view``): Rich live progress on a terminal,
+    plain lines otherwise. ``changed`` is the session's ``on_change``: it runs in the run's thread
+    right after each event was folded into the view, so every entry of the view's output log is
+    drawn once, in order."""
 
-    TAIL = 8
+    TAIL = TAIL
     SUMMARY_ROWS = 24  # longer runs list only the steps worth a look
     PROGRESS_STEPS = 1000  # the bar's resolution
     WIDE_ETA = 110  # columns from which the live bar says the time left in full
 
-    def __init__(self, plan: Plan, *, interactive_answers: bool) -> None:
+    def __init__(self, plan: Plan, view: RunView, *, interactive_answers: bool) -> None:
         from rich.console import Console
 
         self.plan = plan
-        self.runner: Runner | None = None
+        self.view = view
         self.interactive_answers = interactive_answers
         self.console = Console(stderr=False, highlight=False)
         self.live_mode = self.console.is_terminal
-        self.tail: list[str] = []
         self.title = ""
         self.block: int | None = None  # the block whose steps are running
         self.looks_shown = 0
-        self.measurement = None  # the run's Measurement: the block labels ("block 2 of 5 (up to 15): …")
-        self.step_fraction: float | None = None
-        self.step_eta: float | None = None
-        self.done = 0
         self.lost = False  # the terminal went away (SIGHUP): stop writing to it
+        self._seq = 0  # the view's output log is drawn up to here
+        self._state = view.snapshot(since=0)
+        self._seq = self._state.seq
+        self._prompted = None  # the tool's question last handled
         self._live = None
         self._progress = None
         self._task = None
@@ -406,7 +406,7 @@ class Display:
             from rich.live import Live
             from rich.progress import BarColumn, Progress as Bar, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-            # the time left is the run's own estimate (fstune/runner/eta.py), not a rate of steps:
+            # the time left is the run's own estimate (fstune/measure/eta.py), not a rate of steps:
             # blocks added while the study is undecided would make a step rate's countdown jump
             # the share is of the blocks scheduled now: when blocks are added it starts again, and
             # the column before it says the new total ("block 6 of 10 (up to 15)")
@@ -432,18 +432,18 @@ class Display:
 
     def _update_bar(self) -> None:
         """The run's share of its estimated time (of the blocks scheduled now), which block of how
-        many, and the time left."""
+        many, and the time left; a plan without blocks, its share of steps."""
         if self._progress is None:
             return
-        if self.measurement is not None and self.plan.blocks:
-            progress = self.measurement.progress()
+        state = self._state
+        progress = state.progress
+        if progress is not None:
             wide = self.console.width >= self.WIDE_ETA
             self._progress.update(self._task, completed=round(progress.fraction * self.PROGRESS_STEPS),
                                   eta=progress.eta if wide else progress.eta_short,
                                   blocks=(progress.blocks if wide else progress.blocks_short) or "run")
         else:
-            self._progress.update(self._task, completed=round(
-                self.done / max(1, len(self.plan.steps)) * self.PROGRESS_STEPS))
+            self._progress.update(self._task, completed=round(state.fraction * self.PROGRESS_STEPS))
 
     def _render(self):
         from rich.console import Group
@@ -452,12 +452,13 @@ class Display:
         parts = [self._progress]
         if self.title:
             line = Text(self.title, style="bold")
-            if self.step_fraction is not None:
-                line.append(f"  {self.step_fraction * 100:5.1f}%")
-            if self.step_eta is not None:
-                line.append(f"  about {format_elapsed(self.step_eta)} left")
+            tool = self._state.tool
+            if tool is not None and tool.fraction is not None:
+                line.append(f"  {tool.fraction * 100:5.1f}%")
+            if tool is not None and tool.eta is not None:
+                line.append(f"  about {format_elapsed(tool.eta)} left")
             parts.append(line)
-        for text in self.tail[-self.TAIL:]:
+        for text in self._state.tail[-self.TAIL:]:
             parts.append(Text("  " + text[: max(20, self.console.width - 4)], style="dim", no_wrap=True))
         return Group(*parts)
 
@@ -478,56 +479,47 @@ class Display:
         again = "" if "SIGHUP" in reason else " (press Ctrl-C again to stop at once)"
         self.note(f"{reason}: stopping the current step and cleaning up{again}.")
 
-    def handle(self, event) -> None:
-        if isinstance(event, OutputLine):
-            if event.update and self.tail:
-                self.tail[-1] = event.text
+    def changed(self, _event: object = None) -> None:
+        """Draw what the view gained (the session's ``on_change``, in the run's thread)."""
+        state = self._state = self.view.snapshot(since=self._seq)
+        self._seq = state.seq
+        for entry in state.entries:
+            self._entry(entry, state)
+        prompt = state.prompt
+        if prompt is not None and prompt is not self._prompted:
+            self._prompted = prompt
+            if self.interactive_answers:
+                prompt.reply(self._ask(prompt))
             else:
-                self.tail.append(event.text)
-                if len(self.tail) > 4 * self.TAIL:
-                    del self.tail[: 2 * self.TAIL]
-            if self.live_mode:
-                self._refresh()
-            elif not event.partial:
-                self._print(f"    {event.text}")
-        elif isinstance(event, Progress):
-            self.step_fraction, self.step_eta = event.fraction, event.eta
+                self.note(f"{prompt.tool} asks “{prompt.text}” (--yes answers only for the devices you named)")
+        if self.live_mode:
             self._refresh()
-        elif isinstance(event, StepStarted):
-            number = f"{event.index + 1}/{event.total}" if event.index >= 0 else "cleanup"
-            self.title = f"[{number}] {'cleanup: ' if event.cleanup else ''}{event.step.title}"
-            if event.step.block and event.step.block != self.block and not event.cleanup:
-                self.block = event.step.block  # the block order, as it runs
-                if self.measurement is not None:
-                    for line in self.measurement.look_lines[self.looks_shown:]:
-                        self._print(f"── {line}", "bold")  # what the look found, and what is expected
-                    self.looks_shown = len(self.measurement.look_lines)
-                    progress = self.measurement.progress()
+
+    def _entry(self, entry: Entry, state: ViewState) -> None:
+        if entry.kind == "line":
+            if not self.live_mode:
+                self._print(f"    {entry.text}")
+        elif entry.kind == "step":
+            current = entry.current
+            number = f"{current.index + 1}/{current.total}" if current.index >= 0 else "cleanup"
+            self.title = f"[{number}] {'cleanup: ' if current.cleanup else ''}{current.step.title}"
+            if current.step.block and current.step.block != self.block and not current.cleanup:
+                self.block = current.step.block  # the block order, as it runs
+                for line in state.looks[self.looks_shown:]:
+                    self._print(f"── {line}", "bold")  # what the look found, and what is expected
+                self.looks_shown = len(state.looks)
+                if state.progress is not None:
+                    progress = state.progress
                     self._print(f"── {progress.label} · {format_percent(progress.fraction, 0)} of the run · "
                                 f"{progress.eta}", "bold")
-            self.step_fraction = self.step_eta = None
-            self.tail.clear()
-            if self.live_mode:
-                self._refresh()
-            else:
+            if not self.live_mode:
                 self._print(self.title, "bold")
-        elif isinstance(event, StepFinished):
-            if not event.cleanup:
-                self.done += 1
-                self._update_bar()
-            if event.status not in (OK,):
-                self._print(f"  {event.status}: {event.message}", "red" if event.status != WARNING else "yellow")
-            self._refresh()
-        elif isinstance(event, Notice):
-            if event.level == Level.WARNING:
-                self.note(event.text)
-        elif isinstance(event, Prompt):
-            if self.interactive_answers:
-                event.reply(self._ask(event))
-            else:
-                self.note(f"{event.tool} asks “{event.text}” (--yes answers only for the devices you named)")
-        elif isinstance(event, (RunFinished, RunFailed, RunCancelled)):
-            pass  # the summary follows once the live display is gone
+        elif entry.kind == "finished":
+            status = entry.row.state
+            self._print(f"  {status}: {entry.text}", "red" if status != WARNING else "yellow")
+        elif entry.kind == "notice":
+            if entry.notice.level == Level.WARNING:
+                self.note(entry.text)
 
     def _ask(self, prompt: Prompt) -> str | None:
         """Ask the person at the terminal; a cancel (Ctrl-C) while waiting declines."""
@@ -537,7 +529,7 @@ class Display:
         self._guard(lambda: (sys.stdout.write("Your answer (empty declines): "), sys.stdout.flush()))
         reply: str | None = None
         while True:
-            if self.runner is not None and self.runner.cancel_requested:
+            if self.view.snapshot(since=self._seq).cancelling:
                 break
             try:
                 ready, _, _ = select.select([sys.stdin], [], [], 0.2)
@@ -551,47 +543,50 @@ class Display:
             self._guard(self._live.start)
         return reply
 
-    def summary(self, outcome) -> None:
+    def summary(self) -> None:
+        """The steps as they ended, the looks not shown yet, why the blocks ended, how the run ended."""
         from rich.table import Table
 
+        state = self._state = self.view.snapshot(since=self._seq)
+        ended = state.ended
         table = Table(title="fstune run", show_lines=False, expand=False)
         table.add_column("#", justify="right")
         table.add_column("step")
         table.add_column("status")
         table.add_column("time", justify="right")
-        shown = outcome.results
+        shown = state.finished
         if len(shown) > self.SUMMARY_ROWS:
             # a long run: the steps that did not simply succeed, and the last few
             last = set(range(len(shown) - 3, len(shown)))
             shown = [r for i, r in enumerate(shown) if r.status != OK or i in last]
-            ok = sum(1 for r in outcome.results if r.status == OK)
-            table.caption = f"{ok} of {len(outcome.results)} steps ok; the audit log has every one"
+            ok = sum(1 for r in state.finished if r.status == OK)
+            table.caption = f"{ok} of {len(state.finished)} steps ok; the audit log has every one"
         for result in shown:
             number = str(result.index + 1) if result.index >= 0 else "-"
             title = ("cleanup: " if result.cleanup else "") + result.step.title
             style = {OK: "green", WARNING: "yellow"}.get(result.status, "red")
             table.add_row(number, title, f"[{style}]{result.status}[/]", format_elapsed(result.duration))
         self._guard(self.console.print, table)
-        if outcome.audit_path:
-            self._print(f"Audit log (every command and its output): {outcome.audit_path}")
+        audit = getattr(ended, "audit_path", None)
+        if audit:
+            self._print(f"Audit log (every command and its output): {audit}")
         if self.plan.workloads:
             self._print(f"Tool reports: {self.plan.work_dir}")
-        if self.measurement is not None:
-            for line in self.measurement.look_lines[self.looks_shown:]:
-                self._print(line, "bold")  # the last look: the one the blocks ended on
-            self.looks_shown = len(self.measurement.look_lines)
-            stopped = self.measurement.stopped
-            if stopped:
-                self._print(f"Blocks: {len(self.measurement.orders)} ({stopped}).")
-        if outcome.status == FINISHED:
-            self._print(f"Done: {len(outcome.results)} steps in {format_elapsed(outcome.duration)}.", "bold green")
-        elif outcome.status == CANCELLED:
-            self._print(f"Cancelled: {outcome.reason}", "bold yellow")
-        elif outcome.status == FAILED and outcome.kind == FAIL_SAFETY:
+        for line in state.looks[self.looks_shown:]:
+            self._print(line, "bold")  # the last look: the one the blocks ended on
+        self.looks_shown = len(state.looks)
+        if state.blocks_ended is not None:
+            self._print(f"Blocks: {state.blocks_ended.blocks} ({state.blocks_ended.stopped}).")
+        duration = getattr(ended, "duration", 0.0)
+        if state.status == FINISHED:
+            self._print(f"Done: {len(state.finished)} steps in {format_elapsed(duration)}.", "bold green")
+        elif state.status == CANCELLED:
+            self._print(f"Cancelled: {ended.reason}", "bold yellow")
+        elif isinstance(ended, RunFailed) and ended.kind == FAIL_SAFETY:
             # exit 3: an error like any other refusal, so on stderr (README: exit codes)
-            _say(f"a safety check stopped the run: {outcome.reason}")
-        elif outcome.status == FAILED:
-            self._print(f"Failed: {outcome.reason}", "bold red")
-        for mountpoint in outcome.leftovers:
+            _say(f"a safety check stopped the run: {ended.reason}")
+        elif ended is not None:
+            self._print(f"Failed: {ended.reason}", "bold red")
+        for mountpoint in getattr(ended, "leftovers", ()):
             self._print(f"Still mounted: {mountpoint} (unmount it by hand or run fstune run --clean-leftovers)",
                         "red")

@@ -180,7 +180,7 @@ def _primary(args, names: tuple[str, ...], study=None) -> tuple[str, str]:
 
 def seconds_per_run(names: tuple[str, ...], params: dict[str, dict[str, object]]) -> float:
     """One run: making and mounting the filesystem, and every workload once."""
-    from fstune.runner.eta import MAKE_SECONDS
+    from fstune.measure.eta import MAKE_SECONDS
 
     return MAKE_SECONDS + sum(WORKLOADS[name].estimate_seconds(WORKLOADS[name].resolve(params.get(name, {})))
                               for name in names)
@@ -362,7 +362,7 @@ def screening_measurement(plan, extra: dict, *, sequential: bool = False):
     """A run's measurement whose record keeps ``extra`` in its design (a screening's design, or
     what a confirmation confirms). A screening judges nothing on the way (``sequential`` False):
     its blocks are the replicates the budget bought, and the model judges them at the end."""
-    from fstune.results.collection import Measurement
+    from fstune.measure.measurement import Measurement
 
     class ScreeningMeasurement(Measurement):
         def design(self, status: str) -> dict:
@@ -380,17 +380,15 @@ def _execute(session, args) -> int:
     from fstune.runner import handle_signals
 
     plan = session.plan
-    display = run_cli.Display(plan, interactive_answers=not args.yes)
-    display.measurement = session.measurement
+    display = run_cli.Display(plan, session.view, interactive_answers=not args.yes)
     answer = run_cli._answer_for_confirmed_devices(session.identities, display) if args.yes else None
-    runner = session.start(answer=answer)
-    display.runner = runner
+    session.start(answer=answer)
     hangup = signal.signal(signal.SIGHUP, signal.SIG_IGN)
     try:
-        with handle_signals(runner, on_signal=display.interrupted), display:
-            outcome = session.run(display.handle)
+        with handle_signals(session, on_signal=display.interrupted), display:
+            outcome = session.run(display.changed)
         ended = session.finish(outcome)  # stored before anything is printed
-        display.summary(outcome)
+        display.summary()
         for note in ended.notes:
             print(f"fstune: {note}", file=sys.stderr)
         if ended.record is not None and ended.record.results:

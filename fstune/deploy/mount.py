@@ -86,7 +86,7 @@ class MountSpec:
 
 def mount_options(config: ConfigDescription, journal_path: str | None) -> list[tuple[str, str | None]]:
     """The configuration's measured mount options plus the journal option fstune manages itself
-    (the store keeps them without it, see ``fstune.results.collection.config_descriptions``),
+    (the store keeps them without it, see ``fstune.measure.record.config_descriptions``),
     the same way ``fstune.plan`` adds it when it mounts."""
     fs = filesystems.get(config.filesystem)
     options = [(n, v) for n, v in config.mount_options if n not in fs.managed_options]

@@ -11,7 +11,7 @@ carry-over from the configuration before falls on every side alike on average, a
 that comes back every block or two cannot line up with the order.
 
 The plan holds the first look's blocks; the run adds blocks up to the next look while the
-study's question is open (``Plan.block``, fstune/results/collection.py). Nothing here touches
+study's question is open (``Plan.block``, fstune/measure/measurement.py). Nothing here touches
 the machine; the same Plan is rendered as the dry-run script (``fstune.plan.script``) and executed
 by the runner.
 """

@@ -1,6 +1,6 @@
 """What fstune keeps about one run: the study, how it ended, its machine, devices and figures.
 
-A ``RunRecord`` is what ``fstune.results.collection.run_record`` makes at the end of a run,
+A ``RunRecord`` is what ``fstune.measure.record.run_record`` makes at the end of a run,
 what the store (``fstune.results.store``) saves and loads, what a JSON report holds and what
 the classroom merge reads back from one. ``DeviceRecord`` is a device as it was when the run
 started (``fstune.results.environment.describe_device`` reads it from sysfs);

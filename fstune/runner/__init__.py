@@ -50,7 +50,6 @@ The modules, each one job:
 | ``events`` | the states, the events, the outcome (``RunOutcome``), ``Prompt``, ``StepGate`` |
 | ``terminal`` | a step in a pty: spawn, the output as lines (``LineAssembler``), questions, stopping it |
 | ``progress`` | the tools' progress lines → ``Progress`` |
-| ``eta`` | the whole run's time left and its share done, from the plan and the measured blocks |
 | ``safety`` | device identities, the checks before a destructive step, what happened to a device |
 | ``leftovers`` | the run state file; what dead runs left mounted, and cleaning it up |
 | ``output`` | a step's lines to the audit log and the consumer, with progress; a failed step's message |
@@ -71,7 +70,7 @@ from fstune.runner.engine import Runner
 from fstune.runner.events import (
     CANCELLED, DECLINED, FAIL_DECLINED, FAIL_ERROR, FAIL_SAFETY, FAIL_STEP, FAILED, FINISHED, OK, WARNING, Answer,
     Event, FailKind, Level, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
-    RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
+    RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting, StepsInserted,
 )
 from fstune.runner.leftovers import (
     STATE_FILE, CleanReport, Leftover, clean_leftovers, find_leftovers, refuse_live_run,
@@ -90,7 +89,7 @@ __all__ = [
     "STATE_FILE", "WARNING", "Answer", "CleanReport", "Event", "FailKind", "Level",
     "Leftover", "LineAssembler", "Notice", "OutputLine", "PercentProgress", "Progress", "Prompt", "RunCancelled",
     "RunFailed", "RunFinished", "RunOutcome", "RunStarted", "RunStatus", "Runner", "StepFinished", "StepGate",
-    "StepResult", "StepStarted", "StepStatus", "StepWaiting", "check_device", "clean_leftovers",
+    "StepResult", "StepStarted", "StepStatus", "StepWaiting", "StepsInserted", "check_device", "clean_leftovers",
     "confirmed_device_answerer", "devices_written_by", "find_leftovers", "handle_signals", "is_mounted",
     "match_prompt", "missing_tools", "mountpoints_of", "package_hint", "package_of", "plan_devices",
     "progress_parser_for", "read_identity", "record_identities", "refuse_live_run", "waiting_for_input",

@@ -49,7 +49,7 @@ from fstune.runner.audit import AuditLog, now
 from fstune.runner.holders import describe_holders
 from fstune.runner.events import (
     Answer, FailKind, Level, Notice, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
-    RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting,
+    RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting, StepsInserted,
 )
 from fstune.runner.output import OutputTail, failure_message, line_handler
 from fstune.runner.leftovers import STATE_FILE, claim_run_dir, remove_state
@@ -546,6 +546,7 @@ class Runner:
         if extra:
             # run() walks self.steps by index, so steps inserted after this one run next
             self.steps[index + 1:index + 1] = extra
+            self._emit(StepsInserted(index, tuple(extra), len(self.steps)))
             self._audit.write("notice", step=index, level=Level.INFO,
                               text=f"{len(extra)} steps added after step {index + 1}: {extra[0].title} …")
             log.info("%d steps added after step %d (the study's question is still open): %s", len(extra), index + 1,

@@ -2,7 +2,7 @@
 
 Events come in order from ``Runner.run(on_event)`` (or ``Runner.events()``): ``RunStarted``,
 then per step ``StepWaiting`` (guided mode), ``StepStarted``, ``OutputLine``s, ``Progress``,
-``Notice``s, ``Prompt``s, ``StepFinished``; last exactly one of ``RunFinished``, ``RunFailed``,
+``Notice``s, ``Prompt``s, ``StepFinished`` (and ``StepsInserted`` when the run adds steps); last exactly one of ``RunFinished``, ``RunFailed``,
 ``RunCancelled``. ``RunOutcome`` is what ``run()`` returns. A ``Prompt`` is answered with
 ``reply()``; a ``StepGate`` lets each step of a guided run go.
 
@@ -87,6 +87,16 @@ class StepWaiting:
     index: int
     total: int
     step: Step
+
+
+@dataclass(frozen=True, slots=True)
+class StepsInserted:
+    """Steps were inserted after step ``index`` (the ``extend`` hook: blocks added while the study
+    is undecided); the steps after them moved down, and ``total`` is the new count."""
+
+    index: int
+    steps: tuple[Step, ...]
+    total: int
 
 
 @dataclass(slots=True)  # not frozen: it is made once per line, and frozen fields cost twice as much
@@ -251,7 +261,7 @@ class StepGate:
         return self._aborted
 
 
-Event = (RunStarted | StepStarted | StepWaiting | OutputLine | Progress | Notice | Prompt | StepFinished
+Event = (RunStarted | StepStarted | StepWaiting | StepsInserted | OutputLine | Progress | Notice | Prompt | StepFinished
          | RunFinished | RunFailed | RunCancelled)
 
 

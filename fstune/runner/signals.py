@@ -25,7 +25,9 @@ log = logging.getLogger(__name__)
 def handle_signals(runner: Runner, on_signal: Callable[[str], None] | None = None):
     """While the block runs: SIGINT/SIGTERM/SIGHUP cancel the run cleanly; a second SIGINT
     kills the current step and exits at once with status 130 (no cleanup; leftovers are found
-    by the next ``fstune run``). Only usable from the main thread.
+    by the next ``fstune run``). Only usable from the main thread. ``runner``: the Runner, or what
+    stands for it with the same ``cancel`` and ``abort_now`` (the CLI passes its run session, so
+    that its view hears of the cancel too).
     """
     count = {"int": 0}
 

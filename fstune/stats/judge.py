@@ -7,7 +7,7 @@ Every verdict fstune shows is made by a function of this module, from plain numb
   (``sequential.decide``) with everything a screen shows beside the verdict: the interval as a
   change in percent (or in the metric's unit), the smallest change the run could have detected,
   the drift check and, while the study goes on, the expected blocks and time to a decision.
-  The runner asks it at each planned look (``fstune.results.collection.Measurement.judge``); a
+  The runner asks it at each planned look (``fstune.measure.measurement.Measurement.judge``); a
   stored run reaches it through ``fstune.results.compare.compare``, which hands each variant to
   ``fstune.results.blocked.judge_variant`` (it pairs the repeats by block, picks the metric's
   rule and the run's schedule, and judges the declared secondary metrics after the primary with

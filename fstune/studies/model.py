@@ -14,7 +14,7 @@ from fstune.errors import UsageError
 
 MIN_REPEATS = 3
 # blocks before the first look when a study does not say: the first of the default looks
-# (5, 10, 15; fstune/results/collection.py), whose limits are in the checked-in table
+# (5, 10, 15; fstune/measure/measurement.py), whose limits are in the checked-in table
 DEFAULT_BLOCKS = 5
 DEFAULT_DELTA_PERCENT = 2.0  # the practical threshold δ (docs/verdicts.md, "δ, the change that matters")
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")

@@ -103,7 +103,7 @@ class WorkloadContext:
 
 
 # the drop step's command: the measurement counts its own drops apart from other processes'
-# (fstune/results/collection.py, the modelled lab's rule)
+# (fstune/measure/measurement.py, the modelled lab's rule)
 DROP_CACHES = ("sysctl", "-q", "vm.drop_caches=3")
 
 

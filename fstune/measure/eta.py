@@ -18,8 +18,10 @@ added it starts again from elapsed / (elapsed + left) of the new total, and the 
 the new total beside it ("block 6 of up to 15"): a share that kept its value would sit at 99 %
 for as long as the added blocks take, and mean nothing. It reaches 1 only when the run has ended.
 
-Pure arithmetic on a clock: the run's collector (``fstune.results.collection.Measurement``)
-feeds it, and both front ends show its ``Estimate``.
+Pure arithmetic on a clock: the run's collector (``fstune.measure.measurement.Measurement``)
+feeds it in the run's thread; the front ends show an ``Estimate`` of its frozen ``EtaState``,
+which the run sends them (``fstune.measure.events.ProgressSnapshot``), moved on to the time they
+draw it.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import statistics
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fstune.units import format_estimate
 
@@ -152,50 +154,93 @@ class RunEta:
         """One block's time: the measured blocks' median, else the plan's (with making and mounting
         as measured here so far); never less than the running block has taken already."""
         with self._lock:
-            return self._block_seconds(self._clock())
-
-    def _block_seconds(self, now: float) -> float:
-        if self._measured:
-            return statistics.median(self._measured)
-        making = statistics.median(self._making) if self._making else self.make_seconds
-        planned = self.configs * (self.workload_seconds + making)
-        running = max((now - started for started in self._running.values()), default=0.0)
-        return max(planned, running)
+            return self._state().block_seconds(self._clock())
 
     def estimate(self) -> Estimate:
+        """The estimate now; the share it says is the one the next estimate never falls below.
+        Only the thread that feeds the run asks this: others extrapolate a ``state()``."""
         with self._lock:
             now = self._clock()
-            per_block = self._block_seconds(now)
-            current = sum(max(0.0, per_block - (now - started)) for started in self._running.values())
-            waiting = max(0, self._blocks - len(self._finished) - len(self._running))
-            left = 0.0 if self._ended else current + waiting * per_block + self._prelude_left(now)
-            cap = self._cap if self._cap is not None and self._cap > self._blocks and not self._ended else None
-            at_most = left + (cap - self._blocks) * per_block if cap is not None else None
-            self._fraction = self._advance(now, left)
-            return Estimate(self._fraction, left, at_most, self._blocks, cap, bool(self._measured))
+            estimate = self._state().estimate(now)
+            if not self._ended and self._started is not None:
+                self._last, self._added = now, False
+            self._fraction = estimate.fraction
+            return estimate
+
+    def state(self) -> EtaState:
+        """What the estimate is made from, frozen: another thread's ``estimate()`` of it changes
+        nothing here."""
+        with self._lock:
+            return self._state()
+
+    def _state(self) -> EtaState:
+        return EtaState(self.workload_seconds, self.prelude_seconds, self.configs, self.make_seconds, self._blocks,
+                        self._cap, tuple(self._making), tuple(self._measured), tuple(self._running.values()),
+                        len(self._finished), self._started, self._ended, self._fraction, self._last, self._added,
+                        self._clock)
+
+
+@dataclass(frozen=True)
+class EtaState:
+    """A ``RunEta`` at one moment: the plan's figures, what was measured, which blocks run since
+    when, and the share shown last. ``estimate(now)`` is pure arithmetic on it, so the front end's
+    thread can move the time left on between two of the run's events without touching the run."""
+
+    workload_seconds: float
+    prelude_seconds: float
+    configs: int
+    make_seconds: float
+    blocks: int
+    cap: int | None
+    making: tuple[float, ...]
+    measured: tuple[float, ...]  # seconds of each finished block
+    running: tuple[float, ...]  # when each running block started
+    finished: int
+    started: float | None
+    ended: bool
+    fraction: float  # the share the last estimate showed
+    last: float | None  # when it was shown
+    added: bool  # blocks were added since: the share starts again from the new total
+    clock: Callable[[], float] = field(default=time.monotonic, compare=False, repr=False)
+
+    def block_seconds(self, now: float) -> float:
+        if self.measured:
+            return statistics.median(self.measured)
+        making = statistics.median(self.making) if self.making else self.make_seconds
+        planned = self.configs * (self.workload_seconds + making)
+        running = max((now - started for started in self.running), default=0.0)
+        return max(planned, running)
+
+    def estimate(self, now: float | None = None) -> Estimate:
+        """The estimate at ``now`` (the run's clock if not given)."""
+        now = self.clock() if now is None else now
+        per_block = self.block_seconds(now)
+        current = sum(max(0.0, per_block - (now - started)) for started in self.running)
+        waiting = max(0, self.blocks - self.finished - len(self.running))
+        left = 0.0 if self.ended else current + waiting * per_block + self._prelude_left(now)
+        cap = self.cap if self.cap is not None and self.cap > self.blocks and not self.ended else None
+        at_most = left + (cap - self.blocks) * per_block if cap is not None else None
+        return Estimate(self._advance(now, left), left, at_most, self.blocks, cap, bool(self.measured))
 
     def _prelude_left(self, now: float) -> float:
         """The part of the once-before pass still to run: none once a block has begun."""
-        if self._running or self._finished:
+        if self.running or self.finished:
             return 0.0
-        spent = now - self._started if self._started is not None else 0.0
+        spent = now - self.started if self.started is not None else 0.0
         return max(0.0, self.prelude_seconds - spent)
 
     def _advance(self, now: float, left: float) -> float:
-        if self._ended:
+        if self.ended:
             return 1.0
-        if self._started is None:
-            return self._fraction
-        passed = now - (self._last if self._last is not None else now)
-        self._last = now
-        elapsed = now - self._started
-        if self._added:  # a share of the new total: lower than before, once
-            self._added = False
-            self._fraction = 0.0
-            passed = 0.0
-        fraction = self._fraction
+        if self.started is None:
+            return self.fraction
+        passed = now - (self.last if self.last is not None else now)
+        elapsed = now - self.started
+        floor = fraction = self.fraction
+        if self.added:  # a share of the new total: lower than before, once
+            floor = fraction = passed = 0.0
         if passed > 0:
             fraction += (1.0 - fraction) * passed / (passed + left) if passed + left > 0 else 0.0
         if elapsed + left > 0:
             fraction = max(fraction, elapsed / (elapsed + left))
-        return max(self._fraction, min(fraction, UNFINISHED_AT_MOST))
+        return max(floor, min(fraction, UNFINISHED_AT_MOST))

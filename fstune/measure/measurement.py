@@ -3,8 +3,11 @@ the configuration it claims, add blocks until the study's question is answered, 
 whole run for the results store.
 
 ``Measurement`` sits between the Runner and whoever shows the run: feed it every event
-(``observe``) and give the Runner its ``extend`` hook. It never invents a number: a step that
-failed, or whose output its workload's parser rejects, marks that repeat failed with the reason.
+(``observe``) and give the Runner its ``extend`` hook; what it decides reaches the front ends as
+events (``fstune.measure.events``). The host's conditions and the drop rule are in
+``conditions``, the mount-option checks in ``applied``, the store's record in ``record``. It
+never invents a number: a step that failed, or whose output its workload's parser rejects, marks
+that repeat failed with the reason.
 
 The design (docs/verdicts.md): the plan holds the blocks up to the first look; at each look the
 study's primary metric is judged for every variant against the baseline (``judge_primary``), and
@@ -19,12 +22,10 @@ modelled lab, a disk the host set the pace of) is dropped and replaced, up to th
 
 from __future__ import annotations
 
-import os
 import re
-import statistics
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fstune import filesystems
@@ -33,21 +34,19 @@ from fstune.diskmodel.dilation import Dilation, convert_samples, of_environment
 from fstune.errors import FstuneError
 from fstune.figures import MeasurementError, RepeatResult
 from fstune.lab import fidelity
+from fstune.measure.applied import majmin, missing_mount_option, mount_of
+from fstune.measure.conditions import DROP_RULE, drop_limit, host_delta, host_snapshot, outside_drop
+from fstune.measure.eta import MAKE_SECONDS, RunEta
+from fstune.measure.events import BlockDropped, BlocksEnded, LookDecided, ProgressSnapshot
+from fstune.measure.record import raw_output
 from fstune.plan import Plan, schedule_looks
-from fstune.stats.sequential import Reason
-from fstune.results.settings import run_settings
-from fstune.results.compare import ConfigDescription
 from fstune.results.records import CANCELLED as RUN_CANCELLED
-from fstune.results.records import FAILED as RUN_FAILED
 from fstune.results.records import FINISHED as RUN_FINISHED
-from fstune.runner.eta import MAKE_SECONDS, Estimate, RunEta
+from fstune.stats.sequential import Reason
 from fstune.steps import Step
-from fstune.util import procfs
 from fstune.workloads import WORKLOADS
 from fstune.workloads.base import DROP_CACHES
 from fstune.workloads import metric as declared_metric
-
-RAW_LIMIT = 256 * 1024  # keep at most this much of one step's output in the store
 
 # How the blocks ended (RunRecord.design["stopped"])
 DECIDED = "decided"
@@ -55,110 +54,6 @@ CAP_UNDECIDED = "cap reached while undecided"
 CANCELLED = "cancelled"
 FAILED = "failed"
 TOO_FEW = "too few blocks to decide (fewer than 3)"
-
-# The declared drop rule (docs/verdicts.md, "Dropped blocks"): a block is dropped only for what
-# processes outside the run did during it, never for anything the run's own I/O could cause: when
-# user-space processes that are not fstune's read or wrote more than OUTSIDE_MIB_S MiB/s over the
-# block above the level of the blocks just before it (dropped ones included, so a lasting rise
-# becomes the level after a block or two). One rule drops at most a third of the cap: past that
-# the blocks are kept, marked, and the looks happen as planned.
-OUTSIDE_MIB_S = 8.0
-OUTSIDE_MIB_FLOOR = 64.0  # and this much in all: a block that lasted a moment is not dropped for a few MiB
-DROP_RULE_REFERENCE_BLOCKS = 3  # the level: the median of this many blocks before (dropped included)
-DROP_RULE_MIN_BLOCKS = 2  # blocks seen before the rule can call one a spike
-DROP_RULE_SHARE = 1 / 3  # of the cap: the most blocks the rule may drop in one run
-DROP_RULE = "outside-io/2"
-# On a modelled lab disk, a block whose turn the host rather than the model paced is dropped too:
-# fidelity.RULE (fstune/lab/fidelity.py declares it and its thresholds; docs/modelled-lab.md)
-
-
-@dataclass(frozen=True)
-class DropCall:
-    """The rule's answer for one block: why it is disturbed, and whether it is dropped (False: the
-    rule has dropped its limit and the block is kept, marked)."""
-
-    reason: str
-    drop: bool
-
-
-def drop_limit(cap: int) -> int:
-    """The most blocks the declared rule may drop in a run with this cap (a third, at least 1)."""
-    return max(1, int(cap * DROP_RULE_SHARE))
-
-
-def outside_rate(hosts: Sequence[Mapping]) -> tuple[float, float] | None:
-    """(MiB/s, MiB) read or written by processes outside the run over a block's turns (None: not
-    measured)."""
-    measured = [h for h in hosts if "outside_io" in h and h.get("seconds")]
-    if not measured:
-        return None
-    seconds = sum(h["seconds"] for h in measured)
-    mib = sum(h["outside_io"]["bytes"] for h in measured) / 2**20
-    return mib / seconds, mib
-
-
-def outside_drop(hosts: Mapping[int, Sequence[Mapping]], dropped: Mapping[int, str], block: int,
-                  limit: int | None = None) -> DropCall | None:
-    """Whether the declared rule drops ``block``: ``hosts`` maps each finished block to its turns'
-    host conditions (``_host_delta``), ``dropped`` the blocks dropped so far, ``limit`` the most
-    blocks the rule may drop. One function, so the simulation (bench/stress_verdicts.py) runs the
-    rule the run runs. The I/O pressure is recorded but decides nothing: it counts the run's own
-    stalls too, and a rule that drops them drops the very figures being judged."""
-    rates = {number: outside_rate(turns) for number, turns in hosts.items()}
-    if rates.get(block) is None:
-        return None
-    mine, volume = rates[block]
-    earlier = [rates[n][0] for n in sorted(rates) if n < block and rates[n] is not None]
-    if len(earlier) < DROP_RULE_MIN_BLOCKS:
-        return None
-    usual = statistics.median(earlier[-DROP_RULE_REFERENCE_BLOCKS:])
-    if mine - usual <= OUTSIDE_MIB_S or volume <= OUTSIDE_MIB_FLOOR:
-        return None
-    names = sorted({name for turn in hosts[block] for name in turn.get("outside_io", {}).get("top", ())})
-    who = f" ({', '.join(names)})" if names else ""
-    reason = (f"processes outside the run{who} read or wrote {mine:.1f} MiB/s during the block against "
-              f"{usual:.1f} MiB/s in the blocks before (rule {DROP_RULE}: more than {OUTSIDE_MIB_S:g} MiB/s above)")
-    if limit is not None and sum(1 for why in dropped.values() if DROP_RULE in why) >= limit:
-        return DropCall(f"{reason}; kept: the rule has dropped its limit of {limit} blocks", False)
-    return DropCall(reason, True)
-
-
-@dataclass(frozen=True)
-class Progress:
-    """What the progress panes show (``Measurement.progress``)."""
-
-    estimate: Estimate  # the share of the run's time (of the blocks scheduled now) and the time left
-    seconds_left_expected: float | None  # from the look's forecast, once there is one
-    label: str  # "block 2 of 5 (up to 15): external, internal"
-    block: int | None = None  # the block running, for the text beside the overall bar
-    scheduled: int = 0  # blocks scheduled now: the bar's share is of these
-    at_most: int = 0  # what the cap could bring them to (= scheduled when none can be added)
-
-    @property
-    def blocks(self) -> str:
-        """"block 2 of 5 (up to 15)"; "" before the first block."""
-        if self.block is None:
-            return ""
-        return self.blocks_short + (f" (up to {self.at_most})" if self.at_most > self.scheduled else "")
-
-    @property
-    def blocks_short(self) -> str:
-        """"block 2 of 5", where the room is short (the short time left names the cap)."""
-        return f"block {self.block} of {self.scheduled}" if self.block is not None else ""
-
-    @property
-    def fraction(self) -> float:
-        return self.estimate.fraction
-
-    @property
-    def eta(self) -> str:
-        """"about 4 min left, up to 11 min if it needs all 15 blocks"."""
-        return self.estimate.text()
-
-    @property
-    def eta_short(self) -> str:
-        """"4 min left, ≤ 11 min (15 blocks)", where the room is short."""
-        return self.estimate.text(short=True)
 
 
 @dataclass
@@ -197,63 +92,6 @@ def _ceiling_seconds(plan: Plan) -> float:
     return workload.ceiling_seconds(workload.resolve(context.params)) + MAKE_SECONDS
 
 
-def _host_snapshot(devices: dict[str, str]) -> dict:
-    return {"time": time.time(), "monotonic": time.monotonic(), "load": procfs.loadavg(),
-            "io": procfs.pressure("io"), "cpu": procfs.pressure("cpu"), "ticks": procfs.cpu_ticks(),
-            "outside": procfs.process_io(os.getpid()),
-            "devices": {role: procfs.block_stat(path) for role, path in devices.items()},
-            # a modelled lab disk's own counters: how much of its busy time the model gave
-            "model": fidelity.snapshot(devices)}
-
-
-def _host_delta(before: dict, after: dict) -> dict:
-    """What changed between two snapshots, JSON-shaped (RepeatResult.conditions["host"])."""
-    wall = max(after["monotonic"] - before["monotonic"], 1e-9)
-    found: dict = {"start": before["time"], "end": after["time"], "seconds": round(wall, 3),
-                   "load": after["load"]}
-    for resource in ("io", "cpu"):
-        for kind in ("some", "full"):
-            start, end = before[resource].get(kind), after[resource].get(kind)
-            if start and end and "total" in start and "total" in end:
-                micro = end["total"] - start["total"]
-                found[f"{resource}_{kind}"] = {"avg10": end.get("avg10"), "total_us": micro,
-                                               "share": round(micro / 1e6 / wall, 4)}
-    if "outside" in before and "outside" in after:
-        found["outside_io"] = outside_io(before["outside"], after["outside"])
-    ticks_before, ticks_after = before["ticks"], after["ticks"]
-    if ticks_before and ticks_after and ticks_after["total"] > ticks_before["total"]:
-        found["steal_share"] = round((ticks_after["steal"] - ticks_before["steal"])
-                                     / (ticks_after["total"] - ticks_before["total"]), 4)
-    found["devices"] = {role: {key: after["devices"][role].get(key, 0) - value for key, value in counters.items()}
-                        for role, counters in before["devices"].items() if counters and after["devices"].get(role)}
-    models = {role: fidelity.delta(start, after["model"][role]) for role, start in (before.get("model") or {}).items()
-              if role in (after.get("model") or {})}
-    if models:
-        found["model"] = {"devices": models, "rule": fidelity.RULE, "host_paced": fidelity.judge(models)}
-    return found
-
-
-def outside_io(before: dict, after: dict) -> dict:
-    """Bytes read or written by processes outside the run between two ``procfs.process_io``
-    readings: a process seen twice adds what it did since, one that started in between all it
-    did (a parent's counters take in its reaped children, so a short job still counts), and the
-    three that did most are named. A child seen before that has gone hands its whole life's
-    counters to its parent; what it had done by the first reading is taken off the parent's
-    rise, so a long job that ends is not charged to this one block."""
-    handed: dict[int, int] = {}
-    for pid, (_name, _start, total, parent) in before.items():
-        if pid not in after:
-            handed[parent] = handed.get(parent, 0) + total
-    done: dict[str, int] = {}
-    for pid, (name, start, total, _parent) in after.items():
-        earlier = before.get(pid)
-        moved = (total - earlier[2] - handed.get(pid, 0) if earlier is not None and earlier[1] == start else total)
-        if moved > 0:
-            done[name] = done.get(name, 0) + moved
-    top = sorted(done, key=lambda name: -done[name])[:3]
-    return {"bytes": sum(done.values()), "top": [name for name in top if done[name] >= 2**20]}
-
-
 def lab_dilation() -> Dilation | None:
     """The time dilation of the VM lab this command runs in (None: not in one, or not dilated)."""
     from fstune.vmlab import current_environment
@@ -266,12 +104,14 @@ class Measurement:
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
                  sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None,
-                 dilation: Dilation | None | bool = True) -> None:
+                 emit: Callable[[object], None] | None = None, dilation: Dilation | None | bool = True) -> None:
         self.plan = plan
+        # where its decisions go as events (fstune.measure.events): the session passes them on
+        self.emit: Callable[[object], None] = emit or (lambda event: None)
         # in a time-dilated VM lab every figure is converted back as it is parsed (True: the lab's
         # own, from the environment the host gave this command; tests pass their own or None)
         self.dilation = lab_dilation() if dilation is True else dilation or None
-        self._snapshot = snapshot or _host_snapshot  # the host's counters now (tests pass their own)
+        self._snapshot = snapshot or host_snapshot  # the host's counters now (tests pass their own)
         # how often anyone dropped the page cache so far (/proc/vmstat; tests pass their own)
         self._cache_drops = cache_drops or fidelity.cache_drops
         self._clock = clock
@@ -300,7 +140,7 @@ class Measurement:
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
         self.stopped = ""
         self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
-        self.look_lines: list[str] = []  # one line per look taken, for the progress panes
+        self.look_lines: list[str] = []  # one line per look taken (each also emitted as a LookDecided)
         self._current_block: int | None = None
         self._making_started: dict[tuple[str, int], float] = {}
         # the time left, from the plan's block and then the measured ones
@@ -360,7 +200,7 @@ class Measurement:
         if step.repeat is not None and turn.start is None:
             turn.start = self._snapshot(self._devices)
         elif step.kind == kinds.UMOUNT and turn.start is not None and not turn.host:
-            turn.host.update(_host_delta(turn.start, self._snapshot(self._devices)))
+            turn.host.update(host_delta(turn.start, self._snapshot(self._devices)))
             self._foreign_drops(turn)
             self._check_journal_written(turn)
         if step.kind == kinds.MEASURE and turn.drops_start is None:
@@ -473,7 +313,7 @@ class Measurement:
         fs = filesystems.get(cp.config.filesystem)
         found = fs.parse_record(output)
         turn.readback.update(found)
-        mount = _mount_of(cp.mountpoint)
+        mount = mount_of(cp.mountpoint)
         if mount is not None:
             turn.readback["mount_options"] = mount.options
             turn.readback["super_options"] = mount.super_options
@@ -481,9 +321,9 @@ class Measurement:
         journal_device = log.path if cp.config.external_journal and log is not None else None
         if journal_device:
             turn.readback["expected_journal_device"] = journal_device
-        problem = fs.placement_problem(found, cp.config.journal, journal_device, _majmin(journal_device))
+        problem = fs.placement_problem(found, cp.config.journal, journal_device, majmin(journal_device))
         if problem is None and mount is not None:
-            problem = _missing_mount_option(cp.mount_options, fs, mount)
+            problem = missing_mount_option(cp.mount_options, fs, mount)
         if problem:
             self._not_applied(turn, problem)
 
@@ -555,17 +395,23 @@ class Measurement:
         # decision is still the last look's and a second line would only repeat it
         if counted in self.looks:
             self.judge()
-            self.look_lines.append(self._describe_look(counted, upcoming))
+            line = self._describe_look(counted, upcoming)
+            self.look_lines.append(line)
+            self.emit(LookDecided(counted, line))
             if self.judged and not any(result.decision.action == "continue" for result in self.judged.values()):
                 answered = all(result.decision.reason != Reason.CAP for result in self.judged.values())
-                self.stopped = DECIDED if answered else CAP_UNDECIDED
+                self._stop(DECIDED if answered else CAP_UNDECIDED)
                 return 0
         if upcoming is None:
-            self.stopped = CAP_UNDECIDED
+            self._stop(CAP_UNDECIDED)
             return 0
         # never more than twice the cap in all, dropped blocks included
         room = 2 * self.max_blocks - self.scheduled
         return max(0, min(upcoming - counted, room))
+
+    def _stop(self, why: str) -> None:
+        self.stopped = why
+        self.emit(BlocksEnded(len(self.orders), why))
 
     def values(self, config: str, workload: str, metric: str) -> list[float]:
         """Every counted value of one metric for ``config``, in block order."""
@@ -648,8 +494,7 @@ class Measurement:
         if call.drop:
             self._drop(block, call.reason)
         else:
-            self.disturbed_blocks[block] = call.reason
-            self.notes.append(f"Block {block} was disturbed and kept: {call.reason}.")
+            self._disturbed(block, call.reason)
 
     def _apply_model_rule(self, block: int) -> None:
         """The declared rule on a modelled lab (fstune/lab/fidelity.py): a block in which some
@@ -666,8 +511,7 @@ class Measurement:
             reason = f"{name}: {paced}"
             if len(self._model_dropped) >= self.drop_limit:
                 reason += f"; kept: the rule has dropped its limit of {self.drop_limit} blocks"
-                self.disturbed_blocks[block] = reason
-                self.notes.append(f"Block {block} was disturbed and kept: {reason}.")
+                self._disturbed(block, reason)
             else:
                 self._model_dropped.add(block)
                 self._drop(block, reason)
@@ -689,9 +533,17 @@ class Measurement:
             self._drop(block, f"{name} has no {workload} {metric} in it ({why})")
             return
 
+    def _disturbed(self, block: int, reason: str) -> None:
+        self.disturbed_blocks[block] = reason
+        event = BlockDropped(block, reason, kept=True)
+        self.notes.append(event.line)
+        self.emit(event)
+
     def _drop(self, block: int, reason: str) -> None:
         self.dropped_blocks[block] = reason
-        self.notes.append(f"Block {block} was dropped and replaced: {reason}.")
+        event = BlockDropped(block, reason)
+        self.notes.append(event.line)
+        self.emit(event)
         for result in self.results.values():
             if result.block == block:
                 result.dropped = reason
@@ -705,27 +557,19 @@ class Measurement:
             return self.scheduled
         return max(self.scheduled, self.max_blocks + len(self.dropped_blocks))
 
-    def progress(self) -> Progress:
-        """How far the run is, for the progress panes: a share of its estimated time over the blocks
-        scheduled now (``fstune.runner.eta``: it starts again when blocks are added, and ``blocks``
-        says the new total), the time left for them and what the cap could add."""
+    def snapshot(self) -> ProgressSnapshot:
+        """How far the run is, for the progress panes; called in the run's thread only, after each
+        event that moves the run on (the session sends it to the front ends, which say it at their
+        own moment with ``ProgressSnapshot.at``). The share is of the blocks scheduled now
+        (``fstune.measure.eta``: it starts again when blocks are added, and the snapshot says the new
+        total) and the time left is for them, with what the cap could add."""
         adding = self.sequential and not self.stopped
         self.eta.schedule(self.scheduled, self.blocks_at_most if adding else None)
-        estimate = self.eta.estimate()
-        expected = None
-        forecasts = [r.decision.n + r.decision.outlook.expected_further_blocks for r in list(self.judged.values())
-                     if r.decision.outlook is not None]
-        if forecasts and adding:
-            # the look's forecast: the blocks the slowest variant is expected to need, less those run
-            ran = self.eta.blocks_finished
-            expected = max(0.0, max(forecasts) + len(self.dropped_blocks) - ran) * self.eta.block_seconds()
+        self.eta.estimate()  # the share shown now is the one the next estimate never falls below
         block = self._current_block
-        # the bar's share is of the scheduled blocks; what the cap could add is said beside them
-        progress = Progress(estimate, expected, "", block, self.scheduled,
-                            self.blocks_at_most if adding else self.scheduled)
-        if block is None:
-            return progress
-        return replace(progress, label=f"{progress.blocks}: {', '.join(self.orders.get(block, ()))}")
+        return ProgressSnapshot(self.eta.state(), block, self.scheduled,
+                                self.blocks_at_most if adding else self.scheduled,
+                                tuple(self.orders.get(block, ())) if block is not None else ())
 
     # --- the record -------------------------------------------------------------------------------
 
@@ -771,115 +615,3 @@ class Measurement:
         if self._modelled():  # the key appears only on a modelled lab: other runs' records are unchanged
             design["model_rule"] = fidelity.RULE
         return design
-
-
-def raw_output(step: Step, output: str, report: str | None) -> str:
-    """One measured phase as the store keeps it: what the tool printed, then after a
-    ``--- FILE ---`` line the report it wrote (``recompute.split_raw`` takes it apart), cut to
-    ``RAW_LIMIT``."""
-    raw = output if report is None else f"{output}\n--- {step.result_file} ---\n{report}"
-    return raw[-RAW_LIMIT:]
-
-
-def _mount_of(mountpoint: str):
-    from fstune.devices.system import parse_mountinfo
-
-    mounts = [m for m in parse_mountinfo(procfs.read_text("/proc/self/mountinfo")) if m.mountpoint == mountpoint]
-    return mounts[-1] if mounts else None  # the top of a stack is what the workloads see
-
-
-def _majmin(path: str | None) -> str | None:
-    if not path:
-        return None
-    try:
-        rdev = os.stat(path).st_rdev
-    except OSError:
-        return None
-    return f"{os.major(rdev)}:{os.minor(rdev)}"
-
-
-# options the kernel shows by these names in /proc/self/mountinfo when they are set; the others
-# (a value equal to the default, options the kernel folds into others) are recorded, not checked
-_SHOWN_FLAGS = ("noatime", "nodiratime", "relatime", "ro", "nosuid", "nodev", "noexec", "sync", "dirsync")
-
-
-def _same_value(wanted: str, applied: str) -> bool:
-    """"256k" and "262144" are the same log buffer size; "writeback" and "ordered" are not."""
-    if wanted == applied:
-        return True
-    from fstune.errors import UsageError
-    from fstune.units import parse_size
-
-    try:
-        return parse_size(wanted) == parse_size(applied)
-    except UsageError:
-        return False
-
-
-def _missing_mount_option(options, fs, mount) -> str | None:
-    shown = set(mount.options.split(",")) | set(mount.super_options.split(","))
-    managed = fs.managed_options
-    for name, value in options:
-        if name in managed:
-            continue  # the journal device option: the record step's readback checks where it is
-        if value is None and name in _SHOWN_FLAGS and name not in shown:
-            return (f"mount option '{name}' is not among the options the kernel applied "
-                    f"({mount.options}; {mount.super_options})")
-        undone = filesystems.negation(name)
-        if value is None and undone in shown:  # undone without a word (ext4 data=journal: nodelalloc)
-            return (f"mount option '{name}' was undone: the kernel applied '{undone}' "
-                    f"({mount.options}; {mount.super_options})")
-        applied = next((w for w in shown if w.startswith(f"{name}=")), None)
-        if value is not None and applied is not None and not _same_value(value, applied.partition("=")[2]):
-            return f"mount option '{name}={value}' was applied as '{applied}'"
-    return None
-
-
-def config_descriptions(plan: Plan) -> list[ConfigDescription]:
-    log = plan.choices.log_device.path if plan.choices.log_device else None
-    descriptions = []
-    for cp in plan.configs:
-        description = ConfigDescription.from_configuration(cp.config, log if cp.config.external_journal else None)
-        # the options the mount really used (command-line --option included), less the journal
-        # device option fstune adds itself: "+ external journal on …" already says that
-        managed = filesystems.get(cp.config.filesystem).managed_options
-        options = tuple((n, v) for n, v in cp.mount_options if n not in managed)
-        descriptions.append(ConfigDescription(description.name, description.filesystem, description.journal,
-                                              description.log_device, description.mkfs_options, options))
-    return descriptions
-
-
-def run_record(plan: Plan, measurement: Measurement, outcome, started: float, inventory=None):
-    """Everything the store keeps about this run."""
-    from fstune.results.environment import capture_environment, describe_device
-    from fstune.results.records import RunRecord
-    from fstune.stats.sequential import METHOD
-
-    devices = []
-    for role, choice in (("target", plan.choices.target), ("journal", plan.choices.log_device)):
-        if choice is None or (role == "journal" and not plan.study.needs_journal_device):
-            continue
-        found = inventory.find(choice.path) if inventory is not None else None
-        devices.append(describe_device(choice.path, role, model=getattr(found, "model", None),
-                                       transport=getattr(found, "transport", None)))
-    mkfs_argv: dict[str, list[tuple[str, ...]]] = {}
-    for cp in plan.configs:
-        mkfs_argv[cp.config.name] = [s.argv for s in cp.steps if s.destructive]
-    warnings = list(plan.warnings) + list(getattr(outcome, "warnings", ())) + list(measurement.notes)
-    status = {RUN_FINISHED: RUN_FINISHED, RUN_CANCELLED: RUN_CANCELLED}.get(outcome.status, RUN_FAILED)
-    results = measurement.repeat_results()
-    blocks = {r.block for r in results if r.block}
-    return RunRecord(
-        study=plan.study.name, title=plan.study.title, started=started, finished=time.time(),
-        status=status, reason=outcome.reason or "", configs=config_descriptions(plan),
-        results=results, environment=capture_environment(), devices=devices,
-        mkfs_argv=mkfs_argv, baseline=plan.study.baseline.name, repeats=len(blocks) or plan.repeats,
-        warnings=warnings, method=METHOD, design=measurement.design(status),
-        settings=run_settings(plan, measurement),  # what a comparison or a merge must match
-        ceiling=measurement.ceiling or None,
-        ceiling_raw=measurement.ceiling_raw or None,
-    )
-
-
-__all__ = ["CANCELLED", "CAP_UNDECIDED", "DECIDED", "DROP_RULE", "OUTSIDE_MIB_S", "DropCall", "Measurement",
-           "config_descriptions", "drop_limit", "outside_io", "outside_drop", "run_record"]

@@ -1,8 +1,8 @@
-"""The run's time left (fstune/runner/eta.py), on synthetic event sequences and a fake clock."""
+"""The run's time left (fstune/measure/eta.py), on synthetic event sequences and a fake clock."""
 
 import pytest
 
-from fstune.runner.eta import RunEta
+from fstune.measure.eta import RunEta
 
 
 class Clock:
