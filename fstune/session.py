@@ -43,7 +43,7 @@ from enum import StrEnum
 
 from fstune import devlock, filesystems
 from fstune.errors import FstuneError
-from fstune.measure.events import CancelRequested, RunNotStarted
+from fstune.measure.events import CancelRequested, RepeatsMeasured, RunNotStarted
 from fstune.measure.measurement import Measurement
 from fstune.measure.record import run_record
 from fstune.measure.view import RunView
@@ -364,11 +364,6 @@ class RunSession:
         runner = self.runner
         return runner.cancel_requested if runner is not None else self._pending_cancel is not None
 
-    def repeat_results(self) -> list:
-        """The repeats measured so far (guided mode shows a configuration's figures once it is
-        done, while the run waits at the gate)."""
-        return list(self.measurement.results.values())
-
     def not_started(self, reason: str) -> None:
         """The run could not start, or fstune failed while running it: the view says so."""
         self._emit(RunNotStarted(reason))
@@ -383,6 +378,8 @@ class RunSession:
 
         def consume(event: object) -> None:
             measurement.observe(event)
+            if isinstance(event, StepFinished) and not event.cleanup and event.step.measured:
+                self._emit(RepeatsMeasured(measured_copy(measurement.repeat_results())))
             if isinstance(event, _MOVES):
                 # first, so that a step's row starts with the block it belongs to
                 self._emit(measurement.snapshot())
@@ -494,6 +491,11 @@ class RunSession:
 
 # the events after which the run's progress is sent again (``Measurement.snapshot``)
 _MOVES = (StepStarted, StepFinished, Progress, StepsInserted)
+
+
+def measured_copy(repeats) -> tuple:
+    """The repeats as they are now, for another thread: the measurement goes on filling its own."""
+    return tuple(replace(repeat, samples=list(repeat.samples), raw=dict(repeat.raw)) for repeat in repeats)
 
 
 def _log_plan(plan: Plan) -> None:

@@ -50,6 +50,11 @@ class Step:
     position: int | None = None
 
     @property
+    def measured(self) -> bool:
+        """Its output becomes figures: a benchmark, or a measured phase of one."""
+        return self.kind == MEASURE or self.phase is not None
+
+    @property
     def written_devices(self) -> tuple[str, ...]:
         """Every block device this step writes to; the runner checks each before it starts."""
         return ((self.device,) if self.device else ()) + self.also_writes

@@ -49,7 +49,7 @@ class GuidedRun:
         self._guided_configs.add(config)
         note = look_for_note(self.plan.study, config)
         # read while the run waits at the gate for the attendee (guided mode holds every step)
-        figures = figures_so_far(self.session.repeat_results(), config)
+        figures = figures_so_far(self.view.snapshot(since=self._seq).repeats, config)
         self._note = f"Configuration '{config}' is measured. What to look for: {note}" + (
             f"\nMeasured: {figures}" if figures else "")
         self.query_one("#output", Log).write_line(f"[guide] {config} done. What to look for: {note}")

@@ -248,3 +248,22 @@ def test_a_plan_without_blocks_shows_its_share_of_steps():
         result = r.StepResult(n, steps[n], r.OK, 0, None, 0.0)
         view.apply(r.StepFinished(n, steps[n], r.OK, 0, None, 0.0, "", False, result))
     assert view.snapshot().fraction == 0.75 and view.snapshot().rows[3].state == PENDING
+
+
+def test_the_view_carries_copies_of_the_repeats_measured_so_far():
+    _, session, _ = played_session(NOISY)
+    seen = []
+
+    def on_change(event):
+        state = session.view.snapshot()
+        if state.repeats:
+            seen.append(len(state.repeats))
+
+    session.run(on_change)
+    repeats = session.view.snapshot().repeats
+    measured = session.measurement.repeat_results()
+    assert [(x.config, x.repeat, [s.value for s in x.samples]) for x in repeats] == \
+           [(x.config, x.repeat, [s.value for s in x.samples]) for x in measured]
+    assert seen == sorted(seen) and seen[0] < len(measured)  # they grow as the run measures
+    assert all(copy is not original and copy.samples is not original.samples
+               for copy, original in zip(repeats, measured))  # the run's own stay the run's

@@ -72,9 +72,11 @@ def test_a_run_is_measured_stored_then_compared(tmp_path):
     outcome = session.run(seen.append)
     # every event, in order, after the measurement saw it, with a progress snapshot before each
     # that moves the run on; the view folded them all
-    from fstune.measure.events import ProgressSnapshot
+    from fstune.measure.events import ProgressSnapshot, RepeatsMeasured
 
-    assert [e for e in seen if not isinstance(e, ProgressSnapshot)] == runner.events
+    assert [e for e in seen if not isinstance(e, (ProgressSnapshot, RepeatsMeasured))] == runner.events
+    measured = [e for e in seen if isinstance(e, RepeatsMeasured)]
+    assert measured and measured[-1].repeats == tuple(session.measurement.repeat_results())
     assert isinstance(seen[seen.index(runner.events[1]) - 1], ProgressSnapshot)
     state = session.view.snapshot()
     assert state.status == FINISHED and state.fraction == 1.0 and state.done == len(plan.steps)

@@ -2,7 +2,8 @@
 
 The run emits, in its own thread and in order: the runner's events (steps started, their output
 lines and tool progress, steps finished, cleanup steps, ``StepsInserted``, the final event), the
-measurement's decisions (``LookDecided``, ``BlockDropped``, ``BlocksEnded``), a
+measurement's decisions (``LookDecided``, ``BlockDropped``, ``BlocksEnded``) and what it measured
+(``RepeatsMeasured``), a
 ``ProgressSnapshot`` after every event that moves the run on, and the session's
 ``CancelRequested`` and ``RunNotStarted``. ``fstune.measure.view.RunView`` folds them into what
 both front ends draw; nothing flows back this way (commands go through the session).
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fstune.figures import RepeatResult
 from fstune.measure.eta import Estimate, EtaState
 
 
@@ -40,6 +42,15 @@ class BlockDropped:
         if self.kept:
             return f"Block {self.block} was disturbed and kept: {self.reason}."
         return f"Block {self.block} was dropped and replaced: {self.reason}."
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatsMeasured:
+    """The repeats measured so far, copied in the run's thread when a measured step finished (guided
+    mode shows a configuration's figures once it is done); a front end never reads the
+    measurement itself."""
+
+    repeats: tuple[RepeatResult, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fstune.measure.events import (
-    BlockDropped, BlocksEnded, CancelRequested, LookDecided, ProgressSnapshot, RunNotStarted, RunProgress,
+    BlockDropped, BlocksEnded, CancelRequested, LookDecided, ProgressSnapshot, RepeatsMeasured, RunNotStarted,
+    RunProgress,
 )
 from fstune.runner.events import (
     CANCELLED, FINISHED, Notice, OutputLine, Progress, Prompt, RunCancelled, RunFailed, RunFinished, RunStarted,
@@ -115,6 +116,7 @@ class ViewState:
     cancelling: str | None  # the reason a cancel was asked for
     ended: object | None  # RunFinished / RunFailed / RunCancelled / RunNotStarted
     blocks_ended: BlocksEnded | None  # why no more blocks were added
+    repeats: tuple = ()  # the repeats measured so far (RepeatResult), as of the last measured step
 
     @property
     def at_most(self) -> int:
@@ -177,6 +179,7 @@ class RunView:
         self._started = 0
         self._looks: list[str] = []
         self._dropped: list[BlockDropped] = []
+        self._repeats: tuple = ()
         self._inserted: list[StepsInserted] = []
         self._snapshot: ProgressSnapshot | None = None
         self._frozen_at: float | None = None  # the run ended: the time left stops moving
@@ -306,12 +309,15 @@ class RunView:
                 state = CANCELLED if row.state == RUNNING else SKIPPED
                 self._set_row(index, Row(row.number, row.title, state, row.seconds, row.message, row.step))
 
+    def _measured(self, event: RepeatsMeasured) -> None:
+        self._repeats = event.repeats
+
     _HANDLERS: dict = {
         StepStarted: _step_started, StepFinished: _step_finished, StepsInserted: _inserted_steps,
         Progress: _progress, ProgressSnapshot: _snapshot_of, Notice: _notice, LookDecided: _look,
         BlockDropped: _drop, BlocksEnded: _blocks_end, RunStarted: _run_started, Prompt: _prompted,
         StepWaiting: _waits, CancelRequested: _cancel, RunFinished: _end, RunFailed: _end, RunCancelled: _end,
-        RunNotStarted: _end,
+        RunNotStarted: _end, RepeatsMeasured: _measured,
     }
 
     # --- any thread -----------------------------------------------------------------------------
@@ -338,7 +344,7 @@ class RunView:
                 seq=self._log.last, live=self._live, steps_started=self._started, looks=tuple(self._looks),
                 dropped=tuple(self._dropped), inserted=tuple(self._inserted), progress=progress,
                 fraction=fraction, audit_path=self._audit, prompt=self._prompt, waiting=self._waiting,
-                cancelling=self._cancelling, ended=ended, blocks_ended=self._blocks_ended,
+                cancelling=self._cancelling, ended=ended, blocks_ended=self._blocks_ended, repeats=self._repeats,
                 tail=self._tail())
 
     def _tail(self) -> tuple[str, ...]:

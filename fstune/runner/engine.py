@@ -705,7 +705,7 @@ class Runner:
                 status, exit_status, sig, message = StepStatus.FAILED, None, None, str(error)
             else:
                 status, exit_status, sig, message = self._pump(index, step, child, lines, cleanup)
-        measured = step.kind == kinds.MEASURE or step.phase is not None  # what becomes figures
+        measured = step.measured  # what becomes figures
         # the figures count only if the filesystem under test is still what was measured; and a
         # step that failed inside it may have failed because it was not (its writes refused)
         inside = step.config in self._measured and self._measured[step.config][0] in self._mounted
