@@ -105,7 +105,14 @@ class Disks:
             time.sleep(0.1)
 
     def ours(self, path: str) -> str:
-        """``path`` itself, once it is sure to be a partition of a loop device made here."""
+        """``path`` itself, once it is sure to be a partition of a loop device made here.
+
+        Waits for the node first: the kernel removes and re-adds a disk's partitions whenever the
+        table is read again (``partx``, udev handling a change of the whole disk), and on a loaded
+        machine a write could come in that gap (seen: "/dev/loop5p1 does not exist")."""
+        deadline = time.monotonic() + 30
+        while not os.path.exists(path) and time.monotonic() < deadline:
+            time.sleep(0.05)
         real = os.path.realpath(path)
         disk = re.sub(r"p\d+$", "", real)
         backing = Path(f"/sys/block/{Path(disk).name}/loop/backing_file")
