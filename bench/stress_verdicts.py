@@ -337,7 +337,7 @@ def ar_contrasts(rng, shape, r: float = AR_LAG1) -> np.ndarray:
 
 def earlier_floors(rng, studies: int, r: float) -> np.ndarray:
     """Each study's floor for correlated blocks, as a run reads it from the stored runs on its
-    device (``paired.lag1_floor``, what ``blocked.earlier_lag1_floor`` pools): ``EARLIER_RUNS``
+    device (``paired.lag1_floor``, what ``history.earlier_lag1_floor`` pools): ``EARLIER_RUNS``
     earlier runs of 15 blocks with the same correlation ``r``."""
     from fstune.stats.paired import lag1_floor
 

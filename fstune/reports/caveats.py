@@ -220,7 +220,7 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
                                      f"because the drop rule had dropped its limit ({said})."))
     floor = (record.design or {}).get("lag1_floor")
     if floor:
-        from fstune.results.blocked import floor_note
+        from fstune.results.history import floor_note
 
         found.append(Caveat(CORRELATED, floor_note(floor)))
     if comparison is None:

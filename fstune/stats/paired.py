@@ -35,6 +35,15 @@ LAG1_CEILING = 0.5
 # at 4.5 % and a floor without margin at 5.5 % (docs/verdicts.md, "Correlated blocks").
 LAG1_FLOOR_MARGIN = 0.1
 MIN_FLOOR_BLOCKS = 30
+# A first run on a device has no earlier runs to read a floor from, and its own blocks alone let
+# identical configurations whose blocks correlate at +0.29 be called different in 9.5 % of runs.
+# Since paired-gs-obf/4 such a run assumes consecutive blocks correlate up to this, declared: the
+# highest lag-1 correlation of any bundle of the project's stored lab runs (bench/runs/
+# early-stop-journal, +0.33 over 50 blocks; data=journal +0.32, nodelalloc +0.31). Chosen and
+# tested by bench/first_run_floor.py (docs/verdicts.md, "Correlated blocks").
+DEFAULT_LAG1_FLOOR = 0.33
+DEFAULT_FLOOR_SOURCE = ("the highest lag-1 correlation in the project's stored lab runs (bench/runs/, "
+                        "early-stop-journal: +0.33 over 50 blocks)")
 
 
 @dataclass(frozen=True)
@@ -114,10 +123,20 @@ class Lag1Floor:
     estimate: float  # pooled, bias-corrected lag-1 correlation of the earlier runs' contrasts
     runs: int
     blocks: int
+    default: bool = False  # declared, not measured: too few earlier blocks on the device (``first_run_floor``)
 
     def as_design(self, source: str) -> dict:
-        return {"floor": round(self.floor, 4), "estimate": round(self.estimate, 4), "runs": self.runs,
-                "blocks": self.blocks, "source": source}
+        entry = {"floor": round(self.floor, 4), "estimate": round(self.estimate, 4), "runs": self.runs,
+                 "blocks": self.blocks, "source": source}
+        if self.default:
+            entry["default"] = True
+        return entry
+
+
+def first_run_floor(runs: int = 0, blocks: int = 0) -> Lag1Floor:
+    """The floor of a run whose device has fewer than MIN_FLOOR_BLOCKS earlier blocks (``runs``
+    runs, ``blocks`` blocks): the declared DEFAULT_LAG1_FLOOR, no margin (it is no estimate)."""
+    return Lag1Floor(DEFAULT_LAG1_FLOOR, DEFAULT_LAG1_FLOOR, runs, blocks, default=True)
 
 
 def lag1_floor(series: Sequence[Sequence[float]], margin: float = LAG1_FLOOR_MARGIN) -> Lag1Floor | None:
