@@ -239,7 +239,11 @@ class ReviewScreen(StepScreen):
         except FstuneError as error:
             self.post_message(PlanBuilt(None, "", error.message))
             return
-        self.post_message(PlanBuilt(plan, render_script(plan)))
+        # what earlier stored runs on these devices say the run can decide (read here, in the worker)
+        from fstune.results.history import before_the_run, load_recent
+
+        decidable = before_the_run(plan, load_recent(self.app.services.open_store))
+        self.post_message(PlanBuilt(plan, render_script(plan, decidable)))
         if self.checks:
             self._check(plan, self.app.services.session(plan), clear_leftovers=False)
 

@@ -389,7 +389,12 @@ async def test_dry_run_saves_the_script_identical_to_fstune_plan(tmp_path, monke
         await settle(pilot)
     saved = (tmp_path / "fstune-plan-ext4-external-journal.sh").read_bytes()
     choices = app.state.to_choices(fixture_inventory())
-    assert saved == render_script(build_plan(choices)).encode()
+    # with what earlier runs say the run can decide: none here (the test's services keep no store)
+    from fstune.results.history import before_the_run
+
+    plan = build_plan(choices)
+    assert saved == render_script(plan, before_the_run(plan, [])).encode()
+    assert "# First run on these devices" in saved.decode()
     # the command line, for the same study and devices of the same sizes (not on this machine)
     cli = cli_plan(tmp_path, "--study", "ext4-external-journal", "--device", "/dev/sdm3", "--assume-size",
                    str(choices.target.size), "--log-device", "/dev/sdd3", "--assume-log-size",

@@ -51,7 +51,7 @@ def run(args) -> int:
     # a plan writes nothing, so a device in use by a run (locked) may still be planned for
     choices = build_choices(args, scan_inventory(device_locks=False), run_id=args.run_id)
     plan = build_plan(choices)
-    script = render_script(plan)
+    script = render_script(plan, decidable(plan))
     for warning in plan.warnings:
         print(f"fstune: note: {warning}", file=sys.stderr)
     for note in _lock_notes(plan):
@@ -71,6 +71,14 @@ def run(args) -> int:
     else:
         sys.stdout.write(script)
     return 0
+
+
+def decidable(plan) -> list[str]:
+    """What the stored runs on the plan's devices say the run can decide (docs/verdicts.md, "How a
+    run is planned and stopped"); a read of the store only, never a write."""
+    from fstune.results.history import before_the_run, load_recent
+
+    return before_the_run(plan, load_recent())
 
 
 def _lock_notes(plan) -> list[str]:

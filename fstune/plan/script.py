@@ -77,8 +77,10 @@ def describe_looks(plan: Plan) -> str:
             f"runs the {plan.repeats} planned blocks only.")
 
 
-def render_script(plan: Plan) -> str:
-    """The plan as a commented bash script that runs exactly the plan's steps, in order."""
+def render_script(plan: Plan, decidable: tuple[str, ...] | list[str] = ()) -> str:
+    """The plan as a commented bash script that runs exactly the plan's steps, in order.
+    ``decidable``: what earlier stored runs on these devices say the run can decide, said in the
+    header after the looks (``fstune.results.history.before_the_run``; the plan itself reads no store)."""
     choices, study = plan.choices, plan.study
     lines = ["#!/usr/bin/env bash", f"# fstune {__version__} plan for study '{study.name}': {study.title}"]
     lines += _comment(study.summary)
@@ -108,6 +110,8 @@ def render_script(plan: Plan) -> str:
         lines.append(f"#   {block.describe(len(plan.blocks))}")
     if plan.workloads:
         lines += _comment(describe_looks(plan))
+        for line in decidable:
+            lines += _comment(line)
     if plan.ceiling:
         lines += _comment(f"Before the first mkfs: the ceiling, a short pass of fio's phases on the raw device "
                           f"{target.path} itself (direct I/O, once), which its figures are shown against.")

@@ -152,7 +152,14 @@ def floor_note(entry: Mapping | None) -> str:
             f"run's own blocks measure it too roughly.")
 
 
-def load_recent(open_store) -> list | None:
+def existing_store():
+    """The results store, or None when nothing was ever stored (a read does not create it)."""
+    from fstune.results.store import Store, store_path
+
+    return Store() if store_path().exists() else None
+
+
+def load_recent(open_store=existing_store) -> list | None:
     """The newest FLOOR_RUNS stored runs (``open_store()`` gives a Store, or None when nothing is
     stored yet: then []); None when the store cannot be read."""
     try:
@@ -215,5 +222,5 @@ def before_the_run(plan, records: Sequence | None, settings: Mapping | None = No
     return said
 
 
-__all__ = ["FLOOR_RUNS", "Earlier", "before_the_run", "earlier_contrasts", "earlier_lag1_floor", "first_run_entry",
+__all__ = ["FLOOR_RUNS", "Earlier", "before_the_run", "earlier_contrasts", "earlier_lag1_floor", "existing_store", "first_run_entry",
            "floor_note", "load_recent", "run_lag1_floor", "same_device"]
