@@ -142,7 +142,7 @@ def strict_rule():
 OPTIONS = {
     "own blocks": (lambda: floor_rule(0.0), "the run's own blocks alone (paired-gs-obf/3 without history)"),
     **{f"default {f:.2f}": ((lambda f=f: floor_rule(f)), f"a declared floor of {f:.2f} without history")
-       for f in sorted({0.2, 0.25, 0.29, 0.30, 0.31, 0.32, DEFAULT_LAG1_FLOOR, 0.39})},
+       for f in sorted({0.2, 0.29, 0.30, 0.31, DEFAULT_LAG1_FLOOR, 0.39})},
     "strict claim": (strict_rule, f"better/worse also need the interval at 1/{round(1 / STRICT_SHARE)} of the level "
                                   "beyond δ; probably … unchanged"),
 }

@@ -86,3 +86,24 @@ def test_results_show_and_compare_offer_it_on_request(tmp_path):
     assert paired.returncode == 0, paired.stderr
     assert "a vs b ·" in paired.stdout and "ratio of arithmetic means (described, not judged)" in paired.stdout
     assert "--ratio-of-means" in fstune(state, "show", "--help").stdout
+
+
+def test_exports_carry_it_in_markdown_and_json_on_request(tmp_path):
+    import json
+
+    state = tmp_path / "state"
+    with Store(state) as store:
+        store.save_run(blocked_run([80.0, 120.0] * 5))
+    markdown = fstune(state, "export", "1", "--format", "md", "--ratio-of-means")
+    assert markdown.returncode == 0, markdown.stderr
+    assert "## The ratio of arithmetic means (described, not judged)" in markdown.stdout
+    assert "| b vs a | metadata:dbench.throughput_mbs | +0.0 % [" in markdown.stdout
+    assert markdown.stdout.rstrip().splitlines()[-1].startswith("*Made by fstune")
+    assert "ratio of arithmetic means" not in fstune(state, "export", "1", "--format", "md").stdout
+    document = json.loads(fstune(state, "export", "1", "--format", "json", "--ratio-of-means").stdout)
+    [row] = document["ratio_of_means"]
+    assert row["ratio_of_means"] == 1.0 and row["blocks"] == 10 and row["low"] < 1.0 < row["high"]
+    assert row["ratio_of_geometric_means"] == pytest.approx(math.sqrt(0.96))
+    refused = fstune(state, "export", "1", "--format", "csv", "--ratio-of-means")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.startswith("fstune: --ratio-of-means is added to md and json exports, not to csv.")

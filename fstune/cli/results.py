@@ -145,6 +145,8 @@ def add_parser(sub, formatter_class) -> None:
     exporter.add_argument("--allow-different-params", action="store_true",
                           help="put runs measured with other workload parameters, repeat rules, study version or "
                           "devices side by side (refused otherwise); the differences are listed in the notes")
+    exporter.add_argument("--ratio-of-means", action="store_true",
+                          help=RATIO_HELP + " (md and json; the first run's pairs)")
     exporter.set_defaults(func=run_export)
 
     merger = actions.add_parser("merge", help="a class's exports from many machines as one table per metric",
@@ -520,10 +522,15 @@ def run_export(args) -> int:
     if fmt is None:
         raise UsageError("say which format to export: --format md, csv, json or html"
                          + (" (the --output suffix does not tell)." if args.output else "."))
+    if args.ratio_of_means and fmt not in ("md", "json"):
+        raise UsageError(f"--ratio-of-means is added to md and json exports, not to {fmt}.",
+                         "Export as md or json, or see it with 'fstune results show RUN --ratio-of-means'.")
     runs = load_runs(args.runs)
     refuse_different_settings(runs, args.allow_different_params)
     comparison = compare_runs(runs)
     text = reports.export(runs, comparison, fmt)
+    if args.ratio_of_means:
+        text = _with_ratio_of_means(text, runs[0], fmt)
     if args.output:
         path = Path(args.output)
         if args.output.endswith(os.sep) and not path.is_dir():
@@ -539,6 +546,20 @@ def run_export(args) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _with_ratio_of_means(text: str, run: RunRecord, fmt: str) -> str:
+    """The export with the ratio of means of the first run's pairs (``fstune.reports.ratio``): a
+    section before the Markdown's closing line, a "ratio_of_means" list in the JSON document."""
+    from fstune.reports.ratio import ratio_json, ratio_markdown
+
+    if fmt == "json":
+        document = json.loads(text)
+        document["ratio_of_means"] = ratio_json(run)
+        return reports.json_text(document)
+    body, made, closing = text.rstrip("\n").rpartition("\n*Made by fstune")
+    section = "\n".join(ratio_markdown(run))
+    return f"{body}\n{section}{made}{closing}\n" if made else f"{text.rstrip()}\n\n{section}"
 
 
 def _read_export(name: str) -> classroom.Export:

@@ -70,4 +70,27 @@ def ratio_rows(record, pair: tuple[str, str] | None = None) -> list[RatioRow]:
     return rows
 
 
-__all__ = ["EXPLAINED", "RatioRow", "ratio_rows"]
+def ratio_markdown(record) -> list[str]:
+    """The ratio of means of ``record``'s pairs as a Markdown section (the export's ``--ratio-of-means``)."""
+    rows = ratio_rows(record)
+    out = ["## The ratio of arithmetic means (described, not judged)", ""]
+    if not rows:
+        return out + ["Not available: the run was not measured in blocks, or none of its figures is compared "
+                      "as a ratio.", ""]
+    out += ["| pair | figure | mean over mean [95 %] (geometric) |", "|---|---|---|"]
+    out += [f"| {row.config} vs {row.reference} | {row.workload}:{row.metric} | {row.text()} |" for row in rows]
+    return out + ["", EXPLAINED, ""]
+
+
+def ratio_json(record) -> list[dict]:
+    """The same rows for the JSON export: ratios as fractions (1.0 is no change)."""
+    return [{"reference": row.reference, "config": row.config, "workload": row.workload, "metric": row.metric,
+             "blocks": row.result.n if row.result else None,
+             "ratio_of_means": row.result.ratio if row.result else None,
+             "low": row.result.low if row.result else None, "high": row.result.high if row.result else None,
+             "ratio_of_geometric_means": row.result.geometric if row.result else None,
+             "level": row.result.level if row.result else None, "why": row.why}
+            for row in ratio_rows(record)]
+
+
+__all__ = ["EXPLAINED", "RatioRow", "ratio_json", "ratio_markdown", "ratio_rows"]
