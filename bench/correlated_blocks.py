@@ -112,7 +112,7 @@ def run_option(name: str, studies: int) -> list[str]:
     rule = functools.partial(sequential.decide_batch, widening=widening, critical=critical, directional=critical)
     stress.decide_batch = rule  # the stress bench's scenarios judge through this rule
     lines = [f"{name}: {described}; limits {', '.join(f'{c:.2f}' for c in critical)}"]
-    for key in ("aa-gaussian", "own-blocks-correlated", "periodic-1-3"):
+    for key in ("aa-gaussian", "autocorrelated-alone", "periodic-1-3"):
         scenario = next(s for s in stress.SCENARIOS + stress.DESCRIBED if s.key == key)
         row = stress.run_scenario(scenario, studies)
         lines.append(f"  {scenario.name}: {row.rate:.2%} [{row.low:.2%}, {row.high:.2%}]")

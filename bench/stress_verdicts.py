@@ -493,7 +493,7 @@ SCENARIOS = [
 
 DESCRIBED = [
     Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29), the run's own blocks alone (/3's first run)",
-             "own-blocks-correlated", "described", 1.0, autocorrelated(OWN)),
+             "autocorrelated-alone", "described", 1.0, autocorrelated(OWN)),
     Scenario("power, independent blocks, the run's own blocks alone (/3's first run)", "power-alone", "described",
              1.0, floor_power(0.0, OWN)),
     Scenario("power, independent blocks, a first run (the declared floor)", "power-first", "described", 1.0,
