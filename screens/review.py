@@ -240,9 +240,11 @@ class ReviewScreen(StepScreen):
             self.post_message(PlanBuilt(None, "", error.message))
             return
         # what earlier stored runs on these devices say the run can decide (read here, in the worker)
-        from fstune.results.history import before_the_run, load_recent
+        # (the store where runs are kept, read only if it exists: a review never creates it)
+        from fstune.results.history import before_the_run, existing_store, load_recent
 
-        decidable = before_the_run(plan, load_recent(self.app.services.open_store))
+        stored = existing_store if self.app.services.open_store is not None else None
+        decidable = before_the_run(plan, load_recent(stored))
         self.post_message(PlanBuilt(plan, render_script(plan, decidable)))
         if self.checks:
             self._check(plan, self.app.services.session(plan), clear_leftovers=False)
