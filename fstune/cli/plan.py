@@ -14,7 +14,10 @@ DESCRIPTION = """\
 Print, as a commented bash script, every command that running the study would execute:
 formatting the journal/log device and the target, mounting with the chosen options, the
 workloads and their repeats, unmounting. Nothing is run and no root is needed; devices not on
-this machine can be planned for with --assume-size.
+this machine can be planned for with --assume-size. The header also says what the run can
+decide: the floor for correlated blocks it will use and, from the runs stored on the same devices
+(read only), whether "no detectable difference" is within reach at their noise and what change
+"better" needs (docs/verdicts.md).
 
 Examples:
   fstune plan --study ext3-external-journal --device /dev/sdb1 --log-device /dev/sdc1
