@@ -43,6 +43,7 @@ def report(record) -> list[str]:
             return [*lines, f"  no result: {screened.refusal}"]
         lines += [f"  {line}" for line in screened.result.lines()]
         lines += [f"  {line}" for line in screened.readback]
+        lines += [f"  {line}" for line in screened.pacing]
         return lines
     confirms = (record.design or {}).get(CONFIRMS)
     if confirms:
