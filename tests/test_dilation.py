@@ -317,3 +317,144 @@ def test_a_timed_workload_runs_factor_times_longer_in_a_dilated_guest():
     assert dbench_seconds(capped) == 3600 and any("capped at 3600 s" in w for w in capped.warnings)
     # outside a dilated VM lab the choice is 1
     assert Choices(study, DeviceChoice("/dev/sdb1", 10 * gib, disk="sdb")).time_dilation == 1.0
+
+
+# -- the guest's own clocks (docs/vmlab.md, "Time dilation": its timers stretched too) -------------
+
+GUEST_DEFAULTS = {"vm.dirty_expire_centisecs": 3000, "vm.dirty_writeback_centisecs": 500,
+                  "fs.xfs.xfssyncd_centisecs": 3000}
+
+
+@pytest.mark.parametrize("factor, expire, writeback, xfssyncd", [
+    (1, 3000, 500, 3000), (2, 6000, 1000, 6000), (15.2, 45600, 7600, 45600)])
+def test_the_guest_s_timers_are_stretched_by_the_factor(factor, expire, writeback, xfssyncd):
+    from fstune.diskmodel.dilation import guest_sysctls
+
+    clocks = guest_sysctls(GUEST_DEFAULTS, factor)
+    assert [(c.name, c.native, c.dilated, c.capped) for c in clocks] == [
+        ("vm.dirty_expire_centisecs", 3000, expire, None), ("vm.dirty_writeback_centisecs", 500, writeback, None),
+        ("fs.xfs.xfssyncd_centisecs", 3000, xfssyncd, None)]
+    if factor == 15.2:
+        assert clocks[1].text(15.2) == "vm.dirty_writeback_centisecs 500 × 15.2 = 7600"
+
+
+def test_a_timer_past_its_limit_is_capped_and_says_so_and_a_timer_switched_off_stays_off():
+    from fstune.diskmodel.dilation import INT_MAX, guest_sysctls, scale_clock
+
+    # XFS takes at most 720000 cs (2 h): 3000 × 1000 would be refused by the guest's kernel
+    [xfs] = guest_sysctls({"fs.xfs.xfssyncd_centisecs": 3000}, 1000)
+    assert (xfs.dilated, xfs.capped) == (720000, 720000)
+    assert xfs.text(1000) == "fs.xfs.xfssyncd_centisecs 3000 × 1000 capped at 720000 (its largest): ×240.0, not ×1000.0"
+    # the writeback timers become milliseconds in an int: past INT_MAX / 10 they would overflow
+    [expire] = guest_sysctls({"vm.dirty_expire_centisecs": 100_000_000}, 15.2)
+    assert expire.dilated == INT_MAX // 10 == 214748364 and expire.capped == INT_MAX // 10
+    [off] = guest_sysctls({"vm.dirty_writeback_centisecs": 0}, 15.2)
+    assert off.dilated == 0 and off.capped is None
+    # sysctls the guest does not have (no xfs module) are left out, not invented
+    assert [c.name for c in guest_sysctls({"vm.dirty_expire_centisecs": 3000}, 2)] == ["vm.dirty_expire_centisecs"]
+    with pytest.raises(ValueError, match="negative"):
+        scale_clock("commit", -1, 2, None)
+    with pytest.raises(diskmodel.DiskModelError):
+        scale_clock("commit", 5, 0.5, None)
+
+
+@pytest.mark.parametrize("default, maximum, factor, dilated, capped", [
+    (5, 86400, 1, 5, None), (5, 86400, 2, 10, None), (5, 86400, 15.2, 76, None),    # ext3/ext4
+    (30, None, 15.2, 456, None),                                                   # ReiserFS
+    (30, 300, 2, 60, None), (30, 300, 15.2, 300, 300)])                            # Btrfs: 300 s at most
+def test_a_journal_s_commit_interval_is_its_default_times_the_factor_within_its_limit(default, maximum, factor,
+                                                                                      dilated, capped):
+    from fstune.diskmodel.dilation import commit_interval
+
+    clock = commit_interval(default, factor, maximum)
+    assert (clock.name, clock.unit, clock.native, clock.dilated, clock.capped) == ("commit", "s", default, dilated,
+                                                                                  capped)
+
+
+def test_the_filesystems_know_their_commit_interval():
+    from fstune import filesystems
+
+    assert {name: filesystems.get(name).commit_interval for name in ("ext2", "ext3", "ext4", "reiserfs", "btrfs",
+                                                                     "jfs", "xfs")} == {
+        "ext2": None, "ext3": 5, "ext4": 5, "reiserfs": 30, "btrfs": 30, "jfs": None, "xfs": None}
+
+
+DILATED_STUDY = '''title = "t"
+summary = "s"
+explanation = "e"
+workloads = ["metadata"]
+[[configurations]]
+name = "base"
+title = "b"
+filesystem = "ext3"
+[[configurations]]
+name = "ext"
+title = "e"
+filesystem = "ext3"
+journal = "external"
+[[configurations]]
+name = "own"
+title = "o"
+filesystem = "ext3"
+mount_options = "commit=30"
+[[configurations]]
+name = "nojournal"
+title = "n"
+filesystem = "ext4"
+journal = "none"
+[[configurations]]
+name = "reiser"
+title = "r"
+filesystem = "reiserfs"
+[[configurations]]
+name = "btrfs"
+title = "btr"
+filesystem = "btrfs"
+[[configurations]]
+name = "jfs"
+title = "j"
+filesystem = "jfs"
+'''
+
+
+@pytest.mark.parametrize("factor", [1.0, 2.0, 15.2])
+def test_a_dilated_plan_stretches_commit_where_a_configuration_sets_none_and_says_so(factor):
+    from fstune.plan import Choices, DeviceChoice, build_plan
+    from fstune.studies import parse_study
+
+    gib = 1024**3
+    plan = build_plan(Choices(parse_study(DILATED_STUDY, "t.toml"), DeviceChoice("/dev/sdb1", 10 * gib, disk="sdb"),
+                              DeviceChoice("/dev/sdc1", gib, disk="sdc"), repeats=3, run_id="d",
+                              time_dilation=factor))
+    commit = {cp.config.name: dict(cp.mount_options).get("commit") for cp in plan.configs}
+    said = [w for w in plan.warnings if "commit" in w]
+    if factor == 1:
+        assert commit == dict.fromkeys(commit) | {"own": "30"} and not said
+        return
+    ext, reiser = str(round(5 * factor)), str(round(30 * factor))
+    assert commit == {"base": ext, "ext": ext, "own": "30", "nojournal": None, "reiser": reiser,
+                      "btrfs": reiser if factor == 2 else "300", "jfs": None}
+    # the external journal's own option stays beside it
+    assert dict(next(cp for cp in plan.configs if cp.config.name == "ext").mount_options)["journal_path"] == \
+        "/dev/sdc1"
+    assert (f"Time dilated ×{factor:.1f}: configuration 'base' mounts with commit={ext}, the guest's commit "
+            f"interval 5 s × {factor:g} = {ext} s to keep native timing") in " ".join(said)
+    assert f"configuration 'own' sets commit=30 itself, kept as given" in " ".join(said)
+    if factor == 15.2:
+        assert ("configuration 'btrfs' mounts with commit=300, the guest's commit interval 30 s × 15.2 = 456 s to "
+                "keep native timing, capped at 300 s, the largest Btrfs takes: it commits 1.5 × as often") in \
+            " ".join(said)
+
+
+def test_a_dilation_keeps_its_stretched_clocks_through_json_and_says_them():
+    from fstune.diskmodel.dilation import guest_sysctls
+
+    measured = Dilation.from_pairs([200.0, 190.0, 210.0], [13.0, 12.5, 14.0], "dbench 8 clients 10 s")
+    stretched = measured.with_clocks(guest_sysctls(GUEST_DEFAULTS, measured.factor))
+    back = Dilation.from_dict(stretched.to_dict())
+    assert back == stretched and len(back.clocks) == 3
+    assert f"vm.dirty_expire_centisecs 3000 × {measured.factor:g} = {round(3000 * measured.factor)}" in back.describe()
+    assert "journal commit intervals where a configuration set none" in back.describe()
+    # a dilation recorded before the clocks were stretched says that they were not
+    assert "were not stretched" in measured.describe()
+    assert Dilation.from_dict(measured.to_dict()).clocks == ()

@@ -249,6 +249,10 @@ class Filesystem:
     # mkfs flags whose value is a list of features, each turned off with ^ (mke2fs -O): options
     # naming different features set different things (``mkfs_option_keys``)
     mkfs_feature_options: tuple[str, ...] = ()
+    # the kernel's journal commit interval in seconds when the mount options set none (its
+    # ``commit=`` option); None: it has no such option. A time-dilated VM lab stretches it
+    # (fstune.diskmodel.dilation.commit_interval; docs/vmlab.md, "Time dilation")
+    commit_interval: int | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

@@ -377,6 +377,7 @@ class Ext3(Ext):
     journal_options = _EXT3_JOURNAL_OPTIONS
     screening_factors = _EXT3_FACTORS
     notes = "Current kernels mount ext3 with the ext4 driver."
+    commit_interval = 5  # jbd2's JBD2_DEFAULT_MAX_COMMIT_AGE
     listing_order = 11
 
 

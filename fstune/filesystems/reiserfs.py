@@ -78,6 +78,7 @@ class ReiserFs(Filesystem):
     notes = "ReiserFS was removed from Linux 6.13; older kernels may still have it as a module."
     fsck_pass = 2
     ansible_filesystem_module = True
+    commit_interval = 30  # the kernel's JOURNAL_MAX_COMMIT_AGE and JOURNAL_MAX_TRANS_AGE
     listing_order = 40
     version_argv = {"mkreiserfs": ("mkreiserfs", "-V"), "mkfs.reiserfs": ("mkfs.reiserfs", "-V")}
 

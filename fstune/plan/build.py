@@ -158,6 +158,37 @@ def _dilate_durations(params: dict[str, dict[str, object]], factor: float, warni
     return out
 
 
+def _dilate_commit(config: Configuration, options: list[tuple[str, str | None]], factor: float,
+                   warnings: list[str]) -> list[tuple[str, str | None]]:
+    """In a dilated guest, ``options`` with the journal's commit interval stretched ``factor``
+    times (docs/vmlab.md, "Time dilation"): ``commit=`` its kernel default × factor, capped at the
+    option's largest, added only where the configuration sets no commit interval of its own; said
+    either way in the plan's warnings, which the run keeps and shows."""
+    from fstune.diskmodel.dilation import commit_interval
+
+    fs = filesystems.get(config.filesystem)
+    if fs.commit_interval is None:
+        return options
+    own = next((value for name, value in options if name == "commit"), None)
+    if own is not None:
+        warnings.append(f"Time dilated ×{factor:.1f}: configuration '{config.name}' sets commit={own} itself, kept as "
+                        f"given; in the guest it commits {factor:.1f} × as often per native second as a native "
+                        "machine would.")
+        return options
+    clock = commit_interval(fs.commit_interval, factor, fs.mount_options["commit"].maximum)
+    stretched = filesystems.merge_options(options, [("commit", str(clock.dilated))])
+    try:
+        filesystems.check_mount_options(config.filesystem, stretched, allow_managed=True, journal=config.journal)
+    except UsageError:  # no journal to commit (ext4 without one, noload): nothing to stretch
+        return options
+    capped = (f", capped at {clock.dilated} s, the largest {fs.title} takes: it commits "
+              f"{factor * clock.native / clock.dilated:.1f} × as often per native second" if clock.capped else "")
+    warnings.append(f"Time dilated ×{factor:.1f}: configuration '{config.name}' mounts with commit={clock.dilated}, "
+                    f"the guest's commit interval {clock.native} s × {factor:g} = {round(clock.native * factor)} s "
+                    f"to keep native timing{capped} (docs/vmlab.md, \"Time dilation\").")
+    return stretched
+
+
 def default_mount_root() -> str:
     """Where runs make their mountpoints: ``$FSTUNE_MOUNT_ROOT``, else /run/fstune."""
     root = os.environ.get(MOUNT_ROOT_ENV, "").strip()
@@ -516,8 +547,13 @@ def build_plan(choices: Choices) -> Plan:
         first = study.configurations[0]
         ceiling = WORKLOADS[name].ceiling_steps(context(first, name, f"{run_dir}/{first.name}"), work_dir)
 
-    config_plans = [ConfigPlan(config, tuple(_mount_options(config, choices.options, log, study)),
-                               f"{run_dir}/{config.name}", (), {})
+    def mount_options(config: Configuration) -> tuple:
+        options = _mount_options(config, choices.options, log, study)
+        if choices.time_dilation > 1:
+            options = _dilate_commit(config, options, choices.time_dilation, warnings)
+        return tuple(options)
+
+    config_plans = [ConfigPlan(config, mount_options(config), f"{run_dir}/{config.name}", (), {})
                     for config in study.configurations]
     for index, cp in enumerate(config_plans):
         contexts = {name: context(cp.config, name, cp.mountpoint) for name in workload_names}
