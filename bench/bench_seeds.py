@@ -207,9 +207,12 @@ class _Progress:
 
 
 def run_study(lab, study: Study, data: str, log_device: str, max_blocks: int | None, log_path: Path,
-              params: list[str] = ()) -> tuple[int, str]:
+              params: list[str] = (), expected_only: bool = False) -> tuple[int, str]:
+    configs = [c.name for c in study.configurations if c.name in expected_configs(study)] if expected_only else []
+    configs = configs if len(configs) < len(study.configurations) else []
     argv = [sys.executable, "-m", "fstune", "run", "--study", study.name, "--device", data,
             *(["--log-device", log_device] if study.needs_journal_device else []),
+            *(["--configs", ",".join(configs)] if configs else []),
             *workload_params(study, list(params)), *block_args(study, max_blocks), "--yes"]
     print(f"  + fstune {' '.join(argv[3:])}", flush=True)
     with open(log_path, "ab") as log:
@@ -413,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--private-run-dir", action="store_true",
                         help="host: run each `fstune run` with a private /run/fstune (a shared machine)")
     parser.add_argument("--expected-only", action="store_true",
-                        help="host: run only the baseline and the configurations the study's expected outcomes "
+                        help="run only the baseline and the configurations the study's expected outcomes "
                              "compare (the seed table's rows), leaving out the others to save time")
     parser.add_argument("--size", default="1G", help="host: each lab disk's size (default %(default)s)")
     parser.add_argument("--force-tcg", action="store_true",
@@ -512,7 +515,8 @@ def main(argv: list[str] | None = None) -> int:
                 # (or, in a lab already running, whatever was made there before), and fstune rightly
                 # refuses to format a journal that a filesystem elsewhere may use
                 vmlab.vm_run_capture(lab, ["wipefs", "--all", "--quiet", data, log_device], timeout=120)
-            status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path, args.workload_param)
+            status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path, args.workload_param,
+                                       args.expected_only)
             seconds = round(time.monotonic() - t)
             stored = STORED_RE.search(" ".join(output.split()))
             if stored is None:
