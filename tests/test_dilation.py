@@ -458,3 +458,26 @@ def test_a_dilation_keeps_its_stretched_clocks_through_json_and_says_them():
     # a dilation recorded before the clocks were stretched says that they were not
     assert "were not stretched" in measured.describe()
     assert Dilation.from_dict(measured.to_dict()).clocks == ()
+
+
+def test_the_caveat_of_a_run_with_stretched_clocks_says_them_and_its_commit_intervals():
+    from dataclasses import replace as with_
+
+    from fstune.diskmodel.dilation import guest_sysctls
+    from fstune.plan import Choices, DeviceChoice, build_plan
+    from fstune.reports import caveats as cv
+    from fstune.studies import parse_study
+    from test_compare_blocked import run
+
+    stretched = MEASURED.with_clocks(guest_sysctls(GUEST_DEFAULTS, MEASURED.factor))
+    plan = build_plan(Choices(parse_study(DILATED_STUDY, "t.toml"), DeviceChoice("/dev/sdb1", 10 * 1024**3, disk="sdb"),
+                              DeviceChoice("/dev/sdc1", 1024**3, disk="sdc"), repeats=3, run_id="d",
+                              time_dilation=MEASURED.factor))
+    record = dilated_lab(run({"a": 1.0, "b": 1.10}), dilation=stretched)
+    record = with_(record, warnings=list(plan.warnings))
+    [env] = [c.text for c in cv.caveats(record) if c.kind == cv.ENVIRONMENT]
+    assert "the guest's vm.dirty_expire_centisecs 3000 × 10 = 30000, vm.dirty_writeback_centisecs 500 × 10 = 5000" in env
+    assert ("configuration 'base' mounts with commit=50, the guest's commit interval 5 s × 10 = 50 s to keep native "
+            "timing") in env
+    # the warning about a configuration's own commit= is the plan's, not a stretched interval
+    assert "sets commit=30 itself" not in env

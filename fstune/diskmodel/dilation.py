@@ -132,6 +132,25 @@ def commit_interval(default: int, factor: float, maximum: int | None) -> ScaledC
     return scale_clock("commit", default, factor, maximum, unit="s")
 
 
+# how the plan's warning about a stretched commit interval ends, so that the run's caveat can quote
+# the warnings the run kept (``commit_stretched``)
+KEEPS_NATIVE_TIMING = "to keep native timing"
+
+
+def commit_sentence(config: str, clock: ScaledClock, factor: float, fs_title: str) -> str:
+    """The plan's warning for a configuration mounted with a stretched commit interval."""
+    capped = (f", capped at {clock.dilated} s, the largest {fs_title} takes: it commits "
+              f"{factor * clock.native / clock.dilated:.1f} × as often per native second" if clock.capped else "")
+    return (f"Time dilated ×{factor:.1f}: configuration '{config}' mounts with commit={clock.dilated}, the guest's "
+            f"commit interval {clock.native} s × {factor:g} = {round(clock.native * factor)} s "
+            f"{KEEPS_NATIVE_TIMING}{capped} (docs/vmlab.md, \"Time dilation\").")
+
+
+def commit_stretched(warnings: Iterable[str]) -> list[str]:
+    """Of a run's kept plan warnings, those that say a commit interval was stretched."""
+    return [w for w in warnings if KEEPS_NATIVE_TIMING in w and "commit=" in w]
+
+
 @dataclass(frozen=True)
 class Dilation:
     """A measured (or given) factor and its spread, as stored with the lab and every run."""
@@ -256,6 +275,7 @@ def convert_samples(samples: Iterable[Sample], factor: float, back: bool = True)
     return [replace(s, value=convert_value(s.value, s.unit, factor, back)) for s in samples]
 
 
-__all__ = ["GUEST_SYSCTLS", "INT_MAX", "ScaledClock", "commit_interval", "guest_sysctls", "scale_clock",
+__all__ = ["GUEST_SYSCTLS", "INT_MAX", "KEEPS_NATIVE_TIMING", "ScaledClock", "commit_interval", "commit_sentence",
+           "commit_stretched", "guest_sysctls", "scale_clock",
            "of_environment", "MAX_FACTOR", "RATE_FIELDS", "RATE_UNITS", "TIME_FIELDS", "TIME_UNITS", "Dilation", "check_factor",
            "conversion", "convert_samples", "convert_value", "dilate"]

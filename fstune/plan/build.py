@@ -164,7 +164,7 @@ def _dilate_commit(config: Configuration, options: list[tuple[str, str | None]],
     times (docs/vmlab.md, "Time dilation"): ``commit=`` its kernel default × factor, capped at the
     option's largest, added only where the configuration sets no commit interval of its own; said
     either way in the plan's warnings, which the run keeps and shows."""
-    from fstune.diskmodel.dilation import commit_interval
+    from fstune.diskmodel.dilation import commit_interval, commit_sentence
 
     fs = filesystems.get(config.filesystem)
     if fs.commit_interval is None:
@@ -181,11 +181,7 @@ def _dilate_commit(config: Configuration, options: list[tuple[str, str | None]],
         filesystems.check_mount_options(config.filesystem, stretched, allow_managed=True, journal=config.journal)
     except UsageError:  # no journal to commit (ext4 without one, noload): nothing to stretch
         return options
-    capped = (f", capped at {clock.dilated} s, the largest {fs.title} takes: it commits "
-              f"{factor * clock.native / clock.dilated:.1f} × as often per native second" if clock.capped else "")
-    warnings.append(f"Time dilated ×{factor:.1f}: configuration '{config.name}' mounts with commit={clock.dilated}, "
-                    f"the guest's commit interval {clock.native} s × {factor:g} = {round(clock.native * factor)} s "
-                    f"to keep native timing{capped} (docs/vmlab.md, \"Time dilation\").")
+    warnings.append(commit_sentence(config.name, clock, factor, fs.title))
     return stretched
 
 
