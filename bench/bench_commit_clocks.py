@@ -11,7 +11,9 @@ partition of disk 1, dbench with the metadata workload's 8 clients, and jbd2's o
 divided by the dbench operations done. Three cases, in turn:
 
 - `guest-stretched`: in the guest, commit=5·f and the lab's stretched writeback timers, dbench
-  10·f s (what a dilated run does);
+  10·f s;
+- `guest-stretched-batch`: the same and jbd2's longest batching wait stretched too,
+  max_batch_time=15000·f µs (what a dilated run does);
 - `guest-native-clocks`: in the guest, commit=5 and the kernel's default timers, dbench 10·f s
   (the dilated lab before its clocks were stretched);
 - `host`: on the modelled lab on the host (this kernel, native timers), dbench 10 s.
@@ -52,14 +54,18 @@ OPERATION_RE = re.compile(r"^\s*([A-Z][A-Za-z]+)\s+(\d+)\s+[\d.]+\s+[\d.]+\s*$",
 THROUGHPUT_RE = re.compile(r"Throughput ([\d.]+) MB/sec")
 
 
-def case_script(device: str, commit: int, seconds: int, sysctls: dict[str, int] | None) -> str:
-    """ext3 on ``device``, mounted with commit=``commit``, dbench for ``seconds``, jbd2's info."""
+def case_script(device: str, commit: int, seconds: int, sysctls: dict[str, int] | None,
+                batch_us: int | None = None) -> str:
+    """ext3 on ``device``, mounted with commit=``commit`` (and max_batch_time=``batch_us``), dbench
+    for ``seconds``, jbd2's info."""
     name = os.path.basename(device)
     lines = ["set -e"]
     for key, value in (sysctls or {}).items():
         lines.append(f"echo {int(value)} > /proc/sys/{key.replace('.', '/')}")
     lines += [f"mkfs.ext3 -F -q -E nodiscard {shlex.quote(device)}",
-              f"mkdir -p {MOUNT}", f"mount -t ext3 -o commit={int(commit)} {shlex.quote(device)} {MOUNT}",
+              f"mkdir -p {MOUNT}",
+              f"mount -t ext3 -o commit={int(commit)}" + (f",max_batch_time={int(batch_us)}" if batch_us else "")
+              + f" {shlex.quote(device)} {MOUNT}",
               f"trap 'umount {MOUNT} 2>/dev/null; rmdir {MOUNT}' EXIT",
               f"dbench -D {MOUNT} -t {int(seconds)} -c {LOADFILE} {CLIENTS}",
               "echo '== jbd2'", f"cat /proc/fs/jbd2/{name}-8/info",
@@ -103,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vm-dir", type=Path, required=True, help="a running time-dilated VM lab's directory")
     parser.add_argument("--host-dir", type=Path, required=True, help="a modelled lab's directory on this host")
     parser.add_argument("--repeats", type=int, default=1, help="rounds of the three cases (default %(default)s)")
-    parser.add_argument("--out", type=Path, required=True, help="the JSON file to write")
+    parser.add_argument("--out", type=Path, required=True, help="the JSON file to write (results are added to it)")
+    parser.add_argument("--cases", default="guest-stretched-batch,guest-stretched,guest-native-clocks,host",
+                        help="which cases, in this order (default %(default)s)")
     args = parser.parse_args(argv)
     if os.geteuid() != 0:
         parser.error("needs root: the labs do")
@@ -123,15 +131,20 @@ def main(argv: list[str] | None = None) -> int:
     guest_seconds = round(NATIVE_SECONDS * f)
     commit = round(5 * f)
     timeout = 600 + guest_seconds * 10
-    results: list[dict] = []
+    earlier = json.loads(args.out.read_text()) if args.out.exists() else {}
+    results: list[dict] = list(earlier.get("results") or [])
+    wanted = args.cases.split(",")
     print(f"VM lab ×{f:g} ({dilation.label()}), guest {guest_device}; host lab {host_lab.disks[0].data}", flush=True)
     for round_ in range(1, args.repeats + 1):
-        cases = [("guest-stretched", lambda: run_guest(lab, case_script(guest_device, commit, guest_seconds, stretched),
+        cases = [("guest-stretched-batch", lambda: run_guest(lab, case_script(guest_device, commit, guest_seconds,
+                                                                             stretched, round(15000 * f)), timeout)),
+                 ("guest-stretched", lambda: run_guest(lab, case_script(guest_device, commit, guest_seconds, stretched),
                                                        timeout)),
                  ("guest-native-clocks", lambda: run_guest(lab, case_script(guest_device, 5, guest_seconds, native)
                                                            + "; " + "; ".join(f"echo {v} > /proc/sys/{k.replace('.', '/')}"
                                                                               for k, v in stretched.items()), timeout)),
                  ("host", lambda: run_host(case_script(host_lab.disks[0].data, 5, NATIVE_SECONDS, None), 600))]
+        cases = sorted((c for c in cases if c[0] in wanted), key=lambda c: wanted.index(c[0]))
         if round_ % 2 == 0:
             cases.reverse()
         for name, run in cases:
@@ -142,12 +155,15 @@ def main(argv: list[str] | None = None) -> int:
                 if name == "guest-native-clocks":  # put the lab's stretched timers back, whatever happened
                     run_guest(lab, "; ".join(f"echo {v} > /proc/sys/{k.replace('.', '/')}" for k, v in stretched.items()),
                               60)
+            with open("/proc/loadavg") as load:  # the host's, whichever side ran
+                found["host_loadavg"] = load.read().split()[:3]
             found.update(case=name, round=round_, seconds=round(time.monotonic() - started),
                          started=time.strftime("%H:%M:%S", time.gmtime()),
-                         commit=commit if name == "guest-stretched" else 5,
+                         commit=commit if name.startswith("guest-stretched") else 5,
+                         max_batch_time=round(15000 * f) if name == "guest-stretched-batch" else 15000,
                          dbench_seconds=NATIVE_SECONDS if name == "host" else guest_seconds)
             results.append(found)
-            print(f"  {name:20} commit={found['commit']:<4} {found['transactions']:5} commits, "
+            print(f"  {name:22} commit={found['commit']:<4} {found['transactions']:5} commits, "
                   f"{found['operations']:8} ops, {found['commits_per_10k_ops']} per 10k ops, "
                   f"{found['throughput_mbs']} MB/s, load {' '.join(found['loadavg'])} ({found['seconds']} s)", flush=True)
             args.out.write_text(json.dumps({"dilation": lab.dilation, "guest_device": guest_device,

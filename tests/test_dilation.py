@@ -358,25 +358,35 @@ def test_a_timer_past_its_limit_is_capped_and_says_so_and_a_timer_switched_off_s
         scale_clock("commit", 5, 0.5, None)
 
 
-@pytest.mark.parametrize("default, maximum, factor, dilated, capped", [
-    (5, 86400, 1, 5, None), (5, 86400, 2, 10, None), (5, 86400, 15.2, 76, None),    # ext3/ext4
-    (30, None, 15.2, 456, None),                                                   # ReiserFS
-    (30, 300, 2, 60, None), (30, 300, 15.2, 300, 300)])                            # Btrfs: 300 s at most
-def test_a_journal_s_commit_interval_is_its_default_times_the_factor_within_its_limit(default, maximum, factor,
-                                                                                      dilated, capped):
-    from fstune.diskmodel.dilation import commit_interval
+@pytest.mark.parametrize("name, default, unit, maximum, factor, dilated, capped", [
+    ("commit", 5, "s", 86400, 1, 5, None), ("commit", 5, "s", 86400, 2, 10, None),     # ext3/ext4
+    ("commit", 5, "s", 86400, 15.2, 76, None),
+    ("max_batch_time", 15000, "µs", 4294967, 1, 15000, None),                         # ext3/ext4's jbd2
+    ("max_batch_time", 15000, "µs", 4294967, 2, 30000, None),
+    ("max_batch_time", 15000, "µs", 4294967, 15.2, 228000, None),
+    ("max_batch_time", 15000, "µs", 4294967, 1000, 4294967, 4294967),                # 32-bit ns: capped
+    ("commit", 30, "s", None, 15.2, 456, None),                                      # ReiserFS
+    ("commit", 30, "s", 300, 2, 60, None), ("commit", 30, "s", 300, 15.2, 300, 300)])  # Btrfs: 300 s at most
+def test_a_timer_mount_option_is_its_default_times_the_factor_within_its_limit(name, default, unit, maximum, factor,
+                                                                               dilated, capped):
+    from fstune.diskmodel.dilation import timer_option
 
-    clock = commit_interval(default, factor, maximum)
-    assert (clock.name, clock.unit, clock.native, clock.dilated, clock.capped) == ("commit", "s", default, dilated,
+    clock = timer_option(name, default, unit, factor, maximum)
+    assert (clock.name, clock.unit, clock.native, clock.dilated, clock.capped) == (name, unit, default, dilated,
                                                                                   capped)
 
 
-def test_the_filesystems_know_their_commit_interval():
+def test_the_filesystems_know_their_timer_mount_options_and_their_limits():
     from fstune import filesystems
 
-    assert {name: filesystems.get(name).commit_interval for name in ("ext2", "ext3", "ext4", "reiserfs", "btrfs",
-                                                                     "jfs", "xfs")} == {
-        "ext2": None, "ext3": 5, "ext4": 5, "reiserfs": 30, "btrfs": 30, "jfs": None, "xfs": None}
+    found = {name: {(t.name, t.default, t.unit, filesystems.get(name).mount_options[t.name].maximum)
+                    for t in filesystems.get(name).timer_options}
+             for name in ("ext2", "ext3", "ext4", "reiserfs", "btrfs", "jfs", "xfs")}
+    ext = {("commit", 5, "s", 86400), ("max_batch_time", 15000, "µs", 4294967)}
+    assert found == {"ext2": set(), "ext3": ext, "ext4": ext, "reiserfs": {("commit", 30, "s", None)},
+                     "btrfs": {("commit", 30, "s", 300)}, "jfs": set(), "xfs": set()}
+    # the ext4 driver takes the batching wait in ext3 mode too, so fstune does
+    filesystems.check_mount_options("ext3", "commit=51,max_batch_time=153870")
 
 
 DILATED_STUDY = '''title = "t"
@@ -427,13 +437,19 @@ def test_a_dilated_plan_stretches_commit_where_a_configuration_sets_none_and_say
                               DeviceChoice("/dev/sdc1", gib, disk="sdc"), repeats=3, run_id="d",
                               time_dilation=factor))
     commit = {cp.config.name: dict(cp.mount_options).get("commit") for cp in plan.configs}
-    said = [w for w in plan.warnings if "commit" in w]
+    batch = {cp.config.name: dict(cp.mount_options).get("max_batch_time") for cp in plan.configs}
+    said = [w for w in plan.warnings if "commit" in w or "batch" in w]
     if factor == 1:
-        assert commit == dict.fromkeys(commit) | {"own": "30"} and not said
+        assert commit == dict.fromkeys(commit) | {"own": "30"} and batch == dict.fromkeys(batch) and not said
         return
-    ext, reiser = str(round(5 * factor)), str(round(30 * factor))
+    ext, reiser, wait = str(round(5 * factor)), str(round(30 * factor)), str(round(15000 * factor))
     assert commit == {"base": ext, "ext": ext, "own": "30", "nojournal": None, "reiser": reiser,
                       "btrfs": reiser if factor == 2 else "300", "jfs": None}
+    # the configuration that set its own commit= still gets the batching wait stretched
+    assert batch == {"base": wait, "ext": wait, "own": wait, "nojournal": None, "reiser": None, "btrfs": None,
+                     "jfs": None}
+    assert (f"configuration 'base' mounts with max_batch_time={wait}, the guest's longest wait for a commit's batch "
+            f"15000 µs × {factor:g} = {wait} µs to keep native timing") in " ".join(said)
     # the external journal's own option stays beside it
     assert dict(next(cp for cp in plan.configs if cp.config.name == "ext").mount_options)["journal_path"] == \
         "/dev/sdc1"
@@ -442,8 +458,7 @@ def test_a_dilated_plan_stretches_commit_where_a_configuration_sets_none_and_say
     assert f"configuration 'own' sets commit=30 itself, kept as given" in " ".join(said)
     if factor == 15.2:
         assert ("configuration 'btrfs' mounts with commit=300, the guest's commit interval 30 s × 15.2 = 456 s to "
-                "keep native timing, capped at 300 s, the largest Btrfs takes: it commits 1.5 × as often") in \
-            " ".join(said)
+                "keep native timing, capped at 300 s, the largest Btrfs takes: ×10.0, not ×15.2") in " ".join(said)
 
 
 def test_a_dilation_keeps_its_stretched_clocks_through_json_and_says_them():

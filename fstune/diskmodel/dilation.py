@@ -20,7 +20,7 @@ result states beside them.
 The guest's own clocks that shape its I/O are stretched by the same factor (``scale_clock``):
 the kernel's writeback timers and XFS's periodic log work (sysctls, set once in the guest by
 ``fstune.vmlab.dilation``), and a journal's commit interval (``commit=``, added by the plan where
-a configuration sets none: ``commit_interval``). Left on the guest's real clock they would fire
+a configuration sets none: ``timer_option``). Left on the guest's real clock they would fire
 ``factor`` times as often per unit of native work as on a native machine.
 
 Pure arithmetic: no clock, no I/O. The VM lab measures (``fstune.vmlab.dilation``) and the
@@ -126,10 +126,10 @@ def guest_sysctls(native: dict[str, int], factor: float) -> list[ScaledClock]:
             if name in native]
 
 
-def commit_interval(default: int, factor: float, maximum: int | None) -> ScaledClock:
-    """A journal's commit interval for a dilated guest: its kernel's default ``default`` (seconds)
-    × ``factor``, capped at the largest the mount option takes (``maximum``)."""
-    return scale_clock("commit", default, factor, maximum, unit="s")
+def timer_option(name: str, default: int, unit: str, factor: float, maximum: int | None) -> ScaledClock:
+    """A mount option that is an interval (a journal's ``commit=``) for a dilated guest: its
+    kernel's default × ``factor``, capped at the largest the option takes (``maximum``)."""
+    return scale_clock(name, default, factor, maximum, unit=unit)
 
 
 # how the plan's warning about a stretched commit interval ends, so that the run's caveat can quote
@@ -137,18 +137,19 @@ def commit_interval(default: int, factor: float, maximum: int | None) -> ScaledC
 KEEPS_NATIVE_TIMING = "to keep native timing"
 
 
-def commit_sentence(config: str, clock: ScaledClock, factor: float, fs_title: str) -> str:
-    """The plan's warning for a configuration mounted with a stretched commit interval."""
-    capped = (f", capped at {clock.dilated} s, the largest {fs_title} takes: it commits "
-              f"{factor * clock.native / clock.dilated:.1f} × as often per native second" if clock.capped else "")
-    return (f"Time dilated ×{factor:.1f}: configuration '{config}' mounts with commit={clock.dilated}, the guest's "
-            f"commit interval {clock.native} s × {factor:g} = {round(clock.native * factor)} s "
+def timer_sentence(config: str, clock: ScaledClock, factor: float, title: str, fs_title: str) -> str:
+    """The plan's warning for a configuration mounted with a stretched interval (``title``: "commit
+    interval")."""
+    capped = (f", capped at {clock.dilated} {clock.unit}, the largest {fs_title} takes: ×"
+              f"{clock.dilated / clock.native:.1f}, not ×{factor:.1f}" if clock.capped else "")
+    return (f"Time dilated ×{factor:.1f}: configuration '{config}' mounts with {clock.name}={clock.dilated}, the "
+            f"guest's {title} {clock.native} {clock.unit} × {factor:g} = {round(clock.native * factor)} {clock.unit} "
             f"{KEEPS_NATIVE_TIMING}{capped} (docs/vmlab.md, \"Time dilation\").")
 
 
-def commit_stretched(warnings: Iterable[str]) -> list[str]:
-    """Of a run's kept plan warnings, those that say a commit interval was stretched."""
-    return [w for w in warnings if KEEPS_NATIVE_TIMING in w and "commit=" in w]
+def timers_stretched(warnings: Iterable[str]) -> list[str]:
+    """Of a run's kept plan warnings, those that say a mount option's interval was stretched."""
+    return [w for w in warnings if KEEPS_NATIVE_TIMING in w]
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,7 @@ def convert_samples(samples: Iterable[Sample], factor: float, back: bool = True)
     return [replace(s, value=convert_value(s.value, s.unit, factor, back)) for s in samples]
 
 
-__all__ = ["GUEST_SYSCTLS", "INT_MAX", "KEEPS_NATIVE_TIMING", "ScaledClock", "commit_interval", "commit_sentence",
-           "commit_stretched", "guest_sysctls", "scale_clock",
+__all__ = ["GUEST_SYSCTLS", "INT_MAX", "KEEPS_NATIVE_TIMING", "ScaledClock", "guest_sysctls", "scale_clock",
+           "timer_option", "timer_sentence", "timers_stretched",
            "of_environment", "MAX_FACTOR", "RATE_FIELDS", "RATE_UNITS", "TIME_FIELDS", "TIME_UNITS", "Dilation", "check_factor",
            "conversion", "convert_samples", "convert_value", "dilate"]

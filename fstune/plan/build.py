@@ -158,31 +158,34 @@ def _dilate_durations(params: dict[str, dict[str, object]], factor: float, warni
     return out
 
 
-def _dilate_commit(config: Configuration, options: list[tuple[str, str | None]], factor: float,
+def _dilate_timers(config: Configuration, options: list[tuple[str, str | None]], factor: float,
                    warnings: list[str]) -> list[tuple[str, str | None]]:
-    """In a dilated guest, ``options`` with the journal's commit interval stretched ``factor``
-    times (docs/vmlab.md, "Time dilation"): ``commit=`` its kernel default × factor, capped at the
-    option's largest, added only where the configuration sets no commit interval of its own; said
-    either way in the plan's warnings, which the run keeps and shows."""
-    from fstune.diskmodel.dilation import commit_interval, commit_sentence
+    """In a dilated guest, ``options`` with the filesystem's mount options that are intervals on the
+    kernel's clock (``Filesystem.timer_options``: a journal's ``commit=``, ext's ``max_batch_time``)
+    stretched ``factor`` times (docs/vmlab.md, "Time dilation"): the kernel default × factor,
+    capped at the option's largest, added only where the configuration sets none of its own;
+    said either way in the plan's warnings, which the run keeps and shows."""
+    from fstune.diskmodel.dilation import timer_option, timer_sentence
 
     fs = filesystems.get(config.filesystem)
-    if fs.commit_interval is None:
+    if config.journal == filesystems.NONE:  # no journal to commit or to batch for
         return options
-    own = next((value for name, value in options if name == "commit"), None)
-    if own is not None:
-        warnings.append(f"Time dilated ×{factor:.1f}: configuration '{config.name}' sets commit={own} itself, kept as "
-                        f"given; in the guest it commits {factor:.1f} × as often per native second as a native "
-                        "machine would.")
-        return options
-    clock = commit_interval(fs.commit_interval, factor, fs.mount_options["commit"].maximum)
-    stretched = filesystems.merge_options(options, [("commit", str(clock.dilated))])
-    try:
-        filesystems.check_mount_options(config.filesystem, stretched, allow_managed=True, journal=config.journal)
-    except UsageError:  # no journal to commit (ext4 without one, noload): nothing to stretch
-        return options
-    warnings.append(commit_sentence(config.name, clock, factor, fs.title))
-    return stretched
+    for timer in fs.timer_options:
+        own = next((value for name, value in options if name == timer.name), None)
+        if own is not None:
+            warnings.append(f"Time dilated ×{factor:.1f}: configuration '{config.name}' sets {timer.name}={own} "
+                            f"itself, kept as given; in the guest that {timer.title} is {factor:.1f} × shorter "
+                            "against the work than on a native machine.")
+            continue
+        clock = timer_option(timer.name, timer.default, timer.unit, factor, fs.mount_options[timer.name].maximum)
+        stretched = filesystems.merge_options(options, [(timer.name, str(clock.dilated))])
+        try:
+            filesystems.check_mount_options(config.filesystem, stretched, allow_managed=True, journal=config.journal)
+        except UsageError:  # no journal to time (ext4 without one, noload): nothing to stretch
+            continue
+        options = stretched
+        warnings.append(timer_sentence(config.name, clock, factor, timer.title, fs.title))
+    return options
 
 
 def default_mount_root() -> str:
@@ -546,7 +549,7 @@ def build_plan(choices: Choices) -> Plan:
     def mount_options(config: Configuration) -> tuple:
         options = _mount_options(config, choices.options, log, study)
         if choices.time_dilation > 1:
-            options = _dilate_commit(config, options, choices.time_dilation, warnings)
+            options = _dilate_timers(config, options, choices.time_dilation, warnings)
         return tuple(options)
 
     config_plans = [ConfigPlan(config, mount_options(config), f"{run_dir}/{config.name}", (), {})

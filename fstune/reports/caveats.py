@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from fstune.diskmodel.dilation import Dilation, commit_stretched
+from fstune.diskmodel.dilation import Dilation, timers_stretched
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_DEVICES, VM_LAB
 
@@ -124,7 +124,7 @@ def environment(record: RunRecord) -> Caveat | None:
     if where.kind == VM_LAB:
         if where.dilation is not None:
             # the disk model ran as much slower as the guest's CPU (docs/vmlab.md, "Time dilation")
-            commits = " ".join(commit_stretched(record.warnings))
+            commits = " ".join(timers_stretched(record.warnings))
             return Caveat(ENVIRONMENT, f"VM lab under {where.accel}, {where.dilation.describe()}. {where.disk}, served "
                                        f"by {lab.get('disk_serving') or '?'}; the figures describe the modelled disk, "
                                        "not this machine's." + (f" {commits}" if commits else ""))
