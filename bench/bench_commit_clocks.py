@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         if round_ % 2 == 0:
             cases.reverse()
         for name, run in cases:
-            started = time.monotonic()
+            started, clock = time.monotonic(), time.strftime("%H:%M:%S", time.gmtime())
             try:
                 found = parse(run())
             finally:
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             with open("/proc/loadavg") as load:  # the host's, whichever side ran
                 found["host_loadavg"] = load.read().split()[:3]
             found.update(case=name, round=round_, seconds=round(time.monotonic() - started),
-                         started=time.strftime("%H:%M:%S", time.gmtime()),
+                         started=clock, ended=time.strftime("%H:%M:%S", time.gmtime()),
                          commit=commit if name.startswith("guest-stretched") else 5,
                          max_batch_time=round(15000 * f) if name == "guest-stretched-batch" else 15000,
                          dbench_seconds=NATIVE_SECONDS if name == "host" else guest_seconds)
