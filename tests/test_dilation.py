@@ -469,7 +469,8 @@ def test_a_dilation_keeps_its_stretched_clocks_through_json_and_says_them():
     back = Dilation.from_dict(stretched.to_dict())
     assert back == stretched and len(back.clocks) == 3
     assert f"vm.dirty_expire_centisecs 3000 × {measured.factor:g} = {round(3000 * measured.factor)}" in back.describe()
-    assert "journal commit intervals where a configuration set none" in back.describe()
+    assert "mount options that are intervals (a journal's commit=, jbd2's max_batch_time) where a configuration set " \
+        "none" in back.describe()
     # a dilation recorded before the clocks were stretched says that they were not
     assert "were not stretched" in measured.describe()
     assert Dilation.from_dict(measured.to_dict()).clocks == ()

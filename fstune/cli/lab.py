@@ -381,8 +381,9 @@ def _print_vm_disks(out: Console, lab: vmlab.VmLab) -> None:
                       f" {dilation.unit}, guest {', '.join(f'{v:g}' for v in dilation.guest)} {dilation.unit}; "
                       f"ratios {', '.join(f'{r:.2f}' for r in dilation.ratios)}")
         if dilation.clocks:
-            out.print(f"  stretched as much to keep native timing: {dilation.clocks_text()}; journal commit "
-                      "intervals too, where a configuration sets none (the plan says so)")
+            out.print(f"  stretched as much to keep native timing: {dilation.clocks_text()}; the mount options "
+                      "that are intervals too (a journal's commit=, jbd2's max_batch_time), where a configuration "
+                      "sets none (the plan says so)")
     out.print("Each disk has a data partition (-part1) and a spare (-part2); "
               "use a spare on another disk for an external journal or log.")
 

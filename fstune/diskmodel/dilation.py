@@ -234,8 +234,9 @@ class Dilation:
                   "configurations do not (a common factor cancels)" if self.how == "measured" else
                   "; a factor not measured on the workload may not match the guest's CPU")
         clocks = self.clocks_text()
-        clocks = (f"; its clocks that shape I/O were stretched as much to keep native timing: {clocks}, and "
-                  "journal commit intervals where a configuration set none (its mount options say)" if clocks else
+        clocks = (f"; its clocks that shape I/O were stretched as much to keep native timing: {clocks}, and the "
+                  "mount options that are intervals (a journal's commit=, jbd2's max_batch_time) where a "
+                  "configuration set none (its mount options say)" if clocks else
                   "; the guest's own timers (writeback, journal commits) were not stretched, so per unit of native "
                   "work they fired that much more often")
         return (f"time dilated {self.label()}{what}: the disk model ran that much slower and the figures are "
