@@ -206,13 +206,20 @@ class _Progress:
         return "\n".join(self.text + [self.pending.decode(errors="replace")])
 
 
+def workloads_args(study: Study, only: list[str] | None) -> list[str]:
+    """`--workloads` for the study's workloads among ``only`` (None, or all of them: none given)."""
+    chosen = [name for name in study.workloads if name in (only or study.workloads)]
+    return ["--workloads", ",".join(chosen)] if chosen and len(chosen) < len(study.workloads) else []
+
+
 def run_study(lab, study: Study, data: str, log_device: str, max_blocks: int | None, log_path: Path,
-              params: list[str] = (), expected_only: bool = False) -> tuple[int, str]:
+              params: list[str] = (), expected_only: bool = False, workloads: list[str] | None = None
+              ) -> tuple[int, str]:
     configs = [c.name for c in study.configurations if c.name in expected_configs(study)] if expected_only else []
     configs = configs if len(configs) < len(study.configurations) else []
     argv = [sys.executable, "-m", "fstune", "run", "--study", study.name, "--device", data,
             *(["--log-device", log_device] if study.needs_journal_device else []),
-            *(["--configs", ",".join(configs)] if configs else []),
+            *(["--configs", ",".join(configs)] if configs else []), *workloads_args(study, workloads),
             *workload_params(study, list(params)), *block_args(study, max_blocks), "--yes"]
     print(f"  + fstune {' '.join(argv[3:])}", flush=True)
     with open(log_path, "ab") as log:
@@ -413,6 +420,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
                         help="as `fstune run` takes it, for every study that runs WORKLOAD (repeatable), "
                              "e.g. metadata.seconds=20 to shorten dbench")
+    parser.add_argument("--workloads", type=lambda text: [w.strip() for w in text.split(",") if w.strip()],
+                        metavar="LIST", default=None,
+                        help="vm: run only these of each study's workloads (comma-separated), e.g. metadata for "
+                             "the dbench rows alone; the stored run records which")
     parser.add_argument("--private-run-dir", action="store_true",
                         help="host: run each `fstune run` with a private /run/fstune (a shared machine)")
     parser.add_argument("--expected-only", action="store_true",
@@ -516,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
                 # refuses to format a journal that a filesystem elsewhere may use
                 vmlab.vm_run_capture(lab, ["wipefs", "--all", "--quiet", data, log_device], timeout=120)
             status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path, args.workload_param,
-                                       args.expected_only)
+                                       args.expected_only, args.workloads)
             seconds = round(time.monotonic() - t)
             stored = STORED_RE.search(" ".join(output.split()))
             if stored is None:
@@ -530,7 +541,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"(exit status {status})", flush=True)
             write_manifest(manifest_path, runs, failed=failed, **about)
     except KeyboardInterrupt:
-        print("Interrupted: taking the lab down.", file=sys.stderr, flush=True)
+        print("Interrupted" + (": taking the lab down." if args.use_lab is None else "; the lab is left running."),
+              file=sys.stderr, flush=True)
         return 130
     except (FstuneError, RuntimeError) as error:
         print(f"bench_seeds: {error}", file=sys.stderr, flush=True)
