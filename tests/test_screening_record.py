@@ -258,3 +258,30 @@ def test_the_confirmation_is_a_paired_study_of_the_proposal_against_the_baseline
     nothing = Run({KEY: stored(plan)}, measured(plan, {"data": math.log(0.7)}))
     with pytest.raises(UsageError, match="proposes nothing to confirm"):
         confirmation_study(nothing, result_from_run(nothing.design, nothing.results))
+
+
+def test_on_a_modelled_lab_the_report_counts_the_runs_the_fidelity_rule_found_host_paced():
+    from fstune.screening.record import pacing_lines
+
+    plan = make_plan()
+    repeats = measured(plan, {"barrier": math.log(1.3)})
+    assert pacing_lines(stored(plan), repeats) == []  # a lab without a disk model: nothing to say
+    for repeat in repeats:
+        repeat.conditions = {"host": {"model": {"rule": "model-in-control/1", "host_paced": None,
+                                                "foreign_cache_drops": 0, "devices": {}}}}
+    assert pacing_lines(stored(plan), repeats) == [
+        "Modelled disk: by the declared rule model-in-control/1, the modelled disk set the pace in all 48 runs the "
+        "rule judged."]
+    block_two = [repeat for repeat in repeats if repeat.block == 2]
+    block_two[0].conditions["host"]["model"].update(host_paced="the host, not the modelled disk, set the pace: …",
+                                                    foreign_cache_drops=2)
+    block_two[1].conditions["host"]["model"].update(host_paced="the host, not the modelled disk, set the pace: …")
+    lines = pacing_lines(stored(plan), repeats)
+    assert lines[0].startswith("Modelled disk: by the declared rule model-in-control/1, the host, not the modelled "
+                               "disk, set the pace in 2 of the 48 runs it judged (by block, 1: 0, 2: 2, 3: 0); in 1 "
+                               "of them another process had dropped the page cache")
+    # the runs stay in the model (a screening replaces none), and every export says so beside the caveats
+    screened = screened_of([Run({KEY: stored(plan)}, repeats)])
+    assert screened.pacing == tuple(lines) and screened.result.missing == ()
+    assert screening_json(screened)["pacing"] == lines
+    assert lines[0] in "\n".join(screening_markdown(screened)) and lines[0].replace('"', '""') in screening_csv(screened)

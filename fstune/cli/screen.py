@@ -441,6 +441,8 @@ def show_screening(console, run, run_id=None) -> None:
         console.print()
     for line in caveats(result):
         console.print(f"[dim]{escape(line)}[/]")
+    for line in screened.pacing:
+        console.print(f"[yellow]{escape(line)}[/]" if "the host, not" in line else f"[dim]{escape(line)}[/]")
     for line in screened.readback:
         console.print(f"[{'bold red' if line.startswith('NOT') else 'dim'}]{escape(line)}[/]")
     console.print()

@@ -119,6 +119,7 @@ class Screened:
     result: ScreeningResult | None
     refusal: str | None  # why there is no result (too many runs missing …)
     readback: tuple[str, ...] = ()  # ``readback_lines``: what the kernel showed of each factor's level
+    pacing: tuple[str, ...] = ()  # ``pacing_lines``: on a modelled lab, the runs the host paced
 
     @property
     def primary(self) -> str:
@@ -149,11 +150,12 @@ def result_from_run(design: Mapping, repeats: Iterable) -> Screened:
     repeats = list(repeats)
     values = figures(plan, data, repeats)
     readback = tuple(readback_lines(plan, data, repeats))
+    pacing = tuple(pacing_lines(data, repeats))
     try:
         result = plan.analyse(values, data["primary"]["better"], delta=data["delta"])
     except UsageError as refused:
-        return Screened(plan, data, tuple(values), None, refused.message, readback)
-    return Screened(plan, data, tuple(values), result, None, readback)
+        return Screened(plan, data, tuple(values), None, refused.message, readback, pacing)
+    return Screened(plan, data, tuple(values), result, None, readback, pacing)
 
 
 def is_screening(design: Mapping | None) -> bool:
@@ -239,3 +241,41 @@ def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> lis
         lines.append(f"NOT the design's level in some runs: {'; '.join(wrong)}. Those factors' effects cannot be "
                      "trusted.")
     return lines
+
+
+# --- the modelled lab's fidelity rule, run by run ---------------------------------------------------------
+
+
+def pacing_lines(data: Mapping, repeats: Iterable) -> list[str]:
+    """On a modelled lab, what the declared fidelity rule (``model-in-control/1``, docs/modelled-lab.md)
+    said of each run of the design: the measurement judged every turn by it and stored its call
+    (``conditions.host.model.host_paced``). A paired study drops and replaces a host-paced block; a
+    screening replaces no run (``figures``), so the report says how many of its figures the host, not
+    the modelled disk, paced. Read from the turns' own records, never from a figure: the rule cannot
+    depend on which level did better. Nothing on a lab without a disk model."""
+    workload = data["primary"]["workload"]
+    calls: dict[tuple[str, int], tuple[str | None, int]] = {}
+    rules = set()
+    for repeat in repeats:
+        host = (getattr(repeat, "conditions", None) or {}).get("host") or {}
+        model = host.get("model") if isinstance(host, Mapping) else None
+        if repeat.workload != workload or repeat.block is None or not model:
+            continue
+        rules.add(str(model.get("rule") or "?"))
+        calls[(repeat.config, repeat.block)] = (model.get("host_paced"), int(model.get("foreign_cache_drops") or 0))
+    if not calls:
+        return []
+    rule = ", ".join(sorted(rules))
+    paced = {place: drops for place, (call, drops) in calls.items() if call}
+    if not paced:
+        return [f"Modelled disk: by the declared rule {rule}, the modelled disk set the pace in all {len(calls)} "
+                "runs the rule judged."]
+    by_block: dict[int, int] = {}
+    for _config, block in paced:
+        by_block[block] = by_block.get(block, 0) + 1
+    dropped = sum(1 for drops in paced.values() if drops)
+    blocks = ", ".join(f"{block}: {by_block.get(block, 0)}" for block in sorted({b for _c, b in calls}))
+    return [f"Modelled disk: by the declared rule {rule}, the host, not the modelled disk, set the pace in "
+            f"{len(paced)} of the {len(calls)} runs it judged (by block, {blocks}); in {dropped} of them another "
+            "process had dropped the page cache while the workload ran. A screening replaces no run: their figures "
+            "are in the model, and its noise holds what the host added."]
