@@ -19,8 +19,8 @@ result states beside them.
 
 The guest's own clocks that shape its I/O are stretched by the same factor (``scale_clock``):
 the kernel's writeback timers and XFS's periodic log work (sysctls, set once in the guest by
-``fstune.vmlab.dilation``), and a journal's commit interval (``commit=``, added by the plan where
-a configuration sets none: ``timer_option``). Left on the guest's real clock they would fire
+``fstune.vmlab.dilation``), and the mount options that are intervals (a journal's ``commit=``,
+jbd2's ``max_batch_time``), added by the plan where a configuration sets none (``timer_option``). Left on the guest's real clock they would fire
 ``factor`` times as often per unit of native work as on a native machine.
 
 Pure arithmetic: no clock, no I/O. The VM lab measures (``fstune.vmlab.dilation``) and the
@@ -132,8 +132,8 @@ def timer_option(name: str, default: int, unit: str, factor: float, maximum: int
     return scale_clock(name, default, factor, maximum, unit=unit)
 
 
-# how the plan's warning about a stretched commit interval ends, so that the run's caveat can quote
-# the warnings the run kept (``commit_stretched``)
+# how the plan's warning about a stretched mount option ends, so that the run's caveat can quote
+# the warnings the run kept (``timers_stretched``)
 KEEPS_NATIVE_TIMING = "to keep native timing"
 
 
