@@ -198,6 +198,16 @@ class ScreeningFactor:
 
 
 
+@dataclass(frozen=True)
+class TimerOption:
+    """A mount option whose value is an interval on the kernel's clock (``commit=``)."""
+
+    name: str     # the mount option
+    default: int  # the kernel's value when the options set none
+    unit: str     # "s", "µs"
+    title: str    # what it is, in a sentence: "commit interval"
+
+
 class Filesystem:
     """One filesystem: facts as class attributes, commands as methods.
 
@@ -249,6 +259,10 @@ class Filesystem:
     # mkfs flags whose value is a list of features, each turned off with ^ (mke2fs -O): options
     # naming different features set different things (``mkfs_option_keys``)
     mkfs_feature_options: tuple[str, ...] = ()
+    # its mount options that are intervals on the kernel's clock, each with the kernel's default
+    # when the options set none: a time-dilated VM lab stretches them (fstune/plan/build.py,
+    # ``_dilate_timers``; docs/vmlab.md, "Time dilation"); () when it has none
+    timer_options: tuple[TimerOption, ...] = ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
