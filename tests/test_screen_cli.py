@@ -74,6 +74,8 @@ def test_refusals_are_one_clear_message_and_exit_2(capsys, extra, words):
     err = capsys.readouterr().err
     assert code == 2, err
     assert words in err and "Traceback" not in err
+    # as every refusal of fstune's: lower case after "fstune: " ("fstune: the budget of 20 s …")
+    assert err.startswith("fstune: ") and not err[len("fstune: ")].isupper(), err
 
 
 def test_not_root_is_refused_after_the_plan_is_shown(monkeypatch, capsys):

@@ -364,7 +364,7 @@ def _check_devices(choices: Choices, study: Study) -> list[str]:
         fs = filesystems.get(config.filesystem)
         if config.external_journal and fs.external and log.size < fs.external.min_bytes:
             raise DeviceError(
-                f"{log.path} is too small for a {fs.title} external {fs.external.noun}: it needs at least "
+                f"{log.path} is too small for {fs.a_title} external {fs.external.noun}: it needs at least "
                 f"{format_size(fs.external.min_bytes)} and this is {format_size(log.size)}."
             )
     return warnings

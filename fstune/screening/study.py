@@ -76,7 +76,7 @@ def plan_screening(setup: Setup, factors: Sequence[ScreeningFactor], *, seconds_
     check_runs(setup, factors, base.rows)
     budget = plan_budget(base, seconds_per_run, budget_seconds, spread, power=power, delta=delta)
     if budget.detectable is None:  # not one replicate, or none that leaves the noise a degree of freedom
-        raise UsageError(budget.words()[-1])
+        raise UsageError(budget.refusal)
     return ScreeningPlan(setup, factors, make_design(base.names, budget.replicates, seed, max_runs), budget)
 
 
