@@ -243,11 +243,11 @@ def test_the_readback_confirms_each_factors_level_where_the_kernel_shows_it_and_
 
 
 def test_the_confirmation_is_a_paired_study_of_the_proposal_against_the_baseline():
-    from fstune.cli.screen import confirmation_study
+    from fstune.plan.screening import confirmation_study
 
     plan = make_plan()
     run = Run({KEY: stored(plan)}, measured(plan, {"barrier": math.log(1.3), "data": math.log(0.7)}))
-    study = confirmation_study(run, result_from_run(run.design, run.results))
+    study = confirmation_study(run.id, result_from_run(run.design, run.results))
     assert [c.name for c in study.configurations] == [BASELINE, PROPOSAL]
     baseline, proposal = study.configurations
     assert ("nobarrier", None) in proposal.mount_options and ("barrier", None) in baseline.mount_options
@@ -257,4 +257,4 @@ def test_the_confirmation_is_a_paired_study_of_the_proposal_against_the_baseline
     assert built.looks == (5, 10, 15)  # today's paired group-sequential study
     nothing = Run({KEY: stored(plan)}, measured(plan, {"data": math.log(0.7)}))
     with pytest.raises(UsageError, match="proposes nothing to confirm"):
-        confirmation_study(nothing, result_from_run(nothing.design, nothing.results))
+        confirmation_study(nothing.id, result_from_run(nothing.design, nothing.results))

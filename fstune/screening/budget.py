@@ -28,6 +28,7 @@ from fstune.screening.model import choose_model
 from fstune.screening.verdicts import ALPHA, DEFAULT_DELTA, DEFAULT_POWER, percent, threshold
 from fstune.units import format_estimate
 
+DEFAULT_BUDGET = "30m"  # what a screening may take when no budget is given
 QUIET_LAB_SPREAD = 0.073  # one block contrast's spread, the quiet loop lab's A/A median (docs/verdicts.md)
 
 _UNIT = r"(hours?|h|minutes?|mins?|m|seconds?|secs?|s)"

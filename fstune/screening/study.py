@@ -22,6 +22,8 @@ from fstune.screening.verdicts import ALPHA, DEFAULT_DELTA, DEFAULT_POWER
 from fstune.workloads import metric as declared_metric
 from fstune.workloads.metrics import DIFFERENCE
 
+DEFAULT_WORKLOAD = "metadata"  # dbench, what a screening measures when no workload is named
+
 
 @dataclass(frozen=True)
 class ScreeningPlan:
