@@ -67,6 +67,8 @@ def test_help_teaches_with_an_example_and_where_the_factors_are(capsys):
     (["--factor", "noatime", "--factor", "barrier", "--budget", "20s"], "does not fit one replicate"),
     (["--factor", "noatime"], "at least 2 factors"),
     (["--factor", "noatime", "--factor", "barrier", "--budget", "soon"], "is not a duration"),
+    (["--factor", "atime", "--factor", "lazytime", "--factor", "commit", "--factor", "barrier", "--factor", "delalloc",
+      "--max-runs", "4"], "5 factors need at least 8 distinct runs; --max-runs 4 allows 4"),
 ])
 def test_refusals_are_one_clear_message_and_exit_2(capsys, extra, words):
     code = main(["screen", "--filesystem", "ext4", *extra, "--device", "/dev/sdz1", "--assume-size", "2G",

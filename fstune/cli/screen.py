@@ -39,6 +39,10 @@ kernel refuses together (data=journal with delalloc …) are refused before anyt
 
 The time budget buys whole replicates of the design, each one block of fresh mkfs-and-measure
 runs in an order drawn from a seed; the plan says how many fit and the smallest effect they find.
+Above 8 factors the design is a Plackett–Burman design run with its foldover (every level
+switched, in the next block), which keeps each main effect clear of the two-factor interactions,
+when the budget fits it; --max-runs N caps the distinct runs (--max-runs 12: the 12-run
+Plackett–Burman design alone, whose main effects carry a third of other factors' interactions).
 
 Examples:
   fstune screen --list-factors ext4
@@ -48,6 +52,7 @@ Examples:
                 --budget 1h --device /dev/sdb1
   fstune screen --study ext4-options --lab --dry-run      (a shipped screening study: --list-studies)
   fstune screen --filesystem xfs --factor logbufs --factor noatime --save mine.toml --dry-run --lab
+  fstune screen --study ext4-options --factor ... (10 factors) --max-runs 12 --lab --dry-run
   sudo fstune screen --confirm 12 --device /dev/sdb1     (the proposal against the baseline)
 
 A screening suggests; it does not decide: the result proposes the factors that matter at their
@@ -89,6 +94,10 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--spread", type=float, metavar="S",
                         help="the noise to plan with: one block contrast's spread on the log scale (default: the "
                         "quiet loop lab's, 0.073)")
+    parser.add_argument("--max-runs", type=int, metavar="N",
+                        help="the most distinct runs (configurations) the design may have: the best design within "
+                        "them, or a refusal that says how many the factors need (default: blocks of at most 16 "
+                        "runs, a Plackett–Burman design with its foldover in two of them)")
     parser.add_argument("--seconds-per-run", type=float, metavar="S",
                         help="how long one run takes (mkfs, mount, the workloads), instead of the workloads' estimate")
     parser.add_argument("--order-seed", type=int, metavar="N",
@@ -167,7 +176,7 @@ def make_screening(args):
     budget = args.budget or (study.budget if study is not None else DEFAULT_BUDGET)
     planned = plan_request(ScreeningRequest(
         filesystem, tuple(typed), tuple(names), budget, given, primary, study.journal if study is not None else None,
-        shared, args.spread, args.seconds_per_run, args.order_seed))
+        shared, args.spread, args.seconds_per_run, args.order_seed, args.max_runs))
     if args.save:
         _save(args.save, study, planned.plan.setup, typed, planned.workloads, planned.params, planned.primary, budget)
     return planned.plan, planned.workloads, planned.params, planned.primary

@@ -38,6 +38,7 @@ class ScreeningRequest:
     spread: float | None = None  # None: the quiet loop lab's
     seconds_per_run: float | None = None  # None: the workloads' estimate
     seed: int | None = None  # None: drawn
+    max_runs: int | None = None  # distinct runs at most; None: blocks of at most MAX_BLOCK_RUNS runs
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def plan_request(request: ScreeningRequest) -> PlannedScreening:
     factors = [parse_factor(request.filesystem, text) for text in request.factors]
     each = request.seconds_per_run or seconds_per_run(names, params)
     plan = plan_screening(setup, factors, seconds_per_run=each, budget_seconds=parse_duration(request.budget),
-                          spread=request.spread or QUIET_LAB_SPREAD, seed=request.seed)
+                          spread=request.spread or QUIET_LAB_SPREAD, seed=request.seed, max_runs=request.max_runs)
     return PlannedScreening(plan, names, params, primary)
 
 

@@ -47,7 +47,7 @@ def screening_study(plan: ScreeningPlan, *, workloads: tuple[str, ...], primary:
         summary=f"{plan.design.base.title}, {plan.design.replicates} replicates: {factors}.",
         explanation="Each run of the design sets every factor to one of its two levels; one linear model then "
                     "judges every factor (docs/screening.md).",
-        configurations=tuple(configurations), workloads=tuple(workloads), repeats=plan.design.replicates,
+        configurations=tuple(configurations), workloads=tuple(workloads), repeats=plan.design.blocks,
         workload_params=dict(workload_params or {}), primary_metric=primary, tags=("screening",))
     if delta_percent is not None:
         study = replace(study, delta_percent=delta_percent)
@@ -56,10 +56,10 @@ def screening_study(plan: ScreeningPlan, *, workloads: tuple[str, ...], primary:
 
 def screening_choices(choices: Choices, plan: ScreeningPlan) -> Choices:
     """``choices`` (made for the screening study) with the design's blocks: its orders and seed,
-    as many blocks as replicates, and no more."""
-    replicates = plan.design.replicates
-    return replace(choices, block_orders=plan.design.orders, order_seed=plan.design.seed, repeats=replicates,
-                   max_blocks=replicates)
+    one block per replicate (a foldover's two, the design and its mirror), and no more."""
+    blocks = plan.design.blocks
+    return replace(choices, block_orders=plan.design.orders, order_seed=plan.design.seed, repeats=blocks,
+                   max_blocks=blocks)
 
 
 # --- the confirmation ----------------------------------------------------------------------------------

@@ -135,14 +135,16 @@ class Budget:
         """What the budget buys, in sentences."""
         base = self.base
         replicate = base.runs * self.seconds_per_run
+        blocks = self.replicates * base.halves
         lines = [f"{base.factors} factors: {base.title}. One replicate is {base.runs} runs of about "
-                 f"{format_estimate(self.seconds_per_run)}, {format_estimate(replicate)} in all."]
+                 f"{format_estimate(self.seconds_per_run)}, {format_estimate(replicate)} in all"
+                 + (f", in {base.halves} blocks." if base.halves > 1 else ".")]
         if self.replicates == 0:
             lines.append(_sentence(self.refusal))
             return lines
         lines.append(f"The budget of {format_estimate(self.budget_seconds)} fits {self.replicates} "
-                     f"replicate{'s' if self.replicates != 1 else ''} ({self.runs} runs in {self.replicates} "
-                     f"block{'s' if self.replicates != 1 else ''}, about {format_estimate(self.seconds)}).")
+                     f"replicate{'s' if self.replicates != 1 else ''} ({self.runs} runs in {blocks} "
+                     f"block{'s' if blocks != 1 else ''}, about {format_estimate(self.seconds)}).")
         if self.detectable is None:
             lines.append("They leave no degrees of freedom to measure the noise with: nothing could be judged. "
                          f"{_sentence(MORE_BUDGET)}")
@@ -182,7 +184,7 @@ def plan_budget(base: BaseDesign, seconds_per_run: float, budget_seconds: float,
     replicates = int(budget_seconds // (base.runs * seconds_per_run))
     if replicates == 0:
         return Budget(base, seconds_per_run, budget_seconds, spread, power, delta, alpha, 0, 0, 0, None, None)
-    model = choose_model(base, replicates, replicates * base.runs)
+    model = choose_model(base, replicates * base.halves, replicates * base.runs)
     df = model.residual_df
     if df < 1:
         return Budget(base, seconds_per_run, budget_seconds, spread, power, delta, alpha, replicates, df,
