@@ -140,7 +140,9 @@ def design_text(plan) -> Group:
 
     base = plan.design.base
     letters = ascii_uppercase[:base.factors]  # a column per factor fits 80 columns up to 15 factors
-    title = Text(f"The design: {base.runs} runs × {base.factors} factors; every block runs each once", style="bold")
+    each = ("every block runs each once" if base.halves == 1 else
+            f"odd blocks run 01–{base.block_runs:02d}, even blocks their mirror")
+    title = Text(f"The design: {base.runs} runs × {base.factors} factors; {each}", style="bold")
     table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
     table.add_column("run", no_wrap=True, style="bold")
     for letter in letters:

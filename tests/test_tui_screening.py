@@ -182,6 +182,33 @@ async def test_the_review_shows_the_design_and_saves_the_script_fstune_screen_wr
     assert f"drawn with seed {request.seed}" in saved
 
 
+async def test_start_hands_the_run_a_session_whose_record_keeps_the_design(monkeypatch):
+    """A real run (not a dry run): after the typed confirmation the run screen gets the session of
+    this plan with the screening's measurement — judged once by the model, no looks — whose
+    record keeps the design (``design["screening"]``), as ``fstune screen`` runs it."""
+    from fstune.screening.record import KEY
+
+    app = make_app(services())
+    started = []
+    monkeypatch.setattr(app, "start_run", lambda plan, session=None: started.append((plan, session)))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_factors(pilot)
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: app.screen.STEP == "Review", "the Review")
+        await wait(pilot, lambda: app.screen.plan is not None, "the plan")
+        await settle(pilot)
+        app.screen.query_one("#confirm-target", Input).value = "sdm3"
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+    [(plan, session)] = started
+    assert plan is app.state.plan and session.plan is plan
+    measurement = session.measurement
+    assert not measurement.sequential
+    design = measurement.design("finished")
+    assert design[KEY]["seed"] == app.state.screening.seed and design[KEY]["kind"] == "fractional factorial"
+    session.close()
+
+
 # --- the results --------------------------------------------------------------------------------------
 
 
