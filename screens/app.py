@@ -189,7 +189,8 @@ class FstuneApp(App):
             self.pop_screen()
             return
         # the step under any dialog: a question asked on the Run screen is still the Run step
-        step = next((s.STEP for s in reversed(self.screen_stack) if getattr(s, "STEP", None)), ORDER[0])
+        step = next((getattr(s, "HELP_TOPIC", None) or s.STEP for s in reversed(self.screen_stack)
+                     if getattr(s, "STEP", None)), ORDER[0])
         self.push_screen(HelpScreen(step))
 
     async def action_quit(self) -> None:

@@ -84,6 +84,7 @@ def headline(planned) -> list[str]:
 
 class FactorsScreen(StepScreen):
     STEP = "Options"  # where the options are chosen on this path; the step list says so
+    HELP_TOPIC = "Factors"  # ? explains the factors, not the Options step's fields
     HINT = "space: toggle"
     DEFAULT_CSS = """
     FactorsScreen #screen-row { height: 1; padding: 0 1; }

@@ -59,7 +59,8 @@ def pareto_text(result, width: int) -> Group:
 
 
 class ScreeningResultsScreen(Screen):
-    STEP = "Results"  # the App's help (? and F1)
+    STEP = "Results"  # the step list's
+    HELP_TOPIC = "Screening"  # ? explains effects and the confirmation
     DEFAULT_CSS = """
     ScreeningResultsScreen { layout: vertical; }
     ScreeningResultsScreen #screening-title { height: auto; padding: 0 1; background: $boost; }

@@ -116,6 +116,15 @@ async def test_choosing_factors_offers_the_filesystems_own_and_greys_a_refused_p
         assert len(app.state.screened.plan.factors) == 7
 
 
+async def test_help_on_the_factors_step_explains_factors():
+    from test_tui_help import check_help
+
+    app = make_app(services())
+    async with app.run_test(size=SIZE) as pilot:
+        await to_factors(pilot)
+        await check_help(pilot, "Factors")
+
+
 async def test_a_refused_choice_stays_on_the_step_and_says_why():
     app = make_app(services(dry_run=True, is_root=False))
     async with app.run_test(size=SIZE) as pilot:
@@ -222,7 +231,7 @@ async def test_the_results_show_the_effects_and_the_chart_and_c_confirms_the_pro
     run = Run({KEY: stored(plan)}, measured(plan, {"barrier": math.log(1.3), "data": math.log(0.7)}))
     run.study, run.title = "screen-ext4", "Screening: which of the options matter on ext4"
     app = make_app(services(dry_run=True, is_root=False))
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.state.target = TARGET
         screen = ScreeningResultsScreen(run, run.id)
@@ -233,6 +242,9 @@ async def test_the_results_show_the_effects_and_the_chart_and_c_confirms_the_pro
         pareto = plain(screen.query_one("#pareto"))
         assert "Effects, largest first" in pareto and "barrier" in pareto
         assert "barrier" in plain(screen.query_one("#proposal"))
+        from test_tui_help import check_help
+
+        await check_help(pilot, "Screening")
         await pilot.press("c")
         await wait(pilot, lambda: app.screen.STEP == "Review", "the Review of the confirmation")
         await wait(pilot, lambda: app.screen.plan is not None, "the confirmation's plan")
