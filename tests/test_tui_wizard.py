@@ -18,6 +18,7 @@ from fstune.filesystems import MachineCapabilities
 from fstune.plan import build_plan, render_script
 from fstune.studies import load_studies
 from fstune.screens.app import make_app
+from fstune.screens.study import SCREENING_ID
 from fstune.screens.state import Services
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -199,7 +200,8 @@ async def test_a_broken_user_study_leaves_out_only_itself(tmp_path, monkeypatch)
         assert app.screen.STEP == "Study"
         options = app.screen.query_one("#study-list")
         listed = {options.get_option_at_index(i).id for i in range(options.option_count)}
-        assert listed == set(load_studies(extra_dirs=[]))  # every shipped study is still there
+        # every shipped study is still there, after the screening path's entry
+        assert listed == {SCREENING_ID, *load_studies(extra_dirs=[])}
         problems = app.screen.query_one("#study-problems")
         assert problems.display
         assert f"{recipes / 'typo.toml'}, line 2: worklods: is not a known key" in text_of(problems)

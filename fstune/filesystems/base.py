@@ -221,6 +221,8 @@ class Filesystem:
 
     name: str  # as mount -t, blkid TYPE= and the study files spell it
     title: str  # as people write it, in messages
+    # the article the title takes as it is said, not spelled: "an ext4", "an XFS", "a Btrfs"
+    article: str = "a"
     mkfs: str  # the program that makes it
     package: str  # the Debian package with its tools
     kernel_names: tuple[str, ...]  # names in /proc/filesystems
@@ -268,6 +270,11 @@ class Filesystem:
         return f"<{type(self).__name__} {self.name}>"
 
     # --- facts derived from the attributes ---
+
+    @property
+    def a_title(self) -> str:
+        """The title with its article: "an ext4", "a Btrfs"."""
+        return f"{self.article} {self.title}"
 
     @property
     def short_title(self) -> str:

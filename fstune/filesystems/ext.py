@@ -215,6 +215,7 @@ class Ext(Filesystem):
     """What ext2, ext3 and ext4 share: e2fsprogs, mke2fs's flags and progress, dumpe2fs, fsck at boot."""
 
     package = "e2fsprogs"
+    article = "an"  # "an ext4": said e-x-t
     package_tools = ("mke2fs", "tune2fs")
     prompts = (re.compile(r"Proceed anyway\? \(y,N\)\s*$"),)  # mke2fs, about a device that holds something
     force_flag = "-F"

@@ -399,7 +399,7 @@ def _check_devices(choices: Choices, study: Study) -> list[str]:
         fs = filesystems.get(config.filesystem)
         if config.external_journal and fs.external and log.size < fs.external.min_bytes:
             raise DeviceError(
-                f"{log.path} is too small for a {fs.title} external {fs.external.noun}: it needs at least "
+                f"{log.path} is too small for {fs.a_title} external {fs.external.noun}: it needs at least "
                 f"{format_size(fs.external.min_bytes)} and this is {format_size(log.size)}."
             )
     return warnings
@@ -610,8 +610,15 @@ def build_plan(choices: Choices) -> Plan:
         return Block(number, tuple(config_plans[index].config.name for index in row), tuple(steps))
 
     blocks = tuple(make_block(number) for number in range(1, repeats + 1))
-    first_turn = {cp.config.name: tuple(config_steps(cp, 1, order_of(1).index(i) + 1))
-                  for i, cp in enumerate(config_plans)}
+    def first_turn_of(index: int) -> tuple[Step, ...]:
+        # the first block that runs it: a foldover's mirrored runs are not in block 1
+        for number in range(1, repeats + 1):
+            row = order_of(number)
+            if index in row:
+                return tuple(config_steps(config_plans[index], number, row.index(index) + 1))
+        raise ValueError(f"no block runs configuration {config_plans[index].config.name}")
+
+    first_turn = {cp.config.name: first_turn_of(i) for i, cp in enumerate(config_plans)}
     config_plans = [replace(cp, steps=first_turn[cp.config.name]) for cp in config_plans]
 
     finish = [Step(("rmdir", run_dir), title="Remove fstune's run directory", kind=kinds.RMDIR, cleanup=True,

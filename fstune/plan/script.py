@@ -63,7 +63,9 @@ def describe_looks(plan: Plan) -> str:
     cap), said for the script's header: the script itself runs only the planned blocks."""
     primary, _ = plan.study.primary_for(plan.workloads)
     if plan.choices.block_orders is not None and primary is not None:  # fstune/plan/screening.py
-        return (f"Looks: none. The {plan.repeats} blocks are the replicates of a screening design, in its orders; "
+        halves = any(len(block.order) != len(plan.configs) for block in plan.blocks)
+        return (f"Looks: none. The {plan.repeats} blocks are the replicates of a screening design"
+                f"{' (a foldover: the design, then its mirror)' if halves else ''}, in its orders; "
                 f"`fstune screen` judges every factor on {':'.join(primary)} once they are all measured, with one "
                 "linear model (docs/screening.md).")
     looks = plan.looks
@@ -103,9 +105,11 @@ def render_script(plan: Plan, decidable: tuple[str, ...] | list[str] = ()) -> st
         shown = filesystems.join_options(list(cp.mount_options)) or "defaults"
         lines.append(f"#   {index}. {cp.config.name}: {cp.config.filesystem}, {journal}, mount -o {shown}")
     workloads = ", ".join(plan.workloads) or "none"
-    lines.append(f"# Workloads: {workloads}; blocks: {plan.repeats}, each making, measuring and unmounting every "
-                 f"configuration once, in this order (drawn with seed {choices.order_seed}; --order-seed "
-                 f"{choices.order_seed} draws it again):")
+    # a screening's foldover runs half its configurations in each block (fstune/plan/screening.py)
+    every = all(len(block.order) == len(plan.configs) for block in plan.blocks)
+    lines.append(f"# Workloads: {workloads}; blocks: {plan.repeats}, each making, measuring and unmounting "
+                 f"{'every configuration' if every else 'the configurations it lists'} once, in this order "
+                 f"(drawn with seed {choices.order_seed}; --order-seed {choices.order_seed} draws it again):")
     for block in plan.blocks:
         lines.append(f"#   {block.describe(len(plan.blocks))}")
     if plan.workloads:

@@ -23,7 +23,7 @@ from fstune.errors import UsageError
 from fstune.filesystems import ScreeningFactor
 from fstune.screening.analysis import ScreeningResult
 from fstune.screening.budget import plan_budget
-from fstune.screening.design import DEFAULT_MAX_RUNS, base_design, make_design
+from fstune.screening.design import base_design, make_design
 from fstune.screening.factors import Setup, describe
 from fstune.screening.study import ScreeningPlan
 
@@ -56,8 +56,9 @@ def to_record(plan: ScreeningPlan, *, workload: str, metric: str, better: str, d
         "kind": design.base.kind, "title": design.base.title, "rows": [list(row) for row in design.base.rows],
         "configs": [config_name(row) for row in range(design.base.runs)],
         "seed": design.seed, "replicates": design.replicates, "orders": [list(order) for order in design.orders],
-        # any cap at or above the runs makes this design again (the order of preference)
-        "max_runs": max(design.base.runs, DEFAULT_MAX_RUNS),
+        # the cap it was chosen within (None: blocks of at most MAX_BLOCK_RUNS); with the kind, it
+        # makes this design again (a record from before the foldover has 16 or more, and no foldover)
+        "max_runs": plan.max_runs,
         "primary": {"workload": workload, "metric": metric, "better": better},
         "delta": delta,
         "workloads": list(workloads or (workload,)),
@@ -79,17 +80,21 @@ def plan_from_record(data: Mapping) -> ScreeningPlan:
     factors = tuple(ScreeningFactor(f["name"], f["kind"], tuple(f["first"]), tuple(f["second"]), f.get("help", ""))
                     for f in data["factors"])
     names = [factor.name for factor in factors]
-    base = base_design(names, int(data["max_runs"]))
-    if [list(row) for row in base.rows] != [list(row) for row in data["rows"]]:
+    stored_cap = data.get("max_runs")
+    try:
+        base = base_design(names, int(stored_cap) if stored_cap is not None else None, kind=data.get("kind"))
+    except UsageError:
+        base = None
+    if base is None or [list(row) for row in base.rows] != [list(row) for row in data["rows"]]:
         raise UsageError("this run's stored design is not the one pyDOE makes for its factors today; its figures "
                          "cannot be put back on their runs.")
-    design = make_design(names, int(data["replicates"]), int(data["seed"]), int(data["max_runs"]))
+    design = make_design(base, int(data["replicates"]), int(data["seed"]))
     if [list(order) for order in design.orders] != [list(order) for order in data["orders"]]:
         raise UsageError("this run's stored block orders are not the ones its seed draws.")
     stored = data["budget"]
     budget = plan_budget(base, stored["seconds_per_run"], stored["budget_seconds"], stored["spread"],
                          power=stored["power"], delta=data["delta"])
-    return ScreeningPlan(setup, factors, design, budget)
+    return ScreeningPlan(setup, factors, design, budget, int(stored_cap) if stored_cap is not None else None)
 
 
 def figures(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> list[float | None]:
