@@ -140,7 +140,6 @@ class Measurement:
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
         self.stopped = ""
         self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
-        self.look_lines: list[str] = []  # one line per look taken (each also emitted as a LookDecided)
         self._current_block: int | None = None
         self._making_started: dict[tuple[str, int], float] = {}
         # the time left, from the plan's block and then the measured ones
@@ -395,9 +394,7 @@ class Measurement:
         # decision is still the last look's and a second line would only repeat it
         if counted in self.looks:
             self.judge()
-            line = self._describe_look(counted, upcoming)
-            self.look_lines.append(line)
-            self.emit(LookDecided(counted, line))
+            self.emit(LookDecided(counted, self._describe_look(counted, upcoming)))
             if self.judged and not any(result.decision.action == "continue" for result in self.judged.values()):
                 answered = all(result.decision.reason != Reason.CAP for result in self.judged.values())
                 self._stop(DECIDED if answered else CAP_UNDECIDED)
