@@ -18,6 +18,12 @@ external journal was written) and the host's conditions ("host": times, device c
 pressure, steal); a repeat whose configuration was not applied fails the run with the option
 that is missing, and a block the declared drop rule rejects (outside I/O during it; on the
 modelled lab, a disk the host set the pace of) is dropped and replaced, up to the rule's limit.
+
+Why one module of over 600 lines: ``Measurement`` is one state machine fed event by event, and
+every part of it (a turn's readback and host conditions, the drop rules, the looks, the record's
+design) reads and writes the same per-turn and per-block state as the run goes. What stands on
+its own is already elsewhere: the host's counters and the drop rule (``conditions``), the
+mount-option checks (``applied``), the record (``record``), the time left (``eta``), the events.
 """
 
 from __future__ import annotations
