@@ -11,10 +11,12 @@ amount): judge it on a quiet machine.
 
     python bench/bench_startup.py [pairs] [--against DIR] [--lab-only]
 
-30 pairs by default, after 2 warm-up pairs. ``--against DIR`` also launches the fstune whose
-source tree is DIR (e.g. an older commit, ``git archive COMMIT | tar -x -C DIR``, with
-``DIR/fstune/screens`` a link to ``../screens``) in every round, so a before-and-after
-comparison shares one run of the machine.
+30 pairs by default, after 2 warm-up pairs, which also fill a bytecode cache of the bench's own
+(PYTHONPYCACHEPREFIX; PYTHONDONTWRITEBYTECODE, if set, is unset for the launches): both programs
+then start from .pyc files, as an installed one does, and no source tree gets a __pycache__.
+``--against DIR`` also launches the fstune whose source tree is DIR (e.g. an older commit,
+``git archive COMMIT | tar -x -C DIR``, with ``DIR/fstune/screens`` a link to ``../screens``) in
+every round, so a before-and-after comparison shares one run of the machine.
 
 The empty app is a Header, a DataTable of five device rows made in its on_mount, and a Footer.
 fstune runs with --dry-run on this machine's disks (``--lab-only``: FSTUNE_LAB_ONLY=1, only the
@@ -73,13 +75,14 @@ def commands(empty_file: Path, against: Path | None) -> list[tuple[str, list[str
     return found
 
 
-def launch(argv: list[str], marker: re.Pattern, session: str, cwd: Path = ROOT, lab_only: bool = False) -> float:
+def launch(argv: list[str], marker: re.Pattern, session: str, cwd: Path, lab_only: bool, pycache: Path) -> float:
     """Seconds from starting ``argv`` in a new 80×24 tmux session until ``marker`` shows."""
+    # tmux gives a new session the environment its server started with, not the client's: what
+    # differs between launches is said in the command
+    unset = ["--unset=PYTHONDONTWRITEBYTECODE", *([] if lab_only else ["--unset=FSTUNE_LAB_ONLY"])]
+    settings = ["TERM=xterm-256color", f"PYTHONPYCACHEPREFIX={pycache}", *(["FSTUNE_LAB_ONLY=1"] if lab_only else [])]
     env = {**os.environ, "TERM": "xterm-256color"}
-    env.pop("FSTUNE_LAB_ONLY", None)
-    if lab_only:
-        env["FSTUNE_LAB_ONLY"] = "1"
-    command = shlex.join(argv)
+    command = shlex.join(["env", *unset, *settings, *argv])
     start = time.perf_counter()
     subprocess.run([*TMUX, "new-session", "-d", "-x", "80", "-y", "24", "-s", session, command],
                    check=True, env=env, cwd=cwd)
@@ -125,7 +128,9 @@ def main() -> None:
     pairs = int(args[0]) if args else 30
     if shutil.which("tmux") is None:
         raise SystemExit("bench_startup needs tmux")
-    with tempfile.TemporaryDirectory() as tmp:
+    # the last launches may still be writing bytecode as their sessions go
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
+        pycache = Path(tmp) / "pycache"
         empty = Path(tmp) / "empty_app.py"
         empty.write_text(EMPTY_APP)
         cmds = commands(empty, against)
@@ -135,12 +140,12 @@ def main() -> None:
         subprocess.run([*TMUX, "new-session", "-d", "-s", "keep", "sleep 86400"], check=True)
         for _ in range(2):  # warm the page cache and the .pyc files
             for _name, argv, marker, cwd in cmds:
-                launch(argv, marker, session, cwd, lab_only)
+                launch(argv, marker, session, cwd, lab_only, pycache)
         times: dict[str, list[float]] = {name: [] for name, *_ in cmds}
         for index in range(pairs):
             order = cmds if index % 2 == 0 else cmds[::-1]  # none always goes first
             for name, argv, marker, cwd in order:
-                times[name].append(launch(argv, marker, session, cwd, lab_only))
+                times[name].append(launch(argv, marker, session, cwd, lab_only, pycache))
         subprocess.run([*TMUX, "kill-server"], capture_output=True)
     load = os.getloadavg()
     print(f"{pairs} alternating rounds at 80x24 in tmux; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "

@@ -34,7 +34,6 @@ from __future__ import annotations
 import logging
 import os
 import shlex
-import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -52,6 +51,8 @@ from fstune.runner import (
     CleanReport, Leftover, Progress, Runner, RunOutcome, StepFinished, StepStarted, StepsInserted, clean_leftovers,
     find_leftovers, missing_tools, plan_devices, record_identities, refuse_live_run,
 )
+from fstune.runner.events import decline_unread
+from fstune.util.threaded import thread_events
 
 log = logging.getLogger(__name__)
 
@@ -396,30 +397,8 @@ class RunSession:
 
     def events(self) -> Iterator[object]:
         """The run's events as ``run`` hands them on, the run in a thread; leaving the loop cancels
-        the run (its cleanup still runs)."""
-        found: queue.SimpleQueue = queue.SimpleQueue()
-        done = object()
-        failed: list[BaseException] = []
-
-        def work() -> None:
-            try:
-                self.run(found.put)
-            except BaseException as error:  # raised again in the reader's thread
-                failed.append(error)
-            finally:
-                found.put(done)
-
-        thread = threading.Thread(target=work, name="fstune-session-events", daemon=True)
-        thread.start()
-        try:
-            while (event := found.get()) is not done:
-                yield event
-        finally:
-            if thread.is_alive():
-                self.cancel("the events were no longer read")
-            thread.join()
-        if failed:
-            raise failed[0]
+        the run (its cleanup still runs; a question nobody will answer now is declined)."""
+        return thread_events(self.run, self.cancel, name="fstune-session-events", unread=decline_unread)
 
     # --- after ------------------------------------------------------------------------------------
 

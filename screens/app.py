@@ -9,6 +9,7 @@ them, and ``commit()`` copies a step's choices into the state before moving on.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 from typing import TYPE_CHECKING
@@ -22,11 +23,14 @@ from fstune.errors import ExitCode
 from fstune.screens.state import Services, WizardState
 from fstune.screens.widgets import StepScreen
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:  # the core's modules load in the workers, after the first screen is drawn
     from fstune.devices import Inventory
     from fstune.filesystems import MachineCapabilities
     from fstune.plan import Plan
     from fstune.studies import Study
+    from fstune.util.forked import ForkedCall
 
 # wizard steps this app owns, in order: screen name → (module, class); imported on first visit
 STEP_SCREENS = {
@@ -42,9 +46,12 @@ ORDER = tuple(STEP_SCREENS)
 # workload is chosen there, so the path skips Workloads
 SCREENING_STEPS = {"Options": ("Factors", "fstune.screens.screening", "FactorsScreen")}
 SCREENING_ORDER = ("Disks", "Study", "Devices", "Options", "Review")
-# what stops the wizard from outside, and the reason a run in progress is cancelled with
 # seconds after the start when the studies load even if the disk list is not up yet (a slow scan)
 STUDIES_AT_THE_LATEST = 2.0
+# how long the Disks screen waits for the scan started at launch before scanning itself (it
+# usually has its inventory before the screen is up: a scan takes tens of milliseconds)
+FIRST_SCAN_TIMEOUT = 20.0
+# what stops the wizard from outside, and the reason a run in progress is cancelled with
 STOP_SIGNALS = {signal.SIGHUP: "the terminal was lost (SIGHUP)", signal.SIGTERM: "stopped by SIGTERM"}
 
 
@@ -246,16 +253,40 @@ class FstuneApp(App):
         self.push_screen(RunScreen(plan, services=self.services, session=session))
 
 
+class FirstScan:
+    """The device scan ``fstune`` started in a child at launch (``fstune.util.forked``), as the
+    Disks screen takes it: ``Services.first_scan``."""
+
+    def __init__(self, call: ForkedCall) -> None:
+        self._call = call
+
+    def ready(self) -> bool:
+        return self._call.ready()
+
+    def inventory(self) -> Inventory | None:
+        """Its Inventory, waiting for it if need be; None when it failed (then the screen scans
+        as without it, and says what fails). Once only."""
+        from fstune.util.forked import ForkedCallFailed
+
+        try:
+            return self._call.result(timeout=FIRST_SCAN_TIMEOUT)
+        except ForkedCallFailed as error:
+            log.debug("the scan started at launch gave nothing: %s", error)
+            return None
+
+
 def make_app(services: Services) -> FstuneApp:
     """The wizard with its dependencies injected (tests pass fixture inventories and studies)."""
     return FstuneApp(services)
 
 
-def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False) -> Services:
+def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False,
+                  first_scan: ForkedCall | None = None) -> Services:
     """What ``fstune`` itself runs with: the live machine, the real runner and results store.
 
     Each service imports its module when first called, in the worker that calls it: the first
-    screen is drawn before the inventory, the studies and the lab's modules are loaded."""
+    screen is drawn before the inventory, the studies and the lab's modules are loaded.
+    ``first_scan`` is the device scan the command line started before Textual loaded."""
     from fstune.screens.state import LabControl
 
     def scan():
@@ -285,7 +316,8 @@ def real_services(dry_run: bool = False, lab: bool = False, guided: bool = False
 
     is_root = os.geteuid() == 0
     return Services(scan=scan, studies=load_studies, make_runner=make_runner, open_store=open_store,
-                    monitor=monitor, is_root=is_root, dry_run=dry_run or not is_root,
+                    monitor=monitor, first_scan=FirstScan(first_scan) if first_scan else None, is_root=is_root,
+                    dry_run=dry_run or not is_root,
                     lab=LabControl(requested=lab), guided=guided, checks=is_root and not dry_run)
 
 
@@ -325,11 +357,11 @@ def kept_lab_message(directory: str) -> str:
             f"Remove it with: sudo fstune lab down{dir_flag(directory)}")
 
 
-def run(dry_run: bool = False, lab: bool = False, guided: bool = False) -> int:
+def run(dry_run: bool = False, lab: bool = False, guided: bool = False, first_scan: ForkedCall | None = None) -> int:
     """Start the wizard on this machine; the exit code of ``fstune``."""
     import sys
 
-    app = make_app(real_services(dry_run, lab=lab, guided=guided))
+    app = make_app(real_services(dry_run, lab=lab, guided=guided, first_scan=first_scan))
     app.stop_on_signals = True
     terminal = sys.__stderr__  # what Textual draws on (read when the app starts)
     sys.__stderr__ = _DropFailedWrites(terminal)

@@ -3,7 +3,10 @@
 The inventory is read in a thread worker (udev and /proc can take a moment). With a monitor
 (``Services.monitor``) the same worker keeps listening for hotplug events and posts a fresh
 inventory each time, so a disk plugged in while the screen is open shows up without a restart.
-Only the message handler touches the table.
+``fstune`` itself starts the first scan in a child process at launch (``Services.first_scan``):
+when it is done by the time the screen mounts, its rows come with the first paint, and the
+worker's scan, taken once udev is listened to, replaces it only if something changed in between.
+Only the UI thread (the mount, the message handlers) touches the table.
 """
 
 from __future__ import annotations
@@ -80,6 +83,14 @@ def describe_change(kind: str, device: Device) -> str:
     if kind == REMOVED:
         return f"{device.name} was removed"
     return f"{device.name} changed: {device.verdict.status}"
+
+
+def _differs(first: Inventory, now: Inventory) -> bool:
+    """Whether a scan shows anything the one shown first did not (then it replaces it silently,
+    as if the first scan had come that much later)."""
+    from fstune.devices.monitor import diff
+
+    return bool(diff(first, now)) or first.warnings != now.warnings
 
 
 def verdict_cell(device: Device) -> Text:
@@ -172,6 +183,7 @@ class DisksScreen(StepScreen):
         self._focus_lab: str | None = None  # a lab partition to put the cursor on once it shows
         self._lab_swept = False  # `fstune --lab` wiped the leftovers of earlier runs (once)
         self._lab_quiet_until = 0.0  # until then the lab's udev events follow this wizard's own work
+        self._first_shown: Inventory | None = None  # the scan started at launch, shown at mount
 
     def compose_body(self) -> ComposeResult:
         yield Static("Reading the disks…", id="disks-summary")
@@ -183,6 +195,12 @@ class DisksScreen(StepScreen):
         yield Static("", id="disks-reason")
 
     def on_mount(self) -> None:
+        first = self.app.services.first_scan
+        if first is not None and first.ready():
+            # the scan started at launch is done (it usually is): its rows come with the first paint
+            self._first_shown = first.inventory()
+            if self._first_shown is not None:
+                self.take_inventory(self._first_shown)
         # the scan's thread imports the inventory's modules: let the screen be drawn first
         self.call_after_refresh(self.watch_inventory)
 
@@ -196,6 +214,13 @@ class DisksScreen(StepScreen):
     def watch_inventory(self) -> None:
         worker = get_current_worker()
         services = self.app.services
+        # what was shown first (the scan started at launch), to be confirmed by a scan taken once
+        # udev is listened to; the first time only
+        first, self._first_shown = self._first_shown, None
+        if first is None and services.first_scan is not None and self.app.inventory is None:
+            first = services.first_scan.inventory()  # not ready at mount: wait for it here
+            if first is not None:
+                self.post_message(InventoryUpdated(first))
         monitor = None
         note = ""
         if services.monitor is not None:
@@ -211,7 +236,8 @@ class DisksScreen(StepScreen):
         except Exception as error:
             self.post_message(InventoryFailed(str(getattr(error, "message", error))))
             return
-        self.post_message(InventoryUpdated(inventory, note=note))
+        if first is None or note or _differs(first, inventory):
+            self.post_message(InventoryUpdated(inventory, note=note))
         if monitor is None:
             return
         self._monitor = monitor
@@ -234,20 +260,24 @@ class DisksScreen(StepScreen):
         self.app.load_studies()
 
     def on_inventory_updated(self, message: InventoryUpdated) -> None:
-        self.app.inventory = message.inventory
-        self.show_inventory(message.inventory)
+        self.take_inventory(message.inventory, message.changes, message.note)
+
+    def take_inventory(self, inventory: Inventory, changes: tuple[tuple[str, Device], ...] = (),
+                       note: str = "") -> None:
+        self.app.inventory = inventory
+        self.show_inventory(inventory)
         self.call_after_refresh(self.app.load_studies)  # after the rows are drawn (FstuneApp.on_mount)
         # announce what changed, but not what fstune did itself (its mkfs and mounts, its lab)
-        changes = [describe_change(kind, device) for kind, device in message.changes
+        changes = [describe_change(kind, device) for kind, device in changes
                    if not self.made_by_fstune(device)]
         if changes:
             shown = changes[:3]
             if len(changes) > 3:
                 shown.append(f"and {len(changes) - 3} more")
             self.notify("; ".join(shown), title="Disks changed")
-        if message.note:
-            self.notify(message.note, severity="warning")
-        self._consider_lab(message.inventory)
+        if note:
+            self.notify(note, severity="warning")
+        self._consider_lab(inventory)
 
     def made_by_fstune(self, device: Device) -> bool:
         """Whether a udev change of ``device`` is this wizard's own doing: its disk is locked by

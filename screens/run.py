@@ -453,6 +453,8 @@ class RunScreen(GuidedRun, Screen):
                 lines.append(f"── {self._step_title(entry.current)}")
             elif entry.kind == "finished" and entry.text:
                 lines.append(f"[fstune] {entry.row.state}: {entry.text}")
+            elif entry.kind == "look":  # what the look found and what is expected, as the CLI prints it
+                lines.append(f"── {entry.text}")
             elif entry.kind == "notice":
                 if entry.notice.level == Level.WARNING:
                     self.notify(entry.text, severity="warning", timeout=8)

@@ -100,6 +100,10 @@ class Services:
     make_runner: Callable[..., object] | None  # Plan (+ extend=…, answer=…) → a Runner; None = dry run
     open_store: Callable[[], object] | None  # → a fstune.results.store.Store; None = keep nothing
     monitor: Callable[[], object] | None = None  # → a fstune.devices.monitor.InventoryMonitor, or None
+    # the scan ``fstune`` started at launch, before Textual loaded (``screens.app.FirstScan``:
+    # ``ready()``, ``inventory()`` → an Inventory, or None when it failed); the Disks screen shows
+    # it first, then scans once more after listening to udev, so that no change between is lost
+    first_scan: object | None = None
     is_root: bool = True
     dry_run: bool = False
     guided: bool = False

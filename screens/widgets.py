@@ -104,6 +104,28 @@ class NavBar(Horizontal):
         yield Button(self.next_label, id="nav-next", compact=True, variant="primary")
 
 
+class StepFooter(Footer):
+    """Textual's Footer, rebuilt once per refresh however often the bindings changed before it.
+
+    Textual's queues one rebuild (every key widget removed, made and styled again) per change,
+    and a screen's first moments change them several times (pushed, focused, a binding's check
+    refreshed): five rebuilds before the Disks table's first rows were drawn. The last one shows
+    what all of them would have."""
+
+    _rebuild_queued = False
+
+    def bindings_changed(self, screen: Screen) -> None:
+        # Footer.bindings_changed, with the rebuild queued once
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen and not self._rebuild_queued:
+            self._rebuild_queued = True
+            self.call_after_refresh(self.recompose)
+
+    async def recompose(self) -> None:
+        self._rebuild_queued = False
+        await super().recompose()
+
+
 class StepScreen(Screen):
     """A wizard step: step list, banner, the step's own body, Back/Next and the footer.
 
@@ -124,7 +146,7 @@ class StepScreen(Screen):
         with Vertical(id="body"):
             yield from self.compose_body()
         yield NavBar(self.HINT, back=self.STEP != STEPS[0])
-        yield Footer()
+        yield StepFooter()
 
     def compose_body(self) -> ComposeResult:
         raise NotImplementedError

@@ -303,7 +303,7 @@ def test_a_change_that_moves_over_the_blocks_is_said_to_move_not_plainly_better(
     row = the(comparison, "c")
     # the trend makes consecutive blocks err alike, so the widened interval waits for the cap
     assert row.judgement.moved.startswith("+") and " over the first 7 blocks, +" in row.judgement.moved
-    line = next(text for text in headline([record], comparison).text_lines() if text.startswith("c: "))
+    line = next(line.text for line in headline([record], comparison).lines if line.config == "c")
     assert line.startswith("c: dbench throughput moved during the run (") and "; on average +" in line
     assert not the(comparison, "b").judgement.moved  # b did not move
 

@@ -235,7 +235,7 @@ def test_a_journal_blkid_can_tell_is_recognised_and_its_owner_found(fs):
         assert all(fs not in kind.filesystems for kind in filesystems.journal_kinds().values())
         return
     kind = filesystems.journal_kind(external.blkid_type)
-    assert fs in kind.filesystems and rules.JOURNAL_TYPES[external.blkid_type] == f"external {fs.journal_noun}"
+    assert fs in kind.filesystems and rules.journal_types()[external.blkid_type] == f"external {fs.journal_noun}"
     assert kind.family.split(" ")[0] in ("a", "an") and external.owner_command
     link = external.uuid_link
     assert link is not None, f"{fs.name}: blkid types its journal, so say how blkid links the two"

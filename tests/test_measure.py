@@ -3,6 +3,7 @@
 import pytest
 
 from fstune import runner as r
+from fstune.measure.events import LookDecided
 from fstune.measure.measurement import CAP_UNDECIDED, DECIDED, TOO_FEW, Measurement
 from fstune.measure.record import config_descriptions
 from fstune.plan import Choices, DeviceChoice, build_plan
@@ -24,6 +25,11 @@ filesystem = "ext4"
 journal = "external"
 mount_options = "noatime"
 '''
+
+
+def look_lines(events: list) -> list[str]:
+    """The lines of the looks a measurement took, from the events it emitted."""
+    return [event.line for event in events if isinstance(event, LookDecided)]
 
 
 @pytest.fixture(autouse=True)
@@ -212,12 +218,13 @@ def test_a_lasting_rise_becomes_the_level_and_the_rule_never_drops_more_than_its
     a block or two, and the looks happen as planned."""
     clock, snapshot = pressure_clock()
     plan = make_plan()
-    measurement = Measurement(plan, looks=(3, 6), snapshot=snapshot)
+    events = []
+    measurement = Measurement(plan, looks=(3, 6), snapshot=snapshot, emit=events.append)
     steps = run_with_pressure(measurement, plan, clock, lambda block: 0.2,
                               lambda block: 40.0 if block >= 3 else 0.5,
                               values=lambda step: 10.0 * (1.4 if step.block % 2 else 0.7) ** (step.config == "ext"))
     assert 1 <= len(measurement.dropped_blocks) <= 2
-    assert [line.split(":")[0] for line in measurement.look_lines] == ["Look at 3 blocks", "Look at 6 blocks"]
+    assert [line.split(":")[0] for line in look_lines(events)] == ["Look at 3 blocks", "Look at 6 blocks"]
     assert max(s.block for s in steps if s.block) == 6 + len(measurement.dropped_blocks)
 
 
@@ -242,19 +249,21 @@ def test_a_replaced_block_between_two_looks_adds_no_look_of_its_own():
     decision is still the first look's; the panes show the two planned looks only."""
     clock, snapshot = pressure_clock()
     plan = make_plan()
-    measurement = Measurement(plan, looks=(3, 6), snapshot=snapshot)
+    events = []
+    measurement = Measurement(plan, looks=(3, 6), snapshot=snapshot, emit=events.append)
     # noisy enough that the first look goes on
     steps = run_with_pressure(measurement, plan, clock, lambda block: 0.2, lambda block: 30.0 if block == 4 else 0.5,
                               values=lambda step: 10.0 * (1.4 if step.block % 2 else 0.7) ** (step.config == "ext"))
     assert set(measurement.dropped_blocks) == {4} and max(s.block for s in steps if s.block) == 7
-    assert [line.split(":")[0] for line in measurement.look_lines] == ["Look at 3 blocks", "Look at 6 blocks"]
+    assert [line.split(":")[0] for line in look_lines(events)] == ["Look at 3 blocks", "Look at 6 blocks"]
 
 
 def test_a_block_whose_primary_repeat_failed_is_replaced_so_each_look_has_its_pairs():
     """dbench's output in block 2 does not parse for ext: that repeat fails, the block pairs
     nothing, and it is dropped and replaced; the looks fall on 3 and 6 pairs as planned."""
     plan = make_plan()
-    measurement = Measurement(plan, looks=(3, 6))
+    events = []
+    measurement = Measurement(plan, looks=(3, 6), emit=events.append)
     steps = list(plan.steps)
     index = 0
     while index < len(steps):
@@ -271,7 +280,7 @@ def test_a_block_whose_primary_repeat_failed_is_replaced_so_each_look_has_its_pa
     assert set(measurement.dropped_blocks) == {2} and "ext has no metadata dbench.throughput_mbs" in \
         measurement.dropped_blocks[2]
     assert max(s.block for s in steps if s.block) == 7
-    assert [line.split(":")[0] for line in measurement.look_lines] == ["Look at 3 blocks", "Look at 6 blocks"]
+    assert [line.split(":")[0] for line in look_lines(events)] == ["Look at 3 blocks", "Look at 6 blocks"]
     [result] = measurement.judge().values()
     assert result.decision.n == 6
 
@@ -347,10 +356,11 @@ def test_the_looks_follow_the_planned_blocks_and_the_cap(first, cap, looks):
 
 def test_each_look_is_described_with_its_interval_and_what_is_expected():
     plan = make_plan()
-    measurement = Measurement(plan, looks=(3, 6))
+    events = []
+    measurement = Measurement(plan, looks=(3, 6), emit=events.append)
     run_fake(plan, measurement, {"base": [10.0, 14.0, 18.0, 9.0, 16.0, 11.0],
                                  "ext": [12.0, 17.0, 10.0, 15.0, 11.0, 18.0]})
-    first, last = measurement.look_lines
+    first, last = look_lines(events)
     assert first.startswith("Look at 3 blocks: ext too noisy to tell, ") and "%" in first
     assert "more blocks expected" in first and "decided by the cap in" in first
     assert last.startswith("Look at 6 blocks: ext ")

@@ -179,23 +179,6 @@ def test_list_runs_newest_first_with_counts(store):
     assert store.latest_id() == second
 
 
-def test_delete_run_removes_everything_it_owned(store):
-    keep = store.save_run(realistic_run(seed=1))
-    gone = store.save_run(realistic_run(seed=2))
-    store.delete_run(gone)
-    assert store.run_ids() == [keep]
-    for table in ("repeats", "configs", "devices"):
-        assert store._db.execute(f"SELECT COUNT(*) FROM {table} WHERE run_id = ?", (gone,)).fetchone()[0] == 0
-    orphans = store._db.execute("SELECT COUNT(*) FROM samples WHERE repeat_id NOT IN (SELECT id FROM repeats)")
-    assert orphans.fetchone()[0] == 0
-    with pytest.raises(RunNotFound, match=f"no run {gone}"):
-        store.load_run(gone)
-    with pytest.raises(RunNotFound):
-        store.delete_run(gone)
-    # ids are never reused, so "run 2" in an old report never means another run
-    assert store.save_run(realistic_run(seed=3)) == gone + 1
-
-
 def test_a_store_opened_on_one_thread_saves_from_another(store):
     # the TUI opens the store on its main thread and saves from a worker thread
     import threading

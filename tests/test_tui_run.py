@@ -657,8 +657,9 @@ async def test_real_study_runs_into_the_results_screen(lab, tmp_path, monkeypatc
 
 async def test_the_screen_draws_the_run_view_blocks_added_and_all(tmp_path, monkeypatch):
     """A played run in blocks (no root): the step list is the view's rows, extra blocks inserted;
-    the output log has each step's title with its block and the tools' lines; the overall label
-    says the block of how many while it runs (fstune/measure/view.py holds the model's tests)."""
+    the output log has each step's title with its block, the tools' lines and each look's line
+    where it was taken; the overall label says the block of how many while it runs
+    (fstune/measure/view.py holds the model's tests)."""
     from fstune.measure.measurement import Measurement
     from tests.test_measure import make_plan as blocks_plan, pressure_clock
     from tests.test_run_view import NOISY, Played
@@ -695,5 +696,12 @@ async def test_the_screen_draws_the_run_view_blocks_added_and_all(tmp_path, monk
         lines = log_lines(screen)
         assert any(line.startswith("── Step ") and "· block 1 of 3 (up to 6): " in line for line in lines)
         assert sum(line.startswith("Throughput ") for line in lines) == 12
+        looks = [line for line in lines if line.startswith("── Look at ")]
+        assert [line.split(":")[0] for line in looks] == ["── Look at 3 blocks", "── Look at 6 blocks"]
+        assert looks == [f"── {line}" for line in state.looks]
+        # the first look comes after block 3's last step, before block 4's first
+        first = lines.index(looks[0])
+        assert "· block 3 of " in next(line for line in reversed(lines[:first]) if line.startswith("── Step "))
+        assert "· block 4 of " in next(line for line in lines[first + 1:] if line.startswith("── Step "))
         assert str(screen.query_one("#overall-label", Label).content) == "Overall"  # the run is over
     assert any(label.startswith("Block ") and " of " in label for label in labels), labels

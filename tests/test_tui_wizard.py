@@ -14,6 +14,7 @@ from pathlib import Path
 from textual.widgets import Checkbox, DataTable, Input, Select
 
 from fstune.devices import SystemState, build_inventory, udev
+from fstune.errors import DeviceError
 from fstune.filesystems import MachineCapabilities
 from fstune.plan import build_plan, render_script
 from fstune.studies import load_studies
@@ -533,3 +534,95 @@ async def test_the_studies_load_when_a_later_step_opens_before_the_disks_are_rea
             release.set()
     finally:
         release.set()
+
+
+class FirstScan:
+    """The scan ``fstune`` starts at launch (``screens.app.FirstScan``), from a fixture."""
+
+    def __init__(self, inventory, *, ready: bool = True, release: threading.Event | None = None) -> None:
+        self._inventory, self._ready, self._release = inventory, ready, release
+        self.taken = 0
+
+    def ready(self) -> bool:
+        return self._ready
+
+    def inventory(self):
+        self.taken += 1
+        if self._release is not None:
+            assert self._release.wait(10), "the test never let the first scan finish"
+        return self._inventory
+
+
+def launch_services(first: FirstScan, scan) -> Services:
+    return Services(scan=scan, studies=load_studies, make_runner=None, open_store=None, is_root=True, dry_run=False,
+                    capabilities=fixed_capabilities, first_scan=first)
+
+
+async def test_the_scan_started_at_launch_comes_with_the_first_paint_and_a_later_scan_confirms_it():
+    """`fstune` scans in a child while Textual loads; done by the mount, its rows are drawn with
+    the screen. The screen's own scan (once udev is listened to) replaces it when the disks
+    changed in between, without announcing it as a change (docs/ARCHITECTURE.md, start-up)."""
+    release = threading.Event()
+    calls: list[str] = []
+
+    def scan():
+        calls.append("scan")
+        assert release.wait(10), "the test never let the scan finish"
+        return fixture_inventory("laptop")
+
+    first = FirstScan(fixture_inventory())
+    app = make_app(launch_services(first, scan))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            table = app.screen.query_one("#disks-table", DataTable)
+            assert table.row_count == len(fixture_inventory()) and first.taken == 1
+            await pilot.pause(0.2)
+            assert calls == ["scan"] and table.row_count == len(fixture_inventory())  # the scan still runs
+            release.set()
+            await settle(pilot)
+            assert table.row_count == len(fixture_inventory("laptop")) and first.taken == 1
+            assert not app._notifications  # not a hotplug: the first scan was only early
+    finally:
+        release.set()
+
+
+async def test_the_same_disks_again_are_not_drawn_again(monkeypatch):
+    from fstune.screens import disks
+
+    shown = []
+    monkeypatch.setattr(disks.DisksScreen, "show_inventory",
+                        lambda self, inventory, show=disks.DisksScreen.show_inventory: (shown.append(inventory),
+                                                                                         show(self, inventory)))
+    app = make_app(launch_services(FirstScan(fixture_inventory()), fixture_inventory))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(shown) == 1 and app.screen.query_one("#disks-table", DataTable).row_count == len(shown[0])
+
+
+async def test_a_first_scan_not_done_at_the_mount_is_waited_for_in_the_worker():
+    release = threading.Event()
+    first = FirstScan(fixture_inventory(), ready=False, release=release)
+    app = make_app(launch_services(first, fixture_inventory))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+            summary = text_of(app.screen.query_one("#disks-summary"))
+            assert summary == "Reading the disks…" and app.inventory is None
+            release.set()
+            await settle(pilot)
+            assert app.screen.query_one("#disks-table", DataTable).row_count == len(fixture_inventory())
+    finally:
+        release.set()
+
+
+async def test_a_failed_first_scan_leaves_the_screen_to_scan_and_say_what_fails():
+    def scan():
+        raise DeviceError("cannot read /proc/self/mountinfo.")
+
+    app = make_app(launch_services(FirstScan(None), scan))
+    async with app.run_test(size=SIZE) as pilot:
+        deadline = time.monotonic() + 10
+        while "Cannot" not in text_of(app.screen.query_one("#disks-summary")) and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert text_of(app.screen.query_one("#disks-summary")) == "Cannot read the disks: cannot read /proc/self/mountinfo."
+        assert app.inventory is None

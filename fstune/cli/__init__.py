@@ -137,13 +137,7 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(args) -> int:
     try:
         if args.command is None:
-            from fstune.screens import app as wizard  # Textual only loads for the wizard
-
-            if args.guided:
-                from fstune.guide import check_guided_mode
-
-                check_guided_mode(dry_run=args.dry_run, is_root=os.geteuid() == 0)
-            return wizard.run(dry_run=args.dry_run, lab=args.lab, guided=args.guided)
+            return _wizard(args)
         return int(args.func(args) or 0)
     except FstuneError as error:
         log.debug("refused: %s", error, exc_info=True)
@@ -159,6 +153,30 @@ def _dispatch(args) -> int:
     except BaseException:
         log.debug("fstune stopped on an error of its own", exc_info=True)  # the traceback, for the report
         raise
+
+
+def _wizard(args) -> int:
+    # The Disks table's first row is what a user waits for: its scan starts now, in a child on
+    # the other core, while this process imports Textual (docs/ARCHITECTURE.md, "Start-up");
+    # before the import, as a fork must happen while this process runs one thread
+    from fstune.util.forked import ForkedCall
+
+    try:
+        first_scan = ForkedCall("fstune.devices:scan")
+    except OSError as error:  # no process to spare: the Disks screen scans, as it can
+        log.debug("no scan at launch: %s", error)
+        first_scan = None
+    try:
+        from fstune.screens import app as wizard  # Textual only loads for the wizard
+
+        if args.guided:
+            from fstune.guide import check_guided_mode
+
+            check_guided_mode(dry_run=args.dry_run, is_root=os.geteuid() == 0)
+        return wizard.run(dry_run=args.dry_run, lab=args.lab, guided=args.guided, first_scan=first_scan)
+    finally:
+        if first_scan is not None:
+            first_scan.cancel()
 
 
 # --- logging -----------------------------------------------------------------------------------

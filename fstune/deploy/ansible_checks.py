@@ -17,7 +17,7 @@ import json
 from fstune import filesystems
 from fstune.deploy.mount import IDENTITY_FIELDS
 from fstune.deploy.yaml_writer import Raw
-from fstune.devices.rules import JOURNAL_TYPES, MEMBER_TYPES
+from fstune.devices.rules import MEMBER_TYPES, journal_types
 
 
 def blkid_dict(lines: str) -> str:
@@ -139,7 +139,7 @@ def device_asserts(role: str, prefix: str, path_var: str, minimum: int, allowed_
            + prefix + "_blkid.UUID is defined else ('it has no UUID to confirm it by: erase it yourself (wipefs --all ' ~ "
            + path_var + " ~ ') if it is not needed') }}.")
     member = json.dumps(sorted(MEMBER_TYPES))
-    journals = json.dumps(sorted(JOURNAL_TYPES))
+    journals = json.dumps(sorted(journal_types()))
     return [
         {"name": f"The {role} device is not mounted",
          "ansible.builtin.assert": {

@@ -12,7 +12,6 @@ import os
 import re
 from typing import Callable, Iterable, Iterator
 
-from fstune import filesystems
 from fstune.devices import rules
 from fstune.devices.model import LOCKED, Device, Identity, Verdict
 from fstune.devices.system import SystemState, TabEntry, parse_spec
@@ -344,6 +343,8 @@ def _journal_owners(devices: dict[str, Device], properties: dict[str, dict], pro
     """
     journal_owner: dict[str, str] = {}
     log_fs_uuids: dict[str, str] = {}
+    from fstune import filesystems  # where used, as in fstune.devices.rules
+
     for blkid_type, kind in filesystems.journal_kinds().items():
         link = kind.external.uuid_link
         if link is None:

@@ -12,11 +12,15 @@ applied by ``Inventory.verdict_for``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
-from fstune import filesystems
 from fstune.devices.model import CONFIRM, LOCKED, USABLE, Device, Verdict
 from fstune.devices.system import Mount, Swap, TabEntry
 from fstune.units import format_size
+
+# fstune.filesystems (every filesystem's module) is imported by the functions that use it: the
+# wizard's first screen unpickles an Inventory, which imports this module, before it needs any
+# filesystem (docs/ARCHITECTURE.md, "Start-up")
 
 # A device on the same disk as one of these mountpoints may take the system down with it.
 SYSTEM_MOUNTS = ("/", "/boot", "/boot/efi", "/efi", "/usr", "/var")
@@ -35,8 +39,15 @@ MEMBER_TYPES = {
     "ceph": "a Ceph OSD",
     "drbd": "a DRBD replicated device",
 }
-# blkid's types for an external journal/log → "external journal" (each filesystem declares its own)
-JOURNAL_TYPES = {kind: journal.noun for kind, journal in filesystems.journal_kinds().items()}
+
+
+@cache
+def journal_types() -> dict[str, str]:
+    """blkid's types for an external journal/log → "external journal" (each filesystem declares its own)."""
+    from fstune import filesystems
+
+    return {kind: journal.noun for kind, journal in filesystems.journal_kinds().items()}
+
 
 # RAM-backed devices: never a disk worth tuning, and zram is usually swap already
 _RAM_PREFIXES = ("ram", "zram")
@@ -251,7 +262,7 @@ def _member(device: Device, facts: Facts) -> list[Finding]:
 
 
 def _journal(device: Device, facts: Facts) -> list[Finding]:
-    noun = JOURNAL_TYPES.get(device.fs_type or "")
+    noun = journal_types().get(device.fs_type or "")
     if noun is None:
         return []
     owner = facts.journal_owner.get(device.name)
@@ -260,6 +271,8 @@ def _journal(device: Device, facts: Facts) -> list[Finding]:
         label = f" '{fs.fs_label}'" if fs.fs_label else ""
         return [Finding(P_JOURNAL, LOCKED,
                         f"is the {noun} ({device.fs_type}) of {fs.fs_type}{label} on {owner}")]
+    from fstune import filesystems
+
     family = filesystems.journal_kind(device.fs_type).family
     uuid = f", uuid {device.fs_uuid}" if device.fs_uuid else ""
     if device.lab and not facts.unreadable:
@@ -334,7 +347,7 @@ def _unprobed(device: Device, facts: Facts) -> list[Finding]:
 
 
 def _filesystem(device: Device, facts: Facts) -> list[Finding]:
-    if not device.fs_type or device.fs_type in MEMBER_TYPES or device.fs_type in JOURNAL_TYPES:
+    if not device.fs_type or device.fs_type in MEMBER_TYPES or device.fs_type in journal_types():
         return []  # those have their own, locking rule
     if device.fs_usage in ("raid", "crypto"):
         return []
@@ -384,7 +397,7 @@ def evaluate(device: Device, facts: Facts, *, journal_of_partner: str | None = N
     findings: list[Finding] = []
     for rule in RULES:
         if rule is _journal and journal_of_partner:
-            noun = JOURNAL_TYPES.get(device.fs_type or "", "journal")
+            noun = journal_types().get(device.fs_type or "", "journal")
             findings.append(Finding(P_FILESYSTEM, CONFIRM,
                                     f"holds the {noun} of {journal_of_partner}, which this run reformats too: "
                                     "type its name to overwrite it"))
@@ -405,7 +418,7 @@ def orphan_journal(device: Device, facts: Facts) -> bool:
 
     On a lab disk this is fstune's own leftover, which ``fstune.lab.reinit_orphans`` wipes.
     """
-    if device.fs_type not in JOURNAL_TYPES or device.name in facts.journal_owner or facts.unreadable:
+    if device.fs_type not in journal_types() or device.name in facts.journal_owner or facts.unreadable:
         return False
     others = [f for rule in RULES if rule is not _journal for f in rule(device, facts)]
     return not any(f.status == LOCKED for f in others)
@@ -433,6 +446,8 @@ def remedy(device: Device, facts: Facts, verdict: Verdict | None = None) -> str 
                 f"(`sudo fstune --lab` at once); or erase it yourself: `wipefs --all {device.path}`.")
     # blkid shows the link in the filesystem (ext: EXT_JOURNAL=the journal's UUID) or in the journal
     # (an XFS log's LOGUUID=its filesystem's UUID): search for the side that names the other
+    from fstune import filesystems
+
     link = filesystems.journal_kind(device.fs_type).external.uuid_link
     if link is not None and link.holder == "filesystem":
         owner, query = device.fs_uuid, link.key
@@ -453,6 +468,8 @@ def remedy(device: Device, facts: Facts, verdict: Verdict | None = None) -> str 
 
 def _format_minimum(num_bytes: int) -> str:
     """Say a minimum the way its source states it: XFS's is 300 MB (decimal), Btrfs's 256 MiB."""
+    from fstune import filesystems
+
     if num_bytes % filesystems.MiB == 0:
         return f"{num_bytes // filesystems.MiB} MiB"
     if num_bytes % 1_000_000 == 0:
@@ -466,6 +483,8 @@ def size_verdict(device: Device, fs_name: str, role: str = "target") -> Verdict 
     A UsageError (from ``filesystems``) says when ``fs_name`` is unknown or cannot put its
     journal on another device.
     """
+    from fstune import filesystems
+
     fs = filesystems.get(fs_name)
     minimum = filesystems.minimum_size(fs_name, role)
     if device.size >= minimum:
@@ -479,6 +498,8 @@ def size_verdict(device: Device, fs_name: str, role: str = "target") -> Verdict 
 
 def size_notes(device: Device, fs_name: str, role: str = "target") -> list[str]:
     """Non-blocking size remarks: an XFS log device bigger than XFS can use."""
+    from fstune import filesystems
+
     fs = filesystems.get(fs_name)
     if role == "journal" and fs.external and fs.external.max_bytes and device.size > fs.external.max_bytes:
         return [f"{fs.title} uses at most {_format_minimum(fs.external.max_bytes)} of a log device; "

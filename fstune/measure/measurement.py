@@ -18,6 +18,12 @@ external journal was written) and the host's conditions ("host": times, device c
 pressure, steal); a repeat whose configuration was not applied fails the run with the option
 that is missing, and a block the declared drop rule rejects (outside I/O during it; on the
 modelled lab, a disk the host set the pace of) is dropped and replaced, up to the rule's limit.
+
+Why one module of over 600 lines: ``Measurement`` is one state machine fed event by event, and
+every part of it (a turn's readback and host conditions, the drop rules, the looks, the record's
+design) reads and writes the same per-turn and per-block state as the run goes. What stands on
+its own is already elsewhere: the host's counters and the drop rule (``conditions``), the
+mount-option checks (``applied``), the record (``record``), the time left (``eta``), the events.
 """
 
 from __future__ import annotations
@@ -139,7 +145,6 @@ class Measurement:
         self.ceiling_raw: dict[str, dict[str, str]] = {}  # … and what its tools printed: workload → phase → text
         self.stopped = ""
         self.judged: dict[str, object] = {}  # variant → its latest PrimaryResult
-        self.look_lines: list[str] = []  # one line per look taken (each also emitted as a LookDecided)
         self._current_block: int | None = None
         self._making_started: dict[tuple[str, int], float] = {}
         # the time left, from the plan's block and then the measured ones
@@ -407,9 +412,7 @@ class Measurement:
         # decision is still the last look's and a second line would only repeat it
         if counted in self.looks:
             self.judge()
-            line = self._describe_look(counted, upcoming)
-            self.look_lines.append(line)
-            self.emit(LookDecided(counted, line))
+            self.emit(LookDecided(counted, self._describe_look(counted, upcoming)))
             if self.judged and not any(result.decision.action == "continue" for result in self.judged.values()):
                 answered = all(result.decision.reason != Reason.CAP for result in self.judged.values())
                 self._stop(DECIDED if answered else CAP_UNDECIDED)

@@ -60,10 +60,6 @@ class Headline:
     baseline: str
     legacy: bool
 
-    def text_lines(self) -> list[str]:
-        """Plain text: the variants' lines, then "Caveat: …" lines."""
-        return ([line.text for line in self.lines] or [NO_VARIANT]) + [f"Caveat: {caveat}" for caveat in self.caveats]
-
 
 def _title(workload: str, metric: str) -> str:
     """A metric's short title as its workload declares it ("dbench throughput"), else its name."""

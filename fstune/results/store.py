@@ -364,12 +364,6 @@ class Store:
             [(repeat_id, phase, _compressed(text))
              for phase, text in result.raw.items()])
 
-    def delete_run(self, run_id: int) -> None:
-        with self._transaction() as db:
-            # devices/configs/repeats/samples/raw outputs go with it (ON DELETE CASCADE)
-            if db.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
-                raise self._not_found(run_id)
-
     # -- reading --
 
     def _not_found(self, run_id: int) -> RunNotFound:

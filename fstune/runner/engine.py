@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import queue
 import shlex
 import signal
 import threading
@@ -50,6 +49,7 @@ from fstune.runner.holders import describe_holders
 from fstune.runner.events import (
     Answer, FailKind, Level, Notice, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting, StepsInserted,
+    decline_unread,
 )
 from fstune.runner.output import OutputTail, failure_message, line_handler
 from fstune.runner.leftovers import STATE_FILE, claim_run_dir, remove_state
@@ -59,6 +59,7 @@ from fstune.runner.safety import (
 from fstune.runner.terminal import Control, StepError, pump, spawn
 from fstune.steps import Step
 from fstune.util.paths import search_path
+from fstune.util.threaded import thread_events
 
 log = logging.getLogger(__name__)
 
@@ -171,39 +172,11 @@ class Runner:
     def events(self) -> Iterator[object]:
         """Run in a background thread and yield its events in order.
 
-        Leaving the loop early cancels the run (and waits for its cleanup).
+        Leaving the loop early cancels the run (and waits for its cleanup; a question nobody
+        will answer now is declined).
         """
-        box: queue.SimpleQueue = queue.SimpleQueue()
-        done = object()
-
-        def work() -> None:
-            try:
-                self.run(box.put)
-            except BaseException as error:  # delivered to the consumer, not lost in a thread
-                box.put(error)
-            finally:
-                box.put(done)
-
-        thread = threading.Thread(target=work, name="fstune-runner", daemon=True)
-        thread.start()
-        try:
-            while True:
-                item = box.get()
-                if item is done:
-                    break
-                if isinstance(item, BaseException):
-                    raise item
-                yield item
-        finally:
-            if thread.is_alive():
-                self.cancel("the run's consumer stopped listening")
-                while thread.is_alive():
-                    # keep draining: a question nobody will answer now is declined
-                    with contextlib.suppress(queue.Empty):
-                        item = box.get(timeout=0.1)
-                        if isinstance(item, Prompt) and not item.answered:
-                            item.reply(None)
-                thread.join()
+        return thread_events(self.run, self.cancel, name="fstune-runner",
+                             reason="the run's consumer stopped listening", unread=decline_unread)
 
     def run(self, on_event: Callable[[object], None] | None = None) -> RunOutcome:
         """Execute every step in order; return how it ended. Never raises for a failed step."""

@@ -169,6 +169,13 @@ class Prompt:
         return f"Prompt(index={self.index}, tool={self.tool!r}, text={self.text!r})"
 
 
+def decline_unread(event: object) -> None:
+    """An event its reader will never see (it stopped reading, fstune.util.threaded): a question
+    in it is declined, so that the run does not wait for an answer and goes on to its cleanup."""
+    if isinstance(event, Prompt) and not event.answered:
+        event.reply(None)
+
+
 @dataclass(frozen=True, slots=True)
 class StepResult:
     index: int

@@ -63,10 +63,6 @@ class PrimaryResult:
         return self.percent(self.decision.low), self.percent(self.decision.high)
 
     @property
-    def minimum_detectable_percent(self) -> float | None:
-        return self.percent(self.decision.minimum_detectable)
-
-    @property
     def notes(self) -> tuple[str, ...]:
         notes = list(self.decision.notes)
         if self.contrasts.note:

@@ -59,10 +59,6 @@ class PairedInterval:
     inflation: float = 1.0  # the variance factor for correlated blocks (``lag1_inflation``)
 
     @property
-    def standard_error(self) -> float:
-        return self.sd * math.sqrt(self.inflation) / math.sqrt(self.n) if self.n else math.inf
-
-    @property
     def effective_sd(self) -> float:
         """The spread one block's contrast would need, independent, to give this interval's width."""
         return self.sd * math.sqrt(self.inflation)
@@ -167,22 +163,6 @@ def t_critical(n: int, level: float = 0.95) -> float:
     if n < 2:
         return math.inf
     return float(stats.t.ppf(0.5 + level / 2.0, n - 1))
-
-
-def t_interval(contrasts: Sequence[float], critical: float | None = None, level: float = 0.95) -> PairedInterval:
-    """The interval on the mean contrast with the given critical value (default: t at ``level``).
-
-    Below two contrasts nothing is known about the noise: the interval is (−inf, inf). Contrasts
-    that are all equal give a zero-width interval at their value.
-    """
-    n = len(contrasts)
-    estimate, sd = mean_and_sd(contrasts)
-    if n < 2:
-        return PairedInterval(n, estimate, math.nan, math.inf, -math.inf, math.inf)
-    if critical is None:
-        critical = t_critical(n, level)
-    half = critical * sd / math.sqrt(n)
-    return PairedInterval(n, estimate, sd, critical, estimate - half, estimate + half)
 
 
 def minimum_detectable_effect(sd: float, n: int, critical: float, power: float = MDE_POWER) -> float:

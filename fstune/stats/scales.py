@@ -155,16 +155,6 @@ def exact_position(contrasts: Contrasts):
     return Position.INSIDE if change == 0 else interval_position(change, change, contrasts.threshold)
 
 
-def exact_relative_change(contrasts: Contrasts) -> float:
-    """An exact metric's change as a fraction of the baseline (inf when the baseline is 0)."""
-    change = contrasts.values[0]
-    if change == 0:
-        return 0.0
-    if contrasts.baseline_mean == 0:
-        return math.copysign(math.inf, change)
-    return change / abs(contrasts.baseline_mean)
-
-
 def to_percent(value: float, scale: Scale, baseline_mean: float | None = None) -> float | None:
     """A contrast-scale value as a percentage change of the baseline.
 
