@@ -13,10 +13,13 @@ and the share falls: the host, not the modelled disk, set the pace. docs/modelle
 figures behind the thresholds below.
 
 The rule (``RULE``) is declared before any run and reads only these timing figures and the
-kernel's count of page-cache drops, never a workload's result. A stretch is "host-paced" when
-another process dropped the page cache while the workloads ran (every fstune run on the machine
-drops it before its repeats: the disk is then asked to read again what the workload had cached,
-which on a 2003 disk costs more than the workload itself; docs/modelled-lab.md), or when, on a
+kernel's counts of page-cache drops and of other processes' sync() calls, never a workload's
+result. A stretch is "host-paced" when another process dropped the page cache while the
+workloads ran (every fstune run on the machine drops it before its repeats: the disk is then
+asked to read again what the workload had cached, which on a 2003 disk costs more than the
+workload itself; docs/modelled-lab.md), when other processes called sync() more than
+``SYNC_RATE_MAX`` times a second meanwhile (since ``model-in-control/2``: each call forces the
+filesystem's dirty data and journal out when the caller chose, on the modelled disk's time), or when, on a
 modelled device busy at least ``MIN_BUSY_MS``, the model accounted for less than ``SHARE_MIN`` of
 its busy time *and* the time it did not account for came to more than ``PATH_MS_MAX`` per request. Both, because the path has
 a fixed cost per request (0.1 to 0.4 ms measured on a quiet host) that is a large share of a
@@ -33,10 +36,13 @@ import os
 import time
 from pathlib import Path
 
-RULE = "model-in-control/1"
+RULES = ("model-in-control/1", "model-in-control/2")  # /2 added the sync() criterion; stored runs keep theirs
+RULE = RULES[-1]
 SHARE_MIN = 0.5
 PATH_MS_MAX = 1.0
 MIN_BUSY_MS = 500
+# /2: other processes' sync() calls per second while the workloads ran (fstune/measure/syncwatch.py)
+SYNC_RATE_MAX = 10.0
 FRESH_WAIT_S = 0.6  # the plugin writes its counters every 0.25 s: wait at most this for a fresh copy
 SYS = Path("/sys")
 
@@ -154,14 +160,31 @@ def cache_drops() -> int | None:
     return None
 
 
-def judge(devices: dict[str, dict], foreign_drops: int | None = None) -> str | None:
-    """Why, by ``RULE``, the host and not the modelled disk set the pace over the stretch these
-    device records cover; None when the model was in control (or nothing was busy enough).
-    ``foreign_drops``: page-cache drops by other processes while the workloads ran."""
+def foreign_sync_rate(foreign_syncs: dict | None) -> float | None:
+    """Other processes' sync() calls per second over a turn's ``foreign_syncs`` (None: not counted)."""
+    if not foreign_syncs or foreign_syncs.get("not_counted") or not foreign_syncs.get("seconds"):
+        return None
+    return (foreign_syncs.get("sync") or 0) / foreign_syncs["seconds"]
+
+
+def judge(devices: dict[str, dict], foreign_drops: int | None = None, foreign_syncs: dict | None = None,
+          rule: str = RULE) -> str | None:
+    """Why, by ``rule`` (today's, or a stored run's own), the host and not the modelled disk set the
+    pace over the stretch these device records cover; None when the model was in control (or
+    nothing was busy enough). ``foreign_drops``: page-cache drops by other processes while the
+    workloads ran; ``foreign_syncs``: their sync() calls (fstune/measure/syncwatch.py), which
+    ``model-in-control/1`` did not read."""
+    if rule not in RULES:
+        raise ValueError(f"unknown fidelity rule {rule!r} (known: {', '.join(RULES)})")
     reasons = []
     if foreign_drops:
         reasons.append(f"another process dropped the page cache {foreign_drops} time(s) while the workloads ran, "
                        "so the disk was asked to read again what they had cached")
+    rate = foreign_sync_rate(foreign_syncs) if rule != RULES[0] else None
+    if rate is not None and rate > SYNC_RATE_MAX:
+        reasons.append(f"other processes called sync() {foreign_syncs['sync']} times while the workloads ran "
+                       f"({rate:.0f} a second, over {SYNC_RATE_MAX:g}{_by(foreign_syncs)}), so the filesystem's "
+                       "dirty data and journal went out when they chose")
     for role, record in sorted(devices.items()):
         if record.get("error") or (record.get("busy_ms") or 0) < MIN_BUSY_MS:
             continue
@@ -172,7 +195,12 @@ def judge(devices: dict[str, dict], foreign_drops: int | None = None) -> str | N
                            f"{path:.2f} ms per request (over {PATH_MS_MAX:g} ms)")
     if not reasons:
         return None
-    return "the host, not the modelled disk, set the pace: " + "; ".join(reasons) + f" (rule {RULE})"
+    return "the host, not the modelled disk, set the pace: " + "; ".join(reasons) + f" (rule {rule})"
+
+
+def _by(foreign_syncs: dict) -> str:
+    names = list(foreign_syncs.get("by") or {})[:3]
+    return f"; by {', '.join(names)}" if names else ""
 
 
 def describe(record: dict) -> str:

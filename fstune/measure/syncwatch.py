@@ -1,0 +1,262 @@
+"""Who else called sync() while a turn was measured: the kernel's syscall tracepoints, counted per turn.
+
+Another process's ``sync()`` writes out every filesystem's dirty data and forces every journal to
+commit, the filesystem under test's included, at moments the workload did not choose
+(docs/modelled-lab.md, "What took the pace on a busy host": `stress-ng --io` calls it in a loop).
+The block layer cannot tell those writes from the workload's own, so the run counts the calls
+themselves: a private ftrace instance per system call (``sys_enter_sync``, ``sys_enter_syncfs``)
+with the run's own process tree left out (``set_event_notrace_pid`` with ``options/event-fork``:
+a listed task's children are left out too, so the run's settle steps and their ``sync`` are not
+counted), cleared when a turn's workloads start and read when they end.
+
+- ``sync()`` is what the rule judges: it reaches every filesystem.
+- ``syncfs(fd)`` is counted beside it but not judged: the tracepoint gives only the descriptor,
+  and one on another filesystem does not touch ours; a process outside the run would need a file
+  open on the run's own mount to sync it. ``fsync()`` of another process's own files is not
+  traced at all: it writes that file and commits its filesystem's journal, not ours.
+
+Reading is cheap whatever the rate (stress-ng's two workers make about 3 000 ``sync()`` and
+70 000 ``syncfs()`` calls a second here): the count is the ring buffer's own (entries plus what
+it overwrote, per CPU), the names come from the events the buffer still holds.
+
+Where tracefs cannot be used (not root, no tracefs, kernel lockdown, no syscall tracepoints) the
+turns record "not counted" with the reason; the run goes on. An instance is removed when the run
+ends (``close``, also after SIGTERM: the session's ``run`` closes it however the run ended);
+what a killed run left is removed by the next run that opens one.
+"""
+
+from __future__ import annotations
+
+import atexit
+import errno
+import logging
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+TRACEFS = Path("/sys/kernel/tracing")
+PREFIX = "fstune-syncs-"
+EVENTS = ("sync", "syncfs")
+# per CPU; the sync() instance holds about 20 000 events per CPU before it overwrites the oldest
+# (then the count stays exact, the names come from the newest)
+BUFFER_KB = {"sync": 512, "syncfs": 64}
+_NAME = re.compile(rf"^{re.escape(PREFIX)}(\d+)-(\d+)-({'|'.join(EVENTS)})$")
+_LINE = re.compile(r"^\s*(.*?)-(\d+)\s+\[\d+\]")
+
+
+def _process_start(pid: int) -> str | None:
+    """The process's start time in ticks since boot (tells a reused pid apart), None if gone."""
+    try:
+        data = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = data[data.rindex(")") + 2:].split()
+    return fields[19] if len(fields) > 19 else None
+
+
+def _why(error: OSError, what: str) -> str:
+    if error.errno in (errno.EACCES, errno.EPERM):
+        lockdown = _read(Path("/sys/kernel/security/lockdown"))
+        if lockdown and "[none]" not in lockdown:
+            return f"{what}: refused by the kernel's lockdown ({lockdown.strip()})"
+        return f"{what}: permission denied (needs root)"
+    if error.errno == errno.ENOENT:
+        return f"{what}: not found"
+    return f"{what}: {error.strerror or error}"
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text()
+    except OSError:
+        return None
+
+
+def _write(path: Path, text: str) -> None:
+    with open(path, "w") as out:
+        out.write(text)
+
+
+def find_tracefs(root: Path = TRACEFS, mount: bool = True) -> tuple[Path | None, str]:
+    """(tracefs's directory, what was done or why it cannot be used). Mounts tracefs at ``root``
+    when nothing is mounted there and ``mount`` (only then: it is the kernel's, shared by all)."""
+    if (root / "instances").is_dir():
+        return root, ""
+    if not root.is_dir():
+        return None, f"{root} does not exist (a kernel without tracefs)"
+    if not mount:
+        return None, f"tracefs is not mounted at {root}"
+    done = subprocess.run(["mount", "-t", "tracefs", "nodev", str(root)], capture_output=True, text=True)
+    if done.returncode != 0 or not (root / "instances").is_dir():
+        return None, f"tracefs is not mounted at {root} and mounting it failed ({done.stderr.strip() or done.returncode})"
+    log.info("mounted tracefs at %s to count other processes' sync() calls", root)
+    return root, f"tracefs was not mounted; fstune mounted it at {root} (left mounted)"
+
+
+def clear_leftovers(root: Path = TRACEFS) -> list[str]:
+    """Remove the instances of fstune runs that are gone (killed before they could remove their
+    own); returns their names. A live run's instances are left alone."""
+    removed = []
+    try:
+        names = sorted(entry.name for entry in os.scandir(root / "instances"))
+    except OSError:
+        return removed
+    for name in names:
+        match = _NAME.match(name)
+        if match is None or _process_start(int(match[1])) == match[2]:
+            continue
+        if _remove(root / "instances" / name, match[3]):
+            removed.append(name)
+    if removed:
+        log.info("removed the sync() counters of fstune runs that were killed: %s", ", ".join(removed))
+    return removed
+
+
+def _remove(instance: Path, event: str) -> bool:
+    try:
+        _write(instance / "events" / "syscalls" / f"sys_enter_{event}" / "enable", "0")
+    except OSError:
+        pass
+    try:
+        instance.rmdir()
+    except FileNotFoundError:
+        return True
+    except OSError as error:
+        log.info("the sync() counter %s could not be removed: %s", instance, error)
+        return False
+    return True
+
+
+def _parse(text: str) -> dict[str, int]:
+    """Events per command name in an instance's ``trace`` text."""
+    names: dict[str, int] = {}
+    for line in text.splitlines():
+        match = _LINE.match(line) if not line.startswith("#") else None
+        if match is None:
+            continue
+        name = match[1]
+        if name in ("<...>", ""):  # not in the kernel's table of recent names: ask /proc
+            name = (_read(Path(f"/proc/{match[2]}/comm")) or "?").strip() or "?"
+        names[name] = names.get(name, 0) + 1
+    return names
+
+
+class SyncWatch:
+    """The sync() and syncfs() calls of processes outside ``exclude`` (default: this process and
+    every task it starts) between ``mark`` and ``count``. ``open`` first, ``close`` at the end."""
+
+    def __init__(self, root: Path = TRACEFS, *, exclude: int | None = None, mount: bool = True,
+                 clock=time.monotonic) -> None:
+        self.root = root
+        self.exclude = exclude if exclude is not None else os.getpid()
+        self.mount = mount
+        self.clock = clock
+        self.instances: dict[str, Path] = {}
+        self.unavailable: str | None = None  # why nothing is counted (None: counting, or not opened)
+        self.note = ""  # what opening did that the run's notes should say (tracefs mounted)
+        self.opened = False
+        self._marked: float | None = None
+
+    def open(self) -> bool:
+        """Make the instances; False (with ``unavailable`` saying why) where tracefs cannot be used."""
+        if self.opened:
+            return not self.unavailable
+        self.opened = True
+        if os.geteuid() != 0:
+            self.unavailable = "fstune is not running as root, so it cannot use the kernel's tracing"
+            return False
+        root, said = find_tracefs(self.root, self.mount)
+        if root is None:
+            self.unavailable = said
+            return False
+        self.note = said
+        clear_leftovers(root)
+        start = _process_start(self.exclude) or "0"
+        # every task of the run now: a thread's children are left out only if the thread is listed
+        tasks = sorted(entry.name for entry in os.scandir(f"/proc/{self.exclude}/task")) \
+            if os.path.isdir(f"/proc/{self.exclude}/task") else [str(self.exclude)]
+        atexit.register(self.close)
+        for event in EVENTS:
+            instance = root / "instances" / f"{PREFIX}{self.exclude}-{start}-{event}"
+            try:
+                instance.mkdir()
+                self.instances[event] = instance
+                _write(instance / "buffer_size_kb", str(BUFFER_KB[event]))
+                _write(instance / "options" / "event-fork", "1")
+                _write(instance / "set_event_notrace_pid", " ".join(tasks))
+                _write(instance / "events" / "syscalls" / f"sys_enter_{event}" / "enable", "1")
+            except OSError as error:
+                self.unavailable = _why(error, f"the tracing instance {instance}")
+                self.close()
+                return False
+        return True
+
+    def mark(self) -> None:
+        """Start counting afresh (a turn's workloads start)."""
+        if not self.instances:
+            return
+        try:
+            for instance in self.instances.values():
+                _write(instance / "trace", "")  # clears the buffer and its counts
+        except OSError as error:
+            self.unavailable = _why(error, "clearing the tracing instance")
+            return
+        self._marked = self.clock()
+
+    def count(self) -> dict | None:
+        """The calls since ``mark``: {"sync": N, "by": {name: n}, "syncfs": M, "syncfs_by": {…},
+        "seconds": S} (with "named": how many of the calls the names cover, when the buffer
+        overwrote some), or {"not_counted": why}; None when never opened (nothing to say)."""
+        if not self.opened:
+            return None
+        if self.unavailable:
+            return {"not_counted": self.unavailable}
+        if self._marked is None:
+            return None
+        found: dict = {"seconds": round(self.clock() - self._marked, 3)}
+        for event, instance in self.instances.items():
+            try:
+                total = 0
+                for cpu in os.scandir(instance / "per_cpu"):
+                    stats = dict(line.split(":", 1) for line in (_read(Path(cpu.path) / "stats") or "").splitlines()
+                                 if ":" in line)
+                    total += int(stats.get("entries", 0)) + int(stats.get("overrun", 0))
+                names = _parse((instance / "trace").read_text(errors="replace"))
+            except (OSError, ValueError) as error:
+                return {"not_counted": f"the tracing instance {instance} could not be read ({error})"}
+            key = "by" if event == "sync" else f"{event}_by"
+            found[event] = total
+            found[key] = dict(sorted(names.items(), key=lambda item: -item[1]))
+            if sum(names.values()) < total:
+                found["named" if event == "sync" else f"{event}_named"] = sum(names.values())
+        self._marked = None
+        return found
+
+    def close(self) -> None:
+        """Remove the instances (again is harmless)."""
+        for event, instance in list(self.instances.items()):
+            if _remove(instance, event):
+                del self.instances[event]
+
+
+def describe(record: dict | None) -> str:
+    """"812 sync() calls by stress-ng-io" for a turn's ``foreign_syncs`` ("" when there were none)."""
+    if not record:
+        return ""
+    if record.get("not_counted"):
+        return f"other processes' sync() calls not counted: {record['not_counted']}"
+    calls = record.get("sync") or 0
+    if not calls:
+        return ""
+    by = record.get("by") or {}
+    said = ", ".join(name if len(by) == 1 else f"{name} {n}" for name, n in list(by.items())[:3])
+    text = f"{calls} sync() call{'s' if calls != 1 else ''}"
+    if not by:
+        return text + " by other processes"
+    if record.get("named") is not None:  # the buffer overwrote the oldest: names of the newest only
+        return text + f" by other processes (the last {record['named']}: {said})"
+    return text + f" by {said}"
