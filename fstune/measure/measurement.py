@@ -75,12 +75,12 @@ class _Turn:
     position: int
     readback: dict = field(default_factory=dict)
     host: dict = field(default_factory=dict)
+    syncs_marked: bool = False  # other processes' sync() calls are counted from its first measured step
     start: dict | None = None  # counters when its first repeat step started
     problem: str | None = None  # why its configuration was not applied
     reported: bool = False  # the run was stopped for it
     drops_start: int | None = None  # the kernel's page-cache drop count when its first measured step started
     own_drops: int = 0  # the page-cache drops of its own steps since then
-    syncs_marked: bool = False  # other processes' sync() calls are counted from its first measured step
 
 
 def _ceiling_seconds(plan: Plan) -> float:
@@ -190,43 +190,6 @@ class Measurement:
             self._turns[key] = _Turn(step.config, step.block, step.position or 0)
         return self._turns[key]
 
-    def _started(self, step: Step) -> None:
-        if step.block is not None:
-            self.eta.block_started(step.block)
-            self._current_block = step.block
-            key = (step.config or "", step.block)
-            if step.kind in (kinds.JOURNAL, kinds.MKFS) and key not in self._making_started:
-                self._making_started[key] = self._clock()
-            elif step.repeat is not None and key in self._making_started:
-                self.eta.making(self._clock() - self._making_started.pop(key))
-        turn = self._turn(step)
-        if turn is None:
-            return
-        if step.repeat is not None and turn.start is None:
-            turn.start = self._snapshot(self._devices)
-        elif step.kind == kinds.UMOUNT and turn.start is not None and not turn.host:
-            turn.host.update(host_delta(turn.start, self._snapshot(self._devices)))
-            self._foreign_drops(turn)
-            self._foreign_syncs(turn)
-            self._check_journal_written(turn)
-        if step.kind == kinds.MEASURE and turn.drops_start is None:
-            turn.drops_start = self._cache_drops()
-        elif step.kind == kinds.CACHE and tuple(step.argv) == DROP_CACHES and turn.drops_start is not None:
-            turn.own_drops += 1
-        if step.kind == kinds.MEASURE and not turn.syncs_marked:
-            turn.syncs_marked = True
-            self.syncs.mark()
-
-    def _foreign_drops(self, turn: _Turn) -> None:
-        """On a modelled lab: page-cache drops by other processes while the turn was measured
-        (every fstune run drops the whole cache before its repeats) go into the declared rule."""
-        model = turn.host.get("model")
-        now = self._cache_drops()
-        if not model or turn.drops_start is None or now is None:
-            return
-        model["foreign_cache_drops"] = max(0, now - turn.drops_start - turn.own_drops)
-        model["host_paced"] = fidelity.judge(model["devices"], model["foreign_cache_drops"])
-
     def _foreign_syncs(self, turn: _Turn) -> None:
         """Other processes' sync() calls while the turn was measured, for every run; on a modelled
         lab they go into the declared rule (fstune/lab/fidelity.py, since model-in-control/2)."""
@@ -247,6 +210,43 @@ class Measurement:
 
     def close_syncs(self) -> None:
         self.syncs.close()
+
+    def _started(self, step: Step) -> None:
+        if step.block is not None:
+            self.eta.block_started(step.block)
+            self._current_block = step.block
+            key = (step.config or "", step.block)
+            if step.kind in (kinds.JOURNAL, kinds.MKFS) and key not in self._making_started:
+                self._making_started[key] = self._clock()
+            elif step.repeat is not None and key in self._making_started:
+                self.eta.making(self._clock() - self._making_started.pop(key))
+        turn = self._turn(step)
+        if turn is None:
+            return
+        if step.kind == kinds.MEASURE and not turn.syncs_marked:
+            turn.syncs_marked = True
+            self.syncs.mark()
+        if step.repeat is not None and turn.start is None:
+            turn.start = self._snapshot(self._devices)
+        elif step.kind == kinds.UMOUNT and turn.start is not None and not turn.host:
+            turn.host.update(host_delta(turn.start, self._snapshot(self._devices)))
+            self._foreign_drops(turn)
+            self._foreign_syncs(turn)
+            self._check_journal_written(turn)
+        if step.kind == kinds.MEASURE and turn.drops_start is None:
+            turn.drops_start = self._cache_drops()
+        elif step.kind == kinds.CACHE and tuple(step.argv) == DROP_CACHES and turn.drops_start is not None:
+            turn.own_drops += 1
+
+    def _foreign_drops(self, turn: _Turn) -> None:
+        """On a modelled lab: page-cache drops by other processes while the turn was measured
+        (every fstune run drops the whole cache before its repeats) go into the declared rule."""
+        model = turn.host.get("model")
+        now = self._cache_drops()
+        if not model or turn.drops_start is None or now is None:
+            return
+        model["foreign_cache_drops"] = max(0, now - turn.drops_start - turn.own_drops)
+        model["host_paced"] = fidelity.judge(model["devices"], model["foreign_cache_drops"])
 
     def _repeat(self, step: Step) -> RepeatResult:
         key = (step.config, step.workload, step.repeat)
