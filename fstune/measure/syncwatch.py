@@ -40,12 +40,13 @@ log = logging.getLogger(__name__)
 
 TRACEFS = Path("/sys/kernel/tracing")
 PREFIX = "fstune-syncs-"
-EVENTS = ("sync", "syncfs")
-# per CPU; the sync() instance holds about 20 000 events per CPU before it overwrites the oldest
-# (then the count stays exact, the names come from the newest)
-BUFFER_KB = {"sync": 512, "syncfs": 64}
+# instance → its tracepoints: sync()'s entry and return (the time inside it), syncfs()'s entry
+EVENTS = {"sync": ("sys_enter_sync", "sys_exit_sync"), "syncfs": ("sys_enter_syncfs",)}
+# per CPU; the sync() instance holds about 40 000 events per CPU before it overwrites the oldest
+# (then its figures cover the newest stretch only, and say so); syncfs() only its count is exact
+BUFFER_KB = {"sync": 1024, "syncfs": 64}
 _NAME = re.compile(rf"^{re.escape(PREFIX)}(\d+)-(\d+)-({'|'.join(EVENTS)})$")
-_LINE = re.compile(r"^\s*(.*?)-(\d+)\s+\[\d+\]")
+_LINE = re.compile(r"^\s*(.*?)-(\d+)\s+\[\d+\]\s+\S+\s+(\d+\.\d+):\s+sys_(sync|syncfs)(\(| ->)")
 
 
 def _process_start(pid: int) -> str | None:
@@ -116,11 +117,12 @@ def clear_leftovers(root: Path = TRACEFS) -> list[str]:
     return removed
 
 
-def _remove(instance: Path, event: str) -> bool:
-    try:
-        _write(instance / "events" / "syscalls" / f"sys_enter_{event}" / "enable", "0")
-    except OSError:
-        pass
+def _remove(instance: Path, kind: str) -> bool:
+    for event in EVENTS[kind]:
+        try:
+            _write(instance / "events" / "syscalls" / event / "enable", "0")
+        except OSError:
+            pass
     try:
         instance.rmdir()
     except FileNotFoundError:
@@ -131,18 +133,48 @@ def _remove(instance: Path, event: str) -> bool:
     return True
 
 
-def _parse(text: str) -> dict[str, int]:
-    """Events per command name in an instance's ``trace`` text."""
-    names: dict[str, int] = {}
+def _name(match: re.Match) -> str:
+    name = match[1]
+    if name in ("<...>", ""):  # not in the kernel's table of recent names: ask /proc
+        name = (_read(Path(f"/proc/{match[2]}/comm")) or "?").strip() or "?"
+    return name
+
+
+def parse(text: str, since: float, until: float) -> dict:
+    """An instance's ``trace`` text (clock: CLOCK_MONOTONIC) read at ``until`` for a stretch
+    that began at ``since``: the calls per name, and the seconds each name spent inside sync()
+    within the stretch (a call that began before it counts from its start, one still running at
+    ``until`` counts to then). {"calls": {name: n}, "busy": {name: s}, "longest": (name, s) of the
+    one process that spent longest inside it, "first": ts or None}."""
+    calls: dict[str, int] = {}
+    busy: dict[str, float] = {}
+    each: dict[int, list] = {}  # pid → [name, seconds inside sync(), calls]
+    entered: dict[int, tuple[str, float]] = {}
+    first = None
     for line in text.splitlines():
         match = _LINE.match(line) if not line.startswith("#") else None
         if match is None:
             continue
-        name = match[1]
-        if name in ("<...>", ""):  # not in the kernel's table of recent names: ask /proc
-            name = (_read(Path(f"/proc/{match[2]}/comm")) or "?").strip() or "?"
-        names[name] = names.get(name, 0) + 1
-    return names
+        pid, at = int(match[2]), float(match[3])
+        first = at if first is None else first
+        if match[5] == "(":  # entered
+            name = _name(match)
+            calls[name] = calls.get(name, 0) + 1
+            if match[4] == "sync":
+                entered[pid] = (name, at)
+                each.setdefault(pid, [name, 0.0, 0])[2] += 1
+        elif match[4] == "sync":  # returned
+            name, began = entered.pop(pid, (_name(match), since))
+            _inside(busy, each, pid, name, max(0.0, at - max(began, since)))
+    for pid, (name, began) in entered.items():
+        _inside(busy, each, pid, name, max(0.0, until - max(began, since)))
+    longest = max(each.values(), key=lambda item: (item[1], item[2]), default=None)
+    return {"calls": calls, "busy": busy, "longest": longest, "first": first}
+
+
+def _inside(busy: dict, each: dict, pid: int, name: str, seconds: float) -> None:
+    busy[name] = busy.get(name, 0.0) + seconds
+    each.setdefault(pid, [name, 0.0, 0])[1] += seconds
 
 
 class SyncWatch:
@@ -180,15 +212,17 @@ class SyncWatch:
         tasks = sorted(entry.name for entry in os.scandir(f"/proc/{self.exclude}/task")) \
             if os.path.isdir(f"/proc/{self.exclude}/task") else [str(self.exclude)]
         atexit.register(self.close)
-        for event in EVENTS:
-            instance = root / "instances" / f"{PREFIX}{self.exclude}-{start}-{event}"
+        for kind, events in EVENTS.items():
+            instance = root / "instances" / f"{PREFIX}{self.exclude}-{start}-{kind}"
             try:
                 instance.mkdir()
-                self.instances[event] = instance
-                _write(instance / "buffer_size_kb", str(BUFFER_KB[event]))
+                self.instances[kind] = instance
+                _write(instance / "buffer_size_kb", str(BUFFER_KB[kind]))
+                _write(instance / "trace_clock", "mono")  # time.monotonic()'s clock: the stretch's own
                 _write(instance / "options" / "event-fork", "1")
                 _write(instance / "set_event_notrace_pid", " ".join(tasks))
-                _write(instance / "events" / "syscalls" / f"sys_enter_{event}" / "enable", "1")
+                for event in events:
+                    _write(instance / "events" / "syscalls" / event / "enable", "1")
             except OSError as error:
                 self.unavailable = _why(error, f"the tracing instance {instance}")
                 self.close()
@@ -208,31 +242,42 @@ class SyncWatch:
         self._marked = self.clock()
 
     def count(self) -> dict | None:
-        """The calls since ``mark``: {"sync": N, "by": {name: n}, "syncfs": M, "syncfs_by": {…},
-        "seconds": S} (with "named": how many of the calls the names cover, when the buffer
-        overwrote some), or {"not_counted": why}; None when never opened (nothing to say)."""
+        """Since ``mark``: {"seconds": S, "sync": calls, "by": {name: calls}, "sync_s": seconds
+        spent inside sync() (summed over processes), "sync_s_by": {name: s}, "syncfs": calls,
+        "syncfs_by": {name: calls}}; when the buffer overwrote the oldest events, "covered_s" (the
+        stretch the sync() figures cover) and "overwritten" (events lost); or {"not_counted": why};
+        None when never opened or not marked (nothing to say)."""
         if not self.opened:
             return None
         if self.unavailable:
             return {"not_counted": self.unavailable}
         if self._marked is None:
             return None
-        found: dict = {"seconds": round(self.clock() - self._marked, 3)}
-        for event, instance in self.instances.items():
+        until = self.clock()
+        found: dict = {"seconds": round(until - self._marked, 3)}
+        for kind, instance in self.instances.items():
             try:
-                total = 0
+                entries = overrun = 0
                 for cpu in os.scandir(instance / "per_cpu"):
                     stats = dict(line.split(":", 1) for line in (_read(Path(cpu.path) / "stats") or "").splitlines()
                                  if ":" in line)
-                    total += int(stats.get("entries", 0)) + int(stats.get("overrun", 0))
-                names = _parse((instance / "trace").read_text(errors="replace"))
+                    entries += int(stats.get("entries", 0))
+                    overrun += int(stats.get("overrun", 0))
+                seen = parse((instance / "trace").read_text(errors="replace"), self._marked, until)
             except (OSError, ValueError) as error:
                 return {"not_counted": f"the tracing instance {instance} could not be read ({error})"}
-            key = "by" if event == "sync" else f"{event}_by"
-            found[event] = total
-            found[key] = dict(sorted(names.items(), key=lambda item: -item[1]))
-            if sum(names.values()) < total:
-                found["named" if event == "sync" else f"{event}_named"] = sum(names.values())
+            calls = dict(sorted(seen["calls"].items(), key=lambda item: -item[1]))
+            if kind == "sync":
+                busy = dict(sorted(((n, round(v, 3)) for n, v in seen["busy"].items()), key=lambda item: -item[1]))
+                found.update({"sync": sum(calls.values()), "by": calls, "sync_s": round(sum(busy.values()), 3),
+                              "sync_s_by": busy})
+                if seen["longest"]:  # one process syncing in a loop, not many syncing once each
+                    name, seconds, made = seen["longest"]
+                    found["longest"] = {"name": name, "sync_s": round(seconds, 3), "calls": made}
+                if overrun:  # the oldest were overwritten: the figures are the newest stretch's
+                    found.update({"covered_s": round(until - (seen["first"] or until), 3), "overwritten": overrun})
+            else:
+                found.update({kind: entries + overrun, f"{kind}_by": calls})
         self._marked = None
         return found
 
@@ -243,8 +288,20 @@ class SyncWatch:
                 del self.instances[event]
 
 
+def busy_share(record: dict | None, one: bool = False) -> float | None:
+    """The seconds other processes spent inside sync() per second of the stretch the figures
+    cover (summed over them: two always inside it make 2.0; ``one``: the one process that spent
+    longest); None: not counted."""
+    if not record or record.get("not_counted") or "sync_s" not in record:
+        return None
+    span = record.get("covered_s") or record.get("seconds")
+    seconds = (record.get("longest") or {}).get("sync_s", 0.0) if one else record["sync_s"]
+    return seconds / span if span else None
+
+
 def describe(record: dict | None) -> str:
-    """"812 sync() calls by stress-ng-io" for a turn's ``foreign_syncs`` ("" when there were none)."""
+    """"812 sync() calls by stress-ng-io, inside sync() 190 % of the time" for a turn's
+    ``foreign_syncs`` ("" when there were none)."""
     if not record:
         return ""
     if record.get("not_counted"):
@@ -254,9 +311,12 @@ def describe(record: dict | None) -> str:
         return ""
     by = record.get("by") or {}
     said = ", ".join(name if len(by) == 1 else f"{name} {n}" for name, n in list(by.items())[:3])
-    text = f"{calls} sync() call{'s' if calls != 1 else ''}"
-    if not by:
-        return text + " by other processes"
-    if record.get("named") is not None:  # the buffer overwrote the oldest: names of the newest only
-        return text + f" by other processes (the last {record['named']}: {said})"
-    return text + f" by {said}"
+    text = f"{calls} sync() call{'s' if calls != 1 else ''} by {said or 'other processes'}"
+    share, longest = busy_share(record), record.get("longest")
+    if share is not None:
+        text += f", inside sync() {share:.0%} of the time"
+        if longest and len(by) > 1:
+            text += f" ({longest['name']} alone {busy_share(record, one=True):.0%})"
+    if record.get("covered_s") is not None:  # the buffer overwrote the oldest
+        text += f" (in the last {record['covered_s']:.1f} s of {record['seconds']:.1f} s)"
+    return text
