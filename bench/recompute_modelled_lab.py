@@ -10,9 +10,9 @@ ratio loaded/quiet, twice:
 - **with the fidelity rule**: only the repeats whose turn the declared rule
   (fstune/lab/fidelity.py, the version the run recorded in ``design.model_rule``) did not call
   host-paced, as the run counts them;
-- for runs under ``model-in-control/2`` or later, also **with rule /1 only**: the stored records
-  judged again by ``model-in-control/1`` (no sync() criterion), so what the sync() criterion
-  changed can be read off the same runs.
+- for runs that recorded other processes' sync() calls, also **judged again** from the stored
+  records by ``model-in-control/1`` (no sync() criterion) and by today's rule with today's
+  thresholds, so what the sync() criterion changes can be read off the same runs.
 
 It also prints the per-repeat fidelity (the share of the data disk's busy time the model gave,
 and the time per request it did not; the journal disk's; page-cache drops by other processes
@@ -94,7 +94,13 @@ def repeats(manifest: dict, records: list) -> list[dict]:
                          "paced_1": bool(model) and bool(fidelity.judge(model.get("devices") or {},
                                                                         model.get("foreign_cache_drops"),
                                                                         rule=fidelity.RULES[0])),
+                         "paced_now": bool(model) and bool(fidelity.judge(model.get("devices") or {},
+                                                                          model.get("foreign_cache_drops"), syncs)),
                          "syncs": (syncs or {}).get("sync"), "sync_rate": fidelity.foreign_sync_rate(syncs),
+                         "sync_share": fidelity.foreign_sync_share(syncs),
+                         "sync_one": fidelity.foreign_sync_share(syncs, one=True),
+                         "sync_longest": ((syncs or {}).get("longest") or {}).get("name"),
+                         "sync_paced": bool(fidelity.syncs_paced(syncs)),
                          "sync_names": list((syncs or {}).get("by") or {})[:2],
                          "share": data.get("share"), "path_ms": data.get("path_ms"),
                          "journal": fidelity.describe(journal) if journal else None,
@@ -106,7 +112,8 @@ def repeats(manifest: dict, records: list) -> list[dict]:
 
 def summary(rows: list[dict], with_rule: bool | str, load: str) -> dict[str, dict]:
     """Per configuration: the quiet median (all quiet repeats), the median under ``load``, the ratio;
-    ``with_rule``: False (every repeat), True (the run's own rule) or "paced_1" (rule /1 again)."""
+    ``with_rule``: False (every repeat), True (the run's own rule), "paced_1" (rule /1 again) or
+    "paced_now" (today's rule again)."""
     key = "paced" if with_rule is True else with_rule
     out: dict[str, dict] = {}
     for config in sorted({r["config"] for r in rows}):
@@ -140,8 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{sum(len(records) for _, records in series)} runs, {len(rows)} repeats with a figure; "
           f"rule {', '.join(rules)} (a foreign page-cache drop, or share < {fidelity.SHARE_MIN:.0%} "
           f"and > {fidelity.PATH_MS_MAX:g} ms per request"
-          + (f"; since /2 also other processes' sync() above {fidelity.SYNC_RATE_MAX:g} a second)"
-             if any(r != fidelity.RULES[0] for r in rules) else ")"))
+          + (f"; since /2 also one process outside the run inside sync() over {fidelity.SYNC_SHARE_MAX:.0%} "
+             "of the turn)" if any(r != fidelity.RULES[0] for r in rules) else ")"))
     for row in sorted(rows, key=lambda r: (r["run"], r["block"] or 0, r["config"])):
         share = f"{row['share']:.0%}" if row["share"] is not None else "-"
         path = f"{row['path_ms']:.2f}" if row["path_ms"] is not None else "-"
@@ -153,19 +160,28 @@ def main(argv: list[str] | None = None) -> int:
               + (f"; foreign sync() {row['syncs']} ({row['sync_rate']:.1f}/s"
                  + (f", {', '.join(row['sync_names'])}" if row["sync_names"] else "") + ")"
                  if row["syncs"] is not None and row["sync_rate"] is not None else "")
+              + (f", inside sync() {row['sync_share']:.0%}, {row['sync_longest']} alone {row['sync_one']:.0%}"
+                 if row["sync_share"] is not None and row["sync_longest"] else "")
               + ("  HOST-PACED" if row["paced"] else "")
               + ("  (not by /1)" if row["paced"] and not row["paced_1"] and row["rule"] != fidelity.RULES[0] else ""))
-    newer = [r for r in rows if r["rule"] != fidelity.RULES[0]]
+    newer = [r for r in rows if r["syncs"] is not None]
     for side in dict.fromkeys(r["load"] for r in newer):
         turns = [r for r in newer if r["load"] == side]
-        rates = sorted(r["sync_rate"] for r in turns if r["sync_rate"] is not None)
-        said = (f"foreign sync() {rates[0]:.1f} to {rates[-1]:.1f} a second, median {statistics.median(rates):.1f}"
-                if rates else "foreign sync() not counted")
-        print(f"{side}: {len(turns)} repeats; host-paced {sum(r['paced'] for r in turns)} by the run's rule, "
-              f"{sum(r['paced_1'] for r in turns)} by /1 alone; "
-              f"{sum((r['sync_rate'] or 0) > fidelity.SYNC_RATE_MAX for r in turns)} above the sync() rate; {said}")
-    variants = (False, "paced_1", True) if newer else (False, True)
+        said = []
+        for key, what, unit in (("sync_rate", "foreign sync() calls", " a second"),
+                                ("sync_share", "time inside sync() by others", ""),
+                                ("sync_one", "by the one process longest inside it", "")):
+            values = sorted(r[key] for r in turns if r[key] is not None)
+            if values:
+                shown = (lambda v: f"{v:.1f}") if key == "sync_rate" else (lambda v: f"{v:.0%}")
+                said.append(f"{what} {shown(values[0])} to {shown(values[-1])}{unit}, median "
+                            f"{shown(statistics.median(values))}")
+        print(f"{side}: {len(turns)} repeats; host-paced {sum(r['paced'] for r in turns)} as recorded, "
+              f"{sum(r['paced_1'] for r in turns)} by /1 alone, {sum(r['paced_now'] for r in turns)} by today's "
+              f"{fidelity.RULE}; {sum(r['sync_paced'] for r in turns)} by its sync() criterion; " + "; ".join(said))
+    variants = (False, "paced_1", "paced_now", True) if newer else (False, True)
     words = {False: "without the fidelity rule:", "paced_1": f"with rule {fidelity.RULES[0]} only (judged again):",
+             "paced_now": f"with today's rule {fidelity.RULE} (judged again):",
              True: "with the fidelity rule (as the runs recorded it):"}
     for load, with_rule in [(load, rule) for load in loads for rule in variants]:
         print(f"{load}, {words[with_rule]}")

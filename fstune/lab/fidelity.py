@@ -17,9 +17,9 @@ kernel's counts of page-cache drops and of other processes' sync() calls, never 
 result. A stretch is "host-paced" when another process dropped the page cache while the
 workloads ran (every fstune run on the machine drops it before its repeats: the disk is then
 asked to read again what the workload had cached, which on a 2003 disk costs more than the
-workload itself; docs/modelled-lab.md), when other processes called sync() more than
-``SYNC_RATE_MAX`` times a second meanwhile (since ``model-in-control/2``: each call forces the
-filesystem's dirty data and journal out when the caller chose, on the modelled disk's time), or when, on a
+workload itself; docs/modelled-lab.md), when one process outside the run spent more than
+``SYNC_SHARE_MAX`` of that time inside sync() (since ``model-in-control/2``: a loop of them forces
+the filesystem's dirty data and journal out when it chooses, on the modelled disk's time), or when, on a
 modelled device busy at least ``MIN_BUSY_MS``, the model accounted for less than ``SHARE_MIN`` of
 its busy time *and* the time it did not account for came to more than ``PATH_MS_MAX`` per request. Both, because the path has
 a fixed cost per request (0.1 to 0.4 ms measured on a quiet host) that is a large share of a
@@ -41,8 +41,9 @@ RULE = RULES[-1]
 SHARE_MIN = 0.5
 PATH_MS_MAX = 1.0
 MIN_BUSY_MS = 500
-# /2: other processes' sync() calls per second while the workloads ran (fstune/measure/syncwatch.py)
-SYNC_RATE_MAX = 10.0
+# /2: the share of the turn one process outside the run spent inside sync() (a loop of them;
+# fstune/measure/syncwatch.py counts it; docs/modelled-lab.md has the figures behind it)
+SYNC_SHARE_MAX = 0.5
 FRESH_WAIT_S = 0.6  # the plugin writes its counters every 0.25 s: wait at most this for a fresh copy
 SYS = Path("/sys")
 
@@ -164,7 +165,32 @@ def foreign_sync_rate(foreign_syncs: dict | None) -> float | None:
     """Other processes' sync() calls per second over a turn's ``foreign_syncs`` (None: not counted)."""
     if not foreign_syncs or foreign_syncs.get("not_counted") or not foreign_syncs.get("seconds"):
         return None
-    return (foreign_syncs.get("sync") or 0) / foreign_syncs["seconds"]
+    span = foreign_syncs.get("covered_s") or foreign_syncs["seconds"]
+    return (foreign_syncs.get("sync") or 0) / span if span else None
+
+
+def foreign_sync_share(foreign_syncs: dict | None, one: bool = False) -> float | None:
+    """The seconds other processes spent inside sync() per second of the turn (of the stretch the
+    figures cover), summed over them (two always inside it make 2.0); ``one``: the one process
+    that spent longest inside it. None: not counted (or recorded before the time was)."""
+    if not foreign_syncs or foreign_syncs.get("not_counted") or "sync_s" not in foreign_syncs:
+        return None
+    span = foreign_syncs.get("covered_s") or foreign_syncs.get("seconds")
+    seconds = (foreign_syncs.get("longest") or {}).get("sync_s", 0.0) if one else foreign_syncs["sync_s"]
+    return seconds / span if span else None
+
+
+def syncs_paced(foreign_syncs: dict | None) -> str | None:
+    """Why other processes' sync() calls set a turn's pace (one of them spent more than
+    ``SYNC_SHARE_MAX`` of the turn inside sync(): a loop of them), or None. The rule and the
+    caveat every run gets both read it."""
+    share = foreign_sync_share(foreign_syncs, one=True)
+    if share is None or share <= SYNC_SHARE_MAX:
+        return None
+    longest = foreign_syncs["longest"]
+    return (f"{longest['name']} (outside the run) was inside sync() {share:.0%} of the time its workloads ran "
+            f"({longest['calls']} calls; over {SYNC_SHARE_MAX:.0%}), so the filesystem's dirty data and journal "
+            "went out when it chose")
 
 
 def judge(devices: dict[str, dict], foreign_drops: int | None = None, foreign_syncs: dict | None = None,
@@ -180,11 +206,9 @@ def judge(devices: dict[str, dict], foreign_drops: int | None = None, foreign_sy
     if foreign_drops:
         reasons.append(f"another process dropped the page cache {foreign_drops} time(s) while the workloads ran, "
                        "so the disk was asked to read again what they had cached")
-    rate = foreign_sync_rate(foreign_syncs) if rule != RULES[0] else None
-    if rate is not None and rate > SYNC_RATE_MAX:
-        reasons.append(f"other processes called sync() {foreign_syncs['sync']} times while the workloads ran "
-                       f"({rate:.0f} a second, over {SYNC_RATE_MAX:g}{_by(foreign_syncs)}), so the filesystem's "
-                       "dirty data and journal went out when they chose")
+    syncing = syncs_paced(foreign_syncs) if rule != RULES[0] else None
+    if syncing:
+        reasons.append(syncing)
     for role, record in sorted(devices.items()):
         if record.get("error") or (record.get("busy_ms") or 0) < MIN_BUSY_MS:
             continue
@@ -196,11 +220,6 @@ def judge(devices: dict[str, dict], foreign_drops: int | None = None, foreign_sy
     if not reasons:
         return None
     return "the host, not the modelled disk, set the pace: " + "; ".join(reasons) + f" (rule {rule})"
-
-
-def _by(foreign_syncs: dict) -> str:
-    names = list(foreign_syncs.get("by") or {})[:3]
-    return f"; by {', '.join(names)}" if names else ""
 
 
 def describe(record: dict) -> str:

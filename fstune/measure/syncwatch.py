@@ -36,6 +36,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from fstune.lab.fidelity import foreign_sync_share
+
 log = logging.getLogger(__name__)
 
 TRACEFS = Path("/sys/kernel/tracing")
@@ -288,17 +290,6 @@ class SyncWatch:
                 del self.instances[event]
 
 
-def busy_share(record: dict | None, one: bool = False) -> float | None:
-    """The seconds other processes spent inside sync() per second of the stretch the figures
-    cover (summed over them: two always inside it make 2.0; ``one``: the one process that spent
-    longest); None: not counted."""
-    if not record or record.get("not_counted") or "sync_s" not in record:
-        return None
-    span = record.get("covered_s") or record.get("seconds")
-    seconds = (record.get("longest") or {}).get("sync_s", 0.0) if one else record["sync_s"]
-    return seconds / span if span else None
-
-
 def describe(record: dict | None) -> str:
     """"812 sync() calls by stress-ng-io, inside sync() 190 % of the time" for a turn's
     ``foreign_syncs`` ("" when there were none)."""
@@ -312,11 +303,11 @@ def describe(record: dict | None) -> str:
     by = record.get("by") or {}
     said = ", ".join(name if len(by) == 1 else f"{name} {n}" for name, n in list(by.items())[:3])
     text = f"{calls} sync() call{'s' if calls != 1 else ''} by {said or 'other processes'}"
-    share, longest = busy_share(record), record.get("longest")
+    share, longest = foreign_sync_share(record), record.get("longest")
     if share is not None:
         text += f", inside sync() {share:.0%} of the time"
         if longest and len(by) > 1:
-            text += f" ({longest['name']} alone {busy_share(record, one=True):.0%})"
+            text += f" ({longest['name']} alone {foreign_sync_share(record, one=True):.0%})"
     if record.get("covered_s") is not None:  # the buffer overwrote the oldest
         text += f" (in the last {record['covered_s']:.1f} s of {record['seconds']:.1f} s)"
     return text

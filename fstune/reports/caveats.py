@@ -244,26 +244,25 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
 
 
 def foreign_syncs(record: RunRecord) -> Caveat | None:
-    """Turns during which other processes called sync() more than the modelled lab's rule allows
-    (``fidelity.SYNC_RATE_MAX`` a second): each call wrote the filesystem's dirty data and journal
-    out when the caller chose, so such a turn measured the workload and those calls together."""
-    from fstune.lab.fidelity import SYNC_RATE_MAX, foreign_sync_rate
+    """Turns during which a process outside the run called sync() in a loop (the modelled lab's
+    rule, ``fidelity.syncs_paced``): each call wrote the filesystem's dirty data and journal out
+    when that process chose, so such a turn measured the workload and those calls together."""
+    from fstune.lab.fidelity import SYNC_SHARE_MAX, syncs_paced
 
     turns: dict[tuple[int, str], dict] = {}
     for result in record.results:
         counted = (result.conditions.get("host") or {}).get("foreign_syncs")
         if result.block is not None and counted:
             turns.setdefault((result.block, result.config), counted)
-    busy = {key: counted for key, counted in turns.items() if (foreign_sync_rate(counted) or 0) > SYNC_RATE_MAX}
+    busy = {key: counted for key, counted in turns.items() if syncs_paced(counted)}
     if not busy:
         return None
     calls = sum(counted.get("sync") or 0 for counted in busy.values())
-    names = sorted({name for counted in busy.values() for name in (counted.get("by") or {})})
-    by = f" ({', '.join(names[:4])})" if names else ""
-    return Caveat(SYNCS, f"{len(busy)} of {len(turns)} turn(s) ran while other processes{by} called sync() more than "
-                         f"{SYNC_RATE_MAX:g} times a second ({calls} calls in all): each call wrote the filesystem's "
-                         "dirty data and journal out when the caller chose, not the workload, so those turns measured "
-                         "both.")
+    names = sorted({counted["longest"]["name"] for counted in busy.values()})
+    return Caveat(SYNCS, f"{len(busy)} of {len(turns)} turn(s) ran while a process outside the run ({', '.join(names)}) "
+                         f"was inside sync() more than {SYNC_SHARE_MAX:.0%} of the time ({calls} calls by others in "
+                         "those turns): each call wrote the filesystem's dirty data and journal out when that process "
+                         "chose, not the workload, so those turns measured both.")
 
 
 def caveat_lines(record: RunRecord, comparison=None) -> list[str]:
