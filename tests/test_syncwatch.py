@@ -165,7 +165,7 @@ def test_the_rule_calls_a_turn_with_a_sync_loop_beside_it_host_paced_and_a_quiet
     assert fidelity.judge({"data": record}, 0, QUIET) is None
     why = fidelity.judge({"data": record}, 0, LOADED)
     assert why.startswith("the host, not the modelled disk, set the pace: stress-ng-io (outside the run) was inside "
-                          "sync() 94% of the time its workloads ran (31 calls; over 50%)")
+                          f"sync() 94% of the time its workloads ran (31 calls; over {fidelity.SYNC_SHARE_MAX:.0%})")
     assert why.endswith("(rule model-in-control/2)")
     assert fidelity.RULE == "model-in-control/2"
     # a stored run judged by its own rule: /1 did not read the sync() calls
@@ -175,7 +175,9 @@ def test_the_rule_calls_a_turn_with_a_sync_loop_beside_it_host_paced_and_a_quiet
     with pytest.raises(ValueError, match="unknown fidelity rule"):
         fidelity.judge({"data": record}, rule="model-in-control/9")
     # one process syncing in a loop, not many syncing once each: QUIET's others were inside sync()
-    # 72 % of the turn between them, none of them more than 23 %
+    # 72 % of the turn between them, none of them more than 23 %; sfdisk's two slow syncs at its
+    # exit, 56 % of a quiet turn on the busy host, are not a loop either
+    assert fidelity.judge({}, 0, dict(QUIET, longest={"name": "sfdisk", "sync_s": 7.0, "calls": 2})) is None
     assert fidelity.foreign_sync_share(QUIET) == pytest.approx(0.72)
     assert fidelity.foreign_sync_share(QUIET, one=True) == pytest.approx(0.232)
     # a run recorded before the time inside sync() was: not judged on it
@@ -276,7 +278,8 @@ def test_on_plain_disks_the_counts_are_stored_said_and_caveated_but_drop_nothing
     assert "9 sync() calls by fstune 6, sfdisk 3, inside sync() 72% of the time (sfdisk alone 23%)" in rows[(1, "ext")]
     found = [c for c in caveats(record) if c.kind == SYNCS]
     assert len(found) == 1 and found[0].text.startswith(
-        "1 of 6 turn(s) ran while a process outside the run (stress-ng-io) was inside sync() more than 50% of the time")
+        "1 of 6 turn(s) ran while a process outside the run (stress-ng-io) was inside sync() more than "
+        f"{fidelity.SYNC_SHARE_MAX:.0%} of the time")
 
 
 # --------------------------------------------------------------------------------------------

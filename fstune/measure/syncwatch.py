@@ -1,13 +1,14 @@
-"""Who else called sync() while a turn was measured: the kernel's syscall tracepoints, counted per turn.
+"""Who else called sync() while a turn was measured, and for how long: the kernel's syscall tracepoints.
 
 Another process's ``sync()`` writes out every filesystem's dirty data and forces every journal to
 commit, the filesystem under test's included, at moments the workload did not choose
 (docs/modelled-lab.md, "What took the pace on a busy host": `stress-ng --io` calls it in a loop).
-The block layer cannot tell those writes from the workload's own, so the run counts the calls
-themselves: a private ftrace instance per system call (``sys_enter_sync``, ``sys_enter_syncfs``)
+The block layer cannot tell those writes from the workload's own, so the run watches the calls
+themselves: private ftrace instances (``sys_enter_sync`` and ``sys_exit_sync`` in one, on the
+monotonic clock, so each call's time inside sync() is known; ``sys_enter_syncfs`` in another)
 with the run's own process tree left out (``set_event_notrace_pid`` with ``options/event-fork``:
 a listed task's children are left out too, so the run's settle steps and their ``sync`` are not
-counted), cleared when a turn's workloads start and read when they end.
+counted), cleared when a turn's workloads start and read once when they end.
 
 - ``sync()`` is what the rule judges: it reaches every filesystem.
 - ``syncfs(fd)`` is counted beside it but not judged: the tracepoint gives only the descriptor,
@@ -15,14 +16,18 @@ counted), cleared when a turn's workloads start and read when they end.
   open on the run's own mount to sync it. ``fsync()`` of another process's own files is not
   traced at all: it writes that file and commits its filesystem's journal, not ours.
 
-Reading is cheap whatever the rate (stress-ng's two workers make about 3 000 ``sync()`` and
-70 000 ``syncfs()`` calls a second here): the count is the ring buffer's own (entries plus what
-it overwrote, per CPU), the names come from the events the buffer still holds.
+The time matters more than the count: on a busy host one ``sync()`` takes a second or more, so a
+process syncing in a loop makes a few calls a second, no more than the one-off syncs of other
+fstune users' settle steps; what tells it apart is that it is inside ``sync()`` nearly all the
+time (fstune/lab/fidelity.py reads that). This kernel has no histogram triggers, so the events
+themselves are read, once per turn; on an idle host stress-ng's two workers make about 3 000
+``sync()`` and 70 000 ``syncfs()`` calls a second, and the buffers then keep the newest events
+(the syncfs() count stays exact from the ring buffer's own counters).
 
 Where tracefs cannot be used (not root, no tracefs, kernel lockdown, no syscall tracepoints) the
-turns record "not counted" with the reason; the run goes on. An instance is removed when the run
-ends (``close``, also after SIGTERM: the session's ``run`` closes it however the run ended);
-what a killed run left is removed by the next run that opens one.
+turns record "not counted" with the reason; the run goes on. The instances are removed when the
+run ends (``close``, also after SIGTERM: the session's ``run`` closes them however the run
+ended); what a killed run left is removed by the next run that opens its own.
 """
 
 from __future__ import annotations
