@@ -148,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
           f"rule {', '.join(rules)} (a foreign page-cache drop, or share < {fidelity.SHARE_MIN:.0%} "
           f"and > {fidelity.PATH_MS_MAX:g} ms per request"
           + (f"; since /2 also one process outside the run inside sync() over {fidelity.SYNC_SHARE_MAX:.0%} "
-             "of the turn)" if any(r != fidelity.RULES[0] for r in rules) else ")"))
+             f"of the turn in at least {fidelity.SYNC_LOOP_CALLS} calls)" if any(r != fidelity.RULES[0] for r in rules)
+             else ")"))
     for row in sorted(rows, key=lambda r: (r["run"], r["block"] or 0, r["config"])):
         share = f"{row['share']:.0%}" if row["share"] is not None else "-"
         path = f"{row['path_ms']:.2f}" if row["path_ms"] is not None else "-"

@@ -178,6 +178,9 @@ def test_the_rule_calls_a_turn_with_a_sync_loop_beside_it_host_paced_and_a_quiet
     # 72 % of the turn between them, none of them more than 23 %; sfdisk's two slow syncs at its
     # exit, 56 % of a quiet turn on the busy host, are not a loop either
     assert fidelity.judge({}, 0, dict(QUIET, longest={"name": "sfdisk", "sync_s": 7.0, "calls": 2})) is None
+    # nor is one call that took the whole turn: a loop calls again after sync() returns
+    assert fidelity.judge({}, 0, dict(QUIET, longest={"name": "fstune", "sync_s": 12.0, "calls": 2})) is None
+    assert fidelity.judge({}, 0, dict(QUIET, longest={"name": "fstune", "sync_s": 12.0, "calls": 3})) is not None
     assert fidelity.foreign_sync_share(QUIET) == pytest.approx(0.72)
     assert fidelity.foreign_sync_share(QUIET, one=True) == pytest.approx(0.232)
     # a run recorded before the time inside sync() was: not judged on it

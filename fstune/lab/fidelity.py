@@ -44,8 +44,11 @@ MIN_BUSY_MS = 500
 # /2: the share of the turn one process outside the run spent inside sync() (a loop of them;
 # fstune/measure/syncwatch.py counts it). Beside stress-ng --io 2 one worker was inside it 96-100 %
 # of every turn; the longest one-off syncs of a quiet turn (sfdisk's two at its exit on a busy
-# host) 56 % (docs/modelled-lab.md, "Other processes' sync()")
+# host) 56 %, another fstune user's one sync() 69 % (docs/modelled-lab.md, "Other processes' sync()")
 SYNC_SHARE_MAX = 0.8
+# … over at least this many calls: a loop (it called again after sync() returned), not one slow
+# call on a busy host (the quiet turns' longest made 1 or 2, stress-ng's workers 5 to 141)
+SYNC_LOOP_CALLS = 3
 FRESH_WAIT_S = 0.6  # the plugin writes its counters every 0.25 s: wait at most this for a fresh copy
 SYS = Path("/sys")
 
@@ -184,12 +187,12 @@ def foreign_sync_share(foreign_syncs: dict | None, one: bool = False) -> float |
 
 def syncs_paced(foreign_syncs: dict | None) -> str | None:
     """Why other processes' sync() calls set a turn's pace (one of them spent more than
-    ``SYNC_SHARE_MAX`` of the turn inside sync(): a loop of them), or None. The rule and the
-    caveat every run gets both read it."""
+    ``SYNC_SHARE_MAX`` of the turn inside sync(), over at least ``SYNC_LOOP_CALLS`` calls: a loop
+    of them), or None. The rule and the caveat every run gets both read it."""
     share = foreign_sync_share(foreign_syncs, one=True)
-    if share is None or share <= SYNC_SHARE_MAX:
+    longest = (foreign_syncs or {}).get("longest") or {}
+    if share is None or share <= SYNC_SHARE_MAX or (longest.get("calls") or 0) < SYNC_LOOP_CALLS:
         return None
-    longest = foreign_syncs["longest"]
     return (f"{longest['name']} (outside the run) was inside sync() {share:.0%} of the time its workloads ran "
             f"({longest['calls']} calls; over {SYNC_SHARE_MAX:.0%}), so the filesystem's dirty data and journal "
             "went out when it chose")
