@@ -151,7 +151,13 @@ def explain_step(step: Step, plan: Plan) -> StepExplanation:
         what = ("Writes everything that still waits in memory out to the devices, and waits until the "
                 "kernel's dirty data has drained (at most 30 s).")
     elif kind == kinds.CACHE:
-        what = "Tells the kernel to forget the file data it keeps in memory, so the next phase starts cold."
+        devices = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word == "--flushbufs"]
+        what = (f"Unmounts the filesystem under test from {step.mountpoint}, drops the buffer cache of "
+                f"{' and '.join(devices) or 'its devices'} and mounts it again with the same options: the "
+                "kernel forgets this filesystem's files, directories and metadata, so the next phase reads "
+                "them from the disk.")
+        why = (f"{why} If something keeps the filesystem busy, it stays mounted and the next figures are "
+               "marked warm-cache.")
     elif kind == kinds.MEASURE:
         workload = workloads.find(step.workload or "")
         what = f"Runs the benchmark step '{step.title}'"

@@ -34,7 +34,8 @@ def fixture(name: str) -> str:
 def context(workload: Workload, data="/dev/loop0p1", journal=None, **params) -> WorkloadContext:
     return WorkloadContext(config="base", fs_name="ext4", mountpoint="/mnt/fstune", workdir="/tmp/fstune/base",
                            shared_dir="/tmp/fstune", data_device=data, journal_device=journal,
-                           target_size=512 * 1024 * 1024, params=workload.check_params(params))
+                           target_size=512 * 1024 * 1024, params=workload.check_params(params),
+                           mount_argv=("mount", "-t", "ext4", data, "/mnt/fstune"))
 
 
 def measured(workload: Workload, ctx: WorkloadContext, phase: str | None = None) -> Step:

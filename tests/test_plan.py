@@ -194,9 +194,13 @@ def test_workload_steps_repeat_with_cold_caches_and_results_outside_the_filesyst
     assert [(s.workload, s.repeat, s.block) for s in measured] == [
         (workload, block, block) for block in (1, 2, 3) for workload in ("metadata", "throughput", "throughput")]
     steps = list(plan.steps)
+    mount = next(s for s in plan.steps if s.kind == "mount" and s.config == "base")
     for step in measured:
         before = steps[steps.index(step) - 1]
-        assert before.argv == ("sysctl", "-q", "vm.drop_caches=3")
+        # the filesystem under test alone is evicted, and mounted again with the mount step's own words
+        assert before.argv[:5] == ("fstune", "workload-helper", "cold-cache", "--umount", mount.mountpoint)
+        assert before.argv[before.argv.index("--") + 1:] == mount.argv
+        assert before.argv[5:before.argv.index("--")] == ("--flushbufs", TARGET.path)
     fio = next(s for s in measured if s.workload == "throughput")
     assert fio.result_file.startswith(f"{paths.reports_root()}/r1/base/")  # the user's own, not /var/tmp
     assert "--direct=1" in fio.argv and "--bs=4k" in fio.argv

@@ -10,7 +10,7 @@ from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.studies import find_study
 from fstune.workloads import helpers
 from fstune.workloads.coldread import COLDREAD
-from wlcontract import SETTLE, Contract, Recorded, context
+from wlcontract import SETTLE, cold, Contract, Recorded, context
 
 CONTRACTS = {
     "coldread": Contract(
@@ -36,7 +36,7 @@ def test_the_tree_and_its_reading_order_are_made_once_and_read_from_a_cold_cache
                             "--top", "startup", "--order", "/tmp/fstune/startup-3000.order",
                             "/tmp/fstune/startup-3000.tar")
     steps = COLDREAD.repeat_steps(ctx, 4)
-    assert [step.argv for step in steps[:2]] == [SETTLE, ("sysctl", "-q", "vm.drop_caches=3")]
+    assert [step.argv for step in steps[:2]] == [SETTLE, cold()]
     [read] = [step for step in steps if step.phase]
     # cat gets the listed paths in the list's order, relative to the filesystem under test
     assert read.argv == ("xargs", "-d", "\\n", "-a", "/tmp/fstune/startup-3000.order", "cat")

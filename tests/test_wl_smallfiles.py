@@ -15,7 +15,7 @@ from fstune.figures import LOWER, MeasurementError, Sample
 from fstune.plan import Choices, DeviceChoice, build_plan
 from fstune.studies import find_study
 from fstune.workloads.smallfiles import SMALLFILES, tree_files
-from wlcontract import SETTLE, Contract, Recorded, context, fixture, measured_steps, mounted, sectors_written
+from wlcontract import SETTLE, cold, Contract, Recorded, context, fixture, measured_steps, mounted, sectors_written
 
 PHASES = ("untar", "tar", "read", "ls-lR", "ls-flR", "find", "rm")
 MiB, GiB = 1024 ** 2, 1024 ** 3
@@ -63,8 +63,8 @@ def test_every_phase_starts_cold_and_its_time_ends_after_the_filesystem_s_flush(
     assert [steps[i].phase for i in measured] == list(PHASES)
     for i in measured:
         step = steps[i]
-        # sync, then drop the caches, immediately before the phase
-        assert steps[i - 2].argv == SETTLE and steps[i - 1].argv == ("sysctl", "-q", "vm.drop_caches=3")
+        # sync, then evict the filesystem under test from memory, immediately before the phase
+        assert steps[i - 2].argv == SETTLE and steps[i - 1].argv == cold()
         # the timer runs the command and then flushes the filesystem under test (syncfs)
         assert step.argv[:7] == ("fstune", "workload-helper", "timed", "--flush", ctx.mountpoint, "--result",
                                  step.result_file)

@@ -7,7 +7,7 @@ import pytest
 from fstune import runner, workloads
 from fstune.figures import HIGHER, LOWER
 from fstune.workloads.throughput import THROUGHPUT, FioProgress
-from wlcontract import SETTLE, Contract, ProgressLine, Recorded, context, fixture, measured_steps, terminal_lines
+from wlcontract import SETTLE, cold, Contract, ProgressLine, Recorded, context, fixture, measured_steps, terminal_lines
 
 PHASES = ("seqwrite", "randwrite", "seqread", "randread")
 PER_PHASE = {
@@ -77,7 +77,7 @@ def test_writes_and_reads_are_two_fio_runs_from_a_cold_cache_each_phase_until_st
         assert word in layout.argv, word
     assert "--time_based" not in layout.argv and measured[0] > 0
     for i in measured:
-        assert steps[i - 2].argv == SETTLE and steps[i - 1].argv == ("sysctl", "-q", "vm.drop_caches=3")
+        assert steps[i - 2].argv == SETTLE and steps[i - 1].argv == cold()
     writes, reads = (steps[i] for i in measured)
     for step in (writes, reads):
         argv = step.argv

@@ -14,7 +14,7 @@ from fstune.errors import UsageError
 from fstune.figures import LOWER
 from fstune.workloads import helpers
 from fstune.workloads.writes import WRITES
-from wlcontract import SETTLE, Contract, Recorded, context
+from wlcontract import SETTLE, cold, Contract, Recorded, context
 
 PHASES = ("populate", "build", "clean")
 COUNTED = {"mb_written": ("MB", LOWER, "exact"), "data_mb_written": ("MB", LOWER, "exact"),
@@ -55,7 +55,7 @@ def test_spreading_the_phases_makes_the_estimate_that_long():
 def test_the_phases_are_a_clone_a_build_and_a_clean_each_counted_and_spread():
     ctx = context(WRITES, journal=True, spread="12")
     steps = WRITES.repeat_steps(ctx, 1)
-    assert steps[0].argv == SETTLE and steps[1].argv == ("sysctl", "-q", "vm.drop_caches=3")
+    assert steps[0].argv == SETTLE and steps[1].argv == cold(journal=True)
     measured = [step for step in steps if step.phase]
     assert [step.phase for step in measured] == list(PHASES)
     counter = ("fstune", "workload-helper", "count-writes")

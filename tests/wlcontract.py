@@ -29,7 +29,9 @@ def context(workload: Workload, *, journal: bool = False, **params) -> WorkloadC
     """The standard context: configuration 'base' on DATA (and JOURNAL), 512 MiB."""
     return WorkloadContext(config="base", fs_name="ext4", mountpoint="/mnt/fstune", workdir="/tmp/fstune/base",
                            shared_dir="/tmp/fstune", data_device=DATA, journal_device=JOURNAL if journal else None,
-                           target_size=512 * 1024 * 1024, params=workload.check_params(params))
+                           target_size=512 * 1024 * 1024, params=workload.check_params(params),
+                           mount_argv=("mount", "-t", "ext4", *(("-o", f"journal_path={JOURNAL}") if journal else ()),
+                                       DATA, "/mnt/fstune"))
 
 
 def measured_steps(workload: Workload, ctx: WorkloadContext) -> list[Step]:
@@ -107,3 +109,12 @@ def sectors_written(device: str) -> int:
 
 # the step before every cold-cache measurement: flush, then wait for dirty data to be written
 SETTLE = ("fstune", "workload-helper", "settle")
+
+def cold(*, journal: bool = False) -> tuple[str, ...]:
+    """The step after SETTLE for ``context()``'s filesystem: unmount it, flush its devices' buffers
+    (the data device, and the journal's when it has one), mount it again as the plan mounted it."""
+    devices = (DATA, JOURNAL) if journal else (DATA,)
+    options = ("-o", f"journal_path={JOURNAL}") if journal else ()
+    return ("fstune", "workload-helper", "cold-cache", "--umount", "/mnt/fstune",
+            *(word for device in devices for word in ("--flushbufs", device)),
+            "--", "mount", "-t", "ext4", *options, DATA, "/mnt/fstune")

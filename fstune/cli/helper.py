@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from fstune.runner.holders import describe_holders
 from fstune.workloads import helpers
 
 
@@ -63,6 +64,14 @@ def _settle_parser(actions) -> None:
     timed.add_argument("command", nargs=argparse.REMAINDER)
     timed.set_defaults(func=lambda a: helpers.timed(
         a.flush, a.result, a.command[1:] if a.command[:1] == ["--"] else a.command))
+
+    cold = actions.add_parser("cold-cache", help="unmount a filesystem, flush its devices' buffers, mount it again")
+    cold.add_argument("--umount", required=True, metavar="MOUNTPOINT", help="the filesystem to evict from memory")
+    cold.add_argument("--flushbufs", action="append", default=[], metavar="DEVICE",
+                      help="a block device of it whose buffer cache to drop (blockdev --flushbufs)")
+    cold.add_argument("command", nargs=argparse.REMAINDER, help="-- and the mount command that mounts it again")
+    cold.set_defaults(func=lambda a: helpers.cold_cache(
+        a.umount, a.flushbufs, a.command[1:] if a.command[:1] == ["--"] else a.command, describe_holders))
 
 
 def _report(count: int, what: str) -> int:

@@ -46,7 +46,7 @@ from fstune.results.records import FINISHED as RUN_FINISHED
 from fstune.stats.sequential import Reason
 from fstune.steps import Step
 from fstune.workloads import WORKLOADS
-from fstune.workloads.base import DROP_CACHES
+from fstune.workloads.base import COLD_CACHE
 from fstune.workloads import metric as declared_metric
 
 # How the blocks ended (RunRecord.design["stopped"])
@@ -80,7 +80,6 @@ class _Turn:
     problem: str | None = None  # why its configuration was not applied
     reported: bool = False  # the run was stopped for it
     drops_start: int | None = None  # the kernel's page-cache drop count when its first measured step started
-    own_drops: int = 0  # the page-cache drops of its own steps since then
 
 
 def _ceiling_seconds(plan: Plan) -> float:
@@ -235,17 +234,16 @@ class Measurement:
             self._check_journal_written(turn)
         if step.kind == kinds.MEASURE and turn.drops_start is None:
             turn.drops_start = self._cache_drops()
-        elif step.kind == kinds.CACHE and tuple(step.argv) == DROP_CACHES and turn.drops_start is not None:
-            turn.own_drops += 1
 
     def _foreign_drops(self, turn: _Turn) -> None:
-        """On a modelled lab: page-cache drops by other processes while the turn was measured
-        (every fstune run drops the whole cache before its repeats) go into the declared rule."""
+        """On a modelled lab: global page-cache drops while the turn was measured go into the
+        declared rule. fstune's own cold cache evicts only the filesystem under test (it does not
+        count in /proc/vmstat's drop_pagecache), so every drop counted is another process's."""
         model = turn.host.get("model")
         now = self._cache_drops()
         if not model or turn.drops_start is None or now is None:
             return
-        model["foreign_cache_drops"] = max(0, now - turn.drops_start - turn.own_drops)
+        model["foreign_cache_drops"] = max(0, now - turn.drops_start)
         model["host_paced"] = fidelity.judge(model["devices"], model["foreign_cache_drops"])
 
     def _repeat(self, step: Step) -> RepeatResult:
@@ -274,7 +272,9 @@ class Measurement:
         repeat = self._repeat(step)
         if step.kind == kinds.CACHE:
             if event.status == WARNING:
-                repeat.warm_cache = True  # caches could not be dropped before this repeat
+                repeat.warm_cache = True  # the filesystem could not be evicted from memory before this repeat
+            elif event.status == OK and COLD_CACHE in step.argv:
+                self._check_remount(step)
             match = re.search(r"settled: (\d+) kB dirty\+writeback after ([\d.]+) s( \(timed out)?", output)
             if match:
                 repeat.conditions.setdefault("settle", []).append(
@@ -356,6 +356,18 @@ class Measurement:
             problem = missing_mount_option(cp.mount_options, fs, mount)
         if problem:
             self._not_applied(turn, problem)
+
+    def _check_remount(self, step: Step) -> None:
+        """After the cold cache mounted the filesystem again: the kernel applied the configuration's
+        mount options again, as the record step's readback found them the first time."""
+        turn = self._turn(step)
+        mount = mount_of(step.mountpoint) if step.mountpoint else None
+        if turn is None or mount is None:
+            return  # not mounted: the runner's mount check stops the run before the next step
+        cp = self._config_plan(step.config)
+        problem = missing_mount_option(cp.mount_options, filesystems.get(cp.config.filesystem), mount)
+        if problem:
+            self._not_applied(turn, f"once mounted again for a cold cache, {problem}")
 
     def _check_journal_written(self, turn: _Turn) -> None:
         cp = self._config_plan(turn.config)

@@ -212,6 +212,11 @@ class ConfigPlan:
     steps: tuple[Step, ...]  # its steps in the first block: make, mount, record, measure, unmount
     contexts: dict[str, WorkloadContext] = field(default_factory=dict)  # workload → where it runs
 
+    def mount_argv(self, device: str) -> tuple[str, ...]:
+        """The command that mounts it: its mount step's, and again the cold-cache steps' between a
+        workload's phases (fstune.workloads.base.cold_cache_steps)."""
+        return filesystems.get(self.config.filesystem).mount_argv(device, self.mountpoint, list(self.mount_options))
+
 
 @dataclass(frozen=True)
 class Block:
@@ -490,12 +495,12 @@ def build_plan(choices: Choices) -> Plan:
     shared_dir = f"{work_dir}/inputs"
     target, log = choices.target, choices.log_device
 
-    def context(config: Configuration, name: str, mountpoint: str) -> WorkloadContext:
+    def context(config: Configuration, name: str, mountpoint: str, mount_argv: tuple[str, ...] = ()) -> WorkloadContext:
         journal = log.path if config.external_journal and log else None
         return WorkloadContext(config=config.name, fs_name=config.filesystem, mountpoint=mountpoint,
                                workdir=f"{work_dir}/{config.name}", shared_dir=shared_dir,
                                data_device=target.path, journal_device=journal, target_size=target.size,
-                               params=params.get(name, {}))
+                               params=params.get(name, {}), mount_argv=mount_argv)
 
     prepare: list[Step] = []
     if workload_names:
@@ -520,7 +525,8 @@ def build_plan(choices: Choices) -> Plan:
                                f"{run_dir}/{config.name}", (), {})
                     for config in study.configurations]
     for index, cp in enumerate(config_plans):
-        contexts = {name: context(cp.config, name, cp.mountpoint) for name in workload_names}
+        mount_argv = cp.mount_argv(target.path)
+        contexts = {name: context(cp.config, name, cp.mountpoint, mount_argv) for name in workload_names}
         config_plans[index] = replace(cp, contexts=contexts)
     seed = choices.order_seed
 
@@ -534,13 +540,12 @@ def build_plan(choices: Choices) -> Plan:
     def config_steps(cp: ConfigPlan, block: int, position: int) -> list[Step]:
         """One configuration's turn in a block: made afresh, mounted, measured once, unmounted."""
         config, mountpoint, mount_options = cp.config, cp.mountpoint, list(cp.mount_options)
-        fs = filesystems.get(config.filesystem)
         steps = _mkfs_steps(config, choices)
         steps.append(Step(("mkdir", "-p", mountpoint), title=f"Make the mountpoint {mountpoint}", kind=kinds.MKDIR,
                           why="a private, temporary mountpoint that fstune removes afterwards",
                           config=config.name, mountpoint=mountpoint))
         shown = filesystems.join_options(mount_options) or "defaults"
-        steps.append(Step(fs.mount_argv(target.path, mountpoint, mount_options),
+        steps.append(Step(cp.mount_argv(target.path),
                           title=f"Mount {target.path} ({shown})",
                           why="the workloads run inside the freshly made filesystem", kind=kinds.MOUNT,
                           config=config.name, mountpoint=mountpoint))

@@ -28,7 +28,7 @@ from fstune.workloads.metrics import Metric
 
 # fstune's own helper commands, run through the installed console script
 HELPER = ("fstune", "workload-helper")
-CACHE_SECONDS = 3  # sync and drop the caches before a measured phase, in the time estimates
+CACHE_SECONDS = 3  # settle, unmount, flush and mount again before a measured phase, in the time estimates
 
 
 @dataclass(frozen=True)
@@ -97,29 +97,43 @@ class WorkloadContext:
     journal_device: str | None  # /dev/… of the external journal/log, if any
     target_size: int  # bytes
     params: dict[str, object] = field(default_factory=dict)
+    # the plan's own mount command for this filesystem (options, journal/log device as planned):
+    # the cold-cache steps mount it again with exactly these words
+    mount_argv: tuple[str, ...] = ()
 
     def devices(self) -> list[str]:
         return [self.data_device] + ([self.journal_device] if self.journal_device else [])
 
 
-# the drop step's command: the measurement counts its own drops apart from other processes'
-# (fstune/measure/measurement.py, the modelled lab's rule)
-DROP_CACHES = ("sysctl", "-q", "vm.drop_caches=3")
+COLD_CACHE = "cold-cache"  # the helper action that unmounts, flushes the buffers and mounts again
 
 
 def cold_cache_steps(ctx: WorkloadContext, before: str, repeat: int | None = None,
                      workload: str | None = None) -> list[Step]:
-    """Flush dirty data, wait until it is written, and drop the page cache so the next phase
-    reads from the device (docs/verdicts.md, "Quiet, repeatable preconditions")."""
+    """Flush dirty data, wait until it is written, then evict the filesystem under test from
+    memory, and only it: unmount it (its pages, dentries and inodes go), drop its devices' buffer
+    cache (BLKFLSBUF: ext* metadata lives there) and mount it again with the plan's own mount
+    command, so the next phase reads from the device. The machine's other caches stay: a global
+    drop would evict every other workload's cache on the server being tuned and make other runs'
+    turns re-read what they had cached (docs/verdicts.md, "Quiet, repeatable preconditions")."""
+    if not ctx.mount_argv:
+        raise ValueError(f"configuration '{ctx.config}' has no mount command to mount it again with")
+    flush = [word for device in ctx.devices() for word in ("--flushbufs", device)]
     return [
         Step((*HELPER, "settle"), title="Flush dirty data and wait until it is written", kind=CACHE,
              needs_root=False,
              why=f"so that {before} does not pay for writes left over from earlier steps",
              config=ctx.config, workload=workload, repeat=repeat),
-        Step(DROP_CACHES, title="Drop the page cache", kind=CACHE,
-             why=f"so that {before} reads from the device, not from memory",
-             allow_failure="caches could not be dropped; the next figures are from a warm cache",
-             config=ctx.config, workload=workload, repeat=repeat),
+        Step((*HELPER, COLD_CACHE, "--umount", ctx.mountpoint, *flush, "--", *ctx.mount_argv),
+             title="Evict the filesystem under test from memory: unmount, drop its buffers, mount again",
+             kind=CACHE,
+             why=(f"so that {before} reads from the device, not from memory: the filesystem is unmounted, "
+                  "its devices' buffer cache flushed and it is mounted again as before. Only its cache goes; "
+                  "dropping the whole machine's would evict every other program's and disturb other "
+                  "measurements beside this one"),
+             allow_failure="the filesystem under test could not be evicted from memory; the next figures are "
+                           "from a warm cache",
+             config=ctx.config, workload=workload, repeat=repeat, mountpoint=ctx.mountpoint),
     ]
 
 

@@ -2,7 +2,7 @@
 
 The seed timed a desktop's boot: almost all reads, of many small files and a few large ones,
 five boots per filesystem with each one's time shown beside the average. fstune unpacks such a
-tree once per configuration, then for each repeat drops the caches and reads every file in one
+tree once per configuration, then for each repeat evicts it from memory and reads every file in one
 fixed order scattered across the tree, the way a start-up opens its libraries, configuration and
 icons (not directory by directory), timing the whole read. Each repeat is one boot: its figure
 is kept on its own, and the study runs five.

@@ -2,7 +2,8 @@
 
 They exist only where no standard tool does the job: generating a reproducible tree as a
 tarball, a clone, build and clean of that tree spread over time, counting the sectors written
-around a command, and timing a command together with the flush of its filesystem.
+around a command, timing a command together with the flush of its filesystem, and evicting one
+filesystem (and no other) from memory between a workload's phases.
 """
 
 from __future__ import annotations
@@ -247,6 +248,59 @@ def settle(timeout: float, target_kib: int = SETTLE_KIB) -> int:
     if pending > target_kib:
         line += f" (timed out: still above {target_kib} kB)"
     print(line)
+    return 0
+
+
+def _run(argv: list[str]) -> subprocess.CompletedProcess:
+    """Run one command of the cold cache, saying it first, with its output kept for the message."""
+    print("+ " + " ".join(argv), flush=True)
+    try:
+        done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    except OSError as error:  # not installed: said like a failure, so the filesystem is still mounted again
+        done = subprocess.CompletedProcess(argv, 127, "", f"{argv[0]}: {error.strerror}")
+    for line in (done.stdout + done.stderr).splitlines():
+        print(f"  {line}", flush=True)
+    return done
+
+
+def _said(done: subprocess.CompletedProcess) -> str:
+    words = " / ".join(line.strip() for line in (done.stderr or done.stdout).splitlines() if line.strip())
+    return words or f"exit status {done.returncode}"
+
+
+def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str], holders=lambda mountpoint: "") -> int:
+    """Evict one filesystem from memory and nothing else: ``umount mountpoint`` (its page cache,
+    dentries and inodes go with it), ``blockdev --flushbufs`` on each of ``devices`` (the block
+    devices' own cache, where ext* keeps its metadata, stays while anything else holds them open),
+    then ``mount_argv``, the plan's own mount command (docs/verdicts.md, "Quiet, repeatable
+    preconditions").
+
+    A busy filesystem stays mounted and the helper fails naming ``holders(mountpoint)`` (", held
+    by …"), so the step's warning says why the next figures are from a warm cache. Once unmounted,
+    the filesystem is always mounted again, even when a flush failed; the helper then fails with
+    the flush's or the mount's own words.
+    """
+    if not mount_argv:
+        raise UsageError("cold-cache needs the mount command after '--'.")
+    if not os.path.ismount(mountpoint):
+        print(f"cannot drop the cache of {mountpoint}: nothing is mounted there.", flush=True)
+        return 1
+    done = _run(["umount", mountpoint])
+    if done.returncode != 0 and os.path.ismount(mountpoint):
+        print(f"cannot unmount {mountpoint} ({_said(done)}){holders(mountpoint)}: it stays mounted, "
+              "its cache warm.", flush=True)
+        return 1
+    flushed = [(device, _run(["blockdev", "--flushbufs", device])) for device in devices]
+    mounted = _run(list(mount_argv))
+    if mounted.returncode != 0:
+        print(f"cannot mount {mountpoint} again ({_said(mounted)}).", flush=True)
+        return 2
+    failed = [f"{device} ({_said(done)})" for device, done in flushed if done.returncode != 0]
+    if failed:
+        print(f"cannot flush the buffer cache of {', '.join(failed)}: its metadata may still be cached.",
+              flush=True)
+        return 1
+    print(f"cold: {mountpoint} mounted again, {' and '.join(devices)} flushed", flush=True)
     return 0
 
 

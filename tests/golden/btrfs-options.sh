@@ -256,9 +256,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [9] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [9] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [10] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -272,9 +275,12 @@ rm -rf /run/fstune/golden/defaults/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [13] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [13] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [14] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -284,9 +290,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [16] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [16] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [17] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -296,9 +305,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [19] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [19] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [20] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -308,9 +320,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [22] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [22] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [23] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -320,9 +335,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [25] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [25] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [26] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -332,9 +350,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [28] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [28] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [29] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -344,9 +365,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [31] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [31] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [32] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -395,9 +419,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [42] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [42] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [43] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -411,9 +438,12 @@ rm -rf /run/fstune/golden/noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [46] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [46] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [47] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -423,9 +453,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [49] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [49] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [50] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -435,9 +468,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [52] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [52] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [53] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -447,9 +483,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [55] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [55] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [56] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -459,9 +498,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [58] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [58] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [59] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -471,9 +513,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [61] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [61] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [62] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -483,9 +528,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [64] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [64] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [65] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -534,9 +582,12 @@ mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [75] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [75] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [76] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -550,9 +601,12 @@ rm -rf /run/fstune/golden/commit-60-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [79] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [79] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [80] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -562,9 +616,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [82] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [82] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [83] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -574,9 +631,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [85] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [85] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [86] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -586,9 +646,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [88] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [88] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [89] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -598,9 +661,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [91] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [91] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [92] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -610,9 +676,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [94] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [94] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [95] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -622,9 +691,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [97] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [97] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [98] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -673,9 +745,12 @@ mkdir -p /var/tmp/fstune/golden/zstd-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [108] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [108] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [109] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -689,9 +764,12 @@ rm -rf /run/fstune/golden/zstd-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [112] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [112] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [113] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -701,9 +779,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [115] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [115] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [116] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -713,9 +794,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [118] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [118] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [119] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -725,9 +809,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [121] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [121] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [122] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -737,9 +824,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [124] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [124] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [125] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -749,9 +839,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [127] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [127] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [128] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -761,9 +854,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [130] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [130] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [131] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -812,9 +908,12 @@ mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [141] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [141] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [142] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -828,9 +927,12 @@ rm -rf /run/fstune/golden/commit-60-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [145] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [145] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [146] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -840,9 +942,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [148] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [148] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [149] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -852,9 +957,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [151] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [151] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [152] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -864,9 +972,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [154] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [154] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [155] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -876,9 +987,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [157] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [157] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [158] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -888,9 +1002,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [160] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [160] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [161] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -900,9 +1017,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [163] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [163] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [164] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -951,9 +1071,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [174] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [174] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [175] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -967,9 +1090,12 @@ rm -rf /run/fstune/golden/defaults/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [178] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [178] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [179] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -979,9 +1105,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [181] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [181] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [182] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -991,9 +1120,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [184] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [184] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [185] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1003,9 +1135,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [187] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [187] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [188] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1015,9 +1150,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [190] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [190] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [191] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1027,9 +1165,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [193] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [193] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [194] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1039,9 +1180,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [196] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [196] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [197] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1090,9 +1234,12 @@ mkdir -p /var/tmp/fstune/golden/zstd-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [207] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [207] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [208] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1106,9 +1253,12 @@ rm -rf /run/fstune/golden/zstd-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [211] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [211] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [212] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1118,9 +1268,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [214] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [214] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [215] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1130,9 +1283,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [217] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [217] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [218] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1142,9 +1298,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [220] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [220] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [221] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1154,9 +1313,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [223] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [223] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [224] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1166,9 +1328,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [226] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [226] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [227] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1178,9 +1343,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [229] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [229] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [230] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1229,9 +1397,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [240] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [240] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [241] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1245,9 +1416,12 @@ rm -rf /run/fstune/golden/noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [244] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [244] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [245] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1257,9 +1431,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [247] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [247] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [248] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1269,9 +1446,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [250] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [250] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [251] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1281,9 +1461,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [253] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [253] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [254] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1293,9 +1476,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [256] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [256] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [257] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1305,9 +1491,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [259] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [259] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [260] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1317,9 +1506,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [262] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [262] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [263] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1368,9 +1560,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [273] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [273] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [274] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1384,9 +1579,12 @@ rm -rf /run/fstune/golden/noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [277] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [277] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [278] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1396,9 +1594,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [280] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [280] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [281] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1408,9 +1609,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [283] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [283] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [284] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1420,9 +1624,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [286] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [286] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [287] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1432,9 +1639,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [289] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [289] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [290] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1444,9 +1654,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [292] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [292] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [293] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1456,9 +1669,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [295] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [295] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [296] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1507,9 +1723,12 @@ mkdir -p /var/tmp/fstune/golden/zstd-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [306] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [306] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [307] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1523,9 +1742,12 @@ rm -rf /run/fstune/golden/zstd-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [310] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [310] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [311] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1535,9 +1757,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [313] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [313] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [314] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1547,9 +1772,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [316] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [316] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [317] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1559,9 +1787,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [319] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [319] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [320] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1571,9 +1802,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [322] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [322] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [323] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1583,9 +1817,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [325] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [325] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [326] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1595,9 +1832,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [328] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [328] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [329] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1646,9 +1886,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [339] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [339] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [340] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1662,9 +1905,12 @@ rm -rf /run/fstune/golden/defaults/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [343] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [343] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [344] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1674,9 +1920,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [346] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [346] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [347] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1686,9 +1935,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [349] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [349] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [350] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1698,9 +1950,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [352] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [352] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [353] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1710,9 +1965,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [355] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [355] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [356] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1722,9 +1980,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [358] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [358] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [359] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1734,9 +1995,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [361] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [361] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [362] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1785,9 +2049,12 @@ mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [372] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [372] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [373] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1801,9 +2068,12 @@ rm -rf /run/fstune/golden/commit-60-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [376] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [376] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [377] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1813,9 +2083,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [379] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [379] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [380] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1825,9 +2098,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [382] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [382] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [383] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1837,9 +2113,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [385] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [385] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [386] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1849,9 +2128,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [388] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [388] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [389] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1861,9 +2143,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [391] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [391] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [392] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1873,9 +2158,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [394] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [394] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [395] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1924,9 +2212,12 @@ mkdir -p /var/tmp/fstune/golden/zstd-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [405] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [405] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [406] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1940,9 +2231,12 @@ rm -rf /run/fstune/golden/zstd-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [409] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [409] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [410] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1952,9 +2246,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [412] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [412] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [413] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1964,9 +2261,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [415] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [415] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [416] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1976,9 +2276,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [418] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [418] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [419] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1988,9 +2291,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [421] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [421] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [422] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2000,9 +2306,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [424] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [424] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [425] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2012,9 +2321,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [427] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [427] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [428] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2063,9 +2375,12 @@ mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [438] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [438] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [439] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -2079,9 +2394,12 @@ rm -rf /run/fstune/golden/commit-60-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [442] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [442] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [443] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2091,9 +2409,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [445] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [445] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [446] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2103,9 +2424,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [448] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [448] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [449] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2115,9 +2439,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [451] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [451] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [452] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2127,9 +2454,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [454] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [454] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [455] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2139,9 +2469,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [457] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [457] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [458] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2151,9 +2484,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [460] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [460] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [461] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2202,9 +2538,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [471] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [471] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [472] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -2218,9 +2557,12 @@ rm -rf /run/fstune/golden/noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [475] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [475] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [476] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2230,9 +2572,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [478] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [478] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [479] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2242,9 +2587,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [481] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [481] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [482] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2254,9 +2602,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [484] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [484] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [485] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2266,9 +2617,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [487] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [487] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [488] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2278,9 +2632,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [490] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [490] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [491] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2290,9 +2647,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [493] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [493] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [494] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2341,9 +2701,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [504] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [504] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [505] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -2357,9 +2720,12 @@ rm -rf /run/fstune/golden/defaults/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [508] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [508] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [509] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2369,9 +2735,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [511] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [511] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [512] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2381,9 +2750,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [514] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [514] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [515] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2393,9 +2765,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [517] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [517] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [518] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2405,9 +2780,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [520] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [520] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [521] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2417,9 +2795,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [523] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [523] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [524] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2429,9 +2810,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [526] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [526] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [527] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2480,9 +2864,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [537] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [537] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [538] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -2496,9 +2883,12 @@ rm -rf /run/fstune/golden/noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [541] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [541] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [542] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2508,9 +2898,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [544] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [544] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [545] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2520,9 +2913,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [547] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [547] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [548] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2532,9 +2928,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [550] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [550] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [551] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2544,9 +2943,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [553] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [553] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [554] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2556,9 +2958,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [556] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [556] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [557] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2568,9 +2973,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [559] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [559] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [560] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2619,9 +3027,12 @@ mkdir -p /var/tmp/fstune/golden/zstd-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [570] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [570] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [571] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -2635,9 +3046,12 @@ rm -rf /run/fstune/golden/zstd-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [574] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [574] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [575] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2647,9 +3061,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [577] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [577] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [578] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2659,9 +3076,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [580] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [580] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [581] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2671,9 +3091,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [583] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [583] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [584] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2683,9 +3106,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [586] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [586] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [587] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2695,9 +3121,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [589] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [589] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [590] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2707,9 +3136,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [592] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [592] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/zstd-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o compress=zstd:1,noatime /dev/sdb1 /run/fstune/golden/zstd-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [593] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2758,9 +3190,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [603] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [603] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [604] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -2774,9 +3209,12 @@ rm -rf /run/fstune/golden/defaults/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [607] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [607] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [608] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2786,9 +3224,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [610] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [610] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [611] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2798,9 +3239,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [613] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [613] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [614] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2810,9 +3254,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [616] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [616] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [617] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2822,9 +3269,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [619] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [619] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [620] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2834,9 +3284,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [622] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [622] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [623] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2846,9 +3299,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [625] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [625] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t btrfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [626] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2897,9 +3353,12 @@ mkdir -p /var/tmp/fstune/golden/commit-60-noatime
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [636] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [636] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [637] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -2913,9 +3372,12 @@ rm -rf /run/fstune/golden/commit-60-noatime/clients
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [640] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [640] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [641] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2925,9 +3387,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [643] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [643] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [644] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2937,9 +3402,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [646] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [646] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [647] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2949,9 +3417,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [649] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [649] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [650] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2961,9 +3432,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [652] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [652] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [653] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2973,9 +3447,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [655] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [655] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [656] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2985,9 +3462,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [658] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [658] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-60-noatime --flushbufs /dev/sdb1 -- mount -t btrfs -o commit=60,noatime /dev/sdb1 /run/fstune/golden/commit-60-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [659] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test

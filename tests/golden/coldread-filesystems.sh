@@ -259,9 +259,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [10] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [10] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [11] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
@@ -310,9 +313,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [21] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [21] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [22] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
@@ -361,9 +367,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/rei
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [32] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [32] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [33] Read the whole tree in a start-up's scattered order (repeat 1)
 #     timed from a cold cache, like a program start
@@ -412,9 +421,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [43] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [43] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [44] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
@@ -463,9 +475,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/rei
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [54] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [54] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [55] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
@@ -514,9 +529,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [65] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [65] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [66] Read the whole tree in a start-up's scattered order (repeat 2)
 #     timed from a cold cache, like a program start
@@ -565,9 +583,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [76] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [76] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [77] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
@@ -616,9 +637,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/rei
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [87] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [87] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [88] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
@@ -667,9 +691,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [98] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [98] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [99] Read the whole tree in a start-up's scattered order (repeat 3)
 #     timed from a cold cache, like a program start
@@ -718,9 +745,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [109] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [109] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [110] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
@@ -769,9 +799,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/rei
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [120] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [120] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [121] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
@@ -820,9 +853,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [131] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [131] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [132] Read the whole tree in a start-up's scattered order (repeat 4)
 #     timed from a cold cache, like a program start
@@ -871,9 +907,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/xfs
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [142] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [142] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [143] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
@@ -922,9 +961,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/rei
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [153] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [153] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [154] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start
@@ -973,9 +1015,12 @@ tar -xf /var/tmp/fstune/golden/inputs/startup-3000.tar -C /run/fstune/golden/ext
 #     so that the start-up read does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [164] Drop the page cache
-#     so that the start-up read reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [164] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the start-up read reads from the device, not from memory: the filesystem is
+#     unmounted, its devices' buffer cache flushed and it is mounted again as before. Only its
+#     cache goes; dropping the whole machine's would evict every other program's and disturb
+#     other measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [165] Read the whole tree in a start-up's scattered order (repeat 5)
 #     timed from a cold cache, like a program start

@@ -256,9 +256,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [9] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [9] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [10] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -269,9 +272,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [12] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [12] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [13] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -286,9 +292,12 @@ rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [16] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [16] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [17] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -348,9 +357,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [29] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [29] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [30] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -361,9 +373,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [32] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [32] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [33] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -378,9 +393,12 @@ rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [36] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [36] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [37] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -440,9 +458,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [49] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [49] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [50] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -453,9 +474,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [52] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [52] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [53] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -470,9 +494,12 @@ rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [56] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [56] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [57] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -525,9 +552,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [68] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [68] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [69] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -538,9 +568,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [71] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [71] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [72] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -555,9 +588,12 @@ rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [75] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [75] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [76] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -610,9 +646,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [87] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [87] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [88] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -623,9 +662,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [90] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [90] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [91] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -640,9 +682,12 @@ rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [94] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [94] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [95] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -702,9 +747,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [107] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [107] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [108] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -715,9 +763,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [110] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [110] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [111] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -732,9 +783,12 @@ rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [114] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [114] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [115] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -794,9 +848,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [127] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [127] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [128] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -807,9 +864,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [130] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [130] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [131] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -824,9 +884,12 @@ rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [134] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [134] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [135] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -879,9 +942,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [146] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [146] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [147] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -892,9 +958,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [149] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [149] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [150] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -909,9 +978,12 @@ rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [153] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [153] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [154] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -964,9 +1036,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [165] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [165] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [166] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -977,9 +1052,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [168] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [168] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [169] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -994,9 +1072,12 @@ rm -f /run/fstune/golden/internal/fstune-fio.0 /run/fstune/golden/internal/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [172] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [172] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [173] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1056,9 +1137,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [185] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [185] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [186] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -1069,9 +1153,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [188] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [188] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [189] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -1086,9 +1173,12 @@ rm -f /run/fstune/golden/external/fstune-fio.0 /run/fstune/golden/external/fstun
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [192] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [192] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext3 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [193] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here

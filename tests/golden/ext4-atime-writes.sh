@@ -254,9 +254,12 @@ mkdir -p /var/tmp/fstune/golden/relatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [9] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [9] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/relatime --flushbufs /dev/sdb1 -- mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [10] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
@@ -313,9 +316,12 @@ mkdir -p /var/tmp/fstune/golden/strictatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [22] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [22] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/strictatime --flushbufs /dev/sdb1 -- mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [23] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
@@ -372,9 +378,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [35] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [35] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [36] populate: unpack the source tree (like git clone) (repeat 1)
 #     counts the sectors this phase writes to every device under test
@@ -431,9 +440,12 @@ mkdir -p /var/tmp/fstune/golden/strictatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [48] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [48] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/strictatime --flushbufs /dev/sdb1 -- mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [49] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
@@ -490,9 +502,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [61] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [61] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [62] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
@@ -549,9 +564,12 @@ mkdir -p /var/tmp/fstune/golden/relatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [74] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [74] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/relatime --flushbufs /dev/sdb1 -- mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [75] populate: unpack the source tree (like git clone) (repeat 2)
 #     counts the sectors this phase writes to every device under test
@@ -608,9 +626,12 @@ mkdir -p /var/tmp/fstune/golden/relatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [87] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [87] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/relatime --flushbufs /dev/sdb1 -- mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [88] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
@@ -667,9 +688,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [100] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [100] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [101] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
@@ -726,9 +750,12 @@ mkdir -p /var/tmp/fstune/golden/strictatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [113] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [113] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/strictatime --flushbufs /dev/sdb1 -- mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [114] populate: unpack the source tree (like git clone) (repeat 3)
 #     counts the sectors this phase writes to every device under test
@@ -785,9 +812,12 @@ mkdir -p /var/tmp/fstune/golden/strictatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [126] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [126] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/strictatime --flushbufs /dev/sdb1 -- mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [127] populate: unpack the source tree (like git clone) (repeat 4)
 #     counts the sectors this phase writes to every device under test
@@ -844,9 +874,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [139] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [139] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [140] populate: unpack the source tree (like git clone) (repeat 4)
 #     counts the sectors this phase writes to every device under test
@@ -903,9 +936,12 @@ mkdir -p /var/tmp/fstune/golden/relatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [152] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [152] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/relatime --flushbufs /dev/sdb1 -- mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [153] populate: unpack the source tree (like git clone) (repeat 4)
 #     counts the sectors this phase writes to every device under test
@@ -962,9 +998,12 @@ mkdir -p /var/tmp/fstune/golden/relatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [165] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [165] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/relatime --flushbufs /dev/sdb1 -- mount -t ext4 -o relatime /dev/sdb1 /run/fstune/golden/relatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [166] populate: unpack the source tree (like git clone) (repeat 5)
 #     counts the sectors this phase writes to every device under test
@@ -1021,9 +1060,12 @@ mkdir -p /var/tmp/fstune/golden/noatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [178] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [178] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/noatime --flushbufs /dev/sdb1 -- mount -t ext4 -o noatime /dev/sdb1 /run/fstune/golden/noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [179] populate: unpack the source tree (like git clone) (repeat 5)
 #     counts the sectors this phase writes to every device under test
@@ -1080,9 +1122,12 @@ mkdir -p /var/tmp/fstune/golden/strictatime
 #     so that the build does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [191] Drop the page cache
-#     so that the build reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [191] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that the build reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/strictatime --flushbufs /dev/sdb1 -- mount -t ext4 -o strictatime /dev/sdb1 /run/fstune/golden/strictatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [192] populate: unpack the source tree (like git clone) (repeat 5)
 #     counts the sectors this phase writes to every device under test

@@ -253,9 +253,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [8] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [8] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [9] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -273,9 +276,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [13] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [13] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [14] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -286,9 +292,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [16] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [16] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [17] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -345,9 +354,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [28] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [28] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [29] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -365,9 +377,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [33] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [33] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [34] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -378,9 +393,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [36] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [36] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [37] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -437,9 +455,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [48] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [48] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [49] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -457,9 +478,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [53] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [53] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [54] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -470,9 +494,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [56] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [56] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [57] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -522,9 +549,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [67] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [67] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [68] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -542,9 +572,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [72] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [72] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [73] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -555,9 +588,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [75] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [75] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [76] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -607,9 +643,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [86] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [86] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [87] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -627,9 +666,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [91] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [91] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [92] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -640,9 +682,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [94] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [94] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [95] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -699,9 +744,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [106] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [106] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [107] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -719,9 +767,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [111] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [111] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [112] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -732,9 +783,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [114] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [114] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [115] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -791,9 +845,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [126] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [126] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [127] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -811,9 +868,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [131] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [131] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [132] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -824,9 +884,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [134] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [134] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [135] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -876,9 +939,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [145] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [145] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [146] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -896,9 +962,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [150] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [150] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [151] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -909,9 +978,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [153] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [153] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [154] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -961,9 +1033,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [164] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [164] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [165] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -981,9 +1056,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [169] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [169] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [170] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -994,9 +1072,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [172] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [172] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [173] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -1053,9 +1134,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [184] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [184] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [185] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1073,9 +1157,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [189] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [189] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [190] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -1086,9 +1173,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [192] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [192] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [193] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate

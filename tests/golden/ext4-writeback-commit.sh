@@ -252,9 +252,12 @@ mkdir -p /var/tmp/fstune/golden/ordered
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [8] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [8] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ordered --flushbufs /dev/sdb1 -- mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [9] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -303,9 +306,12 @@ mkdir -p /var/tmp/fstune/golden/writeback
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [19] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [19] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [20] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -354,9 +360,12 @@ mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [30] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [30] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback-commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [31] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -405,9 +414,12 @@ mkdir -p /var/tmp/fstune/golden/commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [41] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [41] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [42] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -456,9 +468,12 @@ mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [52] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [52] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback-commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [53] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -507,9 +522,12 @@ mkdir -p /var/tmp/fstune/golden/ordered
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [63] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [63] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ordered --flushbufs /dev/sdb1 -- mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [64] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -558,9 +576,12 @@ mkdir -p /var/tmp/fstune/golden/commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [74] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [74] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [75] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -609,9 +630,12 @@ mkdir -p /var/tmp/fstune/golden/writeback
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [85] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [85] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [86] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -660,9 +684,12 @@ mkdir -p /var/tmp/fstune/golden/writeback
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [96] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [96] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [97] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -711,9 +738,12 @@ mkdir -p /var/tmp/fstune/golden/commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [107] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [107] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [108] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -762,9 +792,12 @@ mkdir -p /var/tmp/fstune/golden/ordered
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [118] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [118] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ordered --flushbufs /dev/sdb1 -- mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [119] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -813,9 +846,12 @@ mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [129] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [129] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback-commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [130] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -864,9 +900,12 @@ mkdir -p /var/tmp/fstune/golden/commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [140] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [140] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [141] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -915,9 +954,12 @@ mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [151] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [151] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback-commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [152] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -966,9 +1008,12 @@ mkdir -p /var/tmp/fstune/golden/writeback
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [162] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [162] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [163] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1017,9 +1062,12 @@ mkdir -p /var/tmp/fstune/golden/ordered
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [173] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [173] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ordered --flushbufs /dev/sdb1 -- mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [174] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1068,9 +1116,12 @@ mkdir -p /var/tmp/fstune/golden/writeback
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [184] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [184] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback /dev/sdb1 /run/fstune/golden/writeback || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [185] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1119,9 +1170,12 @@ mkdir -p /var/tmp/fstune/golden/commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [195] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [195] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o commit=30 /dev/sdb1 /run/fstune/golden/commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [196] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1170,9 +1224,12 @@ mkdir -p /var/tmp/fstune/golden/ordered
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [206] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [206] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ordered --flushbufs /dev/sdb1 -- mount -t ext4 -o data=ordered /dev/sdb1 /run/fstune/golden/ordered || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [207] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1221,9 +1278,12 @@ mkdir -p /var/tmp/fstune/golden/writeback-commit-30
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [217] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [217] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/writeback-commit-30 --flushbufs /dev/sdb1 -- mount -t ext4 -o data=writeback,commit=30 /dev/sdb1 /run/fstune/golden/writeback-commit-30 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [218] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here

@@ -256,9 +256,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-no-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [9] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [9] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [10] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -268,9 +271,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [12] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [12] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -280,9 +286,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [15] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [15] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [16] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -292,9 +301,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [18] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [18] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -304,9 +316,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [21] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [21] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -316,9 +331,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [24] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [24] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [25] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -328,9 +346,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [27] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [27] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [28] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -379,9 +400,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [38] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [38] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [39] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -391,9 +415,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [41] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [41] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [42] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -403,9 +430,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [44] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [44] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [45] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -415,9 +445,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [47] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [47] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [48] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -427,9 +460,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [50] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [50] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [51] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -439,9 +475,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [53] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [53] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [54] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -451,9 +490,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [56] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [56] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [57] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -502,9 +544,12 @@ mkdir -p /var/tmp/fstune/golden/ext2-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [67] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [67] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [68] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -514,9 +559,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [70] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [70] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [71] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -526,9 +574,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [73] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [73] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [74] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -538,9 +589,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [76] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [76] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [77] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -550,9 +604,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [79] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [79] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [80] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -562,9 +619,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [82] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [82] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [83] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -574,9 +634,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [85] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [85] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [86] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -625,9 +688,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [96] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [96] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [97] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -637,9 +703,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [99] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [99] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [100] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -649,9 +718,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [102] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [102] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [103] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -661,9 +733,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [105] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [105] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [106] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -673,9 +748,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [108] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [108] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [109] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -685,9 +763,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [111] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [111] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [112] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -697,9 +778,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [114] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [114] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [115] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -748,9 +832,12 @@ mkdir -p /var/tmp/fstune/golden/ext2-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [125] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [125] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [126] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -760,9 +847,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [128] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [128] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [129] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -772,9 +862,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [131] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [131] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [132] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -784,9 +877,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [134] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [134] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [135] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -796,9 +892,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [137] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [137] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [138] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -808,9 +907,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [140] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [140] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [141] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -820,9 +922,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [143] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [143] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [144] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -871,9 +976,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-no-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [154] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [154] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [155] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -883,9 +991,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [157] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [157] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [158] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -895,9 +1006,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [160] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [160] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [161] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -907,9 +1021,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [163] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [163] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [164] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -919,9 +1036,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [166] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [166] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [167] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -931,9 +1051,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [169] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [169] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [170] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -943,9 +1066,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [172] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [172] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [173] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -994,9 +1120,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [183] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [183] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [184] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1006,9 +1135,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [186] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [186] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1018,9 +1150,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [189] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [189] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [190] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1030,9 +1165,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [192] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [192] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [193] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1042,9 +1180,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [195] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [195] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [196] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1054,9 +1195,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [198] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [198] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [199] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1066,9 +1210,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [201] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [201] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [202] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1117,9 +1264,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [212] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [212] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [213] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1129,9 +1279,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [215] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [215] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [216] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1141,9 +1294,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [218] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [218] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [219] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1153,9 +1309,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [221] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [221] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [222] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1165,9 +1324,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [224] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [224] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [225] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1177,9 +1339,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [227] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [227] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [228] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1189,9 +1354,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [230] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [230] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [231] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1240,9 +1408,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [241] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [241] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [242] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1252,9 +1423,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [244] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [244] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [245] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1264,9 +1438,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [247] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [247] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [248] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1276,9 +1453,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [250] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [250] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [251] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1288,9 +1468,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [253] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [253] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [254] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1300,9 +1483,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [256] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [256] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [257] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1312,9 +1498,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [259] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [259] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [260] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1363,9 +1552,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [270] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [270] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [271] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1375,9 +1567,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [273] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [273] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [274] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1387,9 +1582,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [276] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [276] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [277] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1399,9 +1597,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [279] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [279] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [280] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1411,9 +1612,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [282] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [282] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [283] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1423,9 +1627,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [285] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [285] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [286] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1435,9 +1642,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [288] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [288] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [289] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1486,9 +1696,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-no-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [299] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [299] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [300] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1498,9 +1711,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [302] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [302] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [303] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1510,9 +1726,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [305] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [305] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [306] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1522,9 +1741,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [308] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [308] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [309] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1534,9 +1756,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [311] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [311] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [312] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1546,9 +1771,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [314] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [314] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [315] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1558,9 +1786,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [317] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [317] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [318] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1609,9 +1840,12 @@ mkdir -p /var/tmp/fstune/golden/ext2-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [328] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [328] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [329] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1621,9 +1855,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [331] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [331] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [332] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1633,9 +1870,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [334] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [334] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [335] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1645,9 +1885,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [337] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [337] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [338] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1657,9 +1900,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [340] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [340] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [341] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1669,9 +1915,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [343] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [343] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [344] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1681,9 +1930,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [346] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [346] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [347] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1732,9 +1984,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [357] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [357] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [358] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1744,9 +1999,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [360] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [360] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [361] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1756,9 +2014,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [363] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [363] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [364] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1768,9 +2029,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [366] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [366] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [367] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1780,9 +2044,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [369] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [369] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [370] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1792,9 +2059,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [372] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [372] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [373] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1804,9 +2074,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [375] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [375] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [376] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1855,9 +2128,12 @@ mkdir -p /var/tmp/fstune/golden/ext2-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [386] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [386] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [387] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1867,9 +2143,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [389] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [389] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [390] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1879,9 +2158,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [392] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [392] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [393] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1891,9 +2173,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [395] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [395] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [396] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1903,9 +2188,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [398] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [398] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [399] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1915,9 +2203,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [401] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [401] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [402] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1927,9 +2218,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [404] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [404] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [405] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1978,9 +2272,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [415] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [415] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [416] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1990,9 +2287,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [418] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [418] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [419] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2002,9 +2302,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [421] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [421] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [422] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2014,9 +2317,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [424] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [424] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [425] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2026,9 +2332,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [427] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [427] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [428] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2038,9 +2347,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [430] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [430] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [431] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2050,9 +2362,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [433] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [433] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [434] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2101,9 +2416,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-no-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [444] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [444] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [445] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2113,9 +2431,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [447] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [447] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [448] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2125,9 +2446,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [450] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [450] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [451] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2137,9 +2461,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [453] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [453] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [454] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2149,9 +2476,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [456] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [456] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [457] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2161,9 +2491,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [459] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [459] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [460] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2173,9 +2506,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [462] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [462] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [463] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2224,9 +2560,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-dir-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [473] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [473] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [474] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2236,9 +2575,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [476] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [476] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [477] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2248,9 +2590,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [479] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [479] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [480] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2260,9 +2605,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [482] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [482] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [483] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2272,9 +2620,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [485] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [485] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [486] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2284,9 +2635,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [488] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [488] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [489] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2296,9 +2650,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [491] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [491] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-dir-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-dir-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [492] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2347,9 +2704,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [502] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [502] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [503] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2359,9 +2719,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [505] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [505] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [506] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2371,9 +2734,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [508] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [508] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [509] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2383,9 +2749,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [511] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [511] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [512] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2395,9 +2764,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [514] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [514] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [515] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2407,9 +2779,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [517] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [517] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [518] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2419,9 +2794,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [520] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [520] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-noatime --flushbufs /dev/sdb1 -- mount -t ext3 -o noatime /dev/sdb1 /run/fstune/golden/ext3-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [521] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2470,9 +2848,12 @@ mkdir -p /var/tmp/fstune/golden/ext3-no-index
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [531] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [531] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [532] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2482,9 +2863,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [534] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [534] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [535] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2494,9 +2878,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [537] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [537] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [538] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2506,9 +2893,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [540] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [540] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [541] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2518,9 +2908,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [543] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [543] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [544] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2530,9 +2923,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [546] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [546] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [547] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2542,9 +2938,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [549] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [549] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3-no-index --flushbufs /dev/sdb1 -- mount -t ext3 -o strictatime /dev/sdb1 /run/fstune/golden/ext3-no-index || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [550] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2593,9 +2992,12 @@ mkdir -p /var/tmp/fstune/golden/ext2-noatime
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [560] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [560] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [561] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2605,9 +3007,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [563] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [563] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [564] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2617,9 +3022,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [566] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [566] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [567] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2629,9 +3037,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [569] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [569] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [570] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2641,9 +3052,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [572] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [572] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [573] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2653,9 +3067,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [575] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [575] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [576] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2665,9 +3082,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [578] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [578] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2-noatime --flushbufs /dev/sdb1 -- mount -t ext2 -o noatime /dev/sdb1 /run/fstune/golden/ext2-noatime || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [579] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test

@@ -257,9 +257,12 @@ mkdir -p /var/tmp/fstune/golden/jfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [9] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [9] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [10] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -269,9 +272,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [12] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [12] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [13] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -281,9 +287,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [15] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [15] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [16] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -293,9 +302,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [18] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [18] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [19] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -305,9 +317,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [21] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [21] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [22] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -317,9 +332,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [24] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [24] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [25] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -329,9 +347,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [27] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [27] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [28] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -380,9 +401,12 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [38] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [38] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [39] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -392,9 +416,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [41] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [41] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [42] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -404,9 +431,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [44] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [44] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [45] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -416,9 +446,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [47] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [47] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [48] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -428,9 +461,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [50] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [50] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [51] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -440,9 +476,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [53] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [53] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [54] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -452,9 +491,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [56] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [56] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [57] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -503,9 +545,12 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [67] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [67] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [68] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -515,9 +560,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [70] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [70] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [71] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -527,9 +575,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [73] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [73] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [74] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -539,9 +590,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [76] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [76] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [77] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -551,9 +605,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [79] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [79] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [80] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -563,9 +620,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [82] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [82] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [83] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -575,9 +635,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [85] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [85] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [86] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -626,9 +689,12 @@ mkdir -p /var/tmp/fstune/golden/ext2
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [96] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [96] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [97] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -638,9 +704,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [99] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [99] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [100] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -650,9 +719,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [102] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [102] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [103] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -662,9 +734,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [105] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [105] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [106] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -674,9 +749,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [108] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [108] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [109] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -686,9 +764,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [111] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [111] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [112] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -698,9 +779,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [114] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [114] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [115] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -749,9 +833,12 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [125] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [125] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [126] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -761,9 +848,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [128] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [128] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [129] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -773,9 +863,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [131] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [131] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [132] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -785,9 +878,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [134] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [134] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [135] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -797,9 +893,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [137] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [137] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [138] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -809,9 +908,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [140] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [140] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [141] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -821,9 +923,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [143] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [143] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [144] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -872,9 +977,12 @@ mkdir -p /var/tmp/fstune/golden/ext4
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [154] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [154] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [155] untar: unpack the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -884,9 +992,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [157] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [157] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [158] tar: pack the tree into a tarball outside the filesystem (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -896,9 +1007,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [160] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [160] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [161] read: read every file (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -908,9 +1022,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [163] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [163] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [164] ls-lR: list the tree with details, sorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -920,9 +1037,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [166] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [166] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [167] ls-flR: list the tree unsorted (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -932,9 +1052,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [169] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [169] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [170] find: walk the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -944,9 +1067,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [172] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [172] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [173] rm: delete the tree (repeat 1)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -995,9 +1121,12 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [183] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [183] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [184] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1007,9 +1136,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [186] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [186] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [187] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1019,9 +1151,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [189] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [189] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [190] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1031,9 +1166,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [192] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [192] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [193] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1043,9 +1181,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [195] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [195] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [196] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1055,9 +1196,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [198] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [198] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [199] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1067,9 +1211,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [201] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [201] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [202] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1118,9 +1265,12 @@ mkdir -p /var/tmp/fstune/golden/jfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [212] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [212] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [213] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1130,9 +1280,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [215] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [215] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [216] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1142,9 +1295,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [218] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [218] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [219] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1154,9 +1310,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [221] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [221] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [222] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1166,9 +1325,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [224] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [224] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [225] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1178,9 +1340,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [227] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [227] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [228] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1190,9 +1355,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [230] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [230] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [231] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1241,9 +1409,12 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [241] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [241] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [242] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1253,9 +1424,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [244] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [244] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [245] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1265,9 +1439,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [247] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [247] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [248] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1277,9 +1454,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [250] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [250] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [251] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1289,9 +1469,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [253] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [253] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [254] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1301,9 +1484,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [256] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [256] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [257] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1313,9 +1499,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [259] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [259] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [260] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1364,9 +1553,12 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [270] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [270] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [271] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1376,9 +1568,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [273] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [273] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [274] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1388,9 +1583,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [276] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [276] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [277] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1400,9 +1598,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [279] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [279] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [280] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1412,9 +1613,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [282] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [282] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [283] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1424,9 +1628,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [285] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [285] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [286] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1436,9 +1643,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [288] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [288] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [289] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1487,9 +1697,12 @@ mkdir -p /var/tmp/fstune/golden/ext4
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [299] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [299] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [300] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1499,9 +1712,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [302] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [302] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [303] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1511,9 +1727,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [305] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [305] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [306] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1523,9 +1742,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [308] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [308] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [309] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1535,9 +1757,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [311] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [311] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [312] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1547,9 +1772,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [314] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [314] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [315] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1559,9 +1787,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [317] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [317] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [318] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1610,9 +1841,12 @@ mkdir -p /var/tmp/fstune/golden/ext2
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [328] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [328] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [329] untar: unpack the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1622,9 +1856,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [331] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [331] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [332] tar: pack the tree into a tarball outside the filesystem (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1634,9 +1871,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [334] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [334] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [335] read: read every file (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1646,9 +1886,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [337] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [337] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [338] ls-lR: list the tree with details, sorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1658,9 +1901,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [340] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [340] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [341] ls-flR: list the tree unsorted (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1670,9 +1916,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [343] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [343] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [344] find: walk the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1682,9 +1931,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [346] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [346] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [347] rm: delete the tree (repeat 2)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1733,9 +1985,12 @@ mkdir -p /var/tmp/fstune/golden/ext2
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [357] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [357] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [358] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1745,9 +2000,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [360] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [360] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [361] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1757,9 +2015,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [363] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [363] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [364] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1769,9 +2030,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [366] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [366] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [367] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1781,9 +2045,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [369] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [369] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [370] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1793,9 +2060,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [372] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [372] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [373] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1805,9 +2075,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [375] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [375] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [376] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1856,9 +2129,12 @@ mkdir -p /var/tmp/fstune/golden/ext4
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [386] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [386] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [387] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1868,9 +2144,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [389] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [389] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [390] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1880,9 +2159,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [392] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [392] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [393] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1892,9 +2174,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [395] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [395] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [396] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1904,9 +2189,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [398] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [398] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [399] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1916,9 +2204,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [401] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [401] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [402] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1928,9 +2219,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [404] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [404] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [405] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1979,9 +2273,12 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [415] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [415] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [416] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -1991,9 +2288,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [418] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [418] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [419] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2003,9 +2303,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [421] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [421] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [422] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2015,9 +2318,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [424] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [424] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [425] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2027,9 +2333,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [427] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [427] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [428] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2039,9 +2348,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [430] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [430] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [431] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2051,9 +2363,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [433] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [433] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [434] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2102,9 +2417,12 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [444] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [444] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [445] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2114,9 +2432,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [447] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [447] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [448] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2126,9 +2447,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [450] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [450] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [451] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2138,9 +2462,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [453] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [453] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [454] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2150,9 +2477,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [456] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [456] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [457] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2162,9 +2492,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [459] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [459] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [460] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2174,9 +2507,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [462] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [462] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [463] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2225,9 +2561,12 @@ mkdir -p /var/tmp/fstune/golden/jfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [473] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [473] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [474] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2237,9 +2576,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [476] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [476] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [477] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2249,9 +2591,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [479] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [479] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [480] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2261,9 +2606,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [482] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [482] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [483] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2273,9 +2621,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [485] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [485] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [486] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2285,9 +2636,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [488] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [488] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [489] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2297,9 +2651,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [491] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [491] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [492] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2348,9 +2705,12 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [502] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [502] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [503] untar: unpack the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2360,9 +2720,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [505] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [505] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [506] tar: pack the tree into a tarball outside the filesystem (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2372,9 +2735,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [508] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [508] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [509] read: read every file (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2384,9 +2750,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [511] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [511] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [512] ls-lR: list the tree with details, sorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2396,9 +2765,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [514] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [514] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [515] ls-flR: list the tree unsorted (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2408,9 +2780,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [517] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [517] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [518] find: walk the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2420,9 +2795,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [520] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [520] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [521] rm: delete the tree (repeat 3)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2471,9 +2849,12 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [531] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [531] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [532] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2483,9 +2864,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [534] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [534] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [535] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2495,9 +2879,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [537] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [537] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [538] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2507,9 +2894,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [540] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [540] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [541] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2519,9 +2909,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [543] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [543] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [544] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2531,9 +2924,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [546] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [546] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [547] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2543,9 +2939,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [549] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [549] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [550] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2594,9 +2993,12 @@ mkdir -p /var/tmp/fstune/golden/jfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [560] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [560] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [561] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2606,9 +3008,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [563] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [563] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [564] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2618,9 +3023,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [566] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [566] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [567] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2630,9 +3038,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [569] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [569] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [570] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2642,9 +3053,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [572] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [572] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [573] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2654,9 +3068,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [575] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [575] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [576] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2666,9 +3083,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [578] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [578] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [579] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2717,9 +3137,12 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [589] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [589] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [590] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2729,9 +3152,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [592] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [592] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [593] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2741,9 +3167,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [595] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [595] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [596] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2753,9 +3182,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [598] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [598] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [599] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2765,9 +3197,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [601] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [601] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [602] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2777,9 +3212,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [604] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [604] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [605] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2789,9 +3227,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [607] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [607] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [608] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2840,9 +3281,12 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [618] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [618] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [619] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2852,9 +3296,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [621] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [621] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [622] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2864,9 +3311,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [624] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [624] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [625] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2876,9 +3326,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [627] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [627] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [628] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2888,9 +3341,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [630] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [630] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [631] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2900,9 +3356,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [633] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [633] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [634] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2912,9 +3371,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [636] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [636] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [637] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2963,9 +3425,12 @@ mkdir -p /var/tmp/fstune/golden/ext4
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [647] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [647] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [648] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2975,9 +3440,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [650] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [650] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [651] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2987,9 +3455,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [653] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [653] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [654] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -2999,9 +3470,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [656] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [656] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [657] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3011,9 +3485,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [659] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [659] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [660] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3023,9 +3500,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [662] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [662] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [663] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3035,9 +3515,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [665] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [665] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [666] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3086,9 +3569,12 @@ mkdir -p /var/tmp/fstune/golden/ext2
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [676] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [676] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [677] untar: unpack the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3098,9 +3584,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [679] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [679] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [680] tar: pack the tree into a tarball outside the filesystem (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3110,9 +3599,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [682] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [682] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [683] read: read every file (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3122,9 +3614,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [685] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [685] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [686] ls-lR: list the tree with details, sorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3134,9 +3629,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [688] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [688] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [689] ls-flR: list the tree unsorted (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3146,9 +3644,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [691] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [691] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [692] find: walk the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3158,9 +3659,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [694] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [694] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [695] rm: delete the tree (repeat 4)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3209,9 +3713,12 @@ mkdir -p /var/tmp/fstune/golden/ext2
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [705] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [705] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [706] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3221,9 +3728,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [708] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [708] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [709] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3233,9 +3743,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [711] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [711] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [712] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3245,9 +3758,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [714] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [714] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [715] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3257,9 +3773,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [717] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [717] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [718] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3269,9 +3788,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [720] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [720] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [721] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3281,9 +3803,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [723] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [723] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext2 --flushbufs /dev/sdb1 -- mount -t ext2 /dev/sdb1 /run/fstune/golden/ext2 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [724] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3332,9 +3857,12 @@ mkdir -p /var/tmp/fstune/golden/ext4
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [734] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [734] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [735] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3344,9 +3872,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [737] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [737] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [738] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3356,9 +3887,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [740] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [740] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [741] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3368,9 +3902,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [743] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [743] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [744] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3380,9 +3917,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [746] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [746] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [747] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3392,9 +3932,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [749] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [749] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [750] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3404,9 +3947,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [752] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [752] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext4 --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/ext4 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [753] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3455,9 +4001,12 @@ mkdir -p /var/tmp/fstune/golden/ext3
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [763] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [763] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [764] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3467,9 +4016,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [766] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [766] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [767] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3479,9 +4031,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [769] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [769] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [770] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3491,9 +4046,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [772] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [772] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [773] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3503,9 +4061,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [775] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [775] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [776] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3515,9 +4076,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [778] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [778] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [779] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3527,9 +4091,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [781] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [781] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/ext3 --flushbufs /dev/sdb1 -- mount -t ext3 /dev/sdb1 /run/fstune/golden/ext3 || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [782] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3578,9 +4145,12 @@ mkdir -p /var/tmp/fstune/golden/xfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [792] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [792] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [793] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3590,9 +4160,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [795] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [795] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [796] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3602,9 +4175,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [798] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [798] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [799] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3614,9 +4190,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [801] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [801] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [802] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3626,9 +4205,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [804] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [804] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [805] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3638,9 +4220,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [807] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [807] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [808] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3650,9 +4235,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [810] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [810] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/xfs --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/xfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [811] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3701,9 +4289,12 @@ mkdir -p /var/tmp/fstune/golden/jfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [821] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [821] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [822] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3713,9 +4304,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [824] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [824] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [825] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3725,9 +4319,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [827] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [827] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [828] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3737,9 +4334,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [830] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [830] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [831] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3749,9 +4349,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [833] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [833] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [834] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3761,9 +4364,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [836] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [836] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [837] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3773,9 +4379,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [839] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [839] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/jfs --flushbufs /dev/sdb1 -- mount -t jfs /dev/sdb1 /run/fstune/golden/jfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [840] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3824,9 +4433,12 @@ mkdir -p /var/tmp/fstune/golden/reiserfs
 #     so that 'untar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [850] Drop the page cache
-#     so that 'untar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [850] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'untar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [851] untar: unpack the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3836,9 +4448,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'tar' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [853] Drop the page cache
-#     so that 'tar' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [853] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'tar' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [854] tar: pack the tree into a tarball outside the filesystem (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3848,9 +4463,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'read' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [856] Drop the page cache
-#     so that 'read' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [856] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'read' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [857] read: read every file (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3860,9 +4478,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-lR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [859] Drop the page cache
-#     so that 'ls-lR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [859] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-lR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [860] ls-lR: list the tree with details, sorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3872,9 +4493,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'ls-flR' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [862] Drop the page cache
-#     so that 'ls-flR' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [862] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'ls-flR' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [863] ls-flR: list the tree unsorted (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3884,9 +4508,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'find' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [865] Drop the page cache
-#     so that 'find' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [865] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'find' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [866] find: walk the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test
@@ -3896,9 +4523,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that 'rm' does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [868] Drop the page cache
-#     so that 'rm' reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [868] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that 'rm' reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/reiserfs --flushbufs /dev/sdb1 -- mount -t reiserfs /dev/sdb1 /run/fstune/golden/reiserfs || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [869] rm: delete the tree (repeat 5)
 #     timed from a cold cache, flush included, as in the seed's small-file test

@@ -254,9 +254,12 @@ mkdir -p /var/tmp/fstune/golden/log-buffers
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [8] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [8] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/log-buffers --flushbufs /dev/sdb1 -- mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [9] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -305,9 +308,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [19] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [19] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [20] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -357,9 +363,12 @@ mkdir -p /var/tmp/fstune/golden/external-log
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [30] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [30] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external-log --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [31] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -408,9 +417,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [41] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [41] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [42] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -460,9 +472,12 @@ mkdir -p /var/tmp/fstune/golden/external-log
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [52] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [52] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external-log --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [53] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -511,9 +526,12 @@ mkdir -p /var/tmp/fstune/golden/log-buffers
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [63] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [63] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/log-buffers --flushbufs /dev/sdb1 -- mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [64] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -562,9 +580,12 @@ mkdir -p /var/tmp/fstune/golden/log-buffers
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [74] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [74] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/log-buffers --flushbufs /dev/sdb1 -- mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [75] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -614,9 +635,12 @@ mkdir -p /var/tmp/fstune/golden/external-log
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [85] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [85] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external-log --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [86] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -665,9 +689,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [96] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [96] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [97] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -716,9 +743,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [107] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [107] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [108] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -768,9 +798,12 @@ mkdir -p /var/tmp/fstune/golden/external-log
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [118] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [118] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external-log --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [119] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -819,9 +852,12 @@ mkdir -p /var/tmp/fstune/golden/log-buffers
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [129] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [129] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/log-buffers --flushbufs /dev/sdb1 -- mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [130] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -870,9 +906,12 @@ mkdir -p /var/tmp/fstune/golden/log-buffers
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [140] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [140] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/log-buffers --flushbufs /dev/sdb1 -- mount -t xfs -o logbufs=8,logbsize=32k /dev/sdb1 /run/fstune/golden/log-buffers || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [141] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -922,9 +961,12 @@ mkdir -p /var/tmp/fstune/golden/external-log
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [151] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [151] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external-log --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t xfs -o logbufs=8,logbsize=32k,logdev=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external-log || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [152] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -973,9 +1015,12 @@ mkdir -p /var/tmp/fstune/golden/defaults
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [162] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [162] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/defaults --flushbufs /dev/sdb1 -- mount -t xfs /dev/sdb1 /run/fstune/golden/defaults || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [163] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
