@@ -305,7 +305,8 @@ def describe(record: dict | None) -> str:
     calls = record.get("sync") or 0
     if not calls:
         return ""
-    by = record.get("by") or {}
+    # most calls first (a stored record's keys come back sorted by name)
+    by = dict(sorted((record.get("by") or {}).items(), key=lambda item: (-item[1], item[0])))
     said = ", ".join(name if len(by) == 1 else f"{name} {n}" for name, n in list(by.items())[:3])
     text = f"{calls} sync() call{'s' if calls != 1 else ''} by {said or 'other processes'}"
     share, longest = foreign_sync_share(record), record.get("longest")
