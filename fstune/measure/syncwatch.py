@@ -100,7 +100,8 @@ def find_tracefs(root: Path = TRACEFS, mount: bool = True) -> tuple[Path | None,
         return None, f"tracefs is not mounted at {root}"
     done = subprocess.run(["mount", "-t", "tracefs", "nodev", str(root)], capture_output=True, text=True)
     if done.returncode != 0 or not (root / "instances").is_dir():
-        return None, f"tracefs is not mounted at {root} and mounting it failed ({done.stderr.strip() or done.returncode})"
+        why = done.stderr.strip() or f"exit status {done.returncode}"
+        return None, f"tracefs is not mounted at {root} and mounting it failed ({why})"
     log.info("mounted tracefs at %s to count other processes' sync() calls", root)
     return root, f"tracefs was not mounted; fstune mounted it at {root} (left mounted)"
 

@@ -259,7 +259,8 @@ def foreign_syncs(record: RunRecord) -> Caveat | None:
         return None
     calls = sum(counted.get("sync") or 0 for counted in busy.values())
     names = sorted({counted["longest"]["name"] for counted in busy.values()})
-    return Caveat(SYNCS, f"{len(busy)} of {len(turns)} turn(s) ran while a process outside the run ({', '.join(names)}) "
+    who = ", ".join(names)
+    return Caveat(SYNCS, f"{len(busy)} of {len(turns)} turn(s) ran while a process outside the run ({who}) "
                          f"was inside sync() more than {SYNC_SHARE_MAX:.0%} of the time ({calls} calls by others in "
                          "those turns): each call wrote the filesystem's dirty data and journal out when that process "
                          "chose, not the workload, so those turns measured both.")
@@ -283,6 +284,7 @@ def caveats_of_runs(records: Sequence[RunRecord], comparison=None) -> list[Cavea
     return found
 
 
-__all__ = ["CAP", "CORRELATED", "SYNCS", "foreign_syncs", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
-           "Caveat", "Place", "caveat_lines", "caveats", "caveats_of_runs", "environment", "older_method", "one_disk",
+__all__ = ["CAP", "CORRELATED", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
+           "SYNCS", "Caveat", "Place", "caveat_lines", "caveats", "caveats_of_runs", "environment", "foreign_syncs",
+           "older_method", "one_disk",
            "place"]
