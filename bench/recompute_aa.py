@@ -216,7 +216,8 @@ def _who(reason: str) -> list[str]:
         named = re.search(r"processes outside the run \((.*?)\) read or wrote", reason)
         return named.group(1).split(", ") if named else [f"none ({DROP_RULE})"]
     if "model-in-control" in reason or "host_paced" in reason:
-        return ["none (model-in-control/1)"]
+        rule = re.search(r"model-in-control/\d+", reason)
+        return [f"none ({rule.group(0) if rule else 'model-in-control/1'})"]
     return ["none (a configuration without its primary figure)"]
 
 

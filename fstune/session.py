@@ -381,9 +381,11 @@ class RunSession:
                 self._emit(measurement.snapshot())
             self._emit(event)
 
+        measurement.open_syncs()  # removed however the run ends (SIGTERM cancels it, so it ends here too)
         try:
             outcome = runner.run(consume)
         finally:
+            measurement.close_syncs()
             self._listener = None
         log.info("run ended: %s%s%s", outcome.status, f" ({outcome.kind})" if outcome.kind else "",
                  f": {outcome.reason}" if outcome.reason else "")

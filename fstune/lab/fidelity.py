@@ -13,10 +13,13 @@ and the share falls: the host, not the modelled disk, set the pace. docs/modelle
 figures behind the thresholds below.
 
 The rule (``RULE``) is declared before any run and reads only these timing figures and the
-kernel's count of page-cache drops, never a workload's result. A stretch is "host-paced" when
-another process dropped the page cache while the workloads ran (every fstune run on the machine
-drops it before its repeats: the disk is then asked to read again what the workload had cached,
-which on a 2003 disk costs more than the workload itself; docs/modelled-lab.md), or when, on a
+kernel's counts of page-cache drops and of other processes' sync() calls, never a workload's
+result. A stretch is "host-paced" when another process dropped the page cache while the
+workloads ran (every fstune run on the machine drops it before its repeats: the disk is then
+asked to read again what the workload had cached, which on a 2003 disk costs more than the
+workload itself; docs/modelled-lab.md), when one process outside the run spent more than
+``SYNC_SHARE_MAX`` of that time inside sync() (since ``model-in-control/2``: a loop of them forces
+the filesystem's dirty data and journal out when it chooses, on the modelled disk's time), or when, on a
 modelled device busy at least ``MIN_BUSY_MS``, the model accounted for less than ``SHARE_MIN`` of
 its busy time *and* the time it did not account for came to more than ``PATH_MS_MAX`` per request. Both, because the path has
 a fixed cost per request (0.1 to 0.4 ms measured on a quiet host) that is a large share of a
@@ -33,10 +36,19 @@ import os
 import time
 from pathlib import Path
 
-RULE = "model-in-control/1"
+RULES = ("model-in-control/1", "model-in-control/2")  # /2 added the sync() criterion; stored runs keep theirs
+RULE = RULES[-1]
 SHARE_MIN = 0.5
 PATH_MS_MAX = 1.0
 MIN_BUSY_MS = 500
+# /2: the share of the turn one process outside the run spent inside sync() (a loop of them;
+# fstune/measure/syncwatch.py counts it). Beside stress-ng --io 2 one worker was inside it 96-100 %
+# of every turn; the longest one-off syncs of a quiet turn (sfdisk's two at its exit on a busy
+# host) 56 %, another fstune user's one sync() 69 % (docs/modelled-lab.md, "Other processes' sync()")
+SYNC_SHARE_MAX = 0.8
+# … over at least this many calls: a loop (it called again after sync() returned), not one slow
+# call on a busy host (the quiet turns' longest made 1 or 2, stress-ng's workers 5 to 141)
+SYNC_LOOP_CALLS = 3
 FRESH_WAIT_S = 0.6  # the plugin writes its counters every 0.25 s: wait at most this for a fresh copy
 SYS = Path("/sys")
 
@@ -154,14 +166,54 @@ def cache_drops() -> int | None:
     return None
 
 
-def judge(devices: dict[str, dict], foreign_drops: int | None = None) -> str | None:
-    """Why, by ``RULE``, the host and not the modelled disk set the pace over the stretch these
-    device records cover; None when the model was in control (or nothing was busy enough).
-    ``foreign_drops``: page-cache drops by other processes while the workloads ran."""
+def foreign_sync_rate(foreign_syncs: dict | None) -> float | None:
+    """Other processes' sync() calls per second over a turn's ``foreign_syncs`` (None: not counted)."""
+    if not foreign_syncs or foreign_syncs.get("not_counted") or not foreign_syncs.get("seconds"):
+        return None
+    span = foreign_syncs.get("covered_s") or foreign_syncs["seconds"]
+    return (foreign_syncs.get("sync") or 0) / span if span else None
+
+
+def foreign_sync_share(foreign_syncs: dict | None, one: bool = False) -> float | None:
+    """The seconds other processes spent inside sync() per second of the turn (of the stretch the
+    figures cover), summed over them (two always inside it make 2.0); ``one``: the one process
+    that spent longest inside it. None: not counted (or recorded before the time was)."""
+    if not foreign_syncs or foreign_syncs.get("not_counted") or "sync_s" not in foreign_syncs:
+        return None
+    span = foreign_syncs.get("covered_s") or foreign_syncs.get("seconds")
+    seconds = (foreign_syncs.get("longest") or {}).get("sync_s", 0.0) if one else foreign_syncs["sync_s"]
+    return seconds / span if span else None
+
+
+def syncs_paced(foreign_syncs: dict | None) -> str | None:
+    """Why other processes' sync() calls set a turn's pace (one of them spent more than
+    ``SYNC_SHARE_MAX`` of the turn inside sync(), over at least ``SYNC_LOOP_CALLS`` calls: a loop
+    of them), or None. The rule and the caveat every run gets both read it."""
+    share = foreign_sync_share(foreign_syncs, one=True)
+    longest = (foreign_syncs or {}).get("longest") or {}
+    if share is None or share <= SYNC_SHARE_MAX or (longest.get("calls") or 0) < SYNC_LOOP_CALLS:
+        return None
+    return (f"{longest['name']} (outside the run) was inside sync() {share:.0%} of the time its workloads ran "
+            f"({longest['calls']} calls; over {SYNC_SHARE_MAX:.0%}), so the filesystem's dirty data and journal "
+            "went out when it chose")
+
+
+def judge(devices: dict[str, dict], foreign_drops: int | None = None, foreign_syncs: dict | None = None,
+          rule: str = RULE) -> str | None:
+    """Why, by ``rule`` (today's, or a stored run's own), the host and not the modelled disk set the
+    pace over the stretch these device records cover; None when the model was in control (or
+    nothing was busy enough). ``foreign_drops``: page-cache drops by other processes while the
+    workloads ran; ``foreign_syncs``: their sync() calls (fstune/measure/syncwatch.py), which
+    ``model-in-control/1`` did not read."""
+    if rule not in RULES:
+        raise ValueError(f"unknown fidelity rule {rule!r} (known: {', '.join(RULES)})")
     reasons = []
     if foreign_drops:
         reasons.append(f"another process dropped the page cache {foreign_drops} time(s) while the workloads ran, "
                        "so the disk was asked to read again what they had cached")
+    syncing = syncs_paced(foreign_syncs) if rule != RULES[0] else None
+    if syncing:
+        reasons.append(syncing)
     for role, record in sorted(devices.items()):
         if record.get("error") or (record.get("busy_ms") or 0) < MIN_BUSY_MS:
             continue
@@ -172,7 +224,7 @@ def judge(devices: dict[str, dict], foreign_drops: int | None = None) -> str | N
                            f"{path:.2f} ms per request (over {PATH_MS_MAX:g} ms)")
     if not reasons:
         return None
-    return "the host, not the modelled disk, set the pace: " + "; ".join(reasons) + f" (rule {RULE})"
+    return "the host, not the modelled disk, set the pace: " + "; ".join(reasons) + f" (rule {rule})"
 
 
 def describe(record: dict) -> str:

@@ -45,6 +45,7 @@ from fstune.measure.conditions import DROP_RULE, drop_limit, host_delta, host_sn
 from fstune.measure.eta import MAKE_SECONDS, RunEta
 from fstune.measure.events import BlockDropped, BlocksEnded, LookDecided, ProgressSnapshot
 from fstune.measure.record import raw_output
+from fstune.measure.syncwatch import SyncWatch
 from fstune.plan import Plan, schedule_looks
 from fstune.results.records import CANCELLED as RUN_CANCELLED
 from fstune.results.records import FINISHED as RUN_FINISHED
@@ -80,6 +81,7 @@ class _Turn:
     position: int
     readback: dict = field(default_factory=dict)
     host: dict = field(default_factory=dict)
+    syncs_marked: bool = False  # other processes' sync() calls are counted from its first measured step
     start: dict | None = None  # counters when its first repeat step started
     problem: str | None = None  # why its configuration was not applied
     reported: bool = False  # the run was stopped for it
@@ -109,7 +111,8 @@ class Measurement:
 
     def __init__(self, plan: Plan, *, max_blocks: int | None = None, looks: tuple[int, ...] | None = None,
                  sequential: bool = True, snapshot=None, clock=time.monotonic, cache_drops=None,
-                 emit: Callable[[object], None] | None = None, dilation: Dilation | None | bool = True) -> None:
+                 emit: Callable[[object], None] | None = None, dilation: Dilation | None | bool = True,
+                 syncs: SyncWatch | None = None) -> None:
         self.plan = plan
         # where its decisions go as events (fstune.measure.events): the session passes them on
         self.emit: Callable[[object], None] = emit or (lambda event: None)
@@ -120,6 +123,8 @@ class Measurement:
         # how often anyone dropped the page cache so far (/proc/vmstat; tests pass their own)
         self._cache_drops = cache_drops or fidelity.cache_drops
         self._clock = clock
+        # other processes' sync() calls per turn; counting starts when the session opens it
+        self.syncs = syncs if syncs is not None else SyncWatch()
         study = plan.study
         planned = len(plan.blocks)
         # the plan's cap and looks (``Plan.looks``); tests may set their own
@@ -189,6 +194,27 @@ class Measurement:
             self._turns[key] = _Turn(step.config, step.block, step.position or 0)
         return self._turns[key]
 
+    def _foreign_syncs(self, turn: _Turn) -> None:
+        """Other processes' sync() calls while the turn was measured, for every run; on a modelled
+        lab they go into the declared rule (fstune/lab/fidelity.py, since model-in-control/2)."""
+        counted = self.syncs.count() if turn.syncs_marked else None
+        if counted is None:
+            return
+        turn.host["foreign_syncs"] = counted
+        model = turn.host.get("model")
+        if model:
+            model["host_paced"] = fidelity.judge(model["devices"], model.get("foreign_cache_drops"), counted)
+
+    def open_syncs(self) -> None:
+        """Start watching other processes' sync() calls (the session, as the run starts); where the
+        kernel's tracing cannot be used the turns say why, and the run goes on."""
+        self.syncs.open()
+        if self.syncs.note:
+            self.notes.append(f"Other processes' sync() calls: {self.syncs.note}.")
+
+    def close_syncs(self) -> None:
+        self.syncs.close()
+
     def _started(self, step: Step) -> None:
         if step.block is not None:
             self.eta.block_started(step.block)
@@ -201,11 +227,15 @@ class Measurement:
         turn = self._turn(step)
         if turn is None:
             return
+        if step.kind == kinds.MEASURE and not turn.syncs_marked:
+            turn.syncs_marked = True
+            self.syncs.mark()
         if step.repeat is not None and turn.start is None:
             turn.start = self._snapshot(self._devices)
         elif step.kind == kinds.UMOUNT and turn.start is not None and not turn.host:
             turn.host.update(host_delta(turn.start, self._snapshot(self._devices)))
             self._foreign_drops(turn)
+            self._foreign_syncs(turn)
             self._check_journal_written(turn)
         if step.kind == kinds.MEASURE and turn.drops_start is None:
             turn.drops_start = self._cache_drops()

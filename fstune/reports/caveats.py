@@ -15,7 +15,10 @@ those). Each caveat is a fact of the record (docs/verdicts.md, "Caveats"):
 - a run measured under an older version of the method: its blocks stopped by that version's
   limits, its verdicts shown are today's (docs/verdicts.md, "Method versions");
 - blocks dropped by the declared rule, the cap reached while the primary was undecided, drift;
-- repeats measured with a warm cache.
+- repeats measured with a warm cache;
+- turns during which other processes called sync() more often than the modelled lab's rule
+  allows (fstune/measure/syncwatch.py): on any lab or disk, said; on the modelled lab the rule
+  also dropped their blocks.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_D
 
 ENVIRONMENT, ONE_DISK, LEGACY, METHOD_VERSION, DROPPED, CAP, DRIFT, WARM = (
     "environment", "one disk", "legacy", "method version", "dropped blocks", "cap", "drift", "warm cache")
+SYNCS = "foreign syncs"  # other processes called sync() often while turns were measured
 CORRELATED = "correlated blocks"  # the widening took a floor from earlier runs (docs/verdicts.md)
 ONE_DISK_TEXT = "the journal and the data share one physical disk, so seek benefits cannot show"
 
@@ -183,6 +187,7 @@ def caveats(record: RunRecord, comparison=None) -> list[Caveat]:
     else:
         found += [c for c in (older_method(record),) if c is not None]
         found += _blocked(record, comparison)
+    found += [c for c in (foreign_syncs(record),) if c is not None]
     warm = sorted({(r.config, r.workload) for r in record.results if r.warm_cache and r.ok})
     if warm:
         found.append(Caveat(WARM, "Warm cache: the caches could not be dropped before some repeats ("
@@ -239,6 +244,29 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
     return found
 
 
+def foreign_syncs(record: RunRecord) -> Caveat | None:
+    """Turns during which a process outside the run called sync() in a loop (the modelled lab's
+    rule, ``fidelity.syncs_paced``): each call wrote the filesystem's dirty data and journal out
+    when that process chose, so such a turn measured the workload and those calls together."""
+    from fstune.lab.fidelity import SYNC_SHARE_MAX, syncs_paced
+
+    turns: dict[tuple[int, str], dict] = {}
+    for result in record.results:
+        counted = (result.conditions.get("host") or {}).get("foreign_syncs")
+        if result.block is not None and counted:
+            turns.setdefault((result.block, result.config), counted)
+    busy = {key: counted for key, counted in turns.items() if syncs_paced(counted)}
+    if not busy:
+        return None
+    calls = sum(counted.get("sync") or 0 for counted in busy.values())
+    names = sorted({counted["longest"]["name"] for counted in busy.values()})
+    who = ", ".join(names)
+    return Caveat(SYNCS, f"{len(busy)} of {len(turns)} turn(s) ran while a process outside the run ({who}) "
+                         f"was inside sync() more than {SYNC_SHARE_MAX:.0%} of the time ({calls} calls by others in "
+                         "those turns): each call wrote the filesystem's dirty data and journal out when that process "
+                         "chose, not the workload, so those turns measured both.")
+
+
 def caveat_lines(record: RunRecord, comparison=None) -> list[str]:
     """The caveats as plain strings (for the deploy exports' headers and other plain text)."""
     return [caveat.text for caveat in caveats(record, comparison)]
@@ -258,5 +286,6 @@ def caveats_of_runs(records: Sequence[RunRecord], comparison=None) -> list[Cavea
 
 
 __all__ = ["CAP", "CORRELATED", "DRIFT", "DROPPED", "ENVIRONMENT", "LEGACY", "METHOD_VERSION", "ONE_DISK", "ONE_DISK_TEXT", "WARM",
-           "Caveat", "Place", "caveat_lines", "caveats", "caveats_of_runs", "environment", "older_method", "one_disk",
+           "SYNCS", "Caveat", "Place", "caveat_lines", "caveats", "caveats_of_runs", "environment", "foreign_syncs",
+           "older_method", "one_disk",
            "place"]

@@ -87,6 +87,12 @@ def _status(results) -> str:
         from fstune.lab.fidelity import describe
 
         notes += [f"{role}: {describe(record)}" for role, record in sorted((model.get("devices") or {}).items())]
+    syncs = next(((r.conditions.get("host") or {}).get("foreign_syncs") for r in results
+                  if (r.conditions.get("host") or {}).get("foreign_syncs")), None)
+    if syncs and (model or not syncs.get("not_counted")):  # why not counted matters where the rule reads it
+        from fstune.measure.syncwatch import describe as describe_syncs
+
+        notes += [text for text in (describe_syncs(syncs),) if text]
     return f"counted ({'; '.join(notes)})" if notes else "counted"
 
 
