@@ -14,9 +14,10 @@ figures behind the thresholds below.
 
 The rule (``RULE``) is declared before any run and reads only these timing figures and the
 kernel's count of page-cache drops, never a workload's result. A stretch is "host-paced" when
-another process dropped the page cache while the workloads ran (every fstune run on the machine
-drops it before its repeats: the disk is then asked to read again what the workload had cached,
-which on a 2003 disk costs more than the workload itself; docs/modelled-lab.md), or when, on a
+another process dropped the page cache while the workloads ran (any rise of the count is
+another's: fstune's own cold cache unmounts the filesystem under test instead, which the count
+does not see. The disk is then asked to read again what the workload had cached, which on a
+2003 disk costs more than the workload itself; docs/modelled-lab.md), or when, on a
 modelled device busy at least ``MIN_BUSY_MS``, the model accounted for less than ``SHARE_MIN`` of
 its busy time *and* the time it did not account for came to more than ``PATH_MS_MAX`` per request. Both, because the path has
 a fixed cost per request (0.1 to 0.4 ms measured on a quiet host) that is a large share of a
