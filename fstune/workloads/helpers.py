@@ -22,7 +22,7 @@ import zlib
 from pathlib import Path
 
 from fstune.errors import UsageError
-from fstune.util import procfs
+from fstune.util import holders, procfs
 
 SECTOR = 512  # /sys/block/*/stat counts 512-byte sectors whatever the device's block size
 
@@ -280,17 +280,16 @@ def _claimed(device: str) -> bool:
     return False
 
 
-def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str], holders=lambda mountpoint: "",
-               elsewhere=lambda device: "") -> int:
+def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str]) -> int:
     """Evict one filesystem from memory and nothing else: ``umount mountpoint`` (its page cache,
     dentries and inodes go with it), ``blockdev --flushbufs`` on each of ``devices`` (the block
     devices' own cache, where ext* keeps its metadata, stays while anything else holds them open),
     then ``mount_argv``, the plan's own mount command (docs/verdicts.md, "Quiet, repeatable
     preconditions").
 
-    A busy filesystem stays mounted and the helper fails naming ``holders(mountpoint)`` (", held
-    by …"), so the step's warning says why the next figures are from a warm cache; so does one that
-    lives on elsewhere once unmounted here, naming ``elsewhere(device)``. Once unmounted,
+    A busy filesystem stays mounted and the helper fails naming the processes that hold it, so the
+    step's warning says why the next figures are from a warm cache; so does one that lives on
+    elsewhere once unmounted here, naming the process whose mount namespace keeps it. Once unmounted,
     the filesystem is always mounted again, even when a flush failed; the helper then fails with
     the flush's or the mount's own words.
     """
@@ -301,7 +300,7 @@ def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str], holde
         return 1
     done = _run(["umount", mountpoint])
     if done.returncode != 0 and os.path.ismount(mountpoint):
-        print(f"cannot unmount {mountpoint} ({_said(done)}){holders(mountpoint)}: it stays mounted, "
+        print(f"cannot unmount {mountpoint} ({_said(done)}){holders.describe_holders(mountpoint)}: it stays mounted, "
               "its cache warm.", flush=True)
         return 1
     # unmounted here, the filesystem may live on: mounted in another mount namespace (an
@@ -315,7 +314,7 @@ def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str], holde
         return 2
     if alive:
         print(f"cannot drop the cache of {mountpoint}: it was unmounted here, but its filesystem on {alive[0]} "
-              f"lives on elsewhere{elsewhere(alive[0])}, so its cache stays warm.", flush=True)
+              f"lives on elsewhere{holders.describe_namespace_holders(alive[0])}, so its cache stays warm.", flush=True)
         return 1
     failed = [f"{device} ({_said(done)})" for device, done in flushed if done.returncode != 0]
     if failed:

@@ -3,7 +3,9 @@
 ``umount`` only says "target is busy". What holds a filesystem is visible in /proc: a process's
 working directory, its root, its executable, an open file or a mapped file below the
 mountpoint. That is what ``fuser -m`` reads; reading it here keeps the answer independent of
-psmisc and lets the message name each holder and how it holds (docs/safety.md, "Cleanup").
+psmisc and lets the message name each holder and how it holds (docs/safety.md, "Cleanup"). The
+runner's cleanup and the cold-cache helper between a workload's phases both use it, so it lives
+below both.
 
 A process that is gone, or whose links cannot be read, is skipped: the list is a hint for the
 person reading the message, never a decision.
