@@ -10,13 +10,14 @@ The seed table docs/modelled-lab.md publishes ("The seed table") is recomputed t
 
 from __future__ import annotations
 
-import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from quoted import quoted_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "verdicts.md"
@@ -25,12 +26,7 @@ PROMPT = "$ .venv/bin/python bench/recompute_aa.py "
 
 def quoted_runs() -> list[tuple[str, list[str]]]:
     """(the command's arguments, the output lines) of every recompute block in the docs."""
-    found = []
-    for block in re.findall(r"```\n(.*?)```", DOCS.read_text(), flags=re.S):
-        lines = block.rstrip("\n").split("\n")
-        if lines[0].startswith(PROMPT):
-            found.append((lines[0].removeprefix(PROMPT), lines[1:]))
-    return found
+    return quoted_blocks(DOCS, PROMPT)
 
 
 def test_the_docs_quote_the_a_a_bench_and_a_known_effect():
@@ -56,12 +52,7 @@ SEED_PROMPT = "$ .venv/bin/python bench/seed_table.py "
 
 def quoted_seed_tables() -> list[tuple[str, list[str]]]:
     """(the command's arguments, the output lines) of every seed-table block in docs/modelled-lab.md."""
-    found = []
-    for block in re.findall(r"```\n(.*?)```", MODELLED.read_text(), flags=re.S):
-        lines = block.rstrip("\n").split("\n")
-        if lines[0].startswith(SEED_PROMPT):
-            found.append((lines[0].removeprefix(SEED_PROMPT), lines[1:]))
-    return found
+    return quoted_blocks(MODELLED, SEED_PROMPT)
 
 
 def test_the_modelled_lab_page_publishes_the_seed_table_from_a_kept_bundle():

@@ -6,7 +6,6 @@ one the docs show, line for line (docs/screening.md, "Real runs on the lab")."""
 
 from __future__ import annotations
 
-import re
 import shlex
 import subprocess
 import sys
@@ -14,18 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from quoted import quoted_blocks
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "screening.md"
 PROMPT = "$ .venv/bin/python bench/recompute_screening.py "
 
 
 def quoted_runs() -> list[tuple[str, list[str]]]:
-    found = []
-    for block in re.findall(r"```\n(.*?)```", DOCS.read_text(), flags=re.S):
-        lines = block.rstrip("\n").split("\n")
-        if lines[0].startswith(PROMPT):
-            found.append((lines[0].removeprefix(PROMPT), lines[1:]))
-    return found
+    return quoted_blocks(DOCS, PROMPT)
 
 
 def test_the_docs_quote_real_screening_runs_kept_in_the_repository():
