@@ -273,9 +273,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [11] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [11] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [12] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -293,9 +296,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [16] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [16] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [17] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -306,9 +312,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [19] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [19] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [20] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -365,9 +374,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [31] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [31] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [32] dbench with 8 clients for 60 s (repeat 1)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -385,9 +397,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [36] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [36] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [37] fio: write, then rewrite at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -398,9 +413,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [39] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [39] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [40] fio: read, then read at random (repeat 1)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -457,9 +475,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [51] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [51] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [52] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -477,9 +498,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [56] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [56] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [57] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -490,9 +514,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [59] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [59] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [60] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -542,9 +569,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [70] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [70] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [71] dbench with 8 clients for 60 s (repeat 2)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -562,9 +592,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [75] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [75] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [76] fio: write, then rewrite at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -575,9 +608,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [78] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [78] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [79] fio: read, then read at random (repeat 2)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -627,9 +663,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [89] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [89] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [90] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -647,9 +686,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [94] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [94] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [95] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -660,9 +702,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [97] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [97] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [98] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -719,9 +764,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [109] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [109] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [110] dbench with 8 clients for 60 s (repeat 3)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -739,9 +787,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [114] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [114] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [115] fio: write, then rewrite at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -752,9 +803,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [117] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [117] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [118] fio: read, then read at random (repeat 3)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -811,9 +865,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [129] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [129] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [130] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -831,9 +888,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [134] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [134] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [135] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -844,9 +904,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [137] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [137] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [138] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -896,9 +959,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [148] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [148] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [149] dbench with 8 clients for 60 s (repeat 4)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -916,9 +982,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [153] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [153] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [154] fio: write, then rewrite at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -929,9 +998,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [156] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [156] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [157] fio: read, then read at random (repeat 4)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -981,9 +1053,12 @@ mkdir -p /var/tmp/fstune/golden/internal
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [167] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [167] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [168] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1001,9 +1076,12 @@ fio --eta=always --directory=/run/fstune/golden/internal '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [172] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [172] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [173] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -1014,9 +1092,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [175] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [175] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/internal --flushbufs /dev/sdb1 -- mount -t ext4 /dev/sdb1 /run/fstune/golden/internal || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [176] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -1073,9 +1154,12 @@ mkdir -p /var/tmp/fstune/golden/external
 #     so that dbench does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [187] Drop the page cache
-#     so that dbench reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [187] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that dbench reads from the device, not from memory: the filesystem is unmounted, its
+#     devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [188] dbench with 8 clients for 60 s (repeat 5)
 #     a metadata-heavy load: the journal's placement matters most here
@@ -1093,9 +1177,12 @@ fio --eta=always --directory=/run/fstune/golden/external '--filename_format=fstu
 #     so that fio's writes does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [192] Drop the page cache
-#     so that fio's writes reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [192] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's writes reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [193] fio: write, then rewrite at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
@@ -1106,9 +1193,12 @@ sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped
 #     so that fio's reads does not pay for writes left over from earlier steps
 fstune workload-helper settle
 
-# [195] Drop the page cache
-#     so that fio's reads reads from the device, not from memory
-sysctl -q vm.drop_caches=3 || echo 'fstune: warning: caches could not be dropped; the next figures are from a warm cache' >&2
+# [195] Evict the filesystem under test from memory: unmount, drop its buffers, mount again
+#     so that fio's reads reads from the device, not from memory: the filesystem is unmounted,
+#     its devices' buffer cache flushed and it is mounted again as before. Only its cache goes;
+#     dropping the whole machine's would evict every other program's and disturb other
+#     measurements beside this one
+fstune workload-helper cold-cache --umount /run/fstune/golden/external --flushbufs /dev/sdb1 --flushbufs /dev/sdc1 -- mount -t ext4 -o journal_path=/dev/sdc1 /dev/sdb1 /run/fstune/golden/external || echo 'fstune: warning: the filesystem under test could not be evicted from memory; the next figures are from a warm cache' >&2
 
 # [196] fio: read, then read at random (repeat 5)
 #     bulk data throughput and latency the way tiobench measured them, each phase until its rate
