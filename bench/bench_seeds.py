@@ -37,7 +37,10 @@ it) says TCG (fstune/reports/caveats.py).
 
 With --dilate auto the lab measures how much slower its guest's CPU is than the host's and slows
 the disk model by that factor (docs/vmlab.md, "Time dilation"): it then runs under TCG without
---force-tcg, and every stored run converts its figures back and states the factor.
+--force-tcg, and every stored run converts its figures back and states the factor. With
+--use-lab DIR it runs in a VM lab already up (`fstune lab up --vm --dilate auto --dir DIR`) and
+leaves it running, so that several sittings (and other measurements beside them) share one lab
+and one measured factor.
 
 A study of the seed shape takes a long time on a modelled 2003 disk: each block formats and
 measures every configuration once. --max-blocks bounds each study (it also lowers the blocks
@@ -203,10 +206,20 @@ class _Progress:
         return "\n".join(self.text + [self.pending.decode(errors="replace")])
 
 
+def workloads_args(study: Study, only: list[str] | None) -> list[str]:
+    """`--workloads` for the study's workloads among ``only`` (None, or all of them: none given)."""
+    chosen = [name for name in study.workloads if name in (only or study.workloads)]
+    return ["--workloads", ",".join(chosen)] if chosen and len(chosen) < len(study.workloads) else []
+
+
 def run_study(lab, study: Study, data: str, log_device: str, max_blocks: int | None, log_path: Path,
-              params: list[str] = ()) -> tuple[int, str]:
+              params: list[str] = (), expected_only: bool = False, workloads: list[str] | None = None
+              ) -> tuple[int, str]:
+    configs = [c.name for c in study.configurations if c.name in expected_configs(study)] if expected_only else []
+    configs = configs if len(configs) < len(study.configurations) else []
     argv = [sys.executable, "-m", "fstune", "run", "--study", study.name, "--device", data,
             *(["--log-device", log_device] if study.needs_journal_device else []),
+            *(["--configs", ",".join(configs)] if configs else []), *workloads_args(study, workloads),
             *workload_params(study, list(params)), *block_args(study, max_blocks), "--yes"]
     print(f"  + fstune {' '.join(argv[3:])}", flush=True)
     with open(log_path, "ab") as log:
@@ -407,10 +420,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
                         help="as `fstune run` takes it, for every study that runs WORKLOAD (repeatable), "
                              "e.g. metadata.seconds=20 to shorten dbench")
+    parser.add_argument("--workloads", type=lambda text: [w.strip() for w in text.split(",") if w.strip()],
+                        metavar="LIST", default=None,
+                        help="vm: run only these of each study's workloads (comma-separated), e.g. metadata for "
+                             "the dbench rows alone; the stored run records which")
     parser.add_argument("--private-run-dir", action="store_true",
                         help="host: run each `fstune run` with a private /run/fstune (a shared machine)")
     parser.add_argument("--expected-only", action="store_true",
-                        help="host: run only the baseline and the configurations the study's expected outcomes "
+                        help="run only the baseline and the configurations the study's expected outcomes "
                              "compare (the seed table's rows), leaving out the others to save time")
     parser.add_argument("--size", default="1G", help="host: each lab disk's size (default %(default)s)")
     parser.add_argument("--force-tcg", action="store_true",
@@ -424,6 +441,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="time dilation, as `lab up --vm --dilate` takes it: under TCG, auto measures how "
                              "much slower the guest's CPU is and slows the disk model to match; every stored run "
                              "converts its figures back and states the factor (docs/vmlab.md)")
+    parser.add_argument("--use-lab", type=Path, default=None, metavar="DIR",
+                        help="vm: run in the VM lab already running in DIR (made by `fstune lab up --vm`, e.g. with "
+                             "--dilate auto) instead of booting one; it is left running afterwards, so that other "
+                             "runs can be measured in the same lab with the same factor")
     parser.add_argument("--lab-dir", type=Path, default=None,
                         help="where the lab's disk files go (default: a new directory under /var/tmp)")
     args = parser.parse_args(argv)
@@ -437,6 +458,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     manifest_path = args.manifest or args.state / "seed-runs.json"
     dilated = (args.dilate or "off").lower() not in ("off", "none")
+    if args.use_lab is not None:
+        if args.where == "host" or args.dilate is not None:
+            parser.error("--use-lab runs in a VM lab as it was made: leave out --where host and --dilate")
+        try:
+            dilated = vmlab.require_running(args.use_lab).dilation is not None
+        except FstuneError as error:
+            parser.error(str(error))
+        args.where = "vm"
     if args.where is None:
         from fstune.lab import served
 
@@ -467,10 +496,15 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _interrupted)
     lab = None
     try:
-        print(f"Booting the VM lab in {lab_dir} (accelerator: {accel})…", flush=True)
-        lab = vmlab.vm_up(disks=2, directory=lab_dir, accel=accel,
-                          disk_model=None if args.disk_model == "none" else args.disk_model, seek_ms=args.seek_ms,
-                          dilate=args.dilate, say=lambda line: print(line, flush=True))
+        if args.use_lab is not None:
+            lab = vmlab.require_running(args.use_lab)
+            about["lab"] = f"already running in {args.use_lab}"
+            print(f"Using the VM lab running in {args.use_lab} (left running afterwards).", flush=True)
+        else:
+            print(f"Booting the VM lab in {lab_dir} (accelerator: {accel})…", flush=True)
+            lab = vmlab.vm_up(disks=2, directory=lab_dir, accel=accel,
+                              disk_model=None if args.disk_model == "none" else args.disk_model, seek_ms=args.seek_ms,
+                              dilate=args.dilate, say=lambda line: print(line, flush=True))
         for warning in lab.warnings:
             print(f"  {warning}", flush=True)
         refusal = tcg_refusal(lab.accel, args.force_tcg, lab.dilation is not None)
@@ -487,11 +521,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[{number}/{len(studies)}] {study.name}: {study.title}", flush=True)
             t = time.monotonic()
             log_path = logs / f"{study.name}-{time.strftime('%Y%m%d-%H%M%S')}.log"
-            if number > 1:
-                # the last study's filesystem or external journal is still on the lab's partitions,
-                # and fstune rightly refuses to format a journal that a filesystem elsewhere may use
+            if number > 1 or args.use_lab is not None:
+                # the last study's filesystem or external journal is still on the lab's partitions
+                # (or, in a lab already running, whatever was made there before), and fstune rightly
+                # refuses to format a journal that a filesystem elsewhere may use
                 vmlab.vm_run_capture(lab, ["wipefs", "--all", "--quiet", data, log_device], timeout=120)
-            status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path, args.workload_param)
+            status, output = run_study(lab, study, data, log_device, args.max_blocks, log_path, args.workload_param,
+                                       args.expected_only, args.workloads)
             seconds = round(time.monotonic() - t)
             stored = STORED_RE.search(" ".join(output.split()))
             if stored is None:
@@ -505,13 +541,14 @@ def main(argv: list[str] | None = None) -> int:
                       f"(exit status {status})", flush=True)
             write_manifest(manifest_path, runs, failed=failed, **about)
     except KeyboardInterrupt:
-        print("Interrupted: taking the lab down.", file=sys.stderr, flush=True)
+        print("Interrupted" + (": taking the lab down." if args.use_lab is None else "; the lab is left running."),
+              file=sys.stderr, flush=True)
         return 130
     except (FstuneError, RuntimeError) as error:
         print(f"bench_seeds: {error}", file=sys.stderr, flush=True)
         return 1
     finally:
-        if lab is not None or (lab_dir / vmlab.MANIFEST_NAME).exists():
+        if args.use_lab is None and (lab is not None or (lab_dir / vmlab.MANIFEST_NAME).exists()):
             print("Taking the VM lab down…", flush=True)
             vmlab.vm_down(lab_dir)
         import shutil

@@ -10,6 +10,12 @@ with the paired decision code at the looks it recorded (bench/recompute_aa.py's 
     .venv/bin/python bench/recompute_screening.py --bundle bench/runs/screen-ext4-lab.json.xz
     .venv/bin/python bench/recompute_screening.py --state /tmp/screen-bench/state/fstune --runs 1,2 \\
         --save-bundle bench/runs/screen-ext4-lab.json.xz --command "what made them"
+    .venv/bin/python bench/recompute_screening.py --state DIR --runs 1,2 --save-bundle FILE \\
+        --declared bench/runs/declared/screen-ext4-modelled.json
+
+``--declared`` names the series' declaration (its command and expected outcome), which must have been
+committed before its first run (bench/bench_aa.py's rule, docs/verdicts.md "Every path, for real");
+the bundle keeps it with its commit, and the recompute prints it before what the runs gave.
 
 docs/screening.md ("Real runs on the lab") quotes what this prints for the checked-in bundle.
 """
@@ -24,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from bench_aa import declared  # noqa: E402
 from recompute_aa import Series, judge, read_bundle, write_bundle  # noqa: E402
 
 from fstune.results.recompute import reparse  # noqa: E402
@@ -43,6 +50,7 @@ def report(record) -> list[str]:
             return [*lines, f"  no result: {screened.refusal}"]
         lines += [f"  {line}" for line in screened.result.lines()]
         lines += [f"  {line}" for line in screened.readback]
+        lines += [f"  {line}" for line in screened.pacing]
         return lines
     confirms = (record.design or {}).get(CONFIRMS)
     if confirms:
@@ -63,13 +71,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", help="comma-separated run ids in --state: the screening, then its confirmation")
     parser.add_argument("--save-bundle", type=Path, help="write the runs read as a bundle")
     parser.add_argument("--command", default="", help="with --save-bundle: the commands that made the runs")
+    parser.add_argument("--declared", type=Path, metavar="FILE",
+                        help="with --state: the series' declaration (bench/runs/declared/*.json), committed before "
+                             "its first run; its command is the series' command")
     args = parser.parse_args(argv)
     if args.bundle:
         series = read_bundle(args.bundle)
     elif args.state and args.runs:
         ids = [int(word) for word in args.runs.split(",") if word.strip()]
+        manifest: dict = {"run_ids": ids, "command": args.command}
+        if args.declared:
+            manifest["declared"] = declared(args.declared)
+            manifest["command"] = manifest["declared"]["command"]
         with Store(args.state) as store:
-            series = [Series("screening", {"run_ids": ids, "command": args.command}, [store.load_run(i) for i in ids])]
+            series = [Series(manifest.get("declared", {}).get("series", "screening"), manifest,
+                             [store.load_run(i) for i in ids])]
     else:
         parser.error("give --bundle, or --state and --runs")
     if args.save_bundle:
@@ -78,6 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     for one in series:
         if one.manifest.get("command"):
             print(f"# {one.manifest['command']}")
+        if one.manifest.get("declared"):
+            said = one.manifest["declared"]
+            print(f"# declared before it ran in {said['file']} (commit {said['commit'][:10]}, {said['committed']}): "
+                  f"{said['expected']}")
         for record in one.records:
             print("\n".join(report(record)))
     return 0

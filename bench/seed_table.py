@@ -19,7 +19,7 @@ its share: docs/modelled-lab.md), and the blocks dropped.
 
     .venv/bin/python bench/seed_table.py --state /var/tmp/fstune-seeds [--manifest FILE] [--json]
     .venv/bin/python bench/seed_table.py --state DIR --manifest FILE --save-bundle bench/runs/NAME.json.xz
-    .venv/bin/python bench/seed_table.py --bundle bench/runs/seeds-host.json.xz
+    .venv/bin/python bench/seed_table.py --bundle bench/runs/seeds-host.json.xz [--bundle bench/runs/OTHER.json.xz]
 
 ``--manifest FILE`` names the runs, as the seed bench writes them:
 ``{"runs": [{"study": NAME, "run": ID}, ...]}``; given again, for the bench's later sittings, a
@@ -54,7 +54,8 @@ from fstune.results.store import Store, store_path  # noqa: E402
 BUNDLE_FORMAT = "fstune-seed-runs"
 # what the JFS and ReiserFS rows need, which the host kernel cannot give (docs/modelled-lab.md)
 ELSEWHERE = ("it needs the VM lab with time dilation (the disk model slowed as much as the guest's CPU is, "
-             "so the two keep their native ratio), which is not built yet: no figures")
+             "so the two keep their native ratio: bench/bench_seeds.py --where vm --dilate auto), not run for this row yet: "
+             "no figures")
 COLUMNS = ("seed", "experiment", "seed's result", "fstune (interval)", "verdict", "agreement", "environment", "blocks")
 
 
@@ -219,6 +220,22 @@ def read_bundle(path: Path) -> tuple[dict, dict[int, object]]:
     return document["manifest"], records
 
 
+def read_bundles(paths: list[Path]) -> tuple[dict, dict[str, object]]:
+    """(one manifest, {study: record}) from several bundles, in order: each manifest's runs are
+    found in its own bundle (run ids are a store's, so two bundles may share one), and a later
+    bundle's run of a study replaces an earlier one's, as ``combine_manifests`` does."""
+    manifests, by_study = [], {}
+    for path in paths:
+        manifest, records = read_bundle(path)
+        runs = manifest_runs(manifest, path)
+        missing = [run_id for _, run_id in runs if run_id not in records]
+        if missing:
+            raise TableError(f"{path}: the manifest names runs the bundle lacks: {missing}.")
+        manifests.append(manifest)
+        by_study.update({study: records[run_id] for study, run_id in runs})
+    return (manifests[0] if len(manifests) == 1 else combine_manifests(manifests)), by_study
+
+
 def table_rows(manifest: dict | None, runs: list[tuple[str, int]], load) -> list[dict]:
     """Every row: each run's (``load(run_id)`` gives its record), then the studies run elsewhere."""
     from fstune.studies import find_study
@@ -257,7 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--manifest", type=Path, action="append",
                         help='the runs: {"runs": [{"study": NAME, "run": ID}, ...]}; repeat it for several sittings '
                              "(a later one's run of a study replaces an earlier one's)")
-    parser.add_argument("--bundle", type=Path, help="read the runs and their manifest from a bundle instead")
+    parser.add_argument("--bundle", type=Path, action="append",
+                        help="read the runs and their manifest from a bundle instead; repeat it to combine "
+                             "sittings kept apart (the host's and the VM lab's: a later bundle's run of a study "
+                             "replaces an earlier one's)")
     parser.add_argument("--save-bundle", type=Path, metavar="FILE.json.xz",
                         help="with --state and --manifest: keep the runs read, and the manifest, in a bundle")
     parser.add_argument("--json", action="store_true", help="every row with its structured comparison, as JSON")
@@ -268,12 +288,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--save-bundle needs --state and --manifest")
     try:
         if args.bundle:
-            manifest, records = read_bundle(args.bundle)
-            runs = manifest_runs(manifest, args.bundle)
-            missing = [run_id for _, run_id in runs if run_id not in records]
-            if missing:
-                raise TableError(f"{args.bundle}: the manifest names runs the bundle lacks: {missing}.")
-            rows = table_rows(manifest, runs, lambda study, run_id: records[run_id])
+            manifest, records = read_bundles(args.bundle)
+            rows = table_rows(manifest, manifest_runs(manifest, args.bundle[0]), lambda study, run_id: records[study])
         else:
             if not store_path(args.state).exists():  # reading only: never make an empty store
                 print(f"seed_table: no results store at {args.state} ({store_path(args.state).name} is not there).",

@@ -337,7 +337,7 @@ def ar_contrasts(rng, shape, r: float = AR_LAG1) -> np.ndarray:
 
 def earlier_floors(rng, studies: int, r: float) -> np.ndarray:
     """Each study's floor for correlated blocks, as a run reads it from the stored runs on its
-    device (``paired.lag1_floor``, what ``blocked.earlier_lag1_floor`` pools): ``EARLIER_RUNS``
+    device (``paired.lag1_floor``, what ``history.earlier_lag1_floor`` pools): ``EARLIER_RUNS``
     earlier runs of 15 blocks with the same correlation ``r``."""
     from fstune.stats.paired import lag1_floor
 
@@ -345,33 +345,51 @@ def earlier_floors(rng, studies: int, r: float) -> np.ndarray:
     return np.array([lag1_floor(list(runs)).floor for runs in earlier])
 
 
-def autocorrelated(earlier: bool):
-    """A/A; consecutive blocks' contrasts correlated (AR(1), lag-1 r = +0.29), same spread; with
-    ``earlier``, the device has three stored runs the floor is read from, else the run's own
-    blocks alone estimate the correlation."""
+FIRST, EARLIER, OWN = "first run", "earlier runs", "own blocks"  # where a run's floor for correlated blocks comes from
+
+
+def floors_for(rng, studies: int, r: float, source: str) -> np.ndarray | None:
+    """Each study's floor for correlated blocks: from ``EARLIER_RUNS`` stored runs on its device
+    (``earlier_floors``), the declared first-run floor a device without them gets since
+    paired-gs-obf/4 (``paired.first_run_floor``, what ``history.run_lag1_floor`` gives it), or none
+    at all (``OWN``: the run's own blocks alone, as /3 judged a first run)."""
+    from fstune.stats.paired import first_run_floor
+
+    if source == EARLIER:
+        return earlier_floors(rng, studies, r)
+    if source == FIRST:
+        return np.full(studies, first_run_floor().floor)
+    return None
+
+
+def autocorrelated(source: str):
+    """A/A; consecutive blocks' contrasts correlated (AR(1), lag-1 r = +0.29), same spread; the floor
+    from three stored runs on the device, the first-run floor, or the run's own blocks alone."""
     def run(rng, studies):
         contrasts = SPREAD * math.sqrt(2) * ar_contrasts(rng, (studies, MOST_BLOCKS))
-        floors = earlier_floors(rng, studies, AR_LAG1) if earlier else None
+        floors = floors_for(rng, studies, AR_LAG1, source)
         schedule = comparison_schedule({"looks": list(LOOKS)}, 1)
         code, look = judge_with(contrasts, None, schedule, floors)
         found = outcome(any_claim(code), studies, look)
-        if not earlier:  # described, not a promise: the rate a run without earlier runs gets
+        if source == OWN:  # described, not a promise: the rate /3 gave a run without earlier runs
             found.extra = f"any false claim {found.hits / studies:.2%}"
-        elif floors is not None:
+        elif source == EARLIER:
             found.extra = f"floor median {np.median(floors):.2f}"
+        else:
+            found.extra = f"floor {floors[0]:.2f}"
         return found
     return run
 
 
-def floor_power(r: float, earlier: bool):
-    """Not an error rate: "better" for a true +10 % with blocks correlated at ``r``, with or without
-    a floor from three earlier runs on the device (what the floor costs or saves)."""
+def floor_power(r: float, source: str, change: float = 0.10):
+    """Not an error rate: "better" for a true ``change`` with blocks correlated at ``r``, the floor
+    from ``source`` (what the floor costs or saves)."""
     def run(rng, studies):
-        contrasts = math.log1p(0.10) + SPREAD * math.sqrt(2) * ar_contrasts(rng, (studies, MOST_BLOCKS), r)
-        floors = earlier_floors(rng, studies, r) if earlier else None
+        contrasts = math.log1p(change) + SPREAD * math.sqrt(2) * ar_contrasts(rng, (studies, MOST_BLOCKS), r)
+        floors = floors_for(rng, studies, r, source)
         code, look = judge_with(contrasts, None, comparison_schedule({"looks": list(LOOKS)}, 1), floors)
         better = int(BETTER[code].sum())
-        return Outcome(better, studies, extra=f"better for a true +10 % {better / studies:.1%} in "
+        return Outcome(better, studies, extra=f"better for a true +{change:.0%} {better / studies:.1%} in "
                                               f"{np.asarray(LOOKS)[look].mean():.1f} blocks")
     return run
 
@@ -462,7 +480,9 @@ SCENARIOS = [
     Scenario("A/A, a neighbour with a period anywhere in 1–3 blocks", "periodic-1-3", "any false claim", 0.05,
              periodic(1.0, 3.0)),
     Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29), three earlier runs on the device", "autocorrelated",
-             "any false claim", 0.05, autocorrelated(True)),
+             "any false claim", 0.05, autocorrelated(EARLIER)),
+    Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29), a first run on the device", "first-run-correlated",
+             "any false claim", 0.05, autocorrelated(FIRST)),
     Scenario("3 identical configurations, each variant against the baseline", "identical-3", "any false claim",
              0.05, identical(3, False)),
     Scenario("3 identical configurations, every pair shown", "identical-3-pairs", "any false pair", 0.05,
@@ -472,12 +492,22 @@ SCENARIOS = [
 ]
 
 DESCRIBED = [
-    Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29), no earlier runs", "autocorrelated-alone", "described", 1.0,
-             autocorrelated(False)),
-    Scenario("power, independent blocks, no earlier runs", "power-alone", "described", 1.0, floor_power(0.0, False)),
-    Scenario("power, independent blocks, three earlier runs", "power-floor", "described", 1.0, floor_power(0.0, True)),
+    Scenario("A/A, autocorrelated blocks (lag-1 r = +0.29), the run's own blocks alone (/3's first run)",
+             "autocorrelated-alone", "described", 1.0, autocorrelated(OWN)),
+    Scenario("power, independent blocks, the run's own blocks alone (/3's first run)", "power-alone", "described",
+             1.0, floor_power(0.0, OWN)),
+    Scenario("power, independent blocks, a first run (the declared floor)", "power-first", "described", 1.0,
+             floor_power(0.0, FIRST)),
+    Scenario("power at +6 %, independent blocks, the run's own blocks alone (/3's first run)", "power6-alone",
+             "described", 1.0, floor_power(0.0, OWN, 0.06)),
+    Scenario("power at +6 %, independent blocks, a first run (the declared floor)", "power6-first", "described",
+             1.0, floor_power(0.0, FIRST, 0.06)),
+    Scenario("power, independent blocks, three earlier runs", "power-floor", "described", 1.0,
+             floor_power(0.0, EARLIER)),
     Scenario("power, blocks correlated at +0.29, three earlier runs", "power-floor-correlated", "described", 1.0,
-             floor_power(AR_LAG1, True)),
+             floor_power(AR_LAG1, EARLIER)),
+    Scenario("power, blocks correlated at +0.29, a first run", "power-first-correlated", "described", 1.0,
+             floor_power(AR_LAG1, FIRST)),
     Scenario("estimate after an early stop, true +10 %", "early-10", "described", 1.0, early_stop_bias(0.10)),
     Scenario("estimate after an early stop, true +30 %", "early-30", "described", 1.0, early_stop_bias(0.30)),
     Scenario("drift check, no drift", "drift-0", "described", 1.0, drift_power(0.0)),

@@ -319,26 +319,21 @@ class RunSession:
 
     def _learn_lag1_floor(self) -> None:
         """The correlation of consecutive blocks that earlier stored runs on these devices showed,
-        for the measurement to widen its intervals by at least (docs/verdicts.md, "Correlated
-        blocks"). Without a store, or when it cannot be read, the run's own blocks decide alone."""
+        for the measurement to widen its intervals by at least; without enough of them (or without
+        a store to read) the declared first-run floor (docs/verdicts.md, "Correlated blocks")."""
         measurement = self.measurement
-        if self.open_store is None or not getattr(measurement, "sequential", False):
+        if not getattr(measurement, "sequential", False):
             return
-        from fstune.results.blocked import FLOOR_RUNS, earlier_lag1_floor
+        from fstune.results.history import first_run_entry, load_recent, run_lag1_floor
         from fstune.results.settings import run_settings
 
+        records = load_recent(self.open_store)
         try:
-            store = self.open_store()
-            if store is None:
-                return
-            try:
-                records = [store.load_run(summary.id) for summary in store.list_runs(FLOOR_RUNS)]
-            finally:
-                store.close()
-            entry = earlier_lag1_floor(records, run_settings(self.plan, measurement), measurement.primary)
+            entry = (run_lag1_floor(records, run_settings(self.plan, measurement), measurement.primary)
+                     if records is not None else first_run_entry())
         except Exception:
             log.info("the earlier runs could not be read for the correlation of blocks", exc_info=True)
-            return
+            entry = first_run_entry()
         measurement.use_lag1_floor(entry)
 
     def cancel(self, reason: str = "cancelled") -> None:

@@ -38,6 +38,10 @@ STEP_SCREENS = {
     "Review": ("fstune.screens.review", "ReviewScreen"),
 }
 ORDER = tuple(STEP_SCREENS)
+# "Which options matter?" (screens/screening.py): the factors' step stands in for Options, and the
+# workload is chosen there, so the path skips Workloads
+SCREENING_STEPS = {"Options": ("Factors", "fstune.screens.screening", "FactorsScreen")}
+SCREENING_ORDER = ("Disks", "Study", "Devices", "Options", "Review")
 # what stops the wizard from outside, and the reason a run in progress is cancelled with
 # seconds after the start when the studies load even if the disk list is not up yet (a slow scan)
 STUDIES_AT_THE_LATEST = 2.0
@@ -130,11 +134,18 @@ class FstuneApp(App):
 
     # --- navigation -----------------------------------------------------------------------
 
+    @property
+    def order(self) -> tuple[str, ...]:
+        return SCREENING_ORDER if self.state.screening is not None else ORDER
+
     def step_screen(self, name: str) -> StepScreen:
+        if self.state.screening is not None and name in SCREENING_STEPS:
+            name, module, cls = SCREENING_STEPS[name]
+        else:
+            module, cls = STEP_SCREENS[name]
         if not self.is_screen_installed(name):
             import importlib
 
-            module, cls = STEP_SCREENS[name]
             if name != "Disks":
                 self.load_studies()  # every later step shows or uses them
             self.install_screen(getattr(importlib.import_module(module), cls)(), name)
@@ -161,14 +172,15 @@ class FstuneApp(App):
         if problem:
             self.notify(problem, title="Not yet", severity="warning")
             return
-        index = ORDER.index(screen.STEP)
-        if index + 1 < len(ORDER):
-            self.goto(ORDER[index + 1])
+        order = self.order  # the Study step's choice may have changed the path
+        index = order.index(screen.STEP)
+        if index + 1 < len(order):
+            self.goto(order[index + 1])
 
     def action_back_step(self) -> None:
         screen = self.screen
         if isinstance(screen, StepScreen) and screen.STEP != ORDER[0]:
-            self.goto(ORDER[ORDER.index(screen.STEP) - 1])
+            self.goto(self.order[self.order.index(screen.STEP) - 1])
 
     def action_help(self) -> None:
         from fstune.screens.help import HelpScreen
@@ -177,7 +189,8 @@ class FstuneApp(App):
             self.pop_screen()
             return
         # the step under any dialog: a question asked on the Run screen is still the Run step
-        step = next((s.STEP for s in reversed(self.screen_stack) if getattr(s, "STEP", None)), ORDER[0])
+        step = next((getattr(s, "HELP_TOPIC", None) or s.STEP for s in reversed(self.screen_stack)
+                     if getattr(s, "STEP", None)), ORDER[0])
         self.push_screen(HelpScreen(step))
 
     async def action_quit(self) -> None:

@@ -77,6 +77,34 @@ HELP: dict[str, tuple[Block, ...]] = {
         "ext4 oldalloc) is explained at the field as you type. noatime stops reads from writing access "
         "times; commit=N lets the journal collect N seconds of changes before it writes them.",
     ),
+    "Factors": (
+        "A screening tries many options at once. A factor is one option at two levels: a mount option off "
+        "and on (relatime against noatime), two values of it (commit=5 against commit=60), or an mkfs "
+        "setting. Every run of the design sets each chosen factor to one of its levels, so every run tells "
+        "something about every factor; one model then calls each 'matters', 'no detectable effect' or "
+        "'too noisy to tell'.",
+        (("space", "choose or drop the highlighted factor."),
+         ("✗", "refused beside a factor already chosen, or by this kernel or filesystem: highlight it to "
+               "read the rule. A refused pair is never combined (data=journal with delalloc: the kernel "
+               "refuses both)."),
+         ("Your own", "type a factor as fstune screen --factor takes it: NAME=A,B for two values of a mount "
+                      "option, or OPTION for the option left out against set; Enter adds it."),
+         ("Budget", "how long all the runs may take (30m, 1h30m): it buys whole replicates of the design; "
+                    "the lines at the bottom say how many, and the smallest effect they find.")),
+        "Up to 4 factors run in every combination; more in a fraction that pyDOE makes; above 8 a "
+        "Plackett–Burman design with its mirror in the next block, where the budget fits it. The Review "
+        "shows the design run by run.",
+    ),
+    "Screening": (
+        "Each factor's main effect: the change in the main figure from its first level to its second, in "
+        "percent, with an interval at the level Holm's procedure tests it at, so that a factor that does "
+        "nothing is called 'matters' in at most 5 % of studies. The chart draws the effects, largest first, "
+        "with their intervals; the interactions are described, not judged.",
+        (("c", "confirm the proposal: the factors that matter, at their better level, against every factor "
+               "at its first level, in an ordinary paired study on the same target. The Review shows its "
+               "script first. A screening suggests; only a confirmation decides."),
+         ("Esc", "back to the run.")),
+    ),
     "Workloads": (
         _workload_terms(),
         "The run is a sequence of blocks: each block measures every configuration once (every workload one "

@@ -22,6 +22,7 @@ import os
 import re
 from pathlib import Path
 
+from rich.console import Group
 from rich.markup import escape
 from rich.text import Text
 from textual import work
@@ -129,6 +130,33 @@ def highlight_script(script: str, destructive_style, comment_style) -> Text:
     return text
 
 
+def design_text(plan) -> Group:
+    """A screening's design as a table, each distinct run a row and each factor a column (− its
+    first level, + its second, as the legend says), then the plan in words: the design, what the
+    budget buys, the aliases, the seed (what ``fstune screen`` prints)."""
+    from string import ascii_uppercase
+
+    from rich.table import Table
+
+    base = plan.design.base
+    letters = ascii_uppercase[:base.factors]  # a column per factor fits 80 columns up to 15 factors
+    each = ("every block runs each once" if base.halves == 1 else
+            f"odd blocks run 01–{base.block_runs:02d}, even blocks their mirror")
+    title = Text(f"The design: {base.runs} runs × {base.factors} factors; {each}", style="bold")
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    table.add_column("run", no_wrap=True, style="bold")
+    for letter in letters:
+        table.add_column(letter, no_wrap=True, justify="center")
+    for row, codes in enumerate(base.rows):
+        table.add_row(f"{row + 1:02d}", *(Text("+", style="bold cyan") if code > 0 else Text("−")
+                                         for code in codes))
+    legend = [Text.assemble((f"{letter} ", "bold"), f"{factor.name}: − {factor.level_text(-1)}, ",
+                            ("+ ", "bold cyan"), factor.level_text(1))
+              for letter, factor in zip(letters, plan.factors)]
+    said = Text("The script below runs these runs block by block, each block in its drawn order.", style="dim")
+    return Group(title, table, Text(""), *legend, said, Text(""), *(Text(line) for line in plan.words()), Text(""))
+
+
 def device_names(path: str) -> set[str]:
     """What the user may type for ``path``: the full path or the kernel name."""
     return {path, os.path.basename(path)}
@@ -142,6 +170,7 @@ class ReviewScreen(StepScreen):
     ReviewScreen #review-summary { height: auto; padding: 0 1; }
     ReviewScreen #script-view { height: 1fr; border: round $primary 50%; }
     ReviewScreen #script { width: 1fr; }
+    ReviewScreen #design { width: 1fr; padding: 0 1; display: none; }
     ReviewScreen .confirm-row { height: 1; padding: 0 1; }
     ReviewScreen .confirm-row > Label { width: auto; padding-right: 1; }
     ReviewScreen .confirm-row > Input { width: 1fr; }
@@ -169,6 +198,7 @@ class ReviewScreen(StepScreen):
     def compose_body(self) -> ComposeResult:
         yield Static("Building the plan…", id="review-summary")
         with VerticalScroll(id="script-view"):
+            yield Static("", id="design")  # a screening's design, run by run (``design_table``)
             yield Static("", id="script")
         with Horizontal(classes="confirm-row", id="row-target"):
             yield Label("", id="label-target")
@@ -239,9 +269,16 @@ class ReviewScreen(StepScreen):
         except FstuneError as error:
             self.post_message(PlanBuilt(None, "", error.message))
             return
-        self.post_message(PlanBuilt(plan, render_script(plan)))
+        # what earlier stored runs on these devices say the run can decide (read here, in the worker)
+        # (the store where runs are kept, read only if it exists: a review never creates it)
+        from fstune.results.history import before_the_run, existing_store, load_recent
+
+        stored = existing_store if self.app.services.open_store is not None else None
+        decidable = before_the_run(plan, load_recent(stored))
+        self.post_message(PlanBuilt(plan, render_script(plan, decidable)))
         if self.checks:
-            self._check(plan, self.app.services.session(plan), clear_leftovers=False)
+            session = self.app.services.session(plan, measurement=self.app.state.measurement(plan))
+            self._check(plan, session, clear_leftovers=False)
 
     @work(thread=True, exclusive=True, group="plan")
     def check_again(self, plan: Plan, session, clear_leftovers: bool) -> None:
@@ -277,6 +314,11 @@ class ReviewScreen(StepScreen):
         for warning in plan.warnings:
             summary.append(f"\nNote: {warning}", style="yellow")
         self.query_one("#review-summary", Static).update(summary)
+        design = self.query_one("#design", Static)
+        screened = self.app.state.screened
+        design.display = screened is not None
+        if screened is not None:
+            design.update(design_text(screened.plan))
         self.show_script()
         if self.app.services.dry_run:
             self.query_one("#row-save").display = True
@@ -382,7 +424,11 @@ class ReviewScreen(StepScreen):
                                + (f" ('{typed}' is not it)." if typed else "."))
                 return
         self.handed_over = self.session is not None  # the runner adopts its locks (same run id)
-        self.app.start_run(self.plan, session=self.session)
+        session = self.session
+        measurement = self.app.state.measurement(self.plan) if session is None else None
+        if measurement is not None:  # no checks here (fixture devices): the run's session, with its design
+            session = self.app.services.session(self.plan, measurement=measurement)
+        self.app.start_run(self.plan, session=session)
 
     def save(self) -> None:
         message = self.query_one("#confirm-message", Static)

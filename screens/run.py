@@ -343,6 +343,14 @@ class RunScreen(GuidedRun, Screen):
         self.app.push_screen(ConfirmCancel(), decided)
 
     def action_results(self) -> None:
+        from fstune.screening.record import is_screening
+
+        if self.record is not None and is_screening(self.record.design):
+            # a design is judged by its model, not by pairs: its effects and the proposal
+            from .screening_results import ScreeningResultsScreen
+
+            self.app.push_screen(ScreeningResultsScreen(self.record, self.stored_id))
+            return
         if self.record is None or self.comparison is None:
             self.notify("No results yet." if not self.ended else "This run has no figures to show.",
                         severity="warning")

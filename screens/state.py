@@ -137,12 +137,54 @@ class WizardState:
     plan: Plan | None = None  # built on the Review screen from everything above
     run_id: str | None = None  # the run directory's name; None = the time the plan is built (as the CLI)
     order_seed: int | None = None  # drawn with the first plan, then kept: the review shows what runs
+    # "Which options matter?" (docs/screening.md): the factors, workloads and budget chosen, and
+    # the plan made of them (``fstune.measure.screening.plan_request``, as ``fstune screen``);
+    # ``study`` is then that plan's study. None: an ordinary study.
+    screening: object | None = None  # a ScreeningRequest
+    screened: object | None = None  # its PlannedScreening
+    # what the run's record keeps besides its plan: the screening's design, or the screening run a
+    # confirmation confirms (``design["confirms_screening"]``); None: nothing
+    record_extra: dict | None = None
+    paired: bool = True  # the run judges at its looks (False: a screening, judged once by its model)
 
-    def choose_study(self, study: Study) -> None:
-        """Pick ``study``; the edits made for another study do not carry over."""
+    def choose_study(self, study: Study, *, record_extra: dict | None = None) -> None:
+        """Pick ``study``; the edits made for another study do not carry over. ``record_extra``:
+        what its record keeps besides (a confirmation's screening run)."""
+        self.screening = self.screened = None
+        self.record_extra, self.paired = record_extra, True
         if self.study is not None and self.study.name == study.name:
             self.study = study
             return
+        self._reset(study)
+
+    def choose_screening(self, request) -> None:
+        """Screen the factors of ``request`` (a ``ScreeningRequest``): planned at once, as
+        ``fstune screen`` plans it, its seed then kept so that every later step shows the same
+        design; UsageError says why it cannot be screened (and nothing changes)."""
+        from dataclasses import replace
+
+        from fstune.measure.screening import plan_request, screening_record
+
+        planned = plan_request(request)
+        if request.seed is None:
+            request = replace(request, seed=planned.plan.design.seed)
+        study = planned.study()
+        if self.study is None or self.study.name != study.name or self.screening is None:
+            self._reset(study)
+        self.study = study
+        self.screening, self.screened = request, planned
+        self.record_extra, self.paired = screening_record(planned), False
+
+    def measurement(self, plan: Plan):
+        """The run's measurement when its record keeps more than the plan (a screening, a
+        confirmation), else None: the session's own."""
+        if self.record_extra is None:
+            return None
+        from fstune.measure.screening import screening_measurement
+
+        return screening_measurement(plan, self.record_extra, sequential=self.paired)
+
+    def _reset(self, study: Study) -> None:
         self.study = study
         self.options = []
         self.mkfs_options = {}
@@ -181,4 +223,8 @@ class WizardState:
             run_id=self.run_id or "plan", ceiling=self.ceiling, order_seed=self.order_seed,
         )
         self.order_seed = choices.order_seed
+        if self.screened is not None:  # the design's blocks, orders and seed (fstune screen's)
+            from fstune.plan.screening import screening_choices
+
+            choices = screening_choices(choices, self.screened.plan)
         return choices

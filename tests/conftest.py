@@ -9,6 +9,7 @@ Nothing here imports Textual: the headless core's tests must run without it.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -122,16 +123,35 @@ def plain_lab_disks() -> Iterator[None]:
 TEST_MOUNT_ROOT_PREFIX = "/run/fstune-tests-"
 
 
+def _session_alive(root: Path) -> bool:
+    """Whether the session that made ``root`` still runs: it holds an flock on ``root``.lock for
+    its whole life, which says so across PID namespaces too (a pid seen from here may be another
+    process, or none, while the session runs); a root without a lock file is judged by its pid."""
+    lock = Path(f"{root}.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR)
+    except FileNotFoundError:
+        pid = root.name.removeprefix(Path(TEST_MOUNT_ROOT_PREFIX).name)
+        return not pid.isdigit() or Path(f"/proc/{pid}").exists()
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the lock taken just now: the root is cleared next
+    lock.unlink(missing_ok=True)
+    return False
+
+
 def _clear_dead_sessions_roots() -> None:
-    """Clear the mount roots of earlier sessions whose process is gone (killed by a timeout, say):
+    """Clear the mount roots of earlier sessions that are gone (killed by a timeout, say):
     nobody else looks in a session's own root, so their runs' sealed mountpoint directories
     would stay forever. Cleared as fstune clears any leftover (docs/safety.md)."""
     from fstune.runner.leftovers import clean_leftovers, find_leftovers
 
     for root in Path("/run").glob(Path(TEST_MOUNT_ROOT_PREFIX).name + "*"):
-        pid = root.name.removeprefix(Path(TEST_MOUNT_ROOT_PREFIX).name)
-        if not pid.isdigit() or Path(f"/proc/{pid}").exists():
-            continue  # its session may still be running
+        if root.suffix == ".lock" or _session_alive(root):
+            continue
         report = clean_leftovers(find_leftovers(str(root)))
         with suppress(OSError):
             root.rmdir()
@@ -150,8 +170,12 @@ def own_mount_root() -> Iterator[str]:
     old = os.environ.get(MOUNT_ROOT_ENV)
     _clear_dead_sessions_roots()
     root = Path(f"{TEST_MOUNT_ROOT_PREFIX}{os.getpid()}")
+    lock = os.open(f"{root}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(lock, fcntl.LOCK_EX)  # held while this session runs: _session_alive
     os.environ[MOUNT_ROOT_ENV] = str(root)
     yield str(root)
+    Path(f"{root}.lock").unlink(missing_ok=True)
+    os.close(lock)
     if old is None:
         os.environ.pop(MOUNT_ROOT_ENV, None)
     else:

@@ -71,7 +71,7 @@ def test_journal_equal_to_target():
 def test_option_invalid_for_the_filesystem():
     assert_clear_error(fstune("plan", "--study", "ext4-external-journal", "--device", "/dev/sdx1",
                               "--assume-size", "10G", "--log-device", "/dev/sdy1", "--assume-log-size", "1G",
-                              "--option", "notail"), "'notail' is not a ext4 mount option", "ReiserFS")
+                              "--option", "notail"), "'notail' is not an ext4 mount option", "ReiserFS")
     assert_clear_error(fstune("plan", "--study", "xfs-log-tuning", "--device", "/dev/sdx1", "--assume-size", "10G",
                               "--log-device", "/dev/sdy1", "--assume-log-size", "1G", "--option", "logbufs=9"),
                        "logbufs=9", "2 to 8")

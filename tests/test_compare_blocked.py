@@ -334,7 +334,7 @@ def test_a_noisy_run_says_no_detectable_difference_is_out_of_reach_and_what_spre
 
 
 def test_earlier_runs_on_the_same_devices_give_the_floor_a_run_records_and_every_judgement_uses():
-    from fstune.results.blocked import earlier_lag1_floor, floor_note
+    from fstune.results.history import earlier_lag1_floor, floor_note
     from fstune.reports.caveats import CORRELATED, caveats
 
     settings = {"machine_id": "m1", "lab_kind": "loop lab", "device_roles": {"/dev/loop0p1": "data"}}

@@ -317,3 +317,183 @@ def test_a_timed_workload_runs_factor_times_longer_in_a_dilated_guest():
     assert dbench_seconds(capped) == 3600 and any("capped at 3600 s" in w for w in capped.warnings)
     # outside a dilated VM lab the choice is 1
     assert Choices(study, DeviceChoice("/dev/sdb1", 10 * gib, disk="sdb")).time_dilation == 1.0
+
+
+# -- the guest's own clocks (docs/vmlab.md, "Time dilation": its timers stretched too) -------------
+
+GUEST_DEFAULTS = {"vm.dirty_expire_centisecs": 3000, "vm.dirty_writeback_centisecs": 500,
+                  "fs.xfs.xfssyncd_centisecs": 3000}
+
+
+@pytest.mark.parametrize("factor, expire, writeback, xfssyncd", [
+    (1, 3000, 500, 3000), (2, 6000, 1000, 6000), (15.2, 45600, 7600, 45600)])
+def test_the_guest_s_timers_are_stretched_by_the_factor(factor, expire, writeback, xfssyncd):
+    from fstune.diskmodel.dilation import guest_sysctls
+
+    clocks = guest_sysctls(GUEST_DEFAULTS, factor)
+    assert [(c.name, c.native, c.dilated, c.capped) for c in clocks] == [
+        ("vm.dirty_expire_centisecs", 3000, expire, None), ("vm.dirty_writeback_centisecs", 500, writeback, None),
+        ("fs.xfs.xfssyncd_centisecs", 3000, xfssyncd, None)]
+    if factor == 15.2:
+        assert clocks[1].text(15.2) == "vm.dirty_writeback_centisecs 500 × 15.2 = 7600"
+
+
+def test_a_timer_past_its_limit_is_capped_and_says_so_and_a_timer_switched_off_stays_off():
+    from fstune.diskmodel.dilation import INT_MAX, guest_sysctls, scale_clock
+
+    # XFS takes at most 720000 cs (2 h): 3000 × 1000 would be refused by the guest's kernel
+    [xfs] = guest_sysctls({"fs.xfs.xfssyncd_centisecs": 3000}, 1000)
+    assert (xfs.dilated, xfs.capped) == (720000, 720000)
+    assert xfs.text(1000) == "fs.xfs.xfssyncd_centisecs 3000 × 1000 capped at 720000 (its largest): ×240.0, not ×1000.0"
+    # the writeback timers become milliseconds in an int: past INT_MAX / 10 they would overflow
+    [expire] = guest_sysctls({"vm.dirty_expire_centisecs": 100_000_000}, 15.2)
+    assert expire.dilated == INT_MAX // 10 == 214748364 and expire.capped == INT_MAX // 10
+    [off] = guest_sysctls({"vm.dirty_writeback_centisecs": 0}, 15.2)
+    assert off.dilated == 0 and off.capped is None
+    # sysctls the guest does not have (no xfs module) are left out, not invented
+    assert [c.name for c in guest_sysctls({"vm.dirty_expire_centisecs": 3000}, 2)] == ["vm.dirty_expire_centisecs"]
+    with pytest.raises(ValueError, match="negative"):
+        scale_clock("commit", -1, 2, None)
+    with pytest.raises(diskmodel.DiskModelError):
+        scale_clock("commit", 5, 0.5, None)
+
+
+@pytest.mark.parametrize("name, default, unit, maximum, factor, dilated, capped", [
+    ("commit", 5, "s", 86400, 1, 5, None), ("commit", 5, "s", 86400, 2, 10, None),     # ext3/ext4
+    ("commit", 5, "s", 86400, 15.2, 76, None),
+    ("max_batch_time", 15000, "µs", 4294967, 1, 15000, None),                         # ext3/ext4's jbd2
+    ("max_batch_time", 15000, "µs", 4294967, 2, 30000, None),
+    ("max_batch_time", 15000, "µs", 4294967, 15.2, 228000, None),
+    ("max_batch_time", 15000, "µs", 4294967, 1000, 4294967, 4294967),                # 32-bit ns: capped
+    ("commit", 30, "s", None, 15.2, 456, None),                                      # ReiserFS
+    ("commit", 30, "s", 300, 2, 60, None), ("commit", 30, "s", 300, 15.2, 300, 300)])  # Btrfs: 300 s at most
+def test_a_timer_mount_option_is_its_default_times_the_factor_within_its_limit(name, default, unit, maximum, factor,
+                                                                               dilated, capped):
+    from fstune.diskmodel.dilation import timer_option
+
+    clock = timer_option(name, default, unit, factor, maximum)
+    assert (clock.name, clock.unit, clock.native, clock.dilated, clock.capped) == (name, unit, default, dilated,
+                                                                                  capped)
+
+
+def test_the_filesystems_know_their_timer_mount_options_and_their_limits():
+    from fstune import filesystems
+
+    found = {name: {(t.name, t.default, t.unit, filesystems.get(name).mount_options[t.name].maximum)
+                    for t in filesystems.get(name).timer_options}
+             for name in ("ext2", "ext3", "ext4", "reiserfs", "btrfs", "jfs", "xfs")}
+    ext = {("commit", 5, "s", 86400), ("max_batch_time", 15000, "µs", 4294967)}
+    assert found == {"ext2": set(), "ext3": ext, "ext4": ext, "reiserfs": {("commit", 30, "s", None)},
+                     "btrfs": {("commit", 30, "s", 300)}, "jfs": set(), "xfs": set()}
+    # the ext4 driver takes the batching wait in ext3 mode too, so fstune does
+    filesystems.check_mount_options("ext3", "commit=51,max_batch_time=153870")
+
+
+DILATED_STUDY = '''title = "t"
+summary = "s"
+explanation = "e"
+workloads = ["metadata"]
+[[configurations]]
+name = "base"
+title = "b"
+filesystem = "ext3"
+[[configurations]]
+name = "ext"
+title = "e"
+filesystem = "ext3"
+journal = "external"
+[[configurations]]
+name = "own"
+title = "o"
+filesystem = "ext3"
+mount_options = "commit=30"
+[[configurations]]
+name = "nojournal"
+title = "n"
+filesystem = "ext4"
+journal = "none"
+[[configurations]]
+name = "reiser"
+title = "r"
+filesystem = "reiserfs"
+[[configurations]]
+name = "btrfs"
+title = "btr"
+filesystem = "btrfs"
+[[configurations]]
+name = "jfs"
+title = "j"
+filesystem = "jfs"
+'''
+
+
+@pytest.mark.parametrize("factor", [1.0, 2.0, 15.2])
+def test_a_dilated_plan_stretches_commit_where_a_configuration_sets_none_and_says_so(factor):
+    from fstune.plan import Choices, DeviceChoice, build_plan
+    from fstune.studies import parse_study
+
+    gib = 1024**3
+    plan = build_plan(Choices(parse_study(DILATED_STUDY, "t.toml"), DeviceChoice("/dev/sdb1", 10 * gib, disk="sdb"),
+                              DeviceChoice("/dev/sdc1", gib, disk="sdc"), repeats=3, run_id="d",
+                              time_dilation=factor))
+    commit = {cp.config.name: dict(cp.mount_options).get("commit") for cp in plan.configs}
+    batch = {cp.config.name: dict(cp.mount_options).get("max_batch_time") for cp in plan.configs}
+    said = [w for w in plan.warnings if "commit" in w or "batch" in w]
+    if factor == 1:
+        assert commit == dict.fromkeys(commit) | {"own": "30"} and batch == dict.fromkeys(batch) and not said
+        return
+    ext, reiser, wait = str(round(5 * factor)), str(round(30 * factor)), str(round(15000 * factor))
+    assert commit == {"base": ext, "ext": ext, "own": "30", "nojournal": None, "reiser": reiser,
+                      "btrfs": reiser if factor == 2 else "300", "jfs": None}
+    # the configuration that set its own commit= still gets the batching wait stretched
+    assert batch == {"base": wait, "ext": wait, "own": wait, "nojournal": None, "reiser": None, "btrfs": None,
+                     "jfs": None}
+    assert (f"configuration 'base' mounts with max_batch_time={wait}, the guest's longest wait for a commit's batch "
+            f"15000 µs × {factor:g} = {wait} µs to keep native timing") in " ".join(said)
+    # the external journal's own option stays beside it
+    assert dict(next(cp for cp in plan.configs if cp.config.name == "ext").mount_options)["journal_path"] == \
+        "/dev/sdc1"
+    assert (f"Time dilated ×{factor:.1f}: configuration 'base' mounts with commit={ext}, the guest's commit "
+            f"interval 5 s × {factor:g} = {ext} s to keep native timing") in " ".join(said)
+    assert f"configuration 'own' sets commit=30 itself, kept as given" in " ".join(said)
+    if factor == 15.2:
+        assert ("configuration 'btrfs' mounts with commit=300, the guest's commit interval 30 s × 15.2 = 456 s to "
+                "keep native timing, capped at 300 s, the largest Btrfs takes: ×10.0, not ×15.2") in " ".join(said)
+
+
+def test_a_dilation_keeps_its_stretched_clocks_through_json_and_says_them():
+    from fstune.diskmodel.dilation import guest_sysctls
+
+    measured = Dilation.from_pairs([200.0, 190.0, 210.0], [13.0, 12.5, 14.0], "dbench 8 clients 10 s")
+    stretched = measured.with_clocks(guest_sysctls(GUEST_DEFAULTS, measured.factor))
+    back = Dilation.from_dict(stretched.to_dict())
+    assert back == stretched and len(back.clocks) == 3
+    assert f"vm.dirty_expire_centisecs 3000 × {measured.factor:g} = {round(3000 * measured.factor)}" in back.describe()
+    assert "mount options that are intervals (a journal's commit=, jbd2's max_batch_time) where a configuration set " \
+        "none" in back.describe()
+    # a dilation recorded before the clocks were stretched says that they were not
+    assert "were not stretched" in measured.describe()
+    assert Dilation.from_dict(measured.to_dict()).clocks == ()
+
+
+def test_the_caveat_of_a_run_with_stretched_clocks_says_them_and_its_commit_intervals():
+    from dataclasses import replace as with_
+
+    from fstune.diskmodel.dilation import guest_sysctls
+    from fstune.plan import Choices, DeviceChoice, build_plan
+    from fstune.reports import caveats as cv
+    from fstune.studies import parse_study
+    from test_compare_blocked import run
+
+    stretched = MEASURED.with_clocks(guest_sysctls(GUEST_DEFAULTS, MEASURED.factor))
+    plan = build_plan(Choices(parse_study(DILATED_STUDY, "t.toml"), DeviceChoice("/dev/sdb1", 10 * 1024**3, disk="sdb"),
+                              DeviceChoice("/dev/sdc1", 1024**3, disk="sdc"), repeats=3, run_id="d",
+                              time_dilation=MEASURED.factor))
+    record = dilated_lab(run({"a": 1.0, "b": 1.10}), dilation=stretched)
+    record = with_(record, warnings=list(plan.warnings))
+    [env] = [c.text for c in cv.caveats(record) if c.kind == cv.ENVIRONMENT]
+    assert "the guest's vm.dirty_expire_centisecs 3000 × 10 = 30000, vm.dirty_writeback_centisecs 500 × 10 = 5000" in env
+    assert ("configuration 'base' mounts with commit=50, the guest's commit interval 5 s × 10 = 50 s to keep native "
+            "timing") in env
+    # the warning about a configuration's own commit= is the plan's, not a stretched interval
+    assert "sets commit=30 itself" not in env

@@ -14,8 +14,8 @@ from fstune.filesystems import MachineCapabilities
         ("xfs", "logbufs=1", ["out of range"]),
         ("xfs", "nobarrier", ["nobarrier", "refused", "4.19"]),
         ("xfs", "logbsize=48k", ["logbsize=48k", "allowed"]),
-        ("ext4", "notail", ["notail", "not a ext4 mount option", "ReiserFS"]),
-        ("xfs", "data=writeback", ["data", "not a XFS mount option", "ext"]),
+        ("ext4", "notail", ["notail", "not an ext4 mount option", "ReiserFS"]),
+        ("xfs", "data=writeback", ["data", "not an XFS mount option", "ext"]),
         ("ext4", "oldalloc", ["oldalloc", "3.3", "Orlov"]),
         ("ext4", "data=fast", ["data=fast", "ordered, journal, writeback"]),
         ("ext4", "commit=soon", ["whole number"]),
@@ -23,7 +23,7 @@ from fstune.filesystems import MachineCapabilities
         ("btrfs", "device=/dev/sdb1", ["device", "refused"]),
         ("ext4", "journal_path=/dev/sdb1", ["set by fstune", "journal placement"]),
         ("ext4", "noacl", ["noacl", "refused", "3.5"]),
-        ("ext3", "journal_async_commit", ["not a ext3 mount option", "ext4"]),
+        ("ext3", "journal_async_commit", ["not an ext3 mount option", "ext4"]),
         ("xfs", "norecovery", ["norecovery", "read-only"]),
         # valid alone, refused together (tests/test_mount_options_real.py: the kernel agrees)
         ("ext4", "journal_async_commit", ["'journal_async_commit'", "data=ordered", "data=writeback"]),
@@ -154,3 +154,15 @@ def test_an_ext4_made_without_a_journal_refuses_the_journals_options(options):
         filesystems.check_mount_options("ext4", options, journal="none")
     filesystems.check_mount_options("ext4", options.replace("journal_async_commit,", ""), journal="internal")
     filesystems.check_mount_options("ext4", "noatime,nobarrier,data_err=ignore", journal="none")
+
+
+def test_each_title_takes_the_article_it_is_said_with():
+    """"an ext4" (e-x-t), "an XFS" (ex-ef-es), "a Btrfs" (butter), as a refusal reads them."""
+    said = {name: filesystems.get(name).a_title for name in ("ext2", "ext3", "ext4", "xfs", "btrfs", "jfs",
+                                                            "reiserfs")}
+    assert said == {"ext2": "an ext2 (no journal)", "ext3": "an ext3", "ext4": "an ext4", "xfs": "an XFS",
+                    "btrfs": "a Btrfs", "jfs": "a JFS", "reiserfs": "a ReiserFS (3.6)"}
+    with pytest.raises(UsageError, match="'bogus' is not an ext4 mount option"):
+        filesystems.check_mount_options("ext4", "bogus")
+    with pytest.raises(UsageError, match="'data' is not an XFS mount option. It is an ext3, ext4"):
+        filesystems.check_mount_options("xfs", "data=writeback")

@@ -137,7 +137,7 @@ def test_option_overrides_are_checked_per_configuration():
         assert ("noatime", None) in config_plan.mount_options
     with pytest.raises(UsageError, match="logbufs=9"):
         build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("logbufs=9"),), workloads=()))
-    with pytest.raises(UsageError, match="not a XFS mount option"):
+    with pytest.raises(UsageError, match="not an XFS mount option"):
         build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("data=writeback"),), workloads=()))
     with pytest.raises(UsageError, match="has no configuration 'nope'"):
         build_plan(Choices(study, TARGET, LOG, options=(OptionOverride.parse("nope:noatime"),), workloads=()))
@@ -181,7 +181,7 @@ def test_too_small_devices_are_refused_with_sizes():
     with pytest.raises(DeviceError, match="too small for XFS.*286 MiB.*256 MiB"):
         build_plan(Choices(study_of("xfs"), small, None, workloads=()))
     tiny_log = DeviceChoice("/dev/sdc1", 32 * 1024**2, disk="sdc")
-    with pytest.raises(DeviceError, match="too small for a XFS external log"):
+    with pytest.raises(DeviceError, match="too small for an XFS external log"):
         build_plan(Choices(study_of("xfs", "external"), TARGET, tiny_log, workloads=()))
 
 

@@ -26,7 +26,7 @@ def test_obrien_fleming_spending_matches_scipys_normal():
 
 
 def test_the_method_is_named_and_versioned():
-    assert METHOD == "paired-gs-obf/3"
+    assert METHOD == "paired-gs-obf/4"
     assert METHOD in DEFAULT_SCHEDULE.describe()
 
 

@@ -67,6 +67,8 @@ def test_help_teaches_with_an_example_and_where_the_factors_are(capsys):
     (["--factor", "noatime", "--factor", "barrier", "--budget", "20s"], "does not fit one replicate"),
     (["--factor", "noatime"], "at least 2 factors"),
     (["--factor", "noatime", "--factor", "barrier", "--budget", "soon"], "is not a duration"),
+    (["--factor", "atime", "--factor", "lazytime", "--factor", "commit", "--factor", "barrier", "--factor", "delalloc",
+      "--max-runs", "4"], "5 factors need at least 8 distinct runs; --max-runs 4 allows 4"),
 ])
 def test_refusals_are_one_clear_message_and_exit_2(capsys, extra, words):
     code = main(["screen", "--filesystem", "ext4", *extra, "--device", "/dev/sdz1", "--assume-size", "2G",
@@ -74,6 +76,8 @@ def test_refusals_are_one_clear_message_and_exit_2(capsys, extra, words):
     err = capsys.readouterr().err
     assert code == 2, err
     assert words in err and "Traceback" not in err
+    # as every refusal of fstune's: lower case after "fstune: " ("fstune: the budget of 20 s …")
+    assert err.startswith("fstune: ") and not err[len("fstune: ")].isupper(), err
 
 
 def test_not_root_is_refused_after_the_plan_is_shown(monkeypatch, capsys):

@@ -19,8 +19,8 @@ import pytest
 
 from fstune.errors import UsageError
 from fstune.figures import HIGHER, LOWER
-from fstune.screening import (ALPHA, FRACTIONAL, FULL_FACTORIAL, MATTERS, NO_EFFECT, PLACKETT_BURMAN, TOO_NOISY, Setup,
-                              analyse, base_design, block_order, detectable_effect, make_design, offered,
+from fstune.screening import (ALPHA, FOLDOVER, FRACTIONAL, FULL_FACTORIAL, MATTERS, NO_EFFECT, PLACKETT_BURMAN,
+                              TOO_NOISY, Setup, analyse, base_design, block_order, detectable_effect, make_design, offered,
                               parse_duration, pick, plan_budget, plan_screening, power_at, primary_direction)
 from fstune.screening.budget import effect_se
 from fstune.screening.model import MIN_RESIDUAL_DF, choose_model
@@ -53,8 +53,7 @@ def test_every_design_is_balanced_and_its_main_effects_orthogonal(count):
 @pytest.mark.parametrize("count, kind, runs, resolution", [
     (2, FULL_FACTORIAL, 4, None), (3, FULL_FACTORIAL, 8, None), (4, FULL_FACTORIAL, 16, None),
     (5, FRACTIONAL, 16, 5), (6, FRACTIONAL, 16, 4), (7, FRACTIONAL, 16, 4), (8, FRACTIONAL, 16, 4),
-    (9, PLACKETT_BURMAN, 12, 3), (10, PLACKETT_BURMAN, 12, 3), (11, PLACKETT_BURMAN, 12, 3),
-    (12, PLACKETT_BURMAN, 16, 3), (15, PLACKETT_BURMAN, 16, 3),
+    (9, FOLDOVER, 24, 4), (10, FOLDOVER, 24, 4), (11, FOLDOVER, 24, 4), (12, FOLDOVER, 32, 4), (15, FOLDOVER, 32, 4),
 ])
 def test_the_design_chosen_for_each_number_of_factors(count, kind, runs, resolution):
     base = base_design(NAMES[:count])
@@ -99,8 +98,15 @@ def test_the_cap_on_runs_chooses_the_design_and_refuses_what_cannot_fit():
     assert base_design(NAMES[:9], max_runs=32).resolution == 4
     small = base_design(NAMES[:5], max_runs=8)
     assert (small.kind, small.runs, small.resolution) == (PLACKETT_BURMAN, 8, 3)
-    with pytest.raises(UsageError, match="16 factors need at least 20 runs per replicate, more than the cap of 16"):
+    with pytest.raises(UsageError, match="16 factors need more than 16 runs per block"):
         base_design(NAMES[:15] + ["f16"])
+    # --max-runs: distinct runs, the best design within them, or a clear refusal
+    assert (base_design(NAMES[:10], max_runs=12).kind, base_design(NAMES[:10], max_runs=12).runs) == (
+        PLACKETT_BURMAN, 12)
+    assert base_design(NAMES[:10], max_runs=24).kind == FOLDOVER
+    assert base_design(NAMES[:15] + ["f16"], max_runs=32).kind == FRACTIONAL  # one block of 32: the user allowed it
+    with pytest.raises(UsageError, match="10 factors need at least 12 distinct runs; --max-runs 8 allows 8"):
+        base_design(NAMES[:10], max_runs=8)
     with pytest.raises(UsageError, match="at least 2 factors"):
         base_design(["f1"])
     with pytest.raises(UsageError, match="named once"):
@@ -139,8 +145,69 @@ def test_a_regular_resolution_iii_design_says_which_interaction_each_main_effect
         assert carried and f"{name} with {carried[0]}" in words
 
 
+@pytest.mark.parametrize("count", [9, 10, 11, 12, 15])
+def test_the_foldover_is_pydoes_design_and_its_mirror_and_frees_every_main_effect(count):
+    from pydoe import pbdesign
+
+    base = base_design(NAMES[:count])
+    design = np.asarray(base.rows)
+    half = np.asarray(pbdesign(count), dtype=int)
+    assert base.kind == FOLDOVER and (design[:len(half)] == half).all() and (design[len(half):] == -half).all()
+    for index in range(count):  # every main effect clear of every two-factor interaction
+        assert all(design[:, index] @ column == 0 for column in interactions(design).values())
+    words = " ".join(base.words() + base.aliases.words())
+    assert "Main effects are not confounded with two-factor interactions." in words
+    assert "every level switched, in the next block" in words and "partly confounded with two" not in words
+    # a replicate is two blocks, each within the cap: the design, then its mirror
+    made = make_design(base, 2, seed=5)
+    assert made.replicates == 2 and made.blocks == 4
+    assert [sorted(order) for order in made.orders] == [list(base.block_rows(b)) for b in range(1, 5)]
+    assert sorted(made.orders[0]) == list(range(len(half))) and base.block_runs <= 16
+
+
+def test_a_foldover_the_budget_does_not_fit_gives_way_to_the_design_alone_and_says_so():
+    factors = pick("ext4", [f.name for f in offered("ext4") if f.name not in ("data", "inode_ratio")])
+    assert len(factors) == 9
+    folded = plan_screening(Setup("ext4"), factors, seconds_per_run=10, budget_seconds=24 * 10 * 2)
+    assert folded.design.base.kind == FOLDOVER and folded.budget.replicates == 2 and folded.design.blocks == 4
+    alone = plan_screening(Setup("ext4"), factors, seconds_per_run=10, budget_seconds=12 * 10 + 5 * 10)
+    assert alone.design.base.kind == PLACKETT_BURMAN and alone.budget.replicates == 1
+    assert "The budget does not fit the foldover (24 runs" in " ".join(alone.words())
+    capped = plan_screening(Setup("ext4"), factors, seconds_per_run=10, budget_seconds=3600, max_runs=12)
+    assert capped.design.base.kind == PLACKETT_BURMAN and not capped.note
+
+
+def test_an_interaction_a_plackett_burman_design_mixes_into_a_main_effect_is_reported_and_the_foldover_clears_it():
+    """10 factors, one true +12 % main effect (f1) and a +15 % interaction of f2 and f3 that a
+    12-run Plackett–Burman design adds a third of to every other main effect: alone, the
+    estimates carry it (f1's is off by it, the null factors' are not zero) and each effect says it
+    is partly confounded; with the foldover the same interaction leaves f1 at +12 % and every null
+    factor at zero, and nothing is said confounded."""
+    import math
+
+    names = NAMES[:10]
+    truth, interaction = {"f1": math.log(1.12)}, (("f2", "f3"), math.log(1.15))
+    alone = make_design(base_design(names, max_runs=12), 8, seed=3)
+    folded = make_design(base_design(names), 4, seed=3)  # the same 96 runs
+    assert alone.base.kind == PLACKETT_BURMAN and folded.base.kind == FOLDOVER
+    found_alone = analyse(alone, simulate(alone, truth, 0.001, 1, interaction, 0.05), HIGHER)
+    found_folded = analyse(folded, simulate(folded, truth, 0.001, 1, interaction, 0.05), HIGHER)
+    for found, carries in ((found_alone, True), (found_folded, False)):
+        f1 = found.effects[0]
+        assert f1.verdict == MATTERS
+        bias = abs(f1.estimate - truth["f1"])  # alone, f1 too carries a third of the interaction
+        assert bias == pytest.approx(interaction[1] / 3, rel=0.1) if carries else bias < 0.005
+        for effect in found.effects[3:]:  # the factors outside the interaction, none with an effect
+            assert effect.partly_confounded == carries and not effect.confounded_with
+            if carries:
+                assert abs(effect.estimate) == pytest.approx(interaction[1] / 3, rel=0.1)
+            else:
+                assert abs(effect.estimate) < 0.005 and effect.verdict != MATTERS
+    assert any("partly confounded" in line for line in found_alone.lines())
+
+
 def test_plackett_burman_says_each_main_effect_is_partly_confounded():
-    words = " ".join(base_design(NAMES[:10]).aliases.words())
+    words = " ".join(base_design(NAMES[:10], max_runs=12).aliases.words())
     assert "Each main effect is partly confounded with two-factor interactions" in words
     assert "adds a third of itself" in words
 
@@ -231,7 +298,7 @@ def test_a_budget_too_short_for_one_replicate_says_so_and_the_plan_is_refused():
 def test_a_budget_whose_runs_leave_the_noise_no_degree_of_freedom_is_refused():
     from fstune.filesystems import MOUNT_FACTOR, ScreeningFactor
 
-    saturated = plan_budget(base_design(NAMES[:11]), 60, 12 * 60, 0.073)  # 12 runs, 11 factors, a constant
+    saturated = plan_budget(base_design(NAMES[:11], max_runs=12), 60, 12 * 60, 0.073)  # 12 runs, 11 factors, a constant
     assert saturated.replicates == 1 and saturated.residual_df == 0 and saturated.detectable is None
     assert "no degrees of freedom" in saturated.words()[-1]
     discard = ScreeningFactor("discard", MOUNT_FACTOR, ("nodiscard",), ("discard",))
@@ -239,7 +306,9 @@ def test_a_budget_whose_runs_leave_the_noise_no_degree_of_freedom_is_refused():
     assert len(factors) == 11
     with pytest.raises(UsageError, match="no degrees of freedom"):
         plan_screening(Setup("ext4"), factors, seconds_per_run=60, budget_seconds=12 * 60)
-    assert plan_screening(Setup("ext4"), factors, seconds_per_run=60, budget_seconds=24 * 60).budget.residual_df == 11
+    folded = plan_screening(Setup("ext4"), factors, seconds_per_run=60, budget_seconds=24 * 60)
+    assert folded.design.base.kind == FOLDOVER and folded.budget.residual_df == 11 and folded.design.blocks == 2
+    assert not folded.note
 
 
 def test_the_detectable_effect_follows_the_standard_error_of_a_main_effect():
@@ -254,7 +323,7 @@ def test_the_model_fits_interaction_groups_only_when_the_noise_keeps_its_degrees
     one, two = choose_model(base, 1, 16), choose_model(base, 2, 32)
     assert (len(one.chains), one.residual_df, one.left_out) == (0, 7, 7)
     assert len(two.chains) == 7 and two.residual_df == 15 >= MIN_RESIDUAL_DF
-    assert choose_model(base_design(NAMES[:10]), 3, 36).chains == ()  # Plackett–Burman: no clear group
+    assert choose_model(base_design(NAMES[:10], max_runs=12), 3, 36).chains == ()  # Plackett–Burman: no clear group
 
 
 # --- the analysis -------------------------------------------------------------------------------
@@ -262,7 +331,7 @@ def test_the_model_fits_interaction_groups_only_when_the_noise_keeps_its_degrees
 
 def simulate(design, effects: dict[str, float], sigma: float, seed: int, interaction=None, block_spread=0.5):
     rng = np.random.default_rng(seed)
-    offsets = rng.normal(0, block_spread, design.replicates)
+    offsets = rng.normal(0, block_spread, design.blocks)
     values = []
     for run in design.runs:
         levels = dict(zip(design.names, run.codes))
@@ -328,7 +397,7 @@ def test_a_full_factorial_s_interactions_are_clean_estimates():
 
 
 def test_a_plackett_burman_result_says_each_main_effect_is_partly_confounded():
-    design = make_design(NAMES[:10], 3, seed=6)
+    design = make_design(base_design(NAMES[:10], max_runs=12), 3, seed=6)
     result = analyse(design, simulate(design, {"f1": math.log(1.1)}, 0.01, seed=6), HIGHER)
     assert result.interactions == ()
     assert all(effect.partly_confounded for effect in result.effects)

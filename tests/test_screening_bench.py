@@ -39,3 +39,38 @@ def test_a_quoted_screening_is_what_the_kept_runs_give_today(args, expected):
                             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip("\n").split("\n") == expected
+
+
+# The screen on the modelled lab was declared (its command and expected outcome,
+# bench/runs/declared/) in a commit made before its first run; its bundle keeps the declaration
+# with that commit (bench/recompute_screening.py --declared; docs/screening.md).
+DECLARED = {"screen-ext4-modelled": "bench/runs/screen-ext4-modelled.json.xz"}
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.parametrize("name", sorted(DECLARED))
+def test_the_modelled_lab_screen_was_declared_before_it_ran(name):
+    import json
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from recompute_aa import read_bundle
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    series = next(one for one in read_bundle(ROOT / DECLARED[name]) if one.name == name)
+    said = series.manifest["declared"]
+    assert said["series"] == name and said["command"] == series.manifest["command"]
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: the declaration's commit cannot be looked up")
+    known = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{said['commit']}^{{commit}}"],
+                           capture_output=True).returncode == 0
+    if not known and _git("rev-parse", "--is-shallow-repository").strip() == "true":
+        pytest.skip("a shallow clone: the declaration's commit is not in it (a full clone checks it)")
+    assert known, f"the declaration's commit {said['commit']} is not in this repository's history"
+    at_commit = json.loads(_git("show", f"{said['commit']}:{said['file']}"))
+    assert at_commit == {key: value for key, value in said.items() if key not in ("file", "commit", "committed")}
+    committed = int(_git("show", "-s", "--format=%ct", said["commit"]).strip())
+    assert series.records and committed < min(record.started for record in series.records)

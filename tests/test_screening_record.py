@@ -81,6 +81,30 @@ def test_the_record_is_json_and_makes_the_same_plan_again():
     assert data["seed"] == 5 and data["configs"][0] == "run-01"
 
 
+def test_a_foldover_is_stored_planned_and_read_back_block_by_block():
+    """Nine factors: the Plackett–Burman design in one block and its mirror in the next. The
+    record makes the same design again, the plan runs each half in its own block, and the figures
+    go back on their runs; a record of the design alone within --max-runs 12 does too."""
+    names = ["atime", "lazytime", "commit", "barrier", "delalloc", "auto_da_alloc", "inode_ratio", "flex_bg",
+             "metadata_csum"]
+    for cap, kind, blocks in ((None, "Plackett–Burman with its foldover", 4), (12, "Plackett–Burman", 4)):
+        plan = plan_screening(Setup("ext4"), pick("ext4", names), seconds_per_run=10, budget_seconds=48 * 10,
+                              seed=4, max_runs=cap)
+        data = json.loads(json.dumps(stored(plan)))
+        again = plan_from_record(data)
+        assert again.design == plan.design and data["kind"] == kind and plan.design.blocks == blocks
+        built = build_plan(screening_choices(Choices(study=screening_study(plan, workloads=("metadata",),
+                                                                           primary=PRIMARY),
+                                                     target=DeviceChoice("/dev/sdz1", 2 * 2**30, assumed=True)),
+                                             plan))
+        assert [len(block.order) for block in built.blocks] == [plan.design.base.block_runs] * blocks
+        if cap is None:  # the mirror's runs are only in the even blocks
+            assert set(built.blocks[1].order) == {config_name(row) for row in range(12, 24)}
+            assert "the configurations it lists once" in render_script(built)
+        result = result_from_run({KEY: data}, measured(plan, {"barrier": math.log(1.3)}))
+        assert result.result.effect("barrier").verdict == "matters"
+
+
 def test_a_record_whose_orders_its_seed_does_not_draw_is_refused():
     data = stored(make_plan())
     data["orders"][0] = list(reversed(data["orders"][0]))
@@ -243,11 +267,11 @@ def test_the_readback_confirms_each_factors_level_where_the_kernel_shows_it_and_
 
 
 def test_the_confirmation_is_a_paired_study_of_the_proposal_against_the_baseline():
-    from fstune.cli.screen import confirmation_study
+    from fstune.plan.screening import confirmation_study
 
     plan = make_plan()
     run = Run({KEY: stored(plan)}, measured(plan, {"barrier": math.log(1.3), "data": math.log(0.7)}))
-    study = confirmation_study(run, result_from_run(run.design, run.results))
+    study = confirmation_study(run.id, result_from_run(run.design, run.results))
     assert [c.name for c in study.configurations] == [BASELINE, PROPOSAL]
     baseline, proposal = study.configurations
     assert ("nobarrier", None) in proposal.mount_options and ("barrier", None) in baseline.mount_options
@@ -257,4 +281,31 @@ def test_the_confirmation_is_a_paired_study_of_the_proposal_against_the_baseline
     assert built.looks == (5, 10, 15)  # today's paired group-sequential study
     nothing = Run({KEY: stored(plan)}, measured(plan, {"data": math.log(0.7)}))
     with pytest.raises(UsageError, match="proposes nothing to confirm"):
-        confirmation_study(nothing, result_from_run(nothing.design, nothing.results))
+        confirmation_study(nothing.id, result_from_run(nothing.design, nothing.results))
+
+
+def test_on_a_modelled_lab_the_report_counts_the_runs_the_fidelity_rule_found_host_paced():
+    from fstune.screening.record import pacing_lines
+
+    plan = make_plan()
+    repeats = measured(plan, {"barrier": math.log(1.3)})
+    assert pacing_lines(stored(plan), repeats) == []  # a lab without a disk model: nothing to say
+    for repeat in repeats:
+        repeat.conditions = {"host": {"model": {"rule": "model-in-control/1", "host_paced": None,
+                                                "foreign_cache_drops": 0, "devices": {}}}}
+    assert pacing_lines(stored(plan), repeats) == [
+        "Modelled disk: by the declared rule model-in-control/1, the modelled disk set the pace in all 48 runs the "
+        "rule judged."]
+    block_two = [repeat for repeat in repeats if repeat.block == 2]
+    block_two[0].conditions["host"]["model"].update(host_paced="the host, not the modelled disk, set the pace: …",
+                                                    foreign_cache_drops=2)
+    block_two[1].conditions["host"]["model"].update(host_paced="the host, not the modelled disk, set the pace: …")
+    lines = pacing_lines(stored(plan), repeats)
+    assert lines[0].startswith("Modelled disk: by the declared rule model-in-control/1, the host, not the modelled "
+                               "disk, set the pace in 2 of the 48 runs it judged (by block, 1: 0, 2: 2, 3: 0); in 1 "
+                               "of them another process had dropped the page cache")
+    # the runs stay in the model (a screening replaces none), and every export says so beside the caveats
+    screened = screened_of([Run({KEY: stored(plan)}, repeats)])
+    assert screened.pacing == tuple(lines) and screened.result.missing == ()
+    assert screening_json(screened)["pacing"] == lines
+    assert lines[0] in "\n".join(screening_markdown(screened)) and lines[0].replace('"', '""') in screening_csv(screened)

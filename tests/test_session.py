@@ -159,12 +159,19 @@ def test_earlier_runs_in_the_store_give_a_later_run_its_floor_for_correlated_blo
                              open_store=lambda: Store(tmp_path / "state"), scan=None)
         return session, session.finish(session.run())
 
-    for _ in range(6):  # 30 blocks before the next run: enough to read a correlation from
+    from fstune.stats.paired import DEFAULT_LAG1_FLOOR
+
+    session, ended = one_run()  # a first run on these devices: the declared floor, said so
+    first = ended.record.design["lag1_floor"]
+    assert first["default"] and first["floor"] == DEFAULT_LAG1_FLOOR and first["runs"] == first["blocks"] == 0
+    assert any("First run on these devices (no earlier runs there)" in c.text for c in caveats(ended.record))
+    for _ in range(5):  # 30 blocks before the next run: enough to read a correlation from
         session, ended = one_run()
         assert ended.stored_id is not None
-    assert "lag1_floor" not in ended.record.design  # 25 earlier blocks: too few
+    partial = ended.record.design["lag1_floor"]  # 25 earlier blocks: too few, still the declared floor
+    assert partial["default"] and (partial["runs"], partial["blocks"]) == (5, 25)
     session, ended = one_run()
     entry = ended.record.design["lag1_floor"]
-    assert entry["runs"] == 6 and entry["blocks"] == 30 and entry["floor"] > 0.1
+    assert "default" not in entry and entry["runs"] == 6 and entry["blocks"] == 30 and entry["floor"] > 0.1
     assert session.measurement.lag1_floor == entry
     assert [c.kind for c in caveats(ended.record)].count(CORRELATED) == 1

@@ -383,14 +383,14 @@ def test_nobarrier_on_xfs_is_refused_as_removed(tmp_path):
 def test_notail_on_ext4_names_its_real_filesystem(tmp_path):
     message = _error(tmp_path, _valid(fs="ext4", mount="notail"))
     assert "configurations[0].mount_options" in message
-    assert "'notail' is not a ext4 mount option" in message
+    assert "'notail' is not an ext4 mount option" in message
     assert "ReiserFS" in message
 
 
 def test_data_writeback_on_xfs(tmp_path):
     message = _error(tmp_path, _valid(fs="xfs", mount="data=writeback"))
     assert "configurations[0].mount_options" in message
-    assert "'data' is not a XFS mount option" in message
+    assert "'data' is not an XFS mount option" in message
     assert "ext4" in message
 
 

@@ -8,6 +8,7 @@ makes a lab and never takes it down runs in a pytest of its own, with this suite
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -73,4 +74,30 @@ def test_the_mount_root_of_a_killed_session_is_cleared_by_the_next(tmp_path):
     finally:
         if sealed.exists():
             mountguard.unseal(str(sealed))
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_the_mount_root_of_a_live_session_is_left_alone_even_where_its_pid_is_not_seen(tmp_path):
+    """A session in another PID namespace has a pid this one cannot see: its lock says it lives."""
+    import fcntl
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # the pid as seen from here: no such process
+    root = Path(f"/run/fstune-tests-{gone.pid}")
+    lock_path = Path(f"{root}.lock")
+    (root / "20261128-000000-2").mkdir(parents=True)
+    lock = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(lock, fcntl.LOCK_EX)  # the live session's lock
+    shutil.copy(TESTS / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "test_nothing.py").write_text("def test_nothing():\n    pass\n")
+    try:
+        result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+                                 f"--basetemp={tmp_path / 'basetemp'}", "--rootdir", str(tmp_path),
+                                 str(tmp_path / "test_nothing.py")],
+                                cwd=TESTS.parent, capture_output=True, text=True, timeout=240)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert (root / "20261128-000000-2").is_dir() and lock_path.exists(), result.stdout
+    finally:
+        os.close(lock)
+        lock_path.unlink(missing_ok=True)
         shutil.rmtree(root, ignore_errors=True)

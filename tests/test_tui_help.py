@@ -23,6 +23,7 @@ OWN_WORDS = {
     "Options": "Mount options are separated by commas", "Workloads": "The run is a sequence of blocks",
     "Review": "type the name of each device", "Run": "the running step's own output",
     "Results": "Each variant against the baseline", "Guided": "Guided mode stops before every step",
+    "Factors": "A factor is one option at two levels", "Screening": "Each factor's main effect",
 }
 
 

@@ -18,6 +18,7 @@ from fstune.filesystems import MachineCapabilities
 from fstune.plan import build_plan, render_script
 from fstune.studies import load_studies
 from fstune.screens.app import make_app
+from fstune.screens.study import SCREENING_ID
 from fstune.screens.state import Services
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -199,7 +200,8 @@ async def test_a_broken_user_study_leaves_out_only_itself(tmp_path, monkeypatch)
         assert app.screen.STEP == "Study"
         options = app.screen.query_one("#study-list")
         listed = {options.get_option_at_index(i).id for i in range(options.option_count)}
-        assert listed == set(load_studies(extra_dirs=[]))  # every shipped study is still there
+        # every shipped study is still there, after the screening path's entry
+        assert listed == {SCREENING_ID, *load_studies(extra_dirs=[])}
         problems = app.screen.query_one("#study-problems")
         assert problems.display
         assert f"{recipes / 'typo.toml'}, line 2: worklods: is not a known key" in text_of(problems)
@@ -389,7 +391,12 @@ async def test_dry_run_saves_the_script_identical_to_fstune_plan(tmp_path, monke
         await settle(pilot)
     saved = (tmp_path / "fstune-plan-ext4-external-journal.sh").read_bytes()
     choices = app.state.to_choices(fixture_inventory())
-    assert saved == render_script(build_plan(choices)).encode()
+    # with what earlier runs say the run can decide: none here (the test's services keep no store)
+    from fstune.results.history import before_the_run
+
+    plan = build_plan(choices)
+    assert saved == render_script(plan, before_the_run(plan, [])).encode()
+    assert "# First run on these devices" in saved.decode()
     # the command line, for the same study and devices of the same sizes (not on this machine)
     cli = cli_plan(tmp_path, "--study", "ext4-external-journal", "--device", "/dev/sdm3", "--assume-size",
                    str(choices.target.size), "--log-device", "/dev/sdd3", "--assume-log-size",

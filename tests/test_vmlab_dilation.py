@@ -81,3 +81,23 @@ def test_the_factor_is_measured_on_dbench_in_the_guest_and_on_the_host(vm):
         assert "fstune-dilation" not in mounts.read()
     status, out, _ = vmlab.vm_run_capture(vm, ["cat", "/proc/mounts"], timeout=60)
     assert status == 0 and "fstune-dilation" not in out
+
+
+def test_the_guest_s_timers_are_stretched_by_the_factor_and_read_back(vm):
+    def read() -> dict[str, int]:
+        status, out, err = vmlab.vm_run_capture(vm, ["sh", "-c", measuring.read_sysctls_script()], timeout=120)
+        assert status == 0, out + err
+        return measuring.parse_sysctls(out)
+
+    native = read()
+    assert {"vm.dirty_expire_centisecs", "vm.dirty_writeback_centisecs", "fs.xfs.xfssyncd_centisecs"} <= set(native)
+    try:
+        clocks = measuring.stretch_guest_clocks(vm, 2.0)
+        assert {c.name: (c.native, c.dilated) for c in clocks} == {name: (value, 2 * value)
+                                                                     for name, value in native.items()}
+        assert read() == {name: 2 * value for name, value in native.items()}
+    finally:  # the session's VM goes on with its kernel's own timers
+        back = measuring.write_sysctls_script(measuring.guest_sysctls(native, 1))
+        status, out, err = vmlab.vm_run_capture(vm, ["sh", "-c", back], timeout=120)
+        assert status == 0, out + err
+    assert read() == native

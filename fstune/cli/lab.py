@@ -380,6 +380,10 @@ def _print_vm_disks(out: Console, lab: vmlab.VmLab) -> None:
             out.print(f"  measured with {dilation.workload} on tmpfs, host {', '.join(f'{v:g}' for v in dilation.host)}"
                       f" {dilation.unit}, guest {', '.join(f'{v:g}' for v in dilation.guest)} {dilation.unit}; "
                       f"ratios {', '.join(f'{r:.2f}' for r in dilation.ratios)}")
+        if dilation.clocks:
+            out.print(f"  stretched as much to keep native timing: {dilation.clocks_text()}; the mount options "
+                      "that are intervals too (a journal's commit=, jbd2's max_batch_time), where a configuration "
+                      "sets none (the plan says so)")
     out.print("Each disk has a data partition (-part1) and a spare (-part2); "
               "use a spare on another disk for an external journal or log.")
 

@@ -14,7 +14,10 @@ DESCRIPTION = """\
 Print, as a commented bash script, every command that running the study would execute:
 formatting the journal/log device and the target, mounting with the chosen options, the
 workloads and their repeats, unmounting. Nothing is run and no root is needed; devices not on
-this machine can be planned for with --assume-size.
+this machine can be planned for with --assume-size. The header also says what the run can
+decide: the floor for correlated blocks it will use and, from the runs stored on the same devices
+(read only), whether "no detectable difference" is within reach at their noise and what change
+"better" needs (docs/verdicts.md).
 
 Examples:
   fstune plan --study ext3-external-journal --device /dev/sdb1 --log-device /dev/sdc1
@@ -51,7 +54,7 @@ def run(args) -> int:
     # a plan writes nothing, so a device in use by a run (locked) may still be planned for
     choices = build_choices(args, scan_inventory(device_locks=False), run_id=args.run_id)
     plan = build_plan(choices)
-    script = render_script(plan)
+    script = render_script(plan, decidable(plan))
     for warning in plan.warnings:
         print(f"fstune: note: {warning}", file=sys.stderr)
     for note in _lock_notes(plan):
@@ -71,6 +74,14 @@ def run(args) -> int:
     else:
         sys.stdout.write(script)
     return 0
+
+
+def decidable(plan) -> list[str]:
+    """What the stored runs on the plan's devices say the run can decide (docs/verdicts.md, "How a
+    run is planned and stopped"); a read of the store only, never a write."""
+    from fstune.results.history import before_the_run, load_recent
+
+    return before_the_run(plan, load_recent())
 
 
 def _lock_notes(plan) -> list[str]:

@@ -83,6 +83,11 @@ differ. What was merged, marked and left out is said on standard error.
 """
 
 
+RATIO_HELP = ("also show each change as a ratio of arithmetic means with its 95 %% interval, described, not "
+              "judged: the percent beside a verdict is a ratio of geometric means, which reads a wider spread at "
+              "the same mean as a small loss")
+
+
 def add_parser(sub, formatter_class) -> None:
     parser = sub.add_parser("results", help="stored runs: list, show, compare, export; merge a class's exports", description=DESCRIPTION,
                             formatter_class=formatter_class)
@@ -95,6 +100,7 @@ def add_parser(sub, formatter_class) -> None:
 
     show = actions.add_parser("show", help="one run: setup, environment and verdicts", formatter_class=formatter_class)
     show.add_argument("run", metavar="RUN", help='a run id, or "last"')
+    show.add_argument("--ratio-of-means", action="store_true", help=RATIO_HELP)
     show.set_defaults(func=run_show)
 
     compare = actions.add_parser("compare", help="several runs' configurations side by side",
@@ -113,6 +119,7 @@ def add_parser(sub, formatter_class) -> None:
     compare.add_argument("--pair", nargs=2, metavar=("A", "B"),
                          help="compare configuration B against configuration A (names as 'fstune results show' "
                               "lists them) instead of every variant against the baseline")
+    compare.add_argument("--ratio-of-means", action="store_true", help=RATIO_HELP + " (the baseline's run, or the --pair)")
     compare.set_defaults(func=run_compare)
 
     again = actions.add_parser(
@@ -138,6 +145,8 @@ def add_parser(sub, formatter_class) -> None:
     exporter.add_argument("--allow-different-params", action="store_true",
                           help="put runs measured with other workload parameters, repeat rules, study version or "
                           "devices side by side (refused otherwise); the differences are listed in the notes")
+    exporter.add_argument("--ratio-of-means", action="store_true",
+                          help=RATIO_HELP + " (md and json; the first run's pairs)")
     exporter.set_defaults(func=run_export)
 
     merger = actions.add_parser("merge", help="a class's exports from many machines as one table per metric",
@@ -393,6 +402,8 @@ def run_show(args) -> int:
     console.print(headline_text(headline([run], comparison)))  # the answer first
     console.print()
     show_comparison(console, [run], comparison, headline_shown=True)
+    if args.ratio_of_means:
+        _ratio_of_means(console, run)
     console.print()
     _ceiling(console, run)
     _environment(console, run)
@@ -427,8 +438,42 @@ def run_compare(args) -> int:
     console.print()
     _configs_table(console, runs, comparison)
     _comparison_tables(console, runs, comparison)
+    if args.ratio_of_means:  # pairs exist only inside one run: the baseline's (or the --pair's)
+        _ratio_of_means(console, _pair_run(runs, pair), pair)
     _notes(console, runs, comparison)
     return 0
+
+
+def _pair_run(runs: list[RunRecord], pair: tuple[str, str] | None) -> RunRecord:
+    if pair is None:
+        return runs[0]
+    for run in runs:  # a pair named "7:b" or plainly "b": the run holding both configurations
+        names = {c.name for c in run.configs} | {f"{run.id}:{c.name}" for c in run.configs}
+        if set(pair) <= names:
+            return run
+    return runs[0]
+
+
+def _ratio_of_means(console: Console, run: RunRecord, pair: tuple[str, str] | None = None) -> None:
+    """The ratio of arithmetic means of each pair, described (``fstune.reports.ratio``)."""
+    from fstune.reports.ratio import EXPLAINED, ratio_rows
+
+    if pair is not None:
+        pair = tuple(name.split(":", 1)[1] if name.startswith(f"{run.id}:") else name for name in pair)
+    rows = ratio_rows(run, pair)
+    console.print()
+    if not rows:
+        console.print("[yellow]Ratio of arithmetic means: not available: the run was not measured in blocks, or "
+                      "none of its figures is compared as a ratio.[/]")
+        return
+    table = narrow_table(f"Run {run.id}: the ratio of arithmetic means (described, not judged)")
+    table.add_column("pair · figure", overflow="fold", max_width=34)
+    table.add_column("mean over mean [95 %] (geometric)", overflow="fold")
+    for row in rows:
+        table.add_row(f"{escape(row.config)} vs {escape(row.reference)} · {escape(row.workload)}:{escape(row.metric)}",
+                      escape(row.text()))
+    console.print(table)
+    console.print(f"[dim]{escape(EXPLAINED)}[/]")
 
 
 def run_recompute(args) -> int:
@@ -477,10 +522,15 @@ def run_export(args) -> int:
     if fmt is None:
         raise UsageError("say which format to export: --format md, csv, json or html"
                          + (" (the --output suffix does not tell)." if args.output else "."))
+    if args.ratio_of_means and fmt not in ("md", "json"):
+        raise UsageError(f"--ratio-of-means is added to md and json exports, not to {fmt}.",
+                         "Export as md or json, or see it with 'fstune results show RUN --ratio-of-means'.")
     runs = load_runs(args.runs)
     refuse_different_settings(runs, args.allow_different_params)
     comparison = compare_runs(runs)
     text = reports.export(runs, comparison, fmt)
+    if args.ratio_of_means:
+        text = _with_ratio_of_means(text, runs[0], fmt)
     if args.output:
         path = Path(args.output)
         if args.output.endswith(os.sep) and not path.is_dir():
@@ -496,6 +546,20 @@ def run_export(args) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _with_ratio_of_means(text: str, run: RunRecord, fmt: str) -> str:
+    """The export with the ratio of means of the first run's pairs (``fstune.reports.ratio``): a
+    section before the Markdown's closing line, a "ratio_of_means" list in the JSON document."""
+    from fstune.reports.ratio import ratio_json, ratio_markdown
+
+    if fmt == "json":
+        document = json.loads(text)
+        document["ratio_of_means"] = ratio_json(run)
+        return reports.json_text(document)
+    body, made, closing = text.rstrip("\n").rpartition("\n*Made by fstune")
+    section = "\n".join(ratio_markdown(run))
+    return f"{body}\n{section}{made}{closing}\n" if made else f"{text.rstrip()}\n\n{section}"
 
 
 def _read_export(name: str) -> classroom.Export:

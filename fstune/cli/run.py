@@ -169,6 +169,10 @@ def _prepare(args, sessions: list[RunSession]) -> int:
     plan = build_plan(choices)
     for warning in plan.warnings:
         _say(f"note: {warning}")
+    from fstune.cli.plan import decidable
+
+    for line in decidable(plan):  # what earlier runs on these devices say the run can decide
+        _say(f"before the run: {line}")
     if args.yes:
         code = _refuse_unconfirmed(plan)
         if code is not None:

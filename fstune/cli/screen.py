@@ -17,7 +17,9 @@ import sys
 from pathlib import Path
 
 from fstune.errors import ExitCode, UsageError
+from fstune.screening.budget import DEFAULT_BUDGET
 from fstune.screening.factors import parse_factor
+from fstune.screening.study import DEFAULT_WORKLOAD
 from fstune.workloads import WORKLOADS
 
 DESCRIPTION = """\
@@ -37,6 +39,10 @@ kernel refuses together (data=journal with delalloc …) are refused before anyt
 
 The time budget buys whole replicates of the design, each one block of fresh mkfs-and-measure
 runs in an order drawn from a seed; the plan says how many fit and the smallest effect they find.
+Above 8 factors the design is a Plackett–Burman design run with its foldover (every level
+switched, in the next block), which keeps each main effect clear of the two-factor interactions,
+when the budget fits it; --max-runs N caps the distinct runs (--max-runs 12: the 12-run
+Plackett–Burman design alone, whose main effects carry a third of other factors' interactions).
 
 Examples:
   fstune screen --list-factors ext4
@@ -46,6 +52,7 @@ Examples:
                 --budget 1h --device /dev/sdb1
   fstune screen --study ext4-options --lab --dry-run      (a shipped screening study: --list-studies)
   fstune screen --filesystem xfs --factor logbufs --factor noatime --save mine.toml --dry-run --lab
+  fstune screen --study ext4-options --factor ... (10 factors) --max-runs 12 --lab --dry-run
   sudo fstune screen --confirm 12 --device /dev/sdb1     (the proposal against the baseline)
 
 A screening suggests; it does not decide: the result proposes the factors that matter at their
@@ -54,8 +61,6 @@ Exit codes as fstune run: 0 done, 1 a step failed, 2 refused before anything ran
 check stopped a write, 130 cancelled.
 """
 
-DEFAULT_WORKLOAD = "metadata"
-DEFAULT_BUDGET = "30m"
 
 
 def add_parser(sub, formatter_class) -> None:
@@ -89,6 +94,10 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--spread", type=float, metavar="S",
                         help="the noise to plan with: one block contrast's spread on the log scale (default: the "
                         "quiet loop lab's, 0.073)")
+    parser.add_argument("--max-runs", type=int, metavar="N",
+                        help="the most distinct runs (configurations) the design may have: the best design within "
+                        "them, or a refusal that says how many the factors need (default: blocks of at most 16 "
+                        "runs, a Plackett–Burman design with its foldover in two of them)")
     parser.add_argument("--seconds-per-run", type=float, metavar="S",
                         help="how long one run takes (mkfs, mount, the workloads), instead of the workloads' estimate")
     parser.add_argument("--order-seed", type=int, metavar="N",
@@ -133,63 +142,10 @@ def list_factors(filesystem: str) -> int:
 # --- the plan ----------------------------------------------------------------------------------------
 
 
-def _workloads(args, study=None) -> tuple[str, ...]:
-    if args.workloads is None and study is not None:
-        return study.workloads
-    names = tuple(name.strip() for name in (args.workloads or DEFAULT_WORKLOAD).split(",") if name.strip())
-    if not names:
-        raise UsageError("a screening measures something: name at least one workload with --workloads.")
-    for name in names:
-        if name not in WORKLOADS:
-            raise UsageError(f"'{name}' is not a workload; known: {', '.join(WORKLOADS)}.")
-    return names
-
-
-def _params(args, names: tuple[str, ...], study=None) -> dict[str, dict[str, object]]:
-    from fstune.cli.choices import _workload_params
-
-    given = {name: dict(values) for name, values in (study.workload_params if study is not None else {}).items()
-             if name in names}
-    for name, values in _workload_params(args.workload_param).items():
-        given.setdefault(name, {}).update(values)
-    for name in given:
-        if name not in names:
-            raise UsageError(f"--workload-param for '{name}', which this screening does not run.")
-    return {name: WORKLOADS[name].check_params(given.get(name, {})) for name in names}
-
-
-def _primary(args, names: tuple[str, ...], study=None) -> tuple[str, str]:
-    from fstune.screening import primary_direction
-    from fstune.studies import metric_key
-
-    primary = args.primary or (study.primary if study is not None and study.primary and
-                               study.primary.split(":")[0] in names else None)
-    if primary:
-        workload, metric = metric_key(primary, names)
-    else:
-        from fstune.workloads import metric as declared_metric
-
-        found = next(((name, m.name) for name in names for m in WORKLOADS[name].metrics
-                      if getattr(m, "primary", False) and declared_metric(name, m.name) is not None), None)
-        if found is None:
-            raise UsageError(f"none of {', '.join(names)} declares a primary figure; name one with --primary.")
-        workload, metric = found
-    primary_direction(workload, metric)  # refused when it cannot be judged on the log scale
-    return workload, metric
-
-
-def seconds_per_run(names: tuple[str, ...], params: dict[str, dict[str, object]]) -> float:
-    """One run: making and mounting the filesystem, and every workload once."""
-    from fstune.measure.eta import MAKE_SECONDS
-
-    return MAKE_SECONDS + sum(WORKLOADS[name].estimate_seconds(WORKLOADS[name].resolve(params.get(name, {})))
-                              for name in names)
-
-
 def make_screening(args):
     """(ScreeningPlan, workloads, params, primary) from the options; UsageError with the reason."""
     from fstune.filesystems import split_options
-    from fstune.screening import QUIET_LAB_SPREAD, Setup, parse_duration, plan_screening
+    from fstune.measure.screening import ScreeningRequest, plan_request
 
     study = None
     if args.study:
@@ -201,24 +157,29 @@ def make_screening(args):
         raise UsageError("name the filesystem to screen with --filesystem (e.g. ext4), or a study with --study.",
                          "fstune screen --list-factors ext4 lists what it offers; --list-studies the studies.")
     typed = args.factor or (list(study.factors) if study is not None else [])
-    if len(typed) < 2:
-        raise UsageError("a screening needs at least 2 factors (--factor, once each); for one option, compare its "
-                         "two levels with fstune run.", f"fstune screen --list-factors {filesystem}")
-    names = _workloads(args, study)
-    params = _params(args, names, study)
-    primary = _primary(args, names, study)
+    from fstune.cli.choices import _workload_params
+
+    if args.workloads is None and study is not None:
+        names = study.workloads
+    else:
+        names = tuple((args.workloads or DEFAULT_WORKLOAD).split(","))
+
+    given = {name: dict(values) for name, values in (study.workload_params if study is not None else {}).items()
+             if name in names}
+    for name, values in _workload_params(args.workload_param).items():
+        given.setdefault(name, {}).update(values)
     shared = tuple(n if v is None else f"{n}={v}" for n, v in split_options(args.option))
     if study is not None:
         shared = (*study.mount_options, *shared)
-    setup = Setup(filesystem, study.journal if study is not None else None, shared)
-    factors = [parse_factor(filesystem, text) for text in typed]
-    each = args.seconds_per_run if args.seconds_per_run else seconds_per_run(names, params)
+    primary = args.primary or (study.primary if study is not None and study.primary and
+                               study.primary.split(":")[0] in names else None)
     budget = args.budget or (study.budget if study is not None else DEFAULT_BUDGET)
-    plan = plan_screening(setup, factors, seconds_per_run=each, budget_seconds=parse_duration(budget),
-                          spread=args.spread or QUIET_LAB_SPREAD, seed=args.order_seed)
+    planned = plan_request(ScreeningRequest(
+        filesystem, tuple(typed), tuple(names), budget, given, primary, study.journal if study is not None else None,
+        shared, args.spread, args.seconds_per_run, args.order_seed, args.max_runs))
     if args.save:
-        _save(args.save, study, setup, typed, names, params, primary, budget)
-    return plan, names, params, primary
+        _save(args.save, study, planned.plan.setup, typed, planned.workloads, planned.params, planned.primary, budget)
+    return planned.plan, planned.workloads, planned.params, planned.primary
 
 
 def _save(path_text: str, study, setup, typed, names, params, primary, budget) -> None:
@@ -263,12 +224,10 @@ def build_screen_plan(args, screening, names, params, primary, *, run_id: str, b
 
 
 def screening_design(screening, primary, names=(), params=None) -> dict:
-    from fstune.screening import primary_direction
-    from fstune.screening.record import to_record
-    from fstune.screening.verdicts import DEFAULT_DELTA
+    from fstune.measure.screening import PlannedScreening, screening_record
+    from fstune.screening.record import KEY
 
-    return to_record(screening, workload=primary[0], metric=primary[1], better=primary_direction(*primary),
-                     delta=DEFAULT_DELTA, workloads=tuple(names), workload_params=params)
+    return screening_record(PlannedScreening(screening, tuple(names), dict(params or {}), primary))[KEY]
 
 
 def run(args) -> int:
@@ -345,6 +304,8 @@ def execute(plan, design: dict, args, *, paired: bool = False) -> int:
         code = run_cli._refuse_unconfirmed(plan)
         if code is not None:
             return code
+    from fstune.measure.screening import screening_measurement
+
     session = RunSession(plan, measurement=screening_measurement(plan, design, sequential=paired))
     try:
         code = run_cli._prepare_session(session, args)
@@ -356,21 +317,6 @@ def execute(plan, design: dict, args, *, paired: bool = False) -> int:
             return run_cli._execute(session, args) if paired else _execute(session, args)
     finally:
         session.close()
-
-
-def screening_measurement(plan, extra: dict, *, sequential: bool = False):
-    """A run's measurement whose record keeps ``extra`` in its design (a screening's design, or
-    what a confirmation confirms). A screening judges nothing on the way (``sequential`` False):
-    its blocks are the replicates the budget bought, and the model judges them at the end."""
-    from fstune.measure.measurement import Measurement
-
-    class ScreeningMeasurement(Measurement):
-        def design(self, status: str) -> dict:
-            found = super().design(status)
-            found.update(extra)
-            return found
-
-    return ScreeningMeasurement(plan, sequential=sequential)
 
 
 def _execute(session, args) -> int:
@@ -441,6 +387,8 @@ def show_screening(console, run, run_id=None) -> None:
         console.print()
     for line in caveats(result):
         console.print(f"[dim]{escape(line)}[/]")
+    for line in screened.pacing:
+        console.print(f"[yellow]{escape(line)}[/]" if "the host, not" in line else f"[dim]{escape(line)}[/]")
     for line in screened.readback:
         console.print(f"[{'bold red' if line.startswith('NOT') else 'dim'}]{escape(line)}[/]")
     console.print()
@@ -457,40 +405,6 @@ def show_screening(console, run, run_id=None) -> None:
 # --- confirmation ------------------------------------------------------------------------------------
 
 
-def confirmation_study(run, screened):
-    """The paired study that confirms a screening run's proposal: every factor at its first level
-    (the baseline) against the factors that matter at their better level (the proposal), on the
-    screening's figure, workloads and parameters."""
-    from fstune import filesystems
-    from fstune.screening.record import BASELINE, PROPOSAL
-    from fstune.studies import Configuration, Study
-
-    proposal = screened.proposal()
-    if proposal is None:
-        raise UsageError(f"run {run.id} proposes nothing to confirm: "
-                         + (screened.result.lines()[-1] if screened.result is not None else screened.refusal or ""))
-    setup = screened.plan.setup
-    data = screened.data
-
-    def config(name: str, title: str, options: dict) -> Configuration:
-        return Configuration(name=name, title=title, filesystem=setup.filesystem, mkfs_options=tuple(options["mkfs"]),
-                             journal=setup.journal,
-                             mount_options=tuple(filesystems.split_options(list(options["mount"]))))
-
-    matter = ", ".join(f"{name} at {level}" for name, level in proposal["matter"])
-    primary = (data["primary"]["workload"], data["primary"]["metric"])
-    return Study(
-        name=f"confirm-screen-{run.id}", title=f"Confirming screening run {run.id}: {matter}",
-        summary=f"The proposal of screening run {run.id} against every factor at its first level.",
-        explanation=f"Screening run {run.id} found {matter}; this paired study measures that configuration "
-                    "against the baseline before it may be rolled out (docs/screening.md).",
-        configurations=(config(BASELINE, "every factor at its first level", proposal["baseline"]),
-                        config(PROPOSAL, matter, proposal["proposal"])),
-        workloads=tuple(data.get("workloads") or (primary[0],)),
-        workload_params={name: dict(values) for name, values in (data.get("workload_params") or {}).items()},
-        primary_metric=primary, source=f"fstune screen run {run.id}", tags=("screening-confirmation",))
-
-
 def confirm(args) -> int:
     """``--confirm RUN``: the proposal against the baseline with fstune run's blocks and looks."""
     from fstune.cli import run as run_cli
@@ -498,6 +412,7 @@ def confirm(args) -> int:
     from fstune.cli.plan import scan_inventory
     from fstune.cli.results import load_runs
     from fstune.plan import build_plan, new_run_id, render_script
+    from fstune.plan.screening import confirmation_study
     from fstune.screening.record import CONFIRMS, confirmation_design, is_screening, result_from_run
 
     if args.factor or args.filesystem:
@@ -507,7 +422,7 @@ def confirm(args) -> int:
     if not is_screening(run.design):
         raise UsageError(f"run {run.id} is not a screening run ('fstune results list' shows the runs).")
     screened = result_from_run(run.design, run.results)
-    study = confirmation_study(run, screened)
+    study = confirmation_study(run.id, screened)
     print(f"{study.title}.")
     if args.dry_run:
         choices = build_choices(_choices_args(args), scan_inventory(device_locks=False), run_id=args.run_id or "plan",

@@ -17,6 +17,12 @@ change between two configurations of one run, so percent changes and their inter
 measured; absolute figures are converted by the median and can be off by the spread, which every
 result states beside them.
 
+The guest's own clocks that shape its I/O are stretched by the same factor (``scale_clock``):
+the kernel's writeback timers and XFS's periodic log work (sysctls, set once in the guest by
+``fstune.vmlab.dilation``), and the mount options that are intervals (a journal's ``commit=``,
+jbd2's ``max_batch_time``), added by the plan where a configuration sets none (``timer_option``). Left on the guest's real clock they would fire
+``factor`` times as often per unit of native work as on a native machine.
+
 Pure arithmetic: no clock, no I/O. The VM lab measures (``fstune.vmlab.dilation``) and the
 results path converts (``convert_samples``).
 """
@@ -42,6 +48,16 @@ TIME_UNITS = ("s", "ms", "us", "µs")
 
 MAX_FACTOR = 1000.0
 
+# The guest's sysctls that are intervals on its clock, in centiseconds, with the largest value
+# each may take: the writeback timers are turned into milliseconds (× 10) in an int by the kernel,
+# so above INT_MAX / 10 they would overflow; XFS's handler refuses anything over 720000 (2 hours).
+INT_MAX = 2**31 - 1
+GUEST_SYSCTLS: dict[str, int] = {
+    "vm.dirty_expire_centisecs": INT_MAX // 10,
+    "vm.dirty_writeback_centisecs": INT_MAX // 10,
+    "fs.xfs.xfssyncd_centisecs": 720000,
+}
+
 
 def dilate(params: DiskParams, factor: float) -> DiskParams:
     """``params`` with time stretched ``factor`` times: every duration × factor, every rate ÷
@@ -65,6 +81,78 @@ def check_factor(factor: float) -> float:
 
 
 @dataclass(frozen=True)
+class ScaledClock:
+    """One of the guest's intervals stretched by the factor: what it was, what it is now, and
+    the limit it was capped at (None: not capped)."""
+
+    name: str              # "vm.dirty_expire_centisecs", "commit"
+    native: int            # the guest's value before (its kernel's default, or what was set)
+    dilated: int           # the value in force
+    unit: str = "cs"       # "cs" (centiseconds) or "s"
+    capped: int | None = None   # the limit the scaled value exceeded, and was set to
+
+    def text(self, factor: float) -> str:
+        """"vm.dirty_expire_centisecs 500 × 15.2 = 7600", or "… capped at 720000 (its largest): ×4.8,
+        not ×15.2"."""
+        if self.capped is None:
+            return f"{self.name} {self.native} × {factor:g} = {self.dilated}"
+        stretch = self.dilated / self.native if self.native else 1.0
+        return (f"{self.name} {self.native} × {factor:g} capped at {self.dilated} (its largest): ×{stretch:.1f}, "
+                f"not ×{factor:.1f}")
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ScaledClock":
+        return cls(str(data["name"]), int(data["native"]), int(data["dilated"]), str(data.get("unit") or "cs"),
+                   data.get("capped"))
+
+
+def scale_clock(name: str, native: int, factor: float, maximum: int | None, unit: str = "cs") -> ScaledClock:
+    """``native`` × ``factor``, rounded, capped at ``maximum`` (None: no limit). A native 0 (a timer
+    switched off) stays 0. A value that would pass its limit is capped, never refused: the lab
+    stays usable and the record says how much the interval was really stretched."""
+    check_factor(factor)
+    if native < 0:
+        raise ValueError(f"{name} is {native}: an interval cannot be negative")
+    scaled = round(native * factor)
+    if maximum is not None and scaled > maximum:
+        return ScaledClock(name, native, max(native, maximum), unit, capped=maximum)
+    return ScaledClock(name, native, scaled, unit)
+
+
+def guest_sysctls(native: dict[str, int], factor: float) -> list[ScaledClock]:
+    """The guest's sysctls of ``GUEST_SYSCTLS`` found in ``native`` (name → its value now),
+    stretched by ``factor``, in ``GUEST_SYSCTLS``' order."""
+    return [scale_clock(name, native[name], factor, maximum) for name, maximum in GUEST_SYSCTLS.items()
+            if name in native]
+
+
+def timer_option(name: str, default: int, unit: str, factor: float, maximum: int | None) -> ScaledClock:
+    """A mount option that is an interval (a journal's ``commit=``) for a dilated guest: its
+    kernel's default × ``factor``, capped at the largest the option takes (``maximum``)."""
+    return scale_clock(name, default, factor, maximum, unit=unit)
+
+
+# how the plan's warning about a stretched mount option ends, so that the run's caveat can quote
+# the warnings the run kept (``timers_stretched``)
+KEEPS_NATIVE_TIMING = "to keep native timing"
+
+
+def timer_sentence(config: str, clock: ScaledClock, factor: float, title: str, fs_title: str) -> str:
+    """The plan's warning for a configuration mounted with a stretched interval (``title``: "commit
+    interval")."""
+    capped = (f", capped at {clock.dilated} {clock.unit}, the largest {fs_title} takes: ×"
+              f"{clock.dilated / clock.native:.1f}, not ×{factor:.1f}" if clock.capped else "")
+    return (f"Time dilated ×{factor:.1f}: configuration '{config}' mounts with {clock.name}={clock.dilated}, the "
+            f"guest's {title} {clock.native} {clock.unit} × {factor:g} = {round(clock.native * factor)} {clock.unit} "
+            f"{KEEPS_NATIVE_TIMING}{capped} (docs/vmlab.md, \"Time dilation\").")
+
+
+def timers_stretched(warnings: Iterable[str]) -> list[str]:
+    """Of a run's kept plan warnings, those that say a mount option's interval was stretched."""
+    return [w for w in warnings if KEEPS_NATIVE_TIMING in w]
+
+
+@dataclass(frozen=True)
 class Dilation:
     """A measured (or given) factor and its spread, as stored with the lab and every run."""
 
@@ -77,6 +165,8 @@ class Dilation:
     host: tuple[float, ...] = ()     # the host's figures, in pair order
     guest: tuple[float, ...] = ()    # the guest's
     unit: str = ""         # of host and guest ("MB/s")
+    # the guest's sysctls stretched by the factor (``guest_sysctls``), as set in the guest
+    clocks: tuple[ScaledClock, ...] = ()
 
     @classmethod
     def given(cls, factor: float) -> "Dilation":
@@ -112,7 +202,17 @@ class Dilation:
         known.setdefault("how", "given")
         for key in ("ratios", "host", "guest"):
             known[key] = tuple(known.get(key) or ())
+        known["clocks"] = tuple(ScaledClock.from_dict(c) for c in data.get("clocks") or () if isinstance(c, dict))
         return cls(**known)
+
+    def with_clocks(self, clocks: Iterable[ScaledClock]) -> "Dilation":
+        return replace(self, clocks=tuple(clocks))
+
+    def clocks_text(self) -> str:
+        """"the guest's vm.dirty_expire_centisecs 500 × 15.2 = 7600, …" ("" when none was scaled)."""
+        if not self.clocks:
+            return ""
+        return "the guest's " + ", ".join(c.text(self.factor) for c in self.clocks)
 
     def label(self) -> str:
         """"×9.3 [8.1, 10.2]" (measured) or "×9.3 (given, not measured)"."""
@@ -133,8 +233,14 @@ class Dilation:
         spread = (f"; absolute figures carry the factor's spread ({low:+.0f} %, {high:+.0f} %), changes between "
                   "configurations do not (a common factor cancels)" if self.how == "measured" else
                   "; a factor not measured on the workload may not match the guest's CPU")
+        clocks = self.clocks_text()
+        clocks = (f"; its clocks that shape I/O were stretched as much to keep native timing: {clocks}, and the "
+                  "mount options that are intervals (a journal's commit=, jbd2's max_batch_time) where a "
+                  "configuration set none (its mount options say)" if clocks else
+                  "; the guest's own timers (writeback, journal commits) were not stretched, so per unit of native "
+                  "work they fired that much more often")
         return (f"time dilated {self.label()}{what}: the disk model ran that much slower and the figures are "
-                f"converted back (rates × {self.factor:.1f}, times ÷ {self.factor:.1f}){spread}")
+                f"converted back (rates × {self.factor:.1f}, times ÷ {self.factor:.1f}){clocks}{spread}")
 
 
 def of_environment(environment: dict | None) -> Dilation | None:
@@ -171,5 +277,7 @@ def convert_samples(samples: Iterable[Sample], factor: float, back: bool = True)
     return [replace(s, value=convert_value(s.value, s.unit, factor, back)) for s in samples]
 
 
-__all__ = ["of_environment", "MAX_FACTOR", "RATE_FIELDS", "RATE_UNITS", "TIME_FIELDS", "TIME_UNITS", "Dilation", "check_factor",
+__all__ = ["GUEST_SYSCTLS", "INT_MAX", "KEEPS_NATIVE_TIMING", "ScaledClock", "guest_sysctls", "scale_clock",
+           "timer_option", "timer_sentence", "timers_stretched",
+           "of_environment", "MAX_FACTOR", "RATE_FIELDS", "RATE_UNITS", "TIME_FIELDS", "TIME_UNITS", "Dilation", "check_factor",
            "conversion", "convert_samples", "convert_value", "dilate"]

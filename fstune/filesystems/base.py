@@ -198,6 +198,16 @@ class ScreeningFactor:
 
 
 
+@dataclass(frozen=True)
+class TimerOption:
+    """A mount option whose value is an interval on the kernel's clock (``commit=``)."""
+
+    name: str     # the mount option
+    default: int  # the kernel's value when the options set none
+    unit: str     # "s", "µs"
+    title: str    # what it is, in a sentence: "commit interval"
+
+
 class Filesystem:
     """One filesystem: facts as class attributes, commands as methods.
 
@@ -211,6 +221,8 @@ class Filesystem:
 
     name: str  # as mount -t, blkid TYPE= and the study files spell it
     title: str  # as people write it, in messages
+    # the article the title takes as it is said, not spelled: "an ext4", "an XFS", "a Btrfs"
+    article: str = "a"
     mkfs: str  # the program that makes it
     package: str  # the Debian package with its tools
     kernel_names: tuple[str, ...]  # names in /proc/filesystems
@@ -249,11 +261,20 @@ class Filesystem:
     # mkfs flags whose value is a list of features, each turned off with ^ (mke2fs -O): options
     # naming different features set different things (``mkfs_option_keys``)
     mkfs_feature_options: tuple[str, ...] = ()
+    # its mount options that are intervals on the kernel's clock, each with the kernel's default
+    # when the options set none: a time-dilated VM lab stretches them (fstune/plan/build.py,
+    # ``_dilate_timers``; docs/vmlab.md, "Time dilation"); () when it has none
+    timer_options: tuple[TimerOption, ...] = ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
     # --- facts derived from the attributes ---
+
+    @property
+    def a_title(self) -> str:
+        """The title with its article: "an ext4", "a Btrfs"."""
+        return f"{self.article} {self.title}"
 
     @property
     def short_title(self) -> str:

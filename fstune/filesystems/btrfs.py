@@ -7,7 +7,7 @@ journal would need.
 from __future__ import annotations
 
 from fstune.filesystems.base import (INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, Filesystem, MiB, RefusedMkfsOption,
-                                     ScreeningFactor)
+                                     ScreeningFactor, TimerOption)
 from fstune.filesystems.options import MountOption, OptionRule, option_table
 from fstune.filesystems.registry import register
 
@@ -96,6 +96,7 @@ class Btrfs(Filesystem):
     notes = ("Btrfs is copy-on-write and has no journal to move; its fsync log lives inside it. "
              "Tune it with its own options instead: compress=, commit=, noatime, space_cache=v2.")
     fsck_pass = 0  # fsck.btrfs does nothing; btrfs check is run by hand, never at boot
+    timer_options = (TimerOption("commit", 30, "s", "commit interval"),)  # BTRFS_DEFAULT_COMMIT_INTERVAL
     ansible_filesystem_module = True
     nodiscard_mkfs_options = ("--nodiscard",)
     listing_order = 30

@@ -13,7 +13,8 @@ import uuid
 
 from fstune.errors import UsageError
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, NONE, ExternalJournal, Filesystem,
-                                     MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, UuidLink)
+                                     MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, TimerOption,
+                                     UuidLink)
 from fstune.filesystems.options import MountOption, OptionRule, alias, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
@@ -34,6 +35,11 @@ _EXT_JOURNALLED = option_table(
     MountOption("barrier", help="write barriers on (default)"),
     MountOption("nobarrier", help="no write barriers: faster, unsafe on power loss without a protected cache"),
     MountOption("data_err", "choice", choices=("ignore", "abort")),
+    # jbd2's batching wait, in µs; the ext4 driver takes them in ext3 mode too (Linux 6.1 mounts
+    # ext3 with commit=51,max_batch_time=153870). jbd2 multiplies the value by 1000 in 32 bits:
+    # above 4294967 µs the wait would wrap round
+    MountOption("max_batch_time", "int", minimum=0, maximum=4294967),
+    MountOption("min_batch_time", "int", minimum=0),
 )
 _EXT_COMMON = option_table(
     MountOption("errors", "choice", choices=("continue", "remount-ro", "panic")),
@@ -75,8 +81,6 @@ _EXT4_ONLY = option_table(
     MountOption("init_itable", "int", minimum=0),
     MountOption("noinit_itable"),
     MountOption("stripe", "int", minimum=0),
-    MountOption("max_batch_time", "int", minimum=0),
-    MountOption("min_batch_time", "int", minimum=0),
     MountOption("inode_readahead_blks", "int", minimum=0, maximum=1 << 30),
     MountOption("dax"),
     MountOption("prjquota"),
@@ -211,6 +215,7 @@ class Ext(Filesystem):
     """What ext2, ext3 and ext4 share: e2fsprogs, mke2fs's flags and progress, dumpe2fs, fsck at boot."""
 
     package = "e2fsprogs"
+    article = "an"  # "an ext4": said e-x-t
     package_tools = ("mke2fs", "tune2fs")
     prompts = (re.compile(r"Proceed anyway\? \(y,N\)\s*$"),)  # mke2fs, about a device that holds something
     force_flag = "-F"
@@ -377,6 +382,13 @@ class Ext3(Ext):
     journal_options = _EXT3_JOURNAL_OPTIONS
     screening_factors = _EXT3_FACTORS
     notes = "Current kernels mount ext3 with the ext4 driver."
+    timer_options = (
+        TimerOption("commit", 5, "s", "commit interval"),  # jbd2's JBD2_DEFAULT_MAX_COMMIT_AGE
+        # how long a synchronous writer waits for others to join its commit: jbd2 waits the
+        # average commit time, at most this (EXT4_DEF_MAX_BATCH_TIME); a dilated disk's commits
+        # take factor × longer, so an unstretched cap would cut the wait, and the batching, short
+        TimerOption("max_batch_time", 15000, "µs", "longest wait for a commit's batch"),
+    )
     listing_order = 11
 
 

@@ -109,9 +109,10 @@ def check_mount_options(fs_name: str, options: str | list[str], *, allow_managed
         spec = fs.option(name)
         if spec is None:
             # name the filesystems that do have it: "notail" on ext4 is a ReiserFS habit
-            owner = [other.title for other in FILESYSTEMS.values() if name in other.mount_options]
-            where = f" It is a {', '.join(dict.fromkeys(owner))} option." if owner else ""
-            raise UsageError(f"'{name}' is not a {fs.title} mount option.{where}")
+            owner = [other for other in FILESYSTEMS.values() if name in other.mount_options]
+            titles = ", ".join(dict.fromkeys(other.title for other in owner))
+            where = f" It is {owner[0].article} {titles} option." if owner else ""
+            raise UsageError(f"'{name}' is not {fs.a_title} mount option.{where}")
         if spec.managed and not allow_managed:
             raise UsageError(
                 f"{fs.title} mount option '{name}' is set by fstune from the journal placement; "

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, MOUNT_FACTOR, ExternalJournal, Filesystem, MiB, MkfsJob,
-                                     RefusedMkfsOption, ScreeningFactor)
+                                     RefusedMkfsOption, ScreeningFactor, TimerOption)
 from fstune.filesystems.options import MountOption, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
@@ -78,6 +78,8 @@ class ReiserFs(Filesystem):
     notes = "ReiserFS was removed from Linux 6.13; older kernels may still have it as a module."
     fsck_pass = 2
     ansible_filesystem_module = True
+    # the kernel's JOURNAL_MAX_COMMIT_AGE and JOURNAL_MAX_TRANS_AGE
+    timer_options = (TimerOption("commit", 30, "s", "commit interval"),)
     listing_order = 40
     version_argv = {"mkreiserfs": ("mkreiserfs", "-V"), "mkfs.reiserfs": ("mkfs.reiserfs", "-V")}
 

@@ -101,6 +101,7 @@ def xfs_log_fs_uuid(first_sector: bytes) -> str | None:
 class Xfs(Filesystem):
     name = "xfs"
     title = "XFS"
+    article = "an"  # "an XFS": said ex-ef-es
     mkfs = "mkfs.xfs"
     package = "xfsprogs"
     package_tools = ("xfs_io",)

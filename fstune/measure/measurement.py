@@ -132,7 +132,7 @@ class Measurement:
         self.dropped_blocks: dict[int, str] = {}
         self.disturbed_blocks: dict[int, str] = {}  # the rule's limit was reached: kept, marked
         # the correlation of consecutive blocks known from earlier runs on these devices
-        # (``blocked.earlier_lag1_floor``; set before the run starts, kept in the design)
+        # (``history.run_lag1_floor``; set before the run starts, kept in the design)
         self.lag1_floor: dict | None = None
         self._model_dropped: set[int] = set()  # blocks the modelled lab's rule dropped (its limit)
         self.ceiling: dict[str, dict[str, float]] = {}  # the raw-device pass: workload → metric → value
@@ -439,8 +439,9 @@ class Measurement:
 
     def use_lag1_floor(self, entry: dict | None) -> None:
         """Widen every look's interval at least for the correlation earlier runs on these devices
-        showed (``blocked.earlier_lag1_floor``); the run's notes say where it came from."""
-        from fstune.results.blocked import floor_note
+        showed, or the declared first-run floor (``history.run_lag1_floor``); the run's notes say
+        where it came from."""
+        from fstune.results.history import floor_note
 
         self.lag1_floor = dict(entry) if entry else None
         if entry:
@@ -622,7 +623,7 @@ class Measurement:
             "drop_rule": DROP_RULE,
             "stopped": stopped,
         }
-        if self.lag1_floor:  # only when earlier runs gave one: other runs' records are unchanged
+        if self.lag1_floor:  # set by the session (earlier runs or the first-run floor); absent when none learned
             design["lag1_floor"] = dict(self.lag1_floor)
         if self._modelled():  # the key appears only on a modelled lab: other runs' records are unchanged
             design["model_rule"] = fidelity.RULE

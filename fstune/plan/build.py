@@ -158,6 +158,36 @@ def _dilate_durations(params: dict[str, dict[str, object]], factor: float, warni
     return out
 
 
+def _dilate_timers(config: Configuration, options: list[tuple[str, str | None]], factor: float,
+                   warnings: list[str]) -> list[tuple[str, str | None]]:
+    """In a dilated guest, ``options`` with the filesystem's mount options that are intervals on the
+    kernel's clock (``Filesystem.timer_options``: a journal's ``commit=``, ext's ``max_batch_time``)
+    stretched ``factor`` times (docs/vmlab.md, "Time dilation"): the kernel default × factor,
+    capped at the option's largest, added only where the configuration sets none of its own;
+    said either way in the plan's warnings, which the run keeps and shows."""
+    from fstune.diskmodel.dilation import timer_option, timer_sentence
+
+    fs = filesystems.get(config.filesystem)
+    if config.journal == filesystems.NONE:  # no journal to commit or to batch for
+        return options
+    for timer in fs.timer_options:
+        own = next((value for name, value in options if name == timer.name), None)
+        if own is not None:
+            warnings.append(f"Time dilated ×{factor:.1f}: configuration '{config.name}' sets {timer.name}={own} "
+                            f"itself, kept as given; in the guest that {timer.title} is {factor:.1f} × shorter "
+                            "against the work than on a native machine.")
+            continue
+        clock = timer_option(timer.name, timer.default, timer.unit, factor, fs.mount_options[timer.name].maximum)
+        stretched = filesystems.merge_options(options, [(timer.name, str(clock.dilated))])
+        try:
+            filesystems.check_mount_options(config.filesystem, stretched, allow_managed=True, journal=config.journal)
+        except UsageError:  # no journal to time (ext4 without one, noload): nothing to stretch
+            continue
+        options = stretched
+        warnings.append(timer_sentence(config.name, clock, factor, timer.title, fs.title))
+    return options
+
+
 def default_mount_root() -> str:
     """Where runs make their mountpoints: ``$FSTUNE_MOUNT_ROOT``, else /run/fstune."""
     root = os.environ.get(MOUNT_ROOT_ENV, "").strip()
@@ -369,7 +399,7 @@ def _check_devices(choices: Choices, study: Study) -> list[str]:
         fs = filesystems.get(config.filesystem)
         if config.external_journal and fs.external and log.size < fs.external.min_bytes:
             raise DeviceError(
-                f"{log.path} is too small for a {fs.title} external {fs.external.noun}: it needs at least "
+                f"{log.path} is too small for {fs.a_title} external {fs.external.noun}: it needs at least "
                 f"{format_size(fs.external.min_bytes)} and this is {format_size(log.size)}."
             )
     return warnings
@@ -521,8 +551,13 @@ def build_plan(choices: Choices) -> Plan:
         first = study.configurations[0]
         ceiling = WORKLOADS[name].ceiling_steps(context(first, name, f"{run_dir}/{first.name}"), work_dir)
 
-    config_plans = [ConfigPlan(config, tuple(_mount_options(config, choices.options, log, study)),
-                               f"{run_dir}/{config.name}", (), {})
+    def mount_options(config: Configuration) -> tuple:
+        options = _mount_options(config, choices.options, log, study)
+        if choices.time_dilation > 1:
+            options = _dilate_timers(config, options, choices.time_dilation, warnings)
+        return tuple(options)
+
+    config_plans = [ConfigPlan(config, mount_options(config), f"{run_dir}/{config.name}", (), {})
                     for config in study.configurations]
     for index, cp in enumerate(config_plans):
         mount_argv = cp.mount_argv(target.path)
@@ -575,8 +610,15 @@ def build_plan(choices: Choices) -> Plan:
         return Block(number, tuple(config_plans[index].config.name for index in row), tuple(steps))
 
     blocks = tuple(make_block(number) for number in range(1, repeats + 1))
-    first_turn = {cp.config.name: tuple(config_steps(cp, 1, order_of(1).index(i) + 1))
-                  for i, cp in enumerate(config_plans)}
+    def first_turn_of(index: int) -> tuple[Step, ...]:
+        # the first block that runs it: a foldover's mirrored runs are not in block 1
+        for number in range(1, repeats + 1):
+            row = order_of(number)
+            if index in row:
+                return tuple(config_steps(config_plans[index], number, row.index(index) + 1))
+        raise ValueError(f"no block runs configuration {config_plans[index].config.name}")
+
+    first_turn = {cp.config.name: first_turn_of(i) for i, cp in enumerate(config_plans)}
     config_plans = [replace(cp, steps=first_turn[cp.config.name]) for cp in config_plans]
 
     finish = [Step(("rmdir", run_dir), title="Remove fstune's run directory", kind=kinds.RMDIR, cleanup=True,

@@ -47,7 +47,7 @@ def screening_study(plan: ScreeningPlan, *, workloads: tuple[str, ...], primary:
         summary=f"{plan.design.base.title}, {plan.design.replicates} replicates: {factors}.",
         explanation="Each run of the design sets every factor to one of its two levels; one linear model then "
                     "judges every factor (docs/screening.md).",
-        configurations=tuple(configurations), workloads=tuple(workloads), repeats=plan.design.replicates,
+        configurations=tuple(configurations), workloads=tuple(workloads), repeats=plan.design.blocks,
         workload_params=dict(workload_params or {}), primary_metric=primary, tags=("screening",))
     if delta_percent is not None:
         study = replace(study, delta_percent=delta_percent)
@@ -56,10 +56,46 @@ def screening_study(plan: ScreeningPlan, *, workloads: tuple[str, ...], primary:
 
 def screening_choices(choices: Choices, plan: ScreeningPlan) -> Choices:
     """``choices`` (made for the screening study) with the design's blocks: its orders and seed,
-    as many blocks as replicates, and no more."""
-    replicates = plan.design.replicates
-    return replace(choices, block_orders=plan.design.orders, order_seed=plan.design.seed, repeats=replicates,
-                   max_blocks=replicates)
+    one block per replicate (a foldover's two, the design and its mirror), and no more."""
+    blocks = plan.design.blocks
+    return replace(choices, block_orders=plan.design.orders, order_seed=plan.design.seed, repeats=blocks,
+                   max_blocks=blocks)
+
+
+# --- the confirmation ----------------------------------------------------------------------------------
+
+
+def confirmation_study(run_id, screened) -> Study:
+    """The paired study that confirms a stored screening run's proposal (``screened``:
+    ``record.result_from_run``): every factor at its first level (the baseline) against the factors
+    that matter at their better level (the proposal), on the screening's figure, workloads and
+    parameters."""
+    from fstune.screening.record import BASELINE, PROPOSAL
+
+    proposal = screened.proposal()
+    if proposal is None:
+        why = screened.result.lines()[-1] if screened.result is not None else screened.refusal or ""
+        raise UsageError(f"run {run_id} proposes nothing to confirm: {why[:1].lower()}{why[1:]}")
+    setup = screened.plan.setup
+    data = screened.data
+
+    def config(name: str, title: str, options: dict) -> Configuration:
+        return Configuration(name=name, title=title, filesystem=setup.filesystem, mkfs_options=tuple(options["mkfs"]),
+                             journal=setup.journal,
+                             mount_options=tuple(filesystems.split_options(list(options["mount"]))))
+
+    matter = ", ".join(f"{name} at {level}" for name, level in proposal["matter"])
+    primary = (data["primary"]["workload"], data["primary"]["metric"])
+    return Study(
+        name=f"confirm-screen-{run_id}", title=f"Confirming screening run {run_id}: {matter}",
+        summary=f"The proposal of screening run {run_id} against every factor at its first level.",
+        explanation=f"Screening run {run_id} found {matter}; this paired study measures that configuration "
+                    "against the baseline before it may be rolled out (docs/screening.md).",
+        configurations=(config(BASELINE, "every factor at its first level", proposal["baseline"]),
+                        config(PROPOSAL, matter, proposal["proposal"])),
+        workloads=tuple(data.get("workloads") or (primary[0],)),
+        workload_params={name: dict(values) for name, values in (data.get("workload_params") or {}).items()},
+        primary_metric=primary, source=f"fstune screen run {run_id}", tags=("screening-confirmation",))
 
 
 # --- screening studies as files ------------------------------------------------------------------------

@@ -63,7 +63,9 @@ def describe_looks(plan: Plan) -> str:
     cap), said for the script's header: the script itself runs only the planned blocks."""
     primary, _ = plan.study.primary_for(plan.workloads)
     if plan.choices.block_orders is not None and primary is not None:  # fstune/plan/screening.py
-        return (f"Looks: none. The {plan.repeats} blocks are the replicates of a screening design, in its orders; "
+        halves = any(len(block.order) != len(plan.configs) for block in plan.blocks)
+        return (f"Looks: none. The {plan.repeats} blocks are the replicates of a screening design"
+                f"{' (a foldover: the design, then its mirror)' if halves else ''}, in its orders; "
                 f"`fstune screen` judges every factor on {':'.join(primary)} once they are all measured, with one "
                 "linear model (docs/screening.md).")
     looks = plan.looks
@@ -77,8 +79,10 @@ def describe_looks(plan: Plan) -> str:
             f"runs the {plan.repeats} planned blocks only.")
 
 
-def render_script(plan: Plan) -> str:
-    """The plan as a commented bash script that runs exactly the plan's steps, in order."""
+def render_script(plan: Plan, decidable: tuple[str, ...] | list[str] = ()) -> str:
+    """The plan as a commented bash script that runs exactly the plan's steps, in order.
+    ``decidable``: what earlier stored runs on these devices say the run can decide, said in the
+    header after the looks (``fstune.results.history.before_the_run``; the plan itself reads no store)."""
     choices, study = plan.choices, plan.study
     lines = ["#!/usr/bin/env bash", f"# fstune {__version__} plan for study '{study.name}': {study.title}"]
     lines += _comment(study.summary)
@@ -101,13 +105,17 @@ def render_script(plan: Plan) -> str:
         shown = filesystems.join_options(list(cp.mount_options)) or "defaults"
         lines.append(f"#   {index}. {cp.config.name}: {cp.config.filesystem}, {journal}, mount -o {shown}")
     workloads = ", ".join(plan.workloads) or "none"
-    lines.append(f"# Workloads: {workloads}; blocks: {plan.repeats}, each making, measuring and unmounting every "
-                 f"configuration once, in this order (drawn with seed {choices.order_seed}; --order-seed "
-                 f"{choices.order_seed} draws it again):")
+    # a screening's foldover runs half its configurations in each block (fstune/plan/screening.py)
+    every = all(len(block.order) == len(plan.configs) for block in plan.blocks)
+    lines.append(f"# Workloads: {workloads}; blocks: {plan.repeats}, each making, measuring and unmounting "
+                 f"{'every configuration' if every else 'the configurations it lists'} once, in this order "
+                 f"(drawn with seed {choices.order_seed}; --order-seed {choices.order_seed} draws it again):")
     for block in plan.blocks:
         lines.append(f"#   {block.describe(len(plan.blocks))}")
     if plan.workloads:
         lines += _comment(describe_looks(plan))
+        for line in decidable:
+            lines += _comment(line)
     if plan.ceiling:
         lines += _comment(f"Before the first mkfs: the ceiling, a short pass of fio's phases on the raw device "
                           f"{target.path} itself (direct I/O, once), which its figures are shown against.")

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from fstune.diskmodel.dilation import Dilation
+from fstune.diskmodel.dilation import Dilation, timers_stretched
 from fstune.results.records import DeviceRecord, RunRecord
 from fstune.results.settings import LOOP_DEVICES, LOOP_LAB, MODELLED_LAB, REAL_DEVICES, VM_LAB
 
@@ -124,9 +124,10 @@ def environment(record: RunRecord) -> Caveat | None:
     if where.kind == VM_LAB:
         if where.dilation is not None:
             # the disk model ran as much slower as the guest's CPU (docs/vmlab.md, "Time dilation")
+            commits = " ".join(timers_stretched(record.warnings))
             return Caveat(ENVIRONMENT, f"VM lab under {where.accel}, {where.dilation.describe()}. {where.disk}, served "
                                        f"by {lab.get('disk_serving') or '?'}; the figures describe the modelled disk, "
-                                       "not this machine's.")
+                                       "not this machine's." + (f" {commits}" if commits else ""))
         # under TCG a CPU-heavy workload (dbench) is paced by the emulated CPU, not by the disk model
         slow = (" (software-emulated CPU: far slower than hardware, so the guest's CPU rather than the modelled "
                 "disk may set the pace)") if where.accel == "TCG" else ""
@@ -220,7 +221,7 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
                                      f"because the drop rule had dropped its limit ({said})."))
     floor = (record.design or {}).get("lag1_floor")
     if floor:
-        from fstune.results.blocked import floor_note
+        from fstune.results.history import floor_note
 
         found.append(Caveat(CORRELATED, floor_note(floor)))
     if comparison is None:

@@ -165,67 +165,6 @@ def comparison_schedule(design: Mapping, variants: int) -> LookSchedule:
     return LookSchedule(looks, comparison_alpha(design, variants), floor)
 
 
-# how many of the newest stored runs the floor for correlated blocks is looked for in
-FLOOR_RUNS = 50
-
-
-def same_device(settings: Mapping, other: Mapping) -> bool:
-    """Were two runs measured on the same devices of the same machine (``settings``)?"""
-    return bool(settings.get("machine_id")) and all(
-        settings.get(key) == other.get(key) for key in ("machine_id", "lab_kind", "device_roles"))
-
-
-def earlier_lag1_floor(records: Iterable, settings: Mapping, primary: tuple[str, str] | None) -> dict | None:
-    """The correlation of consecutive blocks known before a run: from the stored blocked runs
-    ``records`` measured on the same devices (``same_device``) with the same primary metric, each
-    variant's contrasts against its baseline, pooled by ``paired.lag1_floor``. The entry a run's
-    design keeps (``design["lag1_floor"]``) and ``comparison_schedule`` reads; None when the
-    earlier runs hold too few blocks (docs/verdicts.md, "Correlated blocks")."""
-    from fstune.stats.paired import lag1_floor
-
-    if primary is None:
-        return None
-    workload, metric = primary
-    series, used = [], []
-    for record in records:
-        design = record.design or {}
-        if not record.method or (design.get("primary") or {}) != {"workload": workload, "metric": metric}:
-            continue
-        if not same_device(settings, record.settings or {}):
-            continue
-        known = declared(workload, metric)
-        rule = metric_rule(workload, metric, known.better if known is not None else "higher", DEFAULT_DELTA)
-        base = block_values(record.results, record.baseline, workload, metric)
-        found = False
-        for config in record.configs:
-            if config.name == record.baseline:
-                continue
-            _blocks, left, right, _missing = paired(base, block_values(record.results, config.name, workload, metric))
-            try:
-                contrasts = paired_contrasts(left, right, rule)
-            except (ScaleError, ValueError):
-                continue
-            series.append(contrasts.values)
-            found = True
-        if found and record.id is not None:
-            used.append(record.id)
-    floor = lag1_floor(series)
-    if floor is None:
-        return None
-    runs = ", ".join(map(str, sorted(used))) or "earlier runs"
-    return floor.as_design(f"stored runs {runs} on these devices ({workload}:{metric})")
-
-
-def floor_note(entry: Mapping | None) -> str:
-    """What a run with a floor for correlated blocks says about it; "" without one."""
-    if not entry:
-        return ""
-    return (f"Correlated blocks: every interval is widened at least as for a lag-1 correlation of "
-            f"{float(entry['floor']):.2f} between consecutive blocks — {float(entry['estimate']):.2f} measured over "
-            f"{entry['blocks']} blocks of {entry['source']}, plus a margin for that estimate's own error — since a "
-            f"run's own blocks measure it too roughly.")
-
-
 # After an early stop on a difference the change shown is the estimate of a run that stopped
 # because it looked large, so it tends to overstate the truth (docs/verdicts.md, "Looks"); the
 # interval is the repeated confidence interval and holds all the same.
@@ -470,7 +409,8 @@ def design_reach(result, schedule: LookSchedule) -> str:
     contrasts = result.contrasts
     if interval is None or contrasts.scale != Scale.RATIO or not math.isfinite(interval.sd) or interval.sd <= 0:
         return ""
-    needed = design_detectable(interval.effective_sd, schedule, contrasts.threshold)
+    # the effective spread already counts correlated blocks (the floor too): simulate it without a floor
+    needed = design_detectable(interval.effective_sd, LookSchedule(schedule.looks, schedule.alpha), contrasts.threshold)
     if not math.isfinite(needed) or needed > math.log1p(PERCENT_SHOWN / 100):
         size = f"beyond {PERCENT_SHOWN:.0f} %"
     else:

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 from fstune.screening.analysis import Confirmation, Effect, Interaction, ScreeningResult, analyse
 from fstune.screening.budget import QUIET_LAB_SPREAD, Budget, detectable_effect, parse_duration, plan_budget, power_at
-from fstune.screening.design import (DEFAULT_MAX_RUNS, FRACTIONAL, FULL_FACTORIAL, PLACKETT_BURMAN, BaseDesign, Design,
-                                     Run, base_design, block_order, make_design)
+from fstune.screening.design import (FOLDOVER, FRACTIONAL, FULL_FACTORIAL, MAX_BLOCK_RUNS, PLACKETT_BURMAN, BaseDesign,
+                                     Design, Run, base_design, block_order, designs, make_design)
 from fstune.screening.factors import RunOptions, Setup, check_factors, check_runs, offered, pick, run_options
 from fstune.screening.study import ScreeningPlan, plan_screening, primary_direction
 from fstune.screening.verdicts import ALPHA, MATTERS, NO_EFFECT, PROMISE, TOO_NOISY
 
 __all__ = [
-    "ALPHA", "DEFAULT_MAX_RUNS", "FRACTIONAL", "FULL_FACTORIAL", "MATTERS", "NO_EFFECT", "PLACKETT_BURMAN", "PROMISE",
+    "ALPHA", "FOLDOVER", "FRACTIONAL", "FULL_FACTORIAL", "MATTERS", "MAX_BLOCK_RUNS", "NO_EFFECT", "PLACKETT_BURMAN",
+    "PROMISE",
     "QUIET_LAB_SPREAD", "TOO_NOISY", "BaseDesign", "Budget", "Confirmation", "Design", "Effect", "Interaction", "Run",
     "RunOptions", "ScreeningPlan", "ScreeningResult", "Setup", "analyse", "base_design", "block_order",
-    "check_factors", "check_runs", "detectable_effect", "make_design", "offered", "parse_duration", "pick",
+    "check_factors", "check_runs", "designs", "detectable_effect", "make_design", "offered", "parse_duration", "pick",
     "plan_budget", "plan_screening", "power_at", "primary_direction", "run_options",
 ]

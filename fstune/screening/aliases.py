@@ -94,6 +94,12 @@ class Aliases:
                              f"two other factors adds {share} of itself to a main effect's estimate.")
         aliased = [chain for chain in self.chains if chain.aliased]
         clean = [chain for chain in self.chains if not chain.aliased]
+        if clean and not any(chain.clear for chain in self.chains):
+            # no two interactions share a column, but their columns correlate: none is clear
+            sentences.append("Two-factor interactions are partly confounded with one another: the design cannot "
+                             "estimate any of them on its own.")
+            sentences.append("Interactions of three or more factors are taken to be negligible.")
+            return sentences
         if aliased:
             sentences.append("Two-factor interactions are confounded in groups: "
                              + "; ".join(self.chain_label(chain).replace(" = ", " with ") for chain in aliased)
@@ -150,6 +156,11 @@ def alias_structure(names: tuple[str, ...], rows: tuple[tuple[int, ...], ...]) -
         # a Plackett–Burman design of 12 runs may have a long word (all 11 columns of the
         # saturated one multiply to a constant), but its main effects carry interactions: III
         resolution = 3
+    elif not regular and resolution == 3 and not any(aliases.full for aliases in mains):
+        # no word of three, and the main effects clear of every interaction, which are only
+        # partly confounded among themselves (the foldover of a 12-run Plackett–Burman design):
+        # IV, in the generalised sense
+        resolution = 4
     return Aliases(tuple(names), resolution, regular, tuple(mains), tuple(chains))
 
 

@@ -152,7 +152,7 @@ class ScreeningResult:
     def lines(self) -> list[str]:
         """The result in plain words: the design, each factor, the interactions, the proposal."""
         base = self.design.base
-        lines = [f"{base.title}, {self.design.replicates} blocks (order seed {self.design.seed}); "
+        lines = [f"{base.title}, {self.design.blocks} blocks (order seed {self.design.seed}); "
                  f"{len(self.design.runs) - len(self.missing)} runs measured"
                  + (f", {len(self.missing)} without a figure" if self.missing else "") + "."]
         lines += base.aliases.words()

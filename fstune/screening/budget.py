@@ -28,6 +28,7 @@ from fstune.screening.model import choose_model
 from fstune.screening.verdicts import ALPHA, DEFAULT_DELTA, DEFAULT_POWER, percent, threshold
 from fstune.units import format_estimate
 
+DEFAULT_BUDGET = "30m"  # what a screening may take when no budget is given
 QUIET_LAB_SPREAD = 0.073  # one block contrast's spread, the quiet loop lab's A/A median (docs/verdicts.md)
 
 _UNIT = r"(hours?|h|minutes?|mins?|m|seconds?|secs?|s)"
@@ -116,22 +117,37 @@ class Budget:
         at this noise? Only when the interval's half-width is below δ."""
         return self.half_width is not None and self.half_width < threshold(self.delta)
 
+    @property
+    def refusal(self) -> str | None:
+        """Why nothing bought could be judged, as fstune's refusals are worded (lower case after
+        "fstune: "); None when the budget buys a judgeable design."""
+        if self.replicates == 0:
+            replicate = self.base.runs * self.seconds_per_run
+            return (f"the budget of {format_estimate(self.budget_seconds)} does not fit one replicate: "
+                    f"give it at least {format_estimate(replicate)}, or screen fewer factors.")
+        if self.detectable is None:
+            return (f"the budget of {format_estimate(self.budget_seconds)} fits {self.replicates} "
+                    f"replicate{'s' if self.replicates != 1 else ''}, which leave no degrees of freedom to measure "
+                    f"the noise with: nothing could be judged. {_sentence(MORE_BUDGET)}")
+        return None
+
     def words(self) -> list[str]:
         """What the budget buys, in sentences."""
         base = self.base
         replicate = base.runs * self.seconds_per_run
+        blocks = self.replicates * base.halves
         lines = [f"{base.factors} factors: {base.title}. One replicate is {base.runs} runs of about "
-                 f"{format_estimate(self.seconds_per_run)}, {format_estimate(replicate)} in all."]
+                 f"{format_estimate(self.seconds_per_run)}, {format_estimate(replicate)} in all"
+                 + (f", in {base.halves} blocks." if base.halves > 1 else ".")]
         if self.replicates == 0:
-            lines.append(f"The budget of {format_estimate(self.budget_seconds)} does not fit one replicate: "
-                         f"give it at least {format_estimate(replicate)}, or screen fewer factors.")
+            lines.append(_sentence(self.refusal))
             return lines
         lines.append(f"The budget of {format_estimate(self.budget_seconds)} fits {self.replicates} "
-                     f"replicate{'s' if self.replicates != 1 else ''} ({self.runs} runs in {self.replicates} "
-                     f"block{'s' if self.replicates != 1 else ''}, about {format_estimate(self.seconds)}).")
+                     f"replicate{'s' if self.replicates != 1 else ''} ({self.runs} runs in {blocks} "
+                     f"block{'s' if blocks != 1 else ''}, about {format_estimate(self.seconds)}).")
         if self.detectable is None:
             lines.append("They leave no degrees of freedom to measure the noise with: nothing could be judged. "
-                         "A larger budget buys another replicate.")
+                         f"{_sentence(MORE_BUDGET)}")
             return lines
         gain, loss = self.detectable_percent
         lines.append(f"At a block contrast spread of {self.spread:.3f} on the log scale, a factor whose effect is "
@@ -144,6 +160,13 @@ class Budget:
                          f"effect\": its interval reaches about ±{percent(math.expm1(self.half_width))}, wider than "
                          f"δ = {percent(self.delta, None)}.")
         return lines
+
+
+MORE_BUDGET = "a larger budget buys another replicate."
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def plan_budget(base: BaseDesign, seconds_per_run: float, budget_seconds: float, spread: float = QUIET_LAB_SPREAD,
@@ -161,7 +184,7 @@ def plan_budget(base: BaseDesign, seconds_per_run: float, budget_seconds: float,
     replicates = int(budget_seconds // (base.runs * seconds_per_run))
     if replicates == 0:
         return Budget(base, seconds_per_run, budget_seconds, spread, power, delta, alpha, 0, 0, 0, None, None)
-    model = choose_model(base, replicates, replicates * base.runs)
+    model = choose_model(base, replicates * base.halves, replicates * base.runs)
     df = model.residual_df
     if df < 1:
         return Budget(base, seconds_per_run, budget_seconds, spread, power, delta, alpha, replicates, df,

@@ -23,7 +23,7 @@ from fstune.errors import UsageError
 from fstune.filesystems import ScreeningFactor
 from fstune.screening.analysis import ScreeningResult
 from fstune.screening.budget import plan_budget
-from fstune.screening.design import DEFAULT_MAX_RUNS, base_design, make_design
+from fstune.screening.design import base_design, make_design
 from fstune.screening.factors import Setup, describe
 from fstune.screening.study import ScreeningPlan
 
@@ -56,8 +56,9 @@ def to_record(plan: ScreeningPlan, *, workload: str, metric: str, better: str, d
         "kind": design.base.kind, "title": design.base.title, "rows": [list(row) for row in design.base.rows],
         "configs": [config_name(row) for row in range(design.base.runs)],
         "seed": design.seed, "replicates": design.replicates, "orders": [list(order) for order in design.orders],
-        # any cap at or above the runs makes this design again (the order of preference)
-        "max_runs": max(design.base.runs, DEFAULT_MAX_RUNS),
+        # the cap it was chosen within (None: blocks of at most MAX_BLOCK_RUNS); with the kind, it
+        # makes this design again (a record from before the foldover has 16 or more, and no foldover)
+        "max_runs": plan.max_runs,
         "primary": {"workload": workload, "metric": metric, "better": better},
         "delta": delta,
         "workloads": list(workloads or (workload,)),
@@ -79,17 +80,21 @@ def plan_from_record(data: Mapping) -> ScreeningPlan:
     factors = tuple(ScreeningFactor(f["name"], f["kind"], tuple(f["first"]), tuple(f["second"]), f.get("help", ""))
                     for f in data["factors"])
     names = [factor.name for factor in factors]
-    base = base_design(names, int(data["max_runs"]))
-    if [list(row) for row in base.rows] != [list(row) for row in data["rows"]]:
+    stored_cap = data.get("max_runs")
+    try:
+        base = base_design(names, int(stored_cap) if stored_cap is not None else None, kind=data.get("kind"))
+    except UsageError:
+        base = None
+    if base is None or [list(row) for row in base.rows] != [list(row) for row in data["rows"]]:
         raise UsageError("this run's stored design is not the one pyDOE makes for its factors today; its figures "
                          "cannot be put back on their runs.")
-    design = make_design(names, int(data["replicates"]), int(data["seed"]), int(data["max_runs"]))
+    design = make_design(base, int(data["replicates"]), int(data["seed"]))
     if [list(order) for order in design.orders] != [list(order) for order in data["orders"]]:
         raise UsageError("this run's stored block orders are not the ones its seed draws.")
     stored = data["budget"]
     budget = plan_budget(base, stored["seconds_per_run"], stored["budget_seconds"], stored["spread"],
                          power=stored["power"], delta=data["delta"])
-    return ScreeningPlan(setup, factors, design, budget)
+    return ScreeningPlan(setup, factors, design, budget, int(stored_cap) if stored_cap is not None else None)
 
 
 def figures(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> list[float | None]:
@@ -119,6 +124,7 @@ class Screened:
     result: ScreeningResult | None
     refusal: str | None  # why there is no result (too many runs missing …)
     readback: tuple[str, ...] = ()  # ``readback_lines``: what the kernel showed of each factor's level
+    pacing: tuple[str, ...] = ()  # ``pacing_lines``: on a modelled lab, the runs the host paced
 
     @property
     def primary(self) -> str:
@@ -149,11 +155,12 @@ def result_from_run(design: Mapping, repeats: Iterable) -> Screened:
     repeats = list(repeats)
     values = figures(plan, data, repeats)
     readback = tuple(readback_lines(plan, data, repeats))
+    pacing = tuple(pacing_lines(data, repeats))
     try:
         result = plan.analyse(values, data["primary"]["better"], delta=data["delta"])
     except UsageError as refused:
-        return Screened(plan, data, tuple(values), None, refused.message, readback)
-    return Screened(plan, data, tuple(values), result, None, readback)
+        return Screened(plan, data, tuple(values), None, refused.message, readback, pacing)
+    return Screened(plan, data, tuple(values), result, None, readback, pacing)
 
 
 def is_screening(design: Mapping | None) -> bool:
@@ -239,3 +246,41 @@ def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> lis
         lines.append(f"NOT the design's level in some runs: {'; '.join(wrong)}. Those factors' effects cannot be "
                      "trusted.")
     return lines
+
+
+# --- the modelled lab's fidelity rule, run by run ---------------------------------------------------------
+
+
+def pacing_lines(data: Mapping, repeats: Iterable) -> list[str]:
+    """On a modelled lab, what the declared fidelity rule (``model-in-control/1``, docs/modelled-lab.md)
+    said of each run of the design: the measurement judged every turn by it and stored its call
+    (``conditions.host.model.host_paced``). A paired study drops and replaces a host-paced block; a
+    screening replaces no run (``figures``), so the report says how many of its figures the host, not
+    the modelled disk, paced. Read from the turns' own records, never from a figure: the rule cannot
+    depend on which level did better. Nothing on a lab without a disk model."""
+    workload = data["primary"]["workload"]
+    calls: dict[tuple[str, int], tuple[str | None, int]] = {}
+    rules = set()
+    for repeat in repeats:
+        host = (getattr(repeat, "conditions", None) or {}).get("host") or {}
+        model = host.get("model") if isinstance(host, Mapping) else None
+        if repeat.workload != workload or repeat.block is None or not model:
+            continue
+        rules.add(str(model.get("rule") or "?"))
+        calls[(repeat.config, repeat.block)] = (model.get("host_paced"), int(model.get("foreign_cache_drops") or 0))
+    if not calls:
+        return []
+    rule = ", ".join(sorted(rules))
+    paced = {place: drops for place, (call, drops) in calls.items() if call}
+    if not paced:
+        return [f"Modelled disk: by the declared rule {rule}, the modelled disk set the pace in all {len(calls)} "
+                "runs the rule judged."]
+    by_block: dict[int, int] = {}
+    for _config, block in paced:
+        by_block[block] = by_block.get(block, 0) + 1
+    dropped = sum(1 for drops in paced.values() if drops)
+    blocks = ", ".join(f"{block}: {by_block.get(block, 0)}" for block in sorted({b for _c, b in calls}))
+    return [f"Modelled disk: by the declared rule {rule}, the host, not the modelled disk, set the pace in "
+            f"{len(paced)} of the {len(calls)} runs it judged (by block, {blocks}); in {dropped} of them another "
+            "process had dropped the page cache while the workload ran. A screening replaces no run: their figures "
+            "are in the model, and its noise holds what the host added."]

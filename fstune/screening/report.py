@@ -169,6 +169,7 @@ def screening_json(screened) -> dict:
     out["missing"] = [list(place) for place in result.missing]
     out["caveats"] = caveats(result)
     out["readback"] = list(screened.readback)
+    out["pacing"] = list(screened.pacing)
     out["proposal"] = screened.proposal()
     out["conclusion"] = result.lines()[-1]
     return out
@@ -187,7 +188,7 @@ def screening_markdown(screened) -> list[str]:
     if result.interactions:
         out += ["", "Two-factor interactions (described, not judged):", ""]
         out += [f"- {interaction.text}" for interaction in result.interactions]
-    out += ["", *(f"- {line}" for line in [*caveats(result), *screened.readback]), "", result.lines()[-1]]
+    out += ["", *(f"- {line}" for line in [*caveats(result), *screened.pacing, *screened.readback]), "", result.lines()[-1]]
     return out
 
 
@@ -206,7 +207,7 @@ def screening_csv_rows(screened) -> list[list[str]]:
                      effect["text"]])
     for interaction in result.interactions:
         rows.append(["interaction", interaction.label, "", "", "", "", "", "", interaction.text])
-    rows += [["caveat", "", "", "", "", "", "", "", line] for line in caveats(result)]
+    rows += [["caveat", "", "", "", "", "", "", "", line] for line in [*caveats(result), *screened.pacing]]
     rows += [["readback", "", "", "", "", "", "", "", line] for line in screened.readback]
     rows.append(["conclusion", "", "", "", "", "", "", "", result.lines()[-1]])
     return rows
@@ -230,7 +231,7 @@ def screening_html(screened) -> list[str]:
         out += [f"<li>{escape(interaction.text)}</li>" for interaction in result.interactions]
         out.append("</ul>")
     out.append('<ul class="notes">' + "".join(f"<li>{escape(line)}</li>"
-                                              for line in [*caveats(result), *screened.readback]) + "</ul>")
+                                              for line in [*caveats(result), *screened.pacing, *screened.readback]) + "</ul>")
     out.append(f"<p><strong>{escape(result.lines()[-1])}</strong></p></section>")
     return out
 

@@ -16,11 +16,13 @@ from fstune.errors import UsageError
 from fstune.filesystems import ScreeningFactor
 from fstune.screening import analysis
 from fstune.screening.budget import QUIET_LAB_SPREAD, Budget, plan_budget
-from fstune.screening.design import DEFAULT_MAX_RUNS, Design, Run, base_design, make_design
+from fstune.screening.design import FOLDOVER, PLACKETT_BURMAN, Design, Run, designs, make_design
 from fstune.screening.factors import RunOptions, Setup, check_factors, check_runs, describe, run_options
 from fstune.screening.verdicts import ALPHA, DEFAULT_DELTA, DEFAULT_POWER
 from fstune.workloads import metric as declared_metric
 from fstune.workloads.metrics import DIFFERENCE
+
+DEFAULT_WORKLOAD = "metadata"  # dbench, what a screening measures when no workload is named
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class ScreeningPlan:
     factors: tuple[ScreeningFactor, ...]
     design: Design
     budget: Budget
+    max_runs: int | None = None  # the cap on distinct runs it was chosen within (None: blocks of 16 at most)
+    note: str = ""  # why the design is not the first choice (a foldover the budget did not fit)
 
     @property
     def labels(self) -> tuple[tuple[str, str], ...]:
@@ -57,27 +61,45 @@ class ScreeningPlan:
         lines = [f"Screening {len(self.factors)} factors on {self.setup.filesystem}: "
                  + "; ".join(describe(factor) for factor in self.factors) + "."]
         lines += self.budget.words()
+        if self.note:
+            lines.append(self.note)
+        lines += self.design.base.words()
         lines += self.design.base.aliases.words()
-        lines.append(f"Each replicate is one block; the runs of each block go in an order drawn from seed "
+        each = "one block" if self.design.base.halves == 1 else "two blocks, the design and then its mirror"
+        lines.append(f"Each replicate is {each}; the runs of each block go in an order drawn from seed "
                      f"{self.design.seed} (the same seed draws the same orders).")
         return lines
 
 
 def plan_screening(setup: Setup, factors: Sequence[ScreeningFactor], *, seconds_per_run: float,
                    budget_seconds: float, spread: float = QUIET_LAB_SPREAD, power: float = DEFAULT_POWER,
-                   delta: float = DEFAULT_DELTA, max_runs: int = DEFAULT_MAX_RUNS,
+                   delta: float = DEFAULT_DELTA, max_runs: int | None = None,
                    seed: int | None = None) -> ScreeningPlan:
-    """Check ``factors`` on ``setup``, choose the design, fit it to the budget and draw its
-    orders. UsageError when the factors cannot be screened together, or the budget does not fit
-    one replicate or fits too few to measure the noise with."""
+    """Check ``factors`` on ``setup``, choose the best design within ``max_runs`` distinct runs
+    that the budget fits, and draw its orders. The foldover of a Plackett–Burman design is the
+    first choice where it fits, else the design alone (said in ``note``). UsageError when the
+    factors cannot be screened together, or the budget does not fit one replicate or fits too
+    few to measure the noise with."""
     factors = tuple(factors)
     check_factors(setup, factors)
-    base = base_design([factor.name for factor in factors], max_runs)
-    check_runs(setup, factors, base.rows)
-    budget = plan_budget(base, seconds_per_run, budget_seconds, spread, power=power, delta=delta)
+    found = designs([factor.name for factor in factors], max_runs)
+    base = found[0]
+    tried = [base]
+    if base.kind == FOLDOVER:  # only a foldover gives way to a smaller design, its own half
+        tried += [other for other in found if other.kind == PLACKETT_BURMAN]
+    note = ""
+    for base in tried:
+        check_runs(setup, factors, base.rows)
+        budget = plan_budget(base, seconds_per_run, budget_seconds, spread, power=power, delta=delta)
+        if budget.detectable is not None:
+            break
+        if base.kind == FOLDOVER and len(tried) > 1:
+            note = (f"The budget does not fit the foldover ({base.runs} runs and enough of them to measure the noise "
+                    f"with): the {tried[1].runs}-run Plackett–Burman design runs alone, its main effects partly "
+                    "confounded with two-factor interactions. A larger budget buys the foldover.")
     if budget.detectable is None:  # not one replicate, or none that leaves the noise a degree of freedom
-        raise UsageError(budget.words()[-1])
-    return ScreeningPlan(setup, factors, make_design(base.names, budget.replicates, seed, max_runs), budget)
+        raise UsageError(budget.refusal)
+    return ScreeningPlan(setup, factors, make_design(base, budget.replicates, seed), budget, max_runs, note)
 
 
 def primary_direction(workload: str, metric: str) -> str:

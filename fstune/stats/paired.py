@@ -35,6 +35,15 @@ LAG1_CEILING = 0.5
 # at 4.5 % and a floor without margin at 5.5 % (docs/verdicts.md, "Correlated blocks").
 LAG1_FLOOR_MARGIN = 0.1
 MIN_FLOOR_BLOCKS = 30
+# A first run on a device has no earlier runs to read a floor from, and its own blocks alone let
+# identical configurations whose blocks correlate at +0.29 be called different in 9.5 % of runs.
+# Since paired-gs-obf/4 such a run assumes consecutive blocks correlate up to this, declared: the
+# highest lag-1 correlation of any bundle of the project's stored lab runs (bench/runs/
+# early-stop-journal, +0.33 over 50 blocks; data=journal +0.32, nodelalloc +0.31). Chosen and
+# tested by bench/first_run_floor.py (docs/verdicts.md, "Correlated blocks").
+DEFAULT_LAG1_FLOOR = 0.33
+DEFAULT_FLOOR_SOURCE = ("the highest lag-1 correlation in the project's stored lab runs (bench/runs/, "
+                        "early-stop-journal: +0.33 over 50 blocks)")
 
 
 @dataclass(frozen=True)
@@ -114,10 +123,20 @@ class Lag1Floor:
     estimate: float  # pooled, bias-corrected lag-1 correlation of the earlier runs' contrasts
     runs: int
     blocks: int
+    default: bool = False  # declared, not measured: too few earlier blocks on the device (``first_run_floor``)
 
     def as_design(self, source: str) -> dict:
-        return {"floor": round(self.floor, 4), "estimate": round(self.estimate, 4), "runs": self.runs,
-                "blocks": self.blocks, "source": source}
+        entry = {"floor": round(self.floor, 4), "estimate": round(self.estimate, 4), "runs": self.runs,
+                 "blocks": self.blocks, "source": source}
+        if self.default:
+            entry["default"] = True
+        return entry
+
+
+def first_run_floor(runs: int = 0, blocks: int = 0) -> Lag1Floor:
+    """The floor of a run whose device has fewer than MIN_FLOOR_BLOCKS earlier blocks (``runs``
+    runs, ``blocks`` blocks): the declared DEFAULT_LAG1_FLOOR, no margin (it is no estimate)."""
+    return Lag1Floor(DEFAULT_LAG1_FLOOR, DEFAULT_LAG1_FLOOR, runs, blocks, default=True)
 
 
 def lag1_floor(series: Sequence[Sequence[float]], margin: float = LAG1_FLOOR_MARGIN) -> Lag1Floor | None:
@@ -195,3 +214,43 @@ def minimum_detectable_effect(sd: float, n: int, critical: float, power: float =
         high *= 2.0
     noncentrality = optimize.brentq(shortfall, 0.0, high, xtol=1e-10)
     return noncentrality * sd / math.sqrt(n)
+
+
+@dataclass(frozen=True)
+class RatioOfMeans:
+    """The variant's arithmetic mean over the baseline's, over the same blocks, with an interval."""
+
+    n: int
+    ratio: float  # mean(variant) / mean(baseline)
+    low: float
+    high: float
+    geometric: float  # the ratio of geometric means over the same blocks (the scale verdicts use)
+    level: float = 0.95
+
+
+def ratio_of_means(baseline: Sequence[float], variant: Sequence[float], level: float = 0.95) -> RatioOfMeans:
+    """The ratio of the arithmetic means of paired blocks (``baseline[i]`` and ``variant[i]`` from
+    block i), with a ``level`` interval by the delta method on the log of the ratio: each block's
+    influence d_i = v_i/v̄ − b_i/b̄ (the pairing's covariance included), se = sd(d)/√n, and
+    exp(ln R ± t(n − 1)·se). Why the delta method and not a bootstrap over blocks: at 5 to 15 blocks
+    a percentile bootstrap covers less than its level (as this module's docstring says for the
+    verdicts), and the t quantile keeps the interval honest where the blocks are few; it is
+    deterministic, so a report gives the same figures every time. A description, not a verdict:
+    one interval over the blocks given, not adjusted for the looks (docs/verdicts.md, "The ratio
+    of means"). Values must be positive (throughput, times); below 2 blocks the interval is
+    unbounded."""
+    base = [float(v) for v in baseline]
+    other = [float(v) for v in variant]
+    n = len(base)
+    if n != len(other) or n == 0:
+        raise ValueError("the ratio of means needs the same blocks on both sides, at least one")
+    if min(base + other) <= 0:
+        raise ValueError("the ratio of means needs positive figures")
+    base_mean, other_mean = math.fsum(base) / n, math.fsum(other) / n
+    ratio = other_mean / base_mean
+    geometric = math.exp(math.fsum(math.log(v) - math.log(b) for b, v in zip(base, other)) / n)
+    if n < 2:
+        return RatioOfMeans(n, ratio, 0.0, math.inf, geometric, level)
+    _centre, sd = mean_and_sd([v / other_mean - b / base_mean for b, v in zip(base, other)])
+    half = t_critical(n, level) * sd / math.sqrt(n)
+    return RatioOfMeans(n, ratio, ratio * math.exp(-half), ratio * math.exp(half), geometric, level)

@@ -37,7 +37,8 @@ One module per job (docs/vmlab.md): ``constants``, ``host`` (QEMU, the kernel, K
 ``initramfs`` (the boot image and its two stages), ``state`` (the manifest, is QEMU running),
 ``boot`` (``vm_up``, ``vm_down``), ``disks`` (the disk images, the disk model, the seek cap,
 unplugging), ``servers`` (each disk's nbdkit, serving it through ``fstune.diskmodel``), ``dilation``
-(how much slower the guest's CPU is than the host's, measured for time dilation), ``control``
+(how much slower the guest's CPU is than the host's, measured for time dilation, and the guest's
+own timers stretched as much), ``control``
 (QMP), ``channel`` (``vm_run``), ``guest`` (the command server the guest runs as a plain script,
 and the channel's framing), ``labenv`` (what a result depends on) and ``guestdisks`` (inside the
 guest: which disks are the lab's). This package re-exports the names callers use and never imports

@@ -24,6 +24,7 @@ from fstune.vmlab.constants import (ACCEL_ENV, COMMAND_PORTS, DEFAULT_DISKS, DEF
                                     MANIFEST_NAME, MAX_DISKS, PORT_PREFIX, QBOOT, READY_TIMEOUT, ROTATION_RPM,
                                     SERIAL_PREFIX, SHARE_TAG, STAGE1_MARK, CMDLINE_KEY, VmLabError)
 from fstune.vmlab.dilation import measure as measure_dilation
+from fstune.vmlab.dilation import stretch_guest_clocks
 from fstune.vmlab.disks import find_nbdkit, partition_image, set_dilation
 from fstune.vmlab.guest import READY_MARK
 from fstune.vmlab.host import GuestKernel, boot_image, find_kernel, find_qemu, kvm_unusable
@@ -183,6 +184,10 @@ def vm_up(disks: int = DEFAULT_DISKS, size: str | int = DEFAULT_SIZE, directory:
                 dilation = measure_dilation(lab, say=say)
             else:
                 dilation = Dilation.given(dilate)
+            if dilation.factor > 1:
+                # the guest's own timers too, or per unit of native work it would write back and
+                # commit factor × as often as a native machine (docs/vmlab.md, "Time dilation")
+                dilation = dilation.with_clocks(stretch_guest_clocks(lab, dilation.factor))
             set_dilation(lab, dilation)
         return lab
     except BaseException:

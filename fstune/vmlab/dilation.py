@@ -6,6 +6,10 @@ The same dbench, on a fresh tmpfs so no disk takes part, runs on the host and in
 interleaved in ABBA order (host, guest, guest, host, …) so a drift in the host's load falls on
 both sides alike; each host/guest pair gives one ratio. The factor is their median, its spread
 their range. Each side mounts its own tmpfs on a directory it made and unmounts it afterwards.
+
+Then the guest's own clocks that shape I/O are stretched by the factor (``stretch_guest_clocks``):
+its writeback timers and XFS's periodic log work, read and set through /proc/sys once; the guest
+runs nothing else, and its settings vanish with it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import subprocess
 import time
 from collections.abc import Callable
 
-from fstune.diskmodel.dilation import Dilation
+from fstune.diskmodel.dilation import GUEST_SYSCTLS, Dilation, ScaledClock, guest_sysctls
 from fstune.vmlab.channel import vm_run_capture
 from fstune.vmlab.constants import VmLabError
 from fstune.vmlab.state import VmLab
@@ -92,4 +96,51 @@ def measure(lab: VmLab, clients: int = DEFAULT_CLIENTS, seconds: int = DEFAULT_S
     return Dilation.from_pairs(figures["host"], figures["guest"], f"dbench {clients} clients {seconds} s")
 
 
-__all__ = ["DEFAULT_CLIENTS", "DEFAULT_PAIRS", "DEFAULT_SECONDS", "dbench_script", "measure", "order", "throughput"]
+def _proc_path(name: str) -> str:
+    return "/proc/sys/" + name.replace(".", "/")
+
+
+def read_sysctls_script() -> str:
+    """Loads the xfs module (its sysctls exist only then; it is loaded at the first XFS mount
+    anyway) and prints "name value" for each of ``GUEST_SYSCTLS`` the guest has."""
+    lines = ["modprobe -q xfs 2>/dev/null || true"]
+    for name in GUEST_SYSCTLS:
+        path = shlex.quote(_proc_path(name))
+        lines.append(f"if [ -r {path} ]; then printf '%s %s\\n' {shlex.quote(name)} \"$(cat {path})\"; fi")
+    return "; ".join(lines)
+
+
+def parse_sysctls(output: str) -> dict[str, int]:
+    found = {}
+    for line in output.splitlines():
+        name, _, value = line.strip().partition(" ")
+        if name in GUEST_SYSCTLS and value.strip().lstrip("-").isdigit():
+            found[name] = int(value)
+    return found
+
+
+def write_sysctls_script(clocks: list[ScaledClock]) -> str:
+    return "set -e; " + "; ".join(f"echo {int(c.dilated)} > {shlex.quote(_proc_path(c.name))}" for c in clocks)
+
+
+def stretch_guest_clocks(lab: VmLab, factor: float) -> list[ScaledClock]:
+    """Set the guest's writeback timers and XFS's sync interval to ``factor`` × their values
+    (``fstune.diskmodel.dilation.guest_sysctls``), and return what was set; read back to check."""
+    status, out, err = vm_run_capture(lab, ["sh", "-c", read_sysctls_script()], timeout=120)
+    native = parse_sysctls(out)
+    if status != 0 or "vm.dirty_expire_centisecs" not in native:
+        raise VmLabError(f"Could not read the guest's writeback timers (exit {status}):\n{(out + err)[-800:]}")
+    clocks = guest_sysctls(native, factor)
+    status, out, err = vm_run_capture(lab, ["sh", "-c", write_sysctls_script(clocks)], timeout=120)
+    if status != 0:
+        raise VmLabError(f"Could not stretch the guest's timers (exit {status}):\n{(out + err)[-800:]}")
+    _, out, _ = vm_run_capture(lab, ["sh", "-c", read_sysctls_script()], timeout=120)
+    now = parse_sysctls(out)
+    wrong = [c.name for c in clocks if now.get(c.name) != c.dilated]
+    if wrong:
+        raise VmLabError(f"The guest did not keep the stretched value of {', '.join(wrong)}: it reads "
+                         + ", ".join(f"{n} {now.get(n)}" for n in wrong))
+    return clocks
+
+
+__all__ = ["parse_sysctls", "read_sysctls_script", "stretch_guest_clocks", "write_sysctls_script", "DEFAULT_CLIENTS", "DEFAULT_PAIRS", "DEFAULT_SECONDS", "dbench_script", "measure", "order", "throughput"]
