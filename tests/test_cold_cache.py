@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -137,7 +138,9 @@ def test_a_busy_filesystem_gives_a_warm_cache_repeat_naming_its_holder(tmp_path,
             holder.append(subprocess.Popen(["sleep", "60"], cwd=base))  # a shell left in the directory
             time.sleep(0.2)
         elif isinstance(event, StepFinished) and cold and holder:
-            holder.pop().kill()  # let go, so the turn's own unmount works
+            process = holder.pop()
+            process.kill()  # let go, so the turn's own unmount works
+            process.wait()
 
     try:
         outcome = runner.run(observe)
@@ -185,3 +188,44 @@ def test_a_run_measures_after_the_remount_with_the_configuration_still_applied(t
     results = measurement.repeat_results()
     assert len(results) == 4 and all(r.ok and not r.warm_cache for r in results)
     assert_nothing_left(tmp_path, data, spare)
+
+
+# Run inside a private mount namespace: let go at once of every copied mount but ours and its
+# parents (other people's filesystems must not live on in it), say so, then wait.
+_KEEP_ONLY = """
+import os, subprocess, sys, time
+ours = sys.argv[1]
+mounts = [line.split()[4] for line in open("/proc/self/mountinfo")]
+for mountpoint in sorted(set(mounts), key=len, reverse=True):
+    if mountpoint == ours or ours.startswith(mountpoint.rstrip("/") + "/") or mountpoint == "/":
+        continue
+    subprocess.run(["umount", "-l", mountpoint], capture_output=True)
+print("ready", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_filesystem_that_lives_on_in_another_mount_namespace_is_a_warm_cache(tmp_path, lab, run_destructive):
+    """Unmounted here, kept mounted in a namespace an `unshare -m` made meanwhile: mounting it again
+    takes up the same filesystem, cache and all; the helper says so and names the process."""
+    data = lab.disks[0].data
+    tested = tmp_path / "tested"
+    holder = None
+    try:
+        mount = make_fs(run_destructive, "ext4", data, tested)
+        ours = fill(tested)
+        holder = subprocess.Popen(["unshare", "-m", "--propagation", "private", sys.executable, "-c", _KEEP_ONLY,
+                                   str(tested)], stdout=subprocess.PIPE, text=True)
+        assert holder.stdout.readline().strip() == "ready"
+        done = subprocess.run(["fstune", "workload-helper", "cold-cache", "--umount", str(tested), "--flushbufs",
+                               data, "--", *mount], capture_output=True, text=True)
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert "lives on elsewhere, held by python" in done.stdout and "its own mount namespace" in done.stdout
+        assert f"(pid {holder.pid}" in done.stdout
+        assert cached_bytes(ours) == SIZE  # indeed warm: the same filesystem was taken up again
+        assert os.path.ismount(tested)
+    finally:
+        if holder is not None:
+            holder.kill()
+            holder.wait()
+        unmount(tested)

@@ -40,6 +40,20 @@ def first(plan: Plan, **match) -> Step:
 # --- explaining a step --------------------------------------------------------------------------
 
 
+def test_the_cold_cache_says_what_it_drops_and_why_not_the_whole_machine():
+    plan = plan_for()
+    mount = first(plan, kind=kinds.MOUNT, config="external")
+    step = next(s for s in plan.steps if s.kind == kinds.CACHE and s.config == "external" and "cold-cache" in s.argv)
+    explained = explain_step(step, plan)
+    assert explained.command == command_line(step) and command_line(step).startswith(
+        f"fstune workload-helper cold-cache --umount {mount.mountpoint} --flushbufs /dev/loop7p1 "
+        f"--flushbufs /dev/loop8p2 -- {command_line(mount)} || echo")
+    assert explained.what.startswith(f"Unmounts the filesystem under test from {mount.mountpoint}, drops the "
+                                     "buffer cache of /dev/loop7p1 and /dev/loop8p2 and mounts it again")
+    assert "Only its cache goes; dropping the whole machine's would evict every other program's" in explained.why
+    assert "marked warm-cache" in explained.why
+
+
 def test_mkfs_of_the_variant_names_devices_role_and_difference():
     plan = plan_for()
     step = first(plan, kind=kinds.MKFS, config="external")

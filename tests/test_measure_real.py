@@ -61,6 +61,11 @@ def choice(path):
     return DeviceChoice(path, size, disk=Path(path).name.rsplit("p", 1)[0])
 
 
+# every workload, two configurations, two blocks: up to 52 cold caches, each an unmount and a
+# mount again (1 to 4 s each at a load of 20 to 30 from other suites, against 0.4 s for the old
+# global drop; the run took 295 s of the default 300 already with that, and 596 s with the cold
+# caches at a load of 30)
+@pytest.mark.timeout(900)
 def test_every_workload_runs_is_parsed_stored_and_compared(lab, tmp_path):
     data, spare = lab.pairs()[0]
     plan = build_plan(Choices(parse_study(STUDY, "all.toml"), choice(data), choice(spare), repeats=2,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from fstune.runner.holders import describe_holders
 from fstune.workloads import helpers
 
 
@@ -71,7 +70,7 @@ def _settle_parser(actions) -> None:
                       help="a block device of it whose buffer cache to drop (blockdev --flushbufs)")
     cold.add_argument("command", nargs=argparse.REMAINDER, help="-- and the mount command that mounts it again")
     cold.set_defaults(func=lambda a: helpers.cold_cache(
-        a.umount, a.flushbufs, a.command[1:] if a.command[:1] == ["--"] else a.command, describe_holders))
+        a.umount, a.flushbufs, a.command[1:] if a.command[:1] == ["--"] else a.command))
 
 
 def _report(count: int, what: str) -> int:

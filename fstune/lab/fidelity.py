@@ -15,11 +15,12 @@ figures behind the thresholds below.
 The rule (``RULE``) is declared before any run and reads only these timing figures and the
 kernel's counts of page-cache drops and of other processes' sync() calls, never a workload's
 result. A stretch is "host-paced" when another process dropped the page cache while the
-workloads ran (every fstune run on the machine drops it before its repeats: the disk is then
-asked to read again what the workload had cached, which on a 2003 disk costs more than the
-workload itself; docs/modelled-lab.md), when one process outside the run spent more than
-``SYNC_SHARE_MAX`` of that time inside sync() (since ``model-in-control/2``: a loop of them forces
-the filesystem's dirty data and journal out when it chooses, on the modelled disk's time), or when, on a
+workloads ran (any rise of the count is another's: fstune's own cold cache unmounts the
+filesystem under test instead, which the count does not see. The disk is then asked to read
+again what the workload had cached, which on a 2003 disk costs more than the workload itself;
+docs/modelled-lab.md), when one process outside the run spent more than ``SYNC_SHARE_MAX`` of
+that time inside sync() (since ``model-in-control/2``: a loop of them forces the filesystem's
+dirty data and journal out when it chooses, on the modelled disk's time), or when, on a
 modelled device busy at least ``MIN_BUSY_MS``, the model accounted for less than ``SHARE_MIN`` of
 its busy time *and* the time it did not account for came to more than ``PATH_MS_MAX`` per request. Both, because the path has
 a fixed cost per request (0.1 to 0.4 ms measured on a quiet host) that is a large share of a

@@ -45,7 +45,7 @@ from fstune.errors import DeviceError, FstuneError
 from fstune.plan import Plan
 from fstune.runner import mountcheck, mountguard
 from fstune.runner.audit import AuditLog, now
-from fstune.runner.holders import describe_holders
+from fstune.util.holders import describe_holders
 from fstune.runner.events import (
     Answer, FailKind, Level, Notice, Prompt, RunCancelled, RunFailed, RunFinished, RunOutcome,
     RunStarted, RunStatus, StepFinished, StepGate, StepResult, StepStarted, StepStatus, StepWaiting, StepsInserted,

@@ -24,7 +24,7 @@ from pathlib import Path
 from fstune.devices.system import parse_mountinfo
 from fstune.errors import FstuneError
 from fstune.runner import mountguard
-from fstune.runner.holders import describe_holders
+from fstune.util.holders import describe_holders
 from fstune.util import paths
 from fstune.util.procfs import read_text
 

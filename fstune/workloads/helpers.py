@@ -9,6 +9,7 @@ filesystem (and no other) from memory between a workload's phases.
 from __future__ import annotations
 
 import ctypes
+import errno
 import io
 import json
 import os
@@ -21,7 +22,7 @@ import zlib
 from pathlib import Path
 
 from fstune.errors import UsageError
-from fstune.util import procfs
+from fstune.util import holders, procfs
 
 SECTOR = 512  # /sys/block/*/stat counts 512-byte sectors whatever the device's block size
 
@@ -268,15 +269,27 @@ def _said(done: subprocess.CompletedProcess) -> str:
     return words or f"exit status {done.returncode}"
 
 
-def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str], holders=lambda mountpoint: "") -> int:
+def _claimed(device: str) -> bool:
+    """Whether a filesystem (or anything else) holds ``device`` exclusively: an exclusive open
+    (O_EXCL on a block device) fails with EBUSY then."""
+    try:
+        fd = os.open(device, os.O_RDONLY | os.O_EXCL)
+    except OSError as error:
+        return error.errno == errno.EBUSY
+    os.close(fd)
+    return False
+
+
+def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str]) -> int:
     """Evict one filesystem from memory and nothing else: ``umount mountpoint`` (its page cache,
     dentries and inodes go with it), ``blockdev --flushbufs`` on each of ``devices`` (the block
     devices' own cache, where ext* keeps its metadata, stays while anything else holds them open),
     then ``mount_argv``, the plan's own mount command (docs/verdicts.md, "Quiet, repeatable
     preconditions").
 
-    A busy filesystem stays mounted and the helper fails naming ``holders(mountpoint)`` (", held
-    by …"), so the step's warning says why the next figures are from a warm cache. Once unmounted,
+    A busy filesystem stays mounted and the helper fails naming the processes that hold it, so the
+    step's warning says why the next figures are from a warm cache; so does one that lives on
+    elsewhere once unmounted here, naming the process whose mount namespace keeps it. Once unmounted,
     the filesystem is always mounted again, even when a flush failed; the helper then fails with
     the flush's or the mount's own words.
     """
@@ -287,14 +300,22 @@ def cold_cache(mountpoint: str, devices: list[str], mount_argv: list[str], holde
         return 1
     done = _run(["umount", mountpoint])
     if done.returncode != 0 and os.path.ismount(mountpoint):
-        print(f"cannot unmount {mountpoint} ({_said(done)}){holders(mountpoint)}: it stays mounted, "
+        print(f"cannot unmount {mountpoint} ({_said(done)}){holders.describe_holders(mountpoint)}: it stays mounted, "
               "its cache warm.", flush=True)
         return 1
+    # unmounted here, the filesystem may live on: mounted in another mount namespace (an
+    # `unshare -m` made meanwhile copies every mount), or detached lazily while held. Its
+    # device stays claimed then, and mounting again takes up the same filesystem, cache and all.
+    alive = [device for device in devices[:1] if _claimed(device)]
     flushed = [(device, _run(["blockdev", "--flushbufs", device])) for device in devices]
     mounted = _run(list(mount_argv))
     if mounted.returncode != 0:
         print(f"cannot mount {mountpoint} again ({_said(mounted)}).", flush=True)
         return 2
+    if alive:
+        print(f"cannot drop the cache of {mountpoint}: it was unmounted here, but its filesystem on {alive[0]} "
+              f"lives on elsewhere{holders.describe_namespace_holders(alive[0])}, so its cache stays warm.", flush=True)
+        return 1
     failed = [f"{device} ({_said(done)})" for device, done in flushed if done.returncode != 0]
     if failed:
         print(f"cannot flush the buffer cache of {', '.join(failed)}: its metadata may still be cached.",

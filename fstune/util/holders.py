@@ -3,7 +3,9 @@
 ``umount`` only says "target is busy". What holds a filesystem is visible in /proc: a process's
 working directory, its root, its executable, an open file or a mapped file below the
 mountpoint. That is what ``fuser -m`` reads; reading it here keeps the answer independent of
-psmisc and lets the message name each holder and how it holds (docs/safety.md, "Cleanup").
+psmisc and lets the message name each holder and how it holds (docs/safety.md, "Cleanup"). The
+runner's cleanup and the cold-cache helper between a workload's phases both use it, so it lives
+below both.
 
 A process that is gone, or whose links cannot be read, is skipped: the list is a hint for the
 person reading the message, never a decision.
@@ -88,4 +90,52 @@ def holders(mountpoint: str, *, limit: int = 5) -> list[Holder]:
 def describe_holders(mountpoint: str) -> str:
     """", held by sleep (pid 4242, its working directory)" — or "" when no holder is visible."""
     found = holders(mountpoint)
+    return f", held by {', '.join(holder.describe() for holder in found)}" if found else ""
+
+
+def _mount_namespace(pid: int | str) -> str | None:
+    try:
+        return os.readlink(f"/proc/{pid}/ns/mnt")
+    except OSError:
+        return None
+
+
+def namespace_holders(device: str, *, limit: int = 3) -> list[Holder]:
+    """Processes in other mount namespaces where ``device``'s filesystem is mounted: an
+    ``unshare -m`` made while it was mounted keeps a copy of the mount, and with it the
+    filesystem, after it is unmounted here. One process per namespace, lowest pid first."""
+    try:
+        rdev = os.stat(device).st_rdev
+    except OSError:
+        return []
+    number = f" {os.major(rdev)}:{os.minor(rdev)} "
+    ours = _mount_namespace("self")
+    seen = {ours}
+    found: list[Holder] = []
+    try:
+        pids = sorted((int(entry) for entry in os.listdir("/proc") if entry.isdigit()))
+    except OSError:
+        return found
+    for pid in pids:
+        namespace = _mount_namespace(pid)
+        if namespace is None or namespace in seen:
+            continue
+        seen.add(namespace)
+        try:
+            with open(f"/proc/{pid}/mountinfo", encoding="utf-8", errors="replace") as mounts:
+                if not any(number in line for line in mounts):
+                    continue
+            with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as comm:
+                name = comm.read().strip() or "?"
+        except OSError:
+            continue
+        found.append(Holder(pid, name, "its own mount namespace, where it is still mounted"))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def describe_namespace_holders(device: str) -> str:
+    """", mounted still in the mount namespace of unshare (pid 4242, …)" — or ""."""
+    found = namespace_holders(device)
     return f", held by {', '.join(holder.describe() for holder in found)}" if found else ""
