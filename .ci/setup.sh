@@ -85,7 +85,9 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[test]"
 # fstune's plans call `fstune workload-helper`, and root's PATH must find it too
-ln -sf "$PWD/.venv/bin/fstune" /usr/local/bin/fstune
+# (FSTUNE_BIN_DIR puts the link elsewhere: a directory of your own that is on PATH)
+bin_dir="${FSTUNE_BIN_DIR:-/usr/local/bin}"
+ln -sf "$PWD/.venv/bin/fstune" "$bin_dir/fstune"
 
 # Loop devices for the lab, and udev to describe them.
 modprobe loop 2>/dev/null || true
@@ -97,4 +99,4 @@ udevadm trigger --subsystem-match=block
 # going): that is no reason to fail the setup. fstune waits for its own devices itself
 # (fstune/devices/settle.py).
 udevadm settle --timeout=60 || echo "setup: udev's queue is still busy (other work on this machine); going on." >&2
-echo "setup: done. fstune $(.venv/bin/fstune --version | cut -d' ' -f2) is at /usr/local/bin/fstune."
+echo "setup: done. fstune $(.venv/bin/fstune --version | cut -d' ' -f2) is at $bin_dir/fstune."

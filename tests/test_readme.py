@@ -21,16 +21,7 @@ from terminal import Terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-BIN = Path("/usr/local/bin")  # .ci/setup.sh links fstune there, to the venv it makes
-
-
-def private_bin_shell(bin_copy: Path) -> str:
-    """A shell in a mount namespace of its own, where ``bin_copy`` (a copy of /usr/local/bin)
-    is mounted over /usr/local/bin: setup.sh's link lands in the copy, the machine's link stays
-    where it was, and two suites at once cannot leave it pointing at a deleted clone."""
-    shutil.copytree(BIN, bin_copy, symlinks=True)
-    return (f"unshare --mount --propagation private sh -c "
-            f"'mount --bind {bin_copy} {BIN} && exec bash --noprofile --norc'")
+LINK = Path("/usr/local/bin/fstune")  # where .ci/setup.sh links fstune, unless FSTUNE_BIN_DIR says
 
 
 def readme_command(heading: str) -> str:
@@ -77,10 +68,15 @@ def test_readme_try_command_starts_the_wizard_on_a_lab_in_a_fresh_venv(udevd, tm
     fresh_copy(clone)
     assert not (clone / ".venv").exists()
     lab_dir = tmp_path / "readme-lab"  # the user's own /var/tmp/fstune-lab is never touched
-    bin_copy = tmp_path / "usr-local-bin"
-    link_before = os.readlink(BIN / "fstune") if (BIN / "fstune").is_symlink() else None
-    term = Terminal(private_bin_shell(bin_copy), cwd=str(clone), name="fstune-readme",
-                    env={"FSTUNE_LAB_DIR": str(lab_dir), "FSTUNE_LAB_ONLY": "1"})
+    # setup.sh links fstune into a directory of this test's own, first on PATH, so the machine's
+    # link is never touched (two suites at once had left it pointing at a deleted clone); not a
+    # mount namespace over /usr/local/bin, which would hold every other mount alive meanwhile
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    link_before = os.readlink(LINK) if LINK.is_symlink() else None
+    term = Terminal("bash --noprofile --norc", cwd=str(clone), name="fstune-readme",
+                    env={"FSTUNE_LAB_DIR": str(lab_dir), "FSTUNE_LAB_ONLY": "1", "FSTUNE_BIN_DIR": str(bin_dir),
+                         "PATH": f"{bin_dir}:{os.environ['PATH']}"})
     try:
         term.type(command)
         term.keys("Enter")
@@ -98,7 +94,7 @@ def test_readme_try_command_starts_the_wizard_on_a_lab_in_a_fresh_venv(udevd, tm
                     and f"in{lab_dir}" in flat and "Usable:" in shown)
 
         term.wait_for(lab_listed, timeout=600, what="the wizard's Disks screen with the lab", history=200)
-        assert Path(os.readlink(bin_copy / "fstune")) == clone / ".venv" / "bin" / "fstune"  # the fresh venv's
+        assert Path(os.readlink(bin_dir / "fstune")) == clone / ".venv" / "bin" / "fstune"  # the fresh venv's
         term.keys("C-q")
         term.wait_for(lambda s: "Remove the practice lab" in s, timeout=30, what="the remove question",
                       history=200)
@@ -112,4 +108,4 @@ def test_readme_try_command_starts_the_wizard_on_a_lab_in_a_fresh_venv(udevd, tm
         term.close()
         labmod.lab_down(lab_dir)
     # the machine's own link was never touched
-    assert (os.readlink(BIN / "fstune") if (BIN / "fstune").is_symlink() else None) == link_before
+    assert (os.readlink(LINK) if LINK.is_symlink() else None) == link_before
