@@ -13,8 +13,8 @@ stored runs (or from a bundle of them in bench/runs/):
     .venv/bin/python bench/recompute_modelled_lab.py --state /var/tmp/fstune-modelled
 
 On a machine shared with other fstune users, their interrupted runs' directories under
-/run/fstune would make `fstune run` stop and ask; with --private-run-dir each run gets a tmpfs
-of its own over /run/fstune in a private mount namespace (`unshare -m`), which hides them and
+/run/fstune would make `fstune run` stop and ask; with --private-run-dir each run makes its
+mountpoints under a root of its own (FSTUNE_MOUNT_ROOT=/run/fstune-bench-PID), which hides them and
 touches nothing of theirs. One run (3 blocks of two 10 s dbench repeats) takes about 2 minutes.
 """
 
@@ -52,8 +52,8 @@ def run_once(args, env: dict, lab_dir: Path, run_id: str, loaded: bool) -> tuple
                        "--workload-param", f"metadata.seconds={args.seconds}",
                        "--blocks", str(args.blocks), "--max-blocks", str(args.blocks), "--yes", "--run-id", run_id)
     if args.private_run_dir:
-        argv = ["unshare", "-m", "--propagation", "private", "sh", "-c",
-                "mount -t tmpfs fstune-private /run/fstune && exec " + shlex.join(argv)]
+        # a mount root of the bench's own, not a mount namespace: bench/bench_seeds.py says why
+        argv = ["env", f"FSTUNE_MOUNT_ROOT=/run/fstune-bench-{os.getpid()}", *argv]
     load = None
     if loaded:
         # ends by itself after an hour at most, should this bench be killed before it stops it

@@ -8,8 +8,9 @@ user's lab is ever named), each run stored in the results store in --state (FSTU
 the lab taken down after the study, on failure, on Ctrl-C, on SIGTERM and on SIGHUP.
 Configurations whose filesystem this kernel lacks (ReiserFS, JFS) are left out with --configs,
 and studies whose baseline it lacks are listed as needing the VM lab. With --private-run-dir
-each run gets a /run/fstune of its own (as in bench/bench_modelled_lab.py), so that other users'
-interrupted runs on a shared machine do not stop it.
+each run makes its mountpoints under a root of its own (FSTUNE_MOUNT_ROOT, as in
+bench/bench_modelled_lab.py), so that other users' interrupted runs in /run/fstune on a shared
+machine do not stop it.
 
     sudo .venv/bin/python bench/bench_seeds.py --state /var/tmp/fstune-seeds --max-blocks 3 \\
         --workload-param metadata.seconds=20 --private-run-dir
@@ -69,6 +70,7 @@ sys.path.insert(0, str(ROOT))
 from fstune import diskmodel, vmlab  # noqa: E402
 from fstune.devices.labdisk import MANIFEST_NAME  # noqa: E402
 from fstune.errors import FstuneError  # noqa: E402
+from fstune.plan.build import MOUNT_ROOT_ENV  # noqa: E402
 from fstune.results.store import DB_NAME, Store  # noqa: E402
 from fstune.studies import Study, load_studies  # noqa: E402
 
@@ -270,10 +272,16 @@ def host_run_argv(study: Study, lab_dir: Path, configs: list[str] | None, params
             *(["--configs", ",".join(configs)] if configs else []),
             *workload_params(study, params), *block_args(study, max_blocks), "--yes", "--run-id", run_id]
     if private_run_dir:
-        # a tmpfs over /run/fstune in a private mount namespace hides other users' interrupted runs
-        argv = ["unshare", "-m", "--propagation", "private", "sh", "-c",
-                "mount -t tmpfs fstune-private /run/fstune && exec " + shlex.join(argv)]
+        # a mount root of the bench's own hides other users' interrupted runs in /run/fstune; not a
+        # mount namespace, which would keep a copy of every other mount on the machine alive for
+        # the whole run (their unmounts and cold caches would find their filesystems still held)
+        argv = ["env", f"{MOUNT_ROOT_ENV}={private_mount_root()}", *argv]
     return argv
+
+
+def private_mount_root() -> str:
+    """The mount root of this bench's runs (--private-run-dir): under /run, named by its pid."""
+    return f"/run/fstune-bench-{os.getpid()}"
 
 
 def _stream(child, progress: _Progress) -> None:
@@ -286,7 +294,7 @@ def run_host_study(argv: list[str], env: dict, log_path: Path) -> tuple[int, str
     """Run one `fstune run` on the host, its output to ``log_path`` with its steps echoed; returns
     (exit status, output, what interrupted the bench or None). On Ctrl-C or SIGTERM the run is
     sent SIGTERM first: it unmounts and stores what it measured, which the bench then records."""
-    print(f"  + {argv[-1] if argv[0] == 'unshare' else shlex.join(argv)}", flush=True)
+    print(f"  + {shlex.join(argv)}", flush=True)
     stopped = None
     with open(log_path, "ab") as log:
         progress = _Progress(log, time.monotonic())
