@@ -200,6 +200,8 @@ class ClassResults:
     merged: list[str] = field(default_factory=list)  # how many machines were merged, which were left out
     primary: tuple[str, str] | None = None  # (workload, metric) the study stops on: the headline's figure
     heading: str = CLASS_HEADING  # what the report is titled, before the study's name (a fleet's differs)
+    # screening runs are merged factor by factor instead (fstune.reports.classroom_screening.ScreeningClass)
+    screening: object | None = None
 
     @property
     def pooled_machines(self) -> list[Machine]:
@@ -293,6 +295,11 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         if source in labels:
             given[source] = labels[source]
 
+    # screening runs are merged by their factors' effects, not as configurations against run-01:
+    # a mix, or screenings of different designs, are refused before anything else is compared
+    from fstune.reports import classroom_screening
+
+    screenings = classroom_screening.check_screenings([(e.source, run) for e in exports for run in e.runs])
     studies: dict[str, list[str]] = {}
     for export in exports:
         for run in export.runs:
@@ -363,6 +370,13 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             warnings.append(f"{source} holds {len(labelled)} runs from host {host} ({', '.join(labelled)}); each "
                             "counts as one machine in the spread.")
 
+    if screenings:
+        machines = [Machine(label, source, run, None, found)
+                    for (source, run), label, found in zip(entries, names, differs)]
+        merged = _merged_words(machines, exports, skipped)
+        return ClassResults(ref_run.study, ref_run.title, ref_run.baseline, [], machines, [], warnings, [], merged,
+                            screening=classroom_screening.merge_screenings(machines))
+
     baseline = ref_run.baseline
     configs: list[str] = []
     for (source, run), label in zip(entries, names):
@@ -393,6 +407,14 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
             skipped.append(f"{label} ({source}: no '{baseline}' configuration)")
 
     notes = [_group_note(who, len(machines)) for who in grouped.values()]
+    merged = _merged_words(machines, exports, skipped)
+    primary = read_design(ref_run.design or {}, 1).primary
+    return ClassResults(ref_run.study, ref_run.title, baseline, configs, machines,
+                        _tables(machines, configs, baseline, warnings, primary), warnings, notes, merged, primary)
+
+
+def _merged_words(machines: list[Machine], exports: Sequence[Export], skipped: list[str]) -> list[str]:
+    """How many machines were merged, which were marked and which left out."""
     marked = [f"{m.label} ({m.source})" for m in machines if m.differs]
     counted = len(machines) - len(marked)
     merged = [f"Merged {len(machines)} machine{'s' if len(machines) != 1 else ''} from {len(exports)} "
@@ -402,9 +424,7 @@ def merge_exports(exports: Sequence[Export], labels: dict[str, str] | None = Non
         merged.append(f"Marked \"(other settings)\", shown but not pooled or counted: {', '.join(marked)}.")
     if skipped:
         merged.append(f"Left out: {'; '.join(skipped)}.")
-    primary = read_design(ref_run.design or {}, 1).primary
-    return ClassResults(ref_run.study, ref_run.title, baseline, configs, machines,
-                        _tables(machines, configs, baseline, warnings, primary), warnings, notes, merged, primary)
+    return merged
 
 
 _PATH = re.compile(r"(?<![\w.])/[\w.+-]+(?:/[\w.+-]+)+")

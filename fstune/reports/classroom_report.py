@@ -617,6 +617,10 @@ def _verdict_note(results) -> str:
 def render(results: ClassResults, fmt: str) -> str:
     if fmt not in RENDERERS:
         raise UsageError(f"'{fmt}' is not a merge format; choose one of: {', '.join(FORMATS)}.")
+    if results.screening is not None:  # screening runs: a table of effects per factor
+        from fstune.reports import classroom_screening
+
+        return classroom_screening.RENDERERS[fmt](results)
     return RENDERERS[fmt](results)
 
 
