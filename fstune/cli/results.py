@@ -80,6 +80,12 @@ different studies (merge each study separately), and runs measured with other se
 configurations than most machines (see --allow-different-params). The same run given twice
 (same run id, host and start time) is counted once, with a warning, also when the two copies
 differ. What was merged, marked and left out is said on standard error.
+
+Screening runs (fstune screen) are merged by their factors' effects instead: per factor, each
+machine's effect with its interval and verdict, the pooled effect (the same random-effects
+estimate, on the log scale) with tau, each machine's proposal, and whether the machines agree on
+which factors matter. A mix of screening and ordinary runs is refused, and so are screenings of
+other factors, levels or figure.
 """
 
 
