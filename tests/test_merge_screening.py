@@ -150,3 +150,18 @@ def test_the_cli_prints_the_effects_table_and_writes_every_format(tmp_path, caps
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert {r["machine"] for r in rows if r["factor"] == "barrier"} == {*TRUE, "pooled"}
     assert classroom_report.render(pooled, "md") == out
+
+
+def test_a_machine_whose_screening_gave_no_result_is_shown_and_left_out_of_the_pooling():
+    plan = make_plan()
+    good = screening_doc("alice", plan, {"barrier": math.log(1.3)}, seed=1)
+    broken = screening_doc("bob", plan, {"barrier": math.log(1.3)}, seed=2, started=2e9)
+    for repeat in broken["runs"][0]["repeats"][3:]:  # most of its runs failed: its model cannot be fitted
+        repeat.update(failed="dbench exited 1", samples=[])
+    results = classroom.merge_exports([classroom.parse_export(good, "a.json"), classroom.parse_export(broken, "b.json")])
+    barrier = next(row for row in results.screening.rows if row.name == "barrier")
+    assert barrier.cells["bob"] is None and barrier.pooled.k == 1 and barrier.pooled.estimate is None
+    assert results.screening.agreement[0].startswith("Only alice's screening gave a result (factors that matter: "
+                                                      "barrier)")
+    text = classroom_report.render(results, "md")
+    assert "- bob: no result: " in text and "| no result | not pooled (1 machine with an interval) |" in text

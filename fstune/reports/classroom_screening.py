@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from fstune import __version__
+from fstune.errors import UsageError
 from fstune.reports.classroom import Z95, Machine, MergeError, Pooled
 from fstune.reports.formatting import finite
 from fstune.reports.html_report import escape, html_head
@@ -117,7 +118,12 @@ def _cell(estimate: float, low: float, high: float, level: float, df: int, verdi
 def merge_screenings(machines: list[Machine]) -> ScreeningClass:
     """Every machine's screening result, factor by factor, pooled over the machines measured the
     class's way (a machine marked as measured otherwise is shown, not pooled)."""
-    screened = {m.label: result_from_run(m.run.design, m.run.results) for m in machines}
+    screened = {}
+    for m in machines:
+        try:
+            screened[m.label] = result_from_run(m.run.design, m.run.results)
+        except UsageError as refused:  # its design cannot be made again: no figure can be put on its runs
+            raise MergeError(f"{m.label} ({m.source}): {refused.message}") from None
     first = next(iter(screened.values()))
     rows: dict[str, FactorRow] = {}
     for factor in first.plan.factors:
@@ -159,8 +165,11 @@ def agreement_lines(merged: ScreeningClass, labels: list[str]) -> list[str]:
     sets = {label: frozenset(row.name for row in factors if label in row.matters_on) for label in judged}
     if len(set(sets.values())) == 1:
         matter = sorted(next(iter(sets.values())), key=[row.name for row in factors].index)
-        lines.append(f"The {len(judged)} machines agree on which factors matter: "
-                     + (", ".join(matter) if matter else "none on any machine") + ".")
+        words = ", ".join(matter) if matter else "none"
+        lines.append(f"Only {judged[0]}'s screening gave a result (factors that matter: {words}): there is nothing "
+                     "to compare it with." if len(judged) == 1 else
+                     f"The {len(judged)} machines agree on which factors matter: "
+                     + (words if matter else "none on any machine") + ".")
     else:
         lines.append(f"The {len(judged)} machines do not agree on which factors matter:")
         for row in factors:
@@ -217,7 +226,8 @@ def table(results) -> tuple[list[str], list[list[str]]]:
     lines = []
     for row in merged.rows:
         lines.append([row.name, row.levels or "interaction, described",
-                      *(fmt_cell(row.cells.get(m.label)) for m in results.machines),
+                      *(fmt_cell(row.cells.get(m.label)) if row.cells.get(m.label) or not row.interaction
+                        or merged.screened[m.label].result is None else "not fitted" for m in results.machines),
                       fmt_pooled_effect(row.pooled), fmt_tau_effect(row.pooled)])
     return header, lines
 
@@ -230,7 +240,7 @@ def _spread(results) -> list[str]:
     words = next((list(result.design.base.aliases.words()) for _, result in found if result is not None), [])
     return words + [f"{label}: noise, a block contrast spread of {result.spread:.3f} on the log scale, "
                     f"{result.residual_df} degrees of freedom" if result is not None
-                    else f"{label}: no result ({merged.screened[label].refusal})" for label, result in found]
+                    else f"{label}: no result ({(merged.screened[label].refusal or '').rstrip('.')})" for label, result in found]
 
 
 def to_markdown(results) -> str:
