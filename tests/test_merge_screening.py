@@ -93,7 +93,8 @@ def test_machines_that_disagree_on_what_matters_are_told_apart():
 
 
 @pytest.mark.parametrize("change, phrase", [
-    (lambda data: data["factors"][1].update(second=["commit=30"]), "levels: "),
+    (lambda data: data["factors"][1].update(second=["strictatime"]),
+     "levels of atime: relatime → noatime vs relatime → strictatime. "),
     (lambda data: data["primary"].update(metric="dbench.latency_ms"), "primary figure: "),
 ])
 def test_screenings_of_another_design_are_refused_naming_the_difference(change, phrase):

@@ -52,11 +52,14 @@ def check_screenings(runs: Sequence[tuple[str, RunRecord]]) -> bool:
     first_source, first = runs[0]
     reference = _design(first)
     for source, run in runs[1:]:
-        found = [f"{what}: {left} vs {right}" for what, left, right in
-                 ((what, reference[what], value) for what, value in _design(run).items()) if left != right]
+        theirs = _design(run)
+        found = [f"{what}: {reference[what]} vs {theirs[what]}" for what in reference
+                 if what in theirs and reference[what] != theirs[what]]
+        if reference["factors"] != theirs["factors"]:
+            found = [f"factors: {reference['factors']} vs {theirs['factors']}"]
         if found:
             raise MergeError(f"the screening runs differ in their design: {first_source} and {source} differ in "
-                             f"{'; '.join(found)}. Their effects are not of the same factors.",
+                             f"{'; '.join(found)}. Their effects do not measure the same changes.",
                              "Merge screenings of the same factors and levels, judged on the same figure.")
     return True
 
@@ -65,9 +68,10 @@ def _design(run: RunRecord) -> dict[str, str]:
     data = run.design["screening"]
     primary = data.get("primary") or {}
     setup = data.get("setup") or {}
-    return {"factors": ", ".join(f["name"] for f in data.get("factors", [])),
-            "levels": "; ".join(f"{f['name']} {' '.join(f['first']) or '(none)'} → {' '.join(f['second']) or '(none)'}"
-                                for f in data.get("factors", [])),
+    # each factor's levels on their own, so that a refusal names only the factor that differs
+    levels = {f"levels of {f['name']}": f"{' '.join(f['first']) or '(none)'} → {' '.join(f['second']) or '(none)'}"
+              for f in data.get("factors", [])}
+    return {"factors": ", ".join(f["name"] for f in data.get("factors", [])), **levels,
             "filesystem": str(setup.get("filesystem")),
             "primary figure": f"{primary.get('workload')}:{primary.get('metric')} ({primary.get('better')} is better)"}
 
