@@ -263,7 +263,7 @@ class Filesystem:
     mkfs_feature_options: tuple[str, ...] = ()
     # its mount options that are intervals on the kernel's clock, each with the kernel's default
     # when the options set none: a time-dilated VM lab stretches them (fstune/plan/build.py,
-    # ``_dilate_timers``; docs/vmlab.md, "Time dilation"); () when it has none
+    # ``fstune.plan.dilation.dilate_timers``; docs/vmlab.md, "Time dilation"); () when it has none
     timer_options: tuple[TimerOption, ...] = ()
 
     def __repr__(self) -> str:
