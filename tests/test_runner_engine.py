@@ -669,3 +669,31 @@ def test_a_kernel_prefix_said_twice_is_shown_once(raw, shown):
     from fstune.runner.kernellog import _REPEATED_PREFIX
 
     assert _REPEATED_PREFIX.sub(r"\1", raw) == shown
+
+
+def test_cancel_also_stops_what_the_step_started_in_sessions_of_its_own(tmp_path):
+    """fio's job processes each call setsid(): a signal to the step's process group misses them,
+    and once the leader is killed they would run on, unwatched. The step here ignores SIGINT and
+    SIGTERM, so it ends by SIGKILL, as a tool slow to stop does."""
+    pidfile = tmp_path / "escaped"
+    script = (f"trap '' INT TERM; setsid sleep 300 & echo $! > {pidfile}; "
+              "echo started; while :; do sleep 0.1; done")
+    runner = Runner(make_plan(tmp_path, [step("bash", "-c", script, title="Escape")]), identities={},
+                    log_dir=tmp_path / "logs", grace=(0.3, 0.3))
+
+    def on_event(event):
+        if isinstance(event, OutputLine) and event.text == "started":
+            runner.cancel("test says stop")
+
+    escaped = None
+    try:
+        outcome = runner.run(on_event)
+        escaped = int(pidfile.read_text())
+        assert outcome.status == CANCELLED and outcome.results[0].signal == signal.SIGKILL
+        deadline = time.monotonic() + 5
+        while Path(f"/proc/{escaped}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not Path(f"/proc/{escaped}").exists(), "the step's own-session child kept running"
+    finally:
+        if escaped is not None and Path(f"/proc/{escaped}").exists():
+            os.kill(escaped, signal.SIGKILL)

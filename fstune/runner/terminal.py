@@ -26,6 +26,7 @@ import signal
 import termios
 import time
 from collections.abc import Callable
+from pathlib import Path
 from dataclasses import dataclass
 
 import pexpect
@@ -341,6 +342,7 @@ def pump(child: pexpect.spawn, on_line: Callable[[str, bool, bool, bool], None],
     stopping: StepStatus | None = None  # CANCELLED or DECLINED once we decided to stop the step
     stop_detail = ""
     escalation: list[tuple[int, float]] = []
+    escaped: set[tuple[int, str]] = set()  # descendants outside the step's process group, once stopping
 
     last_control = 0.0
     while True:
@@ -375,14 +377,17 @@ def pump(child: pexpect.spawn, on_line: Callable[[str, bool, bool, bool], None],
                 stopping, stop_detail = StepStatus.CANCELLED, reason
                 escalation = _escalation(now_, control.grace)
         if stopping is not None:
+            escaped |= escaped_descendants(child.pid)  # before the leader dies and they lose it
             if not child.isalive():
-                _kill_stragglers(child.pid)
+                _kill_stragglers(child.pid, escaped)
                 drain(fd, terminal, decoder)
                 break
             while escalation and escalation[0][1] <= now_:
                 number, _ = escalation.pop(0)
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(child.pid, number)
+                if number == signal.SIGKILL:
+                    _signal_each(escaped, number)
                 control.signalled(number)
             continue
         if ready:
@@ -431,8 +436,10 @@ def _escalation(now_: float, grace: tuple[float, float]) -> list[tuple[int, floa
     return [(signal.SIGINT, now_), (signal.SIGTERM, now_ + first), (signal.SIGKILL, now_ + first + second)]
 
 
-def _kill_stragglers(pgid: int) -> None:
-    """The step's leader is gone; stop whatever it left in its process group."""
+def _kill_stragglers(pgid: int, escaped: set[tuple[int, str]] = frozenset()) -> None:
+    """The step's leader is gone; stop whatever it left in its process group, and the
+    descendants that had left the group (``escaped_descendants``)."""
+    _signal_each(escaped, signal.SIGKILL)  # the leader is gone: nobody is left to stop them gently
     try:
         os.killpg(pgid, signal.SIGTERM)
     except (ProcessLookupError, PermissionError):
@@ -446,6 +453,45 @@ def _kill_stragglers(pgid: int) -> None:
         time.sleep(0.05)
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pgid, signal.SIGKILL)
+
+
+def _proc_stat(pid: int) -> tuple[int, int, str] | None:
+    """(parent pid, process group, start time) of ``pid`` from /proc, or None once it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2:].split()  # after the command name, which may hold spaces
+    return int(fields[1]), int(fields[2]), fields[19]
+
+
+def escaped_descendants(leader: int) -> set[tuple[int, str]]:
+    """The step's descendants that left its process group (fio's job processes each call
+    setsid()), as (pid, start time) so a reused pid is never signalled: signals to the group
+    miss them, and once the leader is killed they would run on, or wait forever, unwatched."""
+    children: dict[int, list[int]] = {}
+    stats = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            stat = _proc_stat(int(entry.name))
+            if stat is not None:
+                stats[int(entry.name)] = stat
+                children.setdefault(stat[0], []).append(int(entry.name))
+    found, todo = set(), list(children.get(leader, ()))
+    while todo:
+        pid = todo.pop()
+        todo.extend(children.get(pid, ()))
+        if stats[pid][1] != leader:
+            found.add((pid, stats[pid][2]))
+    return found
+
+
+def _signal_each(processes: set[tuple[int, str]], number: int) -> None:
+    for pid, started in processes:
+        stat = _proc_stat(pid)
+        if stat is not None and stat[2] == started:  # still the same process
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, number)
 
 
 def drain(fd: int, terminal: LineAssembler, decoder) -> bool:
