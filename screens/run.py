@@ -473,11 +473,11 @@ class RunScreen(GuidedRun, Screen):
     def _draw_current(self, state: ViewState) -> None:
         """A step started (or ended): its title, the cursor on its row."""
         current = state.current
+        self._cursor_to_now(state)
         if current is None:
             self.query_one("#step-time", StepTime).shown = ""
             return
         self.query_one("#current", Static).update(Text(self._step_title(current), style="bold"))
-        self._move_cursor(current.row)
 
     def _draw_tool(self, state: ViewState) -> None:
         tool = state.tool
@@ -653,13 +653,17 @@ class RunScreen(GuidedRun, Screen):
             self._add_row(f"s{position}", self._cells(row))
         for position, row in enumerate(self._cleanup_rows):
             self._add_row(f"c{position}", self._cells(row))
-        current = self._state.current
-        if current is not None:
-            self._move_cursor(current.row)
+        self._cursor_to_now(self._state)
+
+    def _cursor_to_now(self, state: ViewState) -> None:
+        """The cursor on the step running now, else on the last one that ran: the same row
+        however the events were batched into draws (a finished run's screen does not depend on it)."""
+        if state.current is not None:
+            self._move_cursor(state.current.row)
         elif self._cleanup_rows:
             self._move_cursor(f"c{len(self._cleanup_rows) - 1}")
-        elif self._state.done:
-            self._move_cursor(f"s{min(self._state.done, len(self._rows)) - 1}")
+        elif state.done:
+            self._move_cursor(f"s{min(state.done, len(self._rows)) - 1}")
 
     def _update_row(self, key: str, cells: tuple) -> None:
         table = self.query_one("#steps", DataTable)
