@@ -195,6 +195,10 @@ def test_a_run_measures_after_the_remount_with_the_configuration_still_applied(t
 _KEEP_ONLY = """
 import os, subprocess, sys, time
 ours = sys.argv[1]
+# our copy of the filesystem private, whatever the machine's propagation: an unmount outside must
+# not reach it (unshare's own --propagation private needs / to be a mount point, which a chroot's
+# is not)
+subprocess.run(["mount", "--make-private", ours], check=True)
 mounts = [line.split()[4] for line in open("/proc/self/mountinfo")]
 for mountpoint in sorted(set(mounts), key=len, reverse=True):
     if mountpoint == ours or ours.startswith(mountpoint.rstrip("/") + "/") or mountpoint == "/":
@@ -214,7 +218,7 @@ def test_a_filesystem_that_lives_on_in_another_mount_namespace_is_a_warm_cache(t
     try:
         mount = make_fs(run_destructive, "ext4", data, tested)
         ours = fill(tested)
-        holder = subprocess.Popen(["unshare", "-m", "--propagation", "private", sys.executable, "-c", _KEEP_ONLY,
+        holder = subprocess.Popen(["unshare", "-m", "--propagation", "unchanged", sys.executable, "-c", _KEEP_ONLY,
                                    str(tested)], stdout=subprocess.PIPE, text=True)
         assert holder.stdout.readline().strip() == "ready"
         done = subprocess.run(["fstune", "workload-helper", "cold-cache", "--umount", str(tested), "--flushbufs",

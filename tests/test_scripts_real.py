@@ -58,7 +58,9 @@ def run_script(tmp_path, run_destructive, fs, options, lab):
 
 
 def mount_lines(output: str, mountpoint: str) -> list[str]:
-    return [line for line in output.splitlines() if f" {mountpoint} " in line]
+    """The /proc/self/mountinfo lines of ``mountpoint`` the command workload printed (the
+    cold-cache step's own "+ mount … MOUNTPOINT" lines name it too, but have no " - ")."""
+    return [line for line in output.splitlines() if f" {mountpoint} " in line and " - " in line]
 
 
 def assert_nothing_left(mount_root: Path, data: str, spare: str):
