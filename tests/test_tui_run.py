@@ -162,6 +162,9 @@ async def test_output_keeps_following_when_the_progress_row_appears_above_it(tmp
         assert log.scroll_y == log.max_scroll_y, "the output pane stopped following"
         screen.query_one("#tool-row").add_class("hidden")
         await wait_for(pilot, lambda: "last-line" in log_lines(screen), what="the last line")
+        # the run ends just after its last line (how long after depends on its cleanup), and the
+        # outcome panel then takes rows from the pane: judge the pane once that has happened
+        await wait_for(pilot, lambda: screen.ended, what="the run to end")
         await pilot.pause(0.2)
         assert log.scroll_y == log.max_scroll_y, "the output pane stopped following"
 
