@@ -40,7 +40,7 @@ def test_the_external_journal_class_preset_is_the_studys_own_dbench_figure_short
     # the figure the class's blocks stop on is the one the study is about, measured by dbench alone
     assert preset.primary == ":".join(study.primary) == "metadata:dbench.throughput_mbs"
     assert set(preset.workloads) < set(study.workloads) and preset.lab == "modelled"
-    assert preset.settings() == {"workloads": "metadata", "workload_param": ["metadata.seconds=10"], "repeats": 5,
+    assert preset.settings() == {"workloads": "metadata", "workload_param": ["metadata.seconds=20"], "repeats": 5,
                                  "max_blocks": 5, "primary": "metadata:dbench.throughput_mbs"}
 
 
@@ -67,7 +67,7 @@ def test_the_help_of_run_class_says_what_each_preset_holds(capsys):
     help_text = " ".join(capsys.readouterr().out.split())
     assert ("one of 2 class runs: --study ext4-atime-writes: the writes workload with 200 files, stopping on "
             "build.mb_written, 3 blocks and no more, about 7 minutes on the plain loop lab of a 2-core VM, measured; "
-            "or --study ext4-external-journal: the metadata workload with 10 seconds, stopping on "
+            "or --study ext4-external-journal: the metadata workload with 20 seconds, stopping on "
             "dbench.throughput_mbs, 5 blocks and no more, about ") in help_text
     minutes = load_preset("class-external-journal").minutes
     assert f"about {minutes} minutes on the modelled lab of a 2-core VM, measured. Refuses --configs" in help_text

@@ -157,7 +157,7 @@ def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_chan
     args = build_parser().parse_args(["run", "--class", "--study", "ext4-external-journal", "--lab", "--yes"])
     apply_class_preset(args)
     assert (args.study, args.workloads, args.workload_param, args.repeats, args.max_blocks, args.primary) == (
-        "ext4-external-journal", "metadata", ["metadata.seconds=10"], 5, 5, "metadata:dbench.throughput_mbs")
+        "ext4-external-journal", "metadata", ["metadata.seconds=20"], 5, 5, "metadata:dbench.throughput_mbs")
     args = build_parser().parse_args(["run", "--class", "--study", "ext4-external-journal",
                                       "--workload-param", "metadata.seconds=60"])
     with pytest.raises(UsageError, match=r"fixes the study \(ext4-external-journal\).*leave out --workload-param\. "):
