@@ -59,6 +59,17 @@ def test_class_preset_is_the_one_whose_study_is_named_and_refuses_any_other_stud
                                     "ext4-external-journal; not xfs-log-tuning.")
 
 
+def test_two_presets_of_one_study_are_refused(monkeypatch):
+    from fstune.studies import presets
+
+    shipped = presets.load_preset
+    monkeypatch.setattr(presets, "load_preset", lambda name: presets.RunPreset(
+        **{**shipped(name).__dict__, "study": "ext4-atime-writes"}))
+    with pytest.raises(StudyError, match=r"class-external-journal.toml: study: 'ext4-atime-writes' already has a "
+                       r"class run \(recipes/presets/class.toml\)"):
+        presets.shipped_presets()
+
+
 def test_the_help_of_run_class_says_what_each_preset_holds(capsys):
     from fstune.cli import build_parser
 

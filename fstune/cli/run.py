@@ -95,7 +95,6 @@ def apply_class_preset(args) -> None:
                          f"leave out {', '.join(given)}.",
                          "Or leave out --class and choose them yourself (the class merge then refuses the run, "
                          "or marks it with --allow-different-params).")
-    args.study = preset.study
     for key, value in preset.settings().items():
         setattr(args, key, value)
 

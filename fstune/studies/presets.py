@@ -152,7 +152,12 @@ def shipped_presets() -> list[RunPreset]:
     """Every preset fstune ships (recipes/presets/*.toml), ``class`` first."""
     names = sorted(entry.name.removesuffix(".toml") for entry in (resources.files("fstune.recipes") / "presets").iterdir()
                    if entry.name.endswith(".toml"))
-    return [load_preset(name) for name in sorted(names, key=lambda name: name != FIRST_PRESET)]
+    presets = [load_preset(name) for name in sorted(names, key=lambda name: name != FIRST_PRESET)]
+    for i, preset in enumerate(presets):
+        twin = next((other for other in presets[:i] if other.study == preset.study), None)
+        if twin is not None:  # --class picks the preset by its study: two would leave the choice open
+            raise _fail(preset.path, "study", f"'{preset.study}' already has a class run ({twin.path}).")
+    return presets
 
 
 def class_preset(study: str) -> RunPreset:
