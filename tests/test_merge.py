@@ -206,6 +206,21 @@ def test_different_studies_are_refused_naming_each_file():
     assert "ext4-journal: alice.json, bob.json" in message and "xfs-log-tuning: carol.json" in message
 
 
+def test_the_two_class_runs_are_not_merged_with_each_other():
+    # `fstune run --class` has one preset per class study: a room that ran both gets two tables, not one
+    from fstune.studies.presets import shipped_presets
+
+    journal, atime = "ext4-external-journal", "ext4-atime-writes"
+    assert {preset.study for preset in shipped_presets()} == {journal, atime}
+    exports = [classroom.parse_export(export_doc("alice", ALICE, study=journal), "alice.json"),
+               classroom.parse_export(export_doc("bob", BOB, study=atime), "bob.json")]
+    with pytest.raises(classroom.MergeError) as caught:
+        classroom.merge_exports(exports, allow_different=True)
+    message = str(caught.value)
+    assert "different studies" in message
+    assert f"{journal}: alice.json" in message and f"{atime}: bob.json" in message
+
+
 def test_the_same_run_twice_is_counted_once():
     exports = three()
     exports.append(classroom.parse_export(export_doc("alice", ALICE, started=1.7e9), "alice-again.json"))

@@ -150,7 +150,17 @@ def test_the_class_preset_fixes_the_settings_and_refuses_options_that_would_chan
         with pytest.raises(UsageError, match=f"leave out {named}\\. "):
             apply_class_preset(args)
     args = build_parser().parse_args(["run", "--class", "--study", "xfs-log-tuning"])
-    with pytest.raises(UsageError, match=r"fixes the study \(ext4-atime-writes\).*leave out --study\. "):
+    with pytest.raises(UsageError, match=r"runs a class study.*: ext4-atime-writes or ext4-external-journal; not "
+                       r"xfs-log-tuning\. "):
+        apply_class_preset(args)
+    # the external journal's class run: its own preset, refusing the same flags
+    args = build_parser().parse_args(["run", "--class", "--study", "ext4-external-journal", "--lab", "--yes"])
+    apply_class_preset(args)
+    assert (args.study, args.workloads, args.workload_param, args.repeats, args.max_blocks, args.primary) == (
+        "ext4-external-journal", "metadata", ["metadata.seconds=20"], 5, 5, "metadata:dbench.throughput_mbs")
+    args = build_parser().parse_args(["run", "--class", "--study", "ext4-external-journal",
+                                      "--workload-param", "metadata.seconds=60"])
+    with pytest.raises(UsageError, match=r"fixes the study \(ext4-external-journal\).*leave out --workload-param\. "):
         apply_class_preset(args)
 
 

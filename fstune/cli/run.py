@@ -18,7 +18,7 @@ import sys
 from fstune.cli.choices import add_choice_arguments, build_choices, describe_device
 from fstune.errors import ExitCode, UsageError
 from fstune.plan import DEFAULT_LOOKS, Plan, build_plan, new_run_id
-from fstune.studies.presets import RunPreset, load_preset
+from fstune.studies.presets import LABS, class_preset, shipped_presets
 from fstune.measure.view import TAIL, Entry, RunView, ViewState
 from fstune.runner import (
     CANCELLED, FAIL_SAFETY, FINISHED, OK, WARNING, Level, Prompt, RunFailed, confirmed_device_answerer, handle_signals,
@@ -67,10 +67,9 @@ once without cleaning up.
 """
 
 
-def _class_flags(args, preset: RunPreset) -> list[str]:
+def _class_flags(args) -> list[str]:
     """The flags given that would make this machine's run unlike the class's."""
-    given = [flag for flag, value, default in (
-        ("--study", args.study, preset.study),
+    return [flag for flag, value, default in (
         ("--configs", args.configs, None),
         ("--option", args.option, []),
         ("--workloads", args.workloads, None),
@@ -79,25 +78,17 @@ def _class_flags(args, preset: RunPreset) -> list[str]:
         ("--max-blocks", args.max_blocks, DEFAULT_LOOKS[-1]),
         ("--primary", args.primary, None),
         ("--ceiling", args.ceiling, False)) if value != default]
-    if "--study" in given:
-        from fstune.errors import StudyError
-        from fstune.studies import find_study
-
-        # the class study by its file's path is the class study
-        with contextlib.suppress(StudyError, UsageError):
-            if find_study(args.study).name == preset.study:
-                given.remove("--study")
-    return given
 
 
 def apply_class_preset(args) -> None:
-    """--class: the class study with the preset's settings (recipes/presets/class.toml), refusing
-    any flag that would change the study, its configurations, their options or the workloads' settings."""
+    """--class: the class study --study names, with its preset's settings
+    (recipes/presets/), refusing any flag that would change the study's configurations, their
+    options or the workloads' settings."""
     if not getattr(args, "class_preset", False):
         return
-    preset = load_preset("class")
+    preset = class_preset(args.study)
     preset.check_study()
-    given = _class_flags(args, preset)
+    given = _class_flags(args)
     if given:
         raise UsageError(f"--class fixes the study ({preset.study}), its configurations and their options, the "
                          f"workloads and their parameters, the primary metric and the blocks for the whole class; "
@@ -106,6 +97,16 @@ def apply_class_preset(args) -> None:
                          "or marks it with --allow-different-params).")
     for key, value in preset.settings().items():
         setattr(args, key, value)
+
+
+def _class_help() -> str:
+    """--help of --class: every class run fstune ships, with what it fixes and how long it took."""
+    runs = [f"--study {preset.study}: {preset.describe()}, about {preset.minutes} minutes on the {LABS[preset.lab]} "
+            "of a 2-core VM, measured" for preset in shipped_presets()]
+    return ("a workshop's run, the same on every machine, with all the study's configurations as its file "
+            f"defines them; one of {len(runs)} class runs: {'; or '.join(runs)}. Refuses --configs, --option, "
+            "--workloads, --workload-param, --blocks, --max-blocks, --primary and --ceiling (docs/teaching.md, "
+            "which also says what each kind of lab can show)")
 
 
 def add_parser(sub, formatter_class) -> None:
@@ -123,13 +124,7 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--allow-unmountable", action="store_true",
                         help="run even when this kernel cannot mount the filesystem: mkfs runs, then the "
                         "run stops at the mount step")
-    preset = load_preset("class")
-    parser.add_argument("--class", dest="class_preset", action="store_true",
-                        help=f"a workshop's run, the same on every machine: the {preset.study} study (--study "
-                        f"{preset.study}), all its configurations as the study defines them, {preset.describe()}; "
-                        "refuses --configs, --option, --workloads, --workload-param, --blocks, --max-blocks, "
-                        f"--primary and --ceiling. About {preset.minutes} minutes on the loop lab of a 2-core VM, measured "
-                        f"(docs/teaching.md, which also says why a loop lab may well say 'too noisy to tell')")
+    parser.add_argument("--class", dest="class_preset", action="store_true", help=_class_help())
     parser.set_defaults(func=run)
 
 

@@ -2,7 +2,8 @@
 
 A preset fixes what a run measures beside the study's own configurations: the study, the
 workloads and their parameters, the primary metric, the planned blocks and the cap on them.
-``fstune run --class`` applies ``class.toml`` and refuses the flags that would change it, so
+Every preset shipped is a class run: ``fstune run --class`` applies the one whose study
+``--study`` names and refuses the flags that would change it, so
 every attendee's run is measured the same way and ``fstune results merge`` accepts them all
 (docs/teaching.md, "The class run"). A preset file is checked when it is loaded: an unknown key,
 an unknown workload or parameter, a metric the workloads do not report or blocks out of order
@@ -18,7 +19,10 @@ from importlib import resources
 from fstune.errors import StudyError, UsageError
 from fstune.studies.model import MIN_REPEATS, NAME_RE, metric_key
 
-_KEYS = {"name", "study", "workloads", "workload_params", "blocks", "max_blocks", "primary", "minutes"}
+_KEYS = {"name", "study", "workloads", "workload_params", "blocks", "max_blocks", "primary", "minutes", "lab"}
+# the kinds of lab a preset is measured on (docs/modelled-lab.md): words for --help
+LABS = {"loop": "plain loop lab", "modelled": "modelled lab"}
+FIRST_PRESET = "class"  # the first class run --help names
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class RunPreset:
     max_blocks: int  # the cap on them (--max-blocks)
     primary: str  # "WORKLOAD:METRIC" (--primary)
     minutes: int  # what one run takes, measured (docs/teaching.md says where and how)
+    lab: str  # the kind of lab it is meant for and ``minutes`` was measured on: a key of LABS
 
     def workload_param_flags(self) -> list[str]:
         """The parameters as ``--workload-param`` gives them: ``writes.files=200``."""
@@ -116,6 +121,8 @@ def parse_preset(text: str, path: str) -> RunPreset:
         value = data[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise _fail(path, key, f"must be a whole number of at least {least}, not {value!r}.")
+    if data["lab"] not in LABS:
+        raise _fail(path, "lab", f"{data['lab']!r} is not a kind of lab; known: {', '.join(LABS)}.")
     if data["max_blocks"] < data["blocks"]:
         raise _fail(path, "max_blocks", f"{data['max_blocks']} is fewer than the {data['blocks']} planned blocks.")
     try:
@@ -124,7 +131,7 @@ def parse_preset(text: str, path: str) -> RunPreset:
         raise _fail(path, "primary", error.message) from None
     return RunPreset(name=data["name"], path=path, study=data["study"], workloads=tuple(names),
                      workload_params=tuple(checked), blocks=data["blocks"], max_blocks=data["max_blocks"],
-                     primary=data["primary"], minutes=data["minutes"])
+                     primary=data["primary"], minutes=data["minutes"], lab=data["lab"])
 
 
 def load_preset(name: str) -> RunPreset:
@@ -139,3 +146,37 @@ def load_preset(name: str) -> RunPreset:
     if preset.name != name:
         raise _fail(preset.path, "name", f"'{preset.name}' is not the file's name ('{name}').")
     return preset
+
+
+def shipped_presets() -> list[RunPreset]:
+    """Every preset fstune ships (recipes/presets/*.toml), ``class`` first."""
+    names = sorted(entry.name.removesuffix(".toml") for entry in (resources.files("fstune.recipes") / "presets").iterdir()
+                   if entry.name.endswith(".toml"))
+    presets = [load_preset(name) for name in sorted(names, key=lambda name: name != FIRST_PRESET)]
+    for i, preset in enumerate(presets):
+        twin = next((other for other in presets[:i] if other.study == preset.study), None)
+        if twin is not None:  # --class picks the preset by its study: two would leave the choice open
+            raise _fail(preset.path, "study", f"'{preset.study}' already has a class run ({twin.path}).")
+    return presets
+
+
+def class_preset(study: str) -> RunPreset:
+    """The preset ``fstune run --class`` applies: the one whose study ``study`` names (a study's name
+    or its file); UsageError naming the class studies otherwise."""
+    presets = shipped_presets()
+    for preset in presets:
+        if preset.study == study:
+            return preset
+    from fstune.studies.catalog import find_study  # loads every study: only for a path or a stranger
+
+    try:
+        name = find_study(study).name
+    except (StudyError, UsageError):
+        name = study
+    for preset in presets:
+        if preset.study == name:
+            return preset
+    raise UsageError(f"--class runs a class study, the same on every machine: "
+                     f"{' or '.join(preset.study for preset in presets)}; not {study}.",
+                     f"Name one of them with --study; or leave out --class and run {study} with settings of your "
+                     "own (the class merge then refuses the run).")
