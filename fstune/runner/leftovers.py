@@ -146,7 +146,7 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
     report = CleanReport()
     umount = paths.which("umount") or "umount"
     for leftover in leftovers:
-        if leftover.pid is not None and _alive(leftover.pid, None) and process_start(leftover.pid) is not None:
+        if leftover.pid is not None and _alive(leftover.pid, None):
             # re-check: it may have been a pid reused by an unrelated process (start differs),
             # which find_leftovers already ruled in; a live fstune run is never cleaned
             state = read_text(os.path.join(leftover.run_dir, STATE_FILE))
