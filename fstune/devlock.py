@@ -116,7 +116,7 @@ def whole_disk(path: str | os.PathLike) -> tuple[str, str]:
         raise DeviceError(f"{device_gone(text, f'the kernel knows no block device {majmin}')}.", GONE_HINT) from None
     if (node / "partition").exists():
         node = node.parent
-    disk_majmin = _read(node / "dev") or majmin
+    disk_majmin = procfs.read_text(node / "dev").strip() or majmin
     return f"/dev/{node.name}", disk_majmin
 
 
@@ -142,7 +142,7 @@ def _parse_locks(text: str) -> dict[tuple[int, int, int], list[tuple[int, bool]]
 
 
 def _read_locks() -> dict[tuple[int, int, int], list[tuple[int, bool]]]:
-    return _parse_locks(_read(_PROC / "locks") or "")
+    return _parse_locks(procfs.read_text(_PROC / "locks"))
 
 
 def _holding_pids(node: str) -> list[int]:
@@ -163,7 +163,7 @@ def _holding_pids(node: str) -> list[int]:
                     continue
             except OSError:
                 continue
-            if "lock:" in (_read(entry / "fdinfo" / fd.name) or ""):
+            if "lock:" in procfs.read_text(entry / "fdinfo" / fd.name):
                 found.append(pid)
                 break
     return found
@@ -245,7 +245,7 @@ def _record_path(majmin: str) -> Path:
 
 def read_owner(majmin: str) -> dict | None:
     """The owner record of a disk when its process is still alive (same start time), else None."""
-    text = _read(_record_path(majmin))
+    text = procfs.read_text(_record_path(majmin)).strip()
     if not text:
         return None
     try:
@@ -482,10 +482,3 @@ def _change_event(path: str) -> None:
             f.write("change")
     except OSError:
         pass
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text().strip()
-    except (OSError, UnicodeDecodeError):
-        return None

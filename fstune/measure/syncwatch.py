@@ -59,20 +59,13 @@ _LINE = re.compile(r"^\s*(.*?)-(\d+)\s+\[\d+\]\s+\S+\s+(\d+\.\d+):\s+sys_(sync|s
 
 def _why(error: OSError, what: str) -> str:
     if error.errno in (errno.EACCES, errno.EPERM):
-        lockdown = _read(Path("/sys/kernel/security/lockdown"))
+        lockdown = procfs.read_text("/sys/kernel/security/lockdown")
         if lockdown and "[none]" not in lockdown:
             return f"{what}: refused by the kernel's lockdown ({lockdown.strip()})"
         return f"{what}: permission denied (needs root)"
     if error.errno == errno.ENOENT:
         return f"{what}: not found"
     return f"{what}: {error.strerror or error}"
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text()
-    except OSError:
-        return None
 
 
 def _write(path: Path, text: str) -> None:
@@ -258,7 +251,7 @@ class SyncWatch:
             try:
                 entries = overrun = 0
                 for cpu in os.scandir(instance / "per_cpu"):
-                    stats = dict(line.split(":", 1) for line in (_read(Path(cpu.path) / "stats") or "").splitlines()
+                    stats = dict(line.split(":", 1) for line in procfs.read_text(Path(cpu.path) / "stats").splitlines()
                                  if ":" in line)
                     entries += int(stats.get("entries", 0))
                     overrun += int(stats.get("overrun", 0))

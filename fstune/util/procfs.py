@@ -9,7 +9,7 @@ from dataclasses import dataclass
 PF_KTHREAD = 0x00200000  # the flags bit of a kernel thread (include/linux/sched.h)
 
 
-def read_text(path: str, default: str = "") -> str:
+def read_text(path: str | os.PathLike, default: str = "") -> str:
     """The file's text, or ``default`` when it is gone or unreadable (a process or device left)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as file:
