@@ -119,7 +119,7 @@ def namespace_holders(device: str, *, limit: int = 3) -> list[Holder]:
         if namespace is None or namespace in seen:
             return None
         seen.add(namespace)
-        if not any(number in line for line in procfs.read_text(f"/proc/{pid}/mountinfo").splitlines()):
+        if number not in procfs.read_text(f"/proc/{pid}/mountinfo"):  # " M:m " never spans two lines
             return None
         return "its own mount namespace, where it is still mounted"
 
