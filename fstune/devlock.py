@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fstune.errors import GONE_ERRNOS, GONE_HINT, DeviceError, device_gone
+from fstune.util import procfs
 
 # owner records; a dot name so that it never meets a run directory under /run/fstune
 LOCK_DIR = Path("/run/fstune/.locks")
@@ -115,7 +116,7 @@ def whole_disk(path: str | os.PathLike) -> tuple[str, str]:
         raise DeviceError(f"{device_gone(text, f'the kernel knows no block device {majmin}')}.", GONE_HINT) from None
     if (node / "partition").exists():
         node = node.parent
-    disk_majmin = _read(node / "dev") or majmin
+    disk_majmin = procfs.read_text(node / "dev").strip() or majmin
     return f"/dev/{node.name}", disk_majmin
 
 
@@ -141,19 +142,7 @@ def _parse_locks(text: str) -> dict[tuple[int, int, int], list[tuple[int, bool]]
 
 
 def _read_locks() -> dict[tuple[int, int, int], list[tuple[int, bool]]]:
-    return _parse_locks(_read(_PROC / "locks") or "")
-
-
-def _process_start(pid: int) -> str | None:
-    data = _read(_PROC / str(pid) / "stat")
-    if not data or ")" not in data:
-        return None
-    fields = data[data.rindex(")") + 2:].split()
-    return fields[19] if len(fields) > 19 else None
-
-
-def _comm(pid: int) -> str | None:
-    return _read(_PROC / str(pid) / "comm")
+    return _parse_locks(procfs.read_text(_PROC / "locks"))
 
 
 def _holding_pids(node: str) -> list[int]:
@@ -162,9 +151,8 @@ def _holding_pids(node: str) -> list[int]:
 
     Only links are read (never a stat through them, which could hang on a dead NFS file)."""
     found = []
-    for entry in _PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
+    for pid in procfs.pids(str(_PROC)):
+        entry = _PROC / str(pid)
         try:
             fds = list((entry / "fd").iterdir())
         except OSError:
@@ -175,8 +163,8 @@ def _holding_pids(node: str) -> list[int]:
                     continue
             except OSError:
                 continue
-            if "lock:" in (_read(entry / "fdinfo" / fd.name) or ""):
-                found.append(int(entry.name))
+            if "lock:" in procfs.read_text(entry / "fdinfo" / fd.name):
+                found.append(pid)
                 break
     return found
 
@@ -184,16 +172,16 @@ def _holding_pids(node: str) -> list[int]:
 def _holder(node: str, majmin: str, entries: list[tuple[int, bool]]) -> Holder:
     exclusive = any(ex for _pid, ex in entries)
     pids = [pid for pid, ex in entries if ex == exclusive]
-    alive = [pid for pid in pids if pid > 0 and _process_start(pid) is not None]
+    alive = [pid for pid in pids if pid > 0 and procfs.process_start(pid) is not None]
     if not alive:
         alive = _holding_pids(node)
     pid = alive[0] if alive else None
     if exclusive:
         owner = read_owner(majmin)
         if owner is not None and (pid is None or pid == owner["pid"] or owner["pid"] in alive):
-            return Holder(node, majmin, True, owner["pid"], _comm(owner["pid"]), owner.get("run_id"),
+            return Holder(node, majmin, True, owner["pid"], procfs.comm(owner["pid"]), owner.get("run_id"),
                           owner.get("purpose") or "fstune run")
-    return Holder(node, majmin, exclusive, pid, _comm(pid) if pid is not None else None)
+    return Holder(node, majmin, exclusive, pid, procfs.comm(pid) if pid is not None else None)
 
 
 def holder_of(path: str | os.PathLike) -> Holder | None:
@@ -257,7 +245,7 @@ def _record_path(majmin: str) -> Path:
 
 def read_owner(majmin: str) -> dict | None:
     """The owner record of a disk when its process is still alive (same start time), else None."""
-    text = _read(_record_path(majmin))
+    text = procfs.read_text(_record_path(majmin)).strip()
     if not text:
         return None
     try:
@@ -267,7 +255,8 @@ def read_owner(majmin: str) -> dict | None:
     pid = record.get("pid") if isinstance(record, dict) else None
     if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
         return None
-    if _process_start(pid) is None or _process_start(pid) != record.get("start"):
+    start = procfs.process_start(pid)
+    if start is None or start != record.get("start"):
         return None
     return record
 
@@ -376,7 +365,7 @@ class DeviceLocks:
         _held[majmin] = self
         _write_owner(majmin, {
             "run_id": self.run_id, "purpose": self.purpose, "pid": os.getpid(),
-            "start": _process_start(os.getpid()), "disk": disk, "devices": self.devices,
+            "start": procfs.process_start(os.getpid()), "disk": disk, "devices": self.devices,
             "since": time.strftime("%Y-%m-%d %H:%M:%S"),
         })
 
@@ -493,10 +482,3 @@ def _change_event(path: str) -> None:
             f.write("change")
     except OSError:
         pass
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text().strip()
-    except (OSError, UnicodeDecodeError):
-        return None

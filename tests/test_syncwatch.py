@@ -25,6 +25,7 @@ import pytest
 from fstune.lab import fidelity
 from fstune.measure import syncwatch
 from fstune.measure.measurement import Measurement
+from fstune.util import procfs
 
 from test_measure import dbench_output, feed, make_plan
 from test_modelled_lab import model_clock
@@ -119,7 +120,7 @@ def test_a_killed_runs_instances_are_removed_by_the_next_and_a_live_ones_are_kep
     dead = subprocess.Popen(["true"])
     dead.wait()
     gone = INSTANCES / f"{syncwatch.PREFIX}{dead.pid}-12345-sync"
-    mine = INSTANCES / f"{syncwatch.PREFIX}{os.getpid()}-{syncwatch._process_start(os.getpid())}-syncfs"
+    mine = INSTANCES / f"{syncwatch.PREFIX}{os.getpid()}-{procfs.process_start(os.getpid())}-syncfs"
     gone.mkdir()
     mine.mkdir()
     try:

@@ -58,6 +58,58 @@ def test_procfs_read_text_of_a_vanished_file_is_the_default(tmp_path):
     assert "MemTotal" in procfs.read_text("/proc/meminfo")
 
 
+# as the kernel writes it for a program named "a) (S 1 2 3": the name may hold ") (" and spaces
+STAT_OF_A_TRICKY_NAME = ("4242 (a) (S 1 2 3) S 17 4242 4240 34816 4242 4194560 112 0 0 0 0 0 0 0 20 0 1 0 "
+                         "987654 8192000 245 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n")
+
+
+def test_proc_stat_finds_the_fields_after_the_last_parenthesis():
+    stat = procfs.parse_stat(4242, STAT_OF_A_TRICKY_NAME)
+    assert stat == procfs.ProcStat(pid=4242, comm="a) (S 1 2 3", state="S", ppid=17, pgrp=4242,
+                                   flags=4194560, start=987654)
+    assert not stat.kernel_thread
+    assert procfs.parse_stat(7, "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 0 0 0 20 0 1 0 5 0 0 "
+                                "18446744073709551615 0 0 0 0 0 0 0 2147483647 0 1 0 0 17 0 0 0 0 0 0").kernel_thread
+    # a read cut short (the process left while it was read) is no process, never a wrong field
+    assert procfs.parse_stat(4242, STAT_OF_A_TRICKY_NAME[:40]) is None
+    assert procfs.parse_stat(4242, "") is None
+
+
+def test_the_process_table_shows_a_live_child_with_a_tricky_name(tmp_path):
+    """A real process whose command name holds ") (" and spaces (the kernel names it after the
+    link it was started through) is read with its parent, group and start time, and found in
+    the table as this process's descendant."""
+    import shutil
+    import subprocess
+
+    link = tmp_path / "a) (S 1 2 3"
+    link.symlink_to(shutil.which("sleep"))
+    child = subprocess.Popen([str(link), "30"])
+    try:
+        stat = procfs.proc_stat(child.pid)
+        assert stat is not None and stat.comm == "a) (S 1 2 3" and stat.ppid == os.getpid()
+        assert stat.pgrp == os.getpgid(child.pid) and stat.state in "RS"
+        assert procfs.process_start(child.pid) == str(stat.start)
+        assert procfs.comm(child.pid) == stat.comm
+        assert child.pid in procfs.pids()
+        assert [(found.comm, found.start) for found in procfs.processes() if found.pid == child.pid] \
+            == [(stat.comm, stat.start)]
+        assert child.pid in [found.pid for found in procfs.descendants(os.getpid(), procfs.processes())]
+        assert child.pid not in [found.pid for found in procfs.descendants(child.pid, procfs.processes())]
+    finally:
+        child.kill()
+        child.wait()
+    assert procfs.proc_stat(child.pid) is None and procfs.comm(child.pid) is None
+    assert procfs.process_start(child.pid) is None
+
+
+def test_descendants_walk_a_table_read_while_pids_were_reused_without_looping():
+    def row(pid, ppid):
+        return procfs.ProcStat(pid, "x", "S", ppid, pid, 0, 1)
+
+    assert [stat.pid for stat in procfs.descendants(1, [row(2, 1), row(3, 2), row(2, 3), row(4, 9)])] == [2, 3]
+
+
 @pytest.mark.parametrize("seconds, elapsed, estimate, span", [
     (4.2149, "4.21 s", "4 s", "4 s"),
     (37.52, "37.5 s", "38 s", "38 s"),

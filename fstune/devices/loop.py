@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from fstune.util.procfs import read_text
+
 
 @dataclass(frozen=True)
 class Backing:
@@ -39,13 +41,6 @@ class Backing:
         return f"on {self.fstype or 'a filesystem without a block device'}"
 
 
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text().strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
 def backing_of(backing_file: str, sys_root: str | Path = "/sys",
                mountinfo: str | Path = "/proc/self/mountinfo") -> Backing:
     """The backing file of a loop device (as sysfs or udev gives it) and what holds it."""
@@ -57,7 +52,7 @@ def backing_of(backing_file: str, sys_root: str | Path = "/sys",
         return Backing(file, deleted=True)
     majmin = f"{os.major(st.st_dev)}:{os.minor(st.st_dev)}"
     fstype = None
-    for line in (_read(Path(mountinfo)) or "").splitlines():
+    for line in read_text(mountinfo).splitlines():
         fields = line.split()
         if len(fields) > 2 and fields[2] == majmin and " - " in line:
             fstype = line.split(" - ", 1)[1].split()[0]
@@ -67,7 +62,7 @@ def backing_of(backing_file: str, sys_root: str | Path = "/sys",
         return Backing(file, deleted, None, fstype, None)
     node = node.resolve()
     disk = node.parent if (node / "partition").exists() else node
-    flag = _read(disk / "queue" / "rotational")
+    flag = read_text(disk / "queue" / "rotational").strip()
     return Backing(file, deleted, f"/dev/{node.name}", fstype, None if flag not in ("0", "1") else flag == "1")
 
 
@@ -78,7 +73,7 @@ def describe_loop(backing_file: str, sys_root: str | Path = "/sys") -> str:
 
 def loop_backing_file(disk_sysfs: str | Path) -> str | None:
     """The backing file of the loop disk at ``disk_sysfs`` (/sys/block/loopN), None otherwise."""
-    return _read(Path(disk_sysfs) / "loop" / "backing_file") or None
+    return read_text(Path(disk_sysfs) / "loop" / "backing_file").strip() or None
 
 
 __all__ = ["Backing", "backing_of", "describe_loop", "loop_backing_file"]

@@ -14,6 +14,8 @@ import stat
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
+from fstune.util.procfs import read_text
+
 # a further fstab fstune reads beside /etc/fstab (and `fstune export --write-fstab` writes to): for
 # tests that must not touch the machine's own, and a fleet study's fstune_fstab. Never instead of /etc/fstab: a device the system
 # mounts at boot stays locked whatever this says.
@@ -188,15 +190,6 @@ def parse_crypttab(text: str, file: str = "/etc/crypttab") -> list[TabEntry]:
     return entries
 
 
-def read_or_empty(path: str) -> str:
-    """A small text file from /proc, /sys or /etc; "" when it is missing (a normal case)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read()
-    except OSError:
-        return ""  # a missing /etc/crypttab is normal
-
-
 def _resolve_dev_path(path: str) -> str | None:
     """The kernel name a /dev path (or /dev/disk/by-* symlink) points at, if it exists."""
     real = os.path.realpath(path)
@@ -234,13 +227,13 @@ class SystemState:
         etc = os.path.join(root, "etc")
         fstab = os.path.join(etc, "fstab")
         state = cls.from_texts(
-            read_or_empty("/proc/self/mountinfo"), read_or_empty("/proc/swaps"),
-            read_or_empty(fstab), read_or_empty(os.path.join(etc, "crypttab")),
+            read_text("/proc/self/mountinfo"), read_text("/proc/swaps"),
+            read_text(fstab), read_text(os.path.join(etc, "crypttab")),
             rdev_of=rdev_majmin,
         )
         extra = os.environ.get(FSTAB_ENV)
         if extra and os.path.abspath(extra) != os.path.abspath(fstab):
-            state.fstab += parse_fstab(read_or_empty(extra), extra)
+            state.fstab += parse_fstab(read_text(extra), extra)
         # resolve /dev paths now, on the live system, so that a symlink the udev database does
         # not list (e.g. a hand-made one) still finds its device
         for table in (state.fstab, state.crypttab):

@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 
 from fstune.lab.fidelity import foreign_sync_share
+from fstune.util import procfs
 
 log = logging.getLogger(__name__)
 
@@ -56,32 +57,15 @@ _NAME = re.compile(rf"^{re.escape(PREFIX)}(\d+)-(\d+)-({'|'.join(EVENTS)})$")
 _LINE = re.compile(r"^\s*(.*?)-(\d+)\s+\[\d+\]\s+\S+\s+(\d+\.\d+):\s+sys_(sync|syncfs)(\(| ->)")
 
 
-def _process_start(pid: int) -> str | None:
-    """The process's start time in ticks since boot (tells a reused pid apart), None if gone."""
-    try:
-        data = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = data[data.rindex(")") + 2:].split()
-    return fields[19] if len(fields) > 19 else None
-
-
 def _why(error: OSError, what: str) -> str:
     if error.errno in (errno.EACCES, errno.EPERM):
-        lockdown = _read(Path("/sys/kernel/security/lockdown"))
+        lockdown = procfs.read_text("/sys/kernel/security/lockdown")
         if lockdown and "[none]" not in lockdown:
             return f"{what}: refused by the kernel's lockdown ({lockdown.strip()})"
         return f"{what}: permission denied (needs root)"
     if error.errno == errno.ENOENT:
         return f"{what}: not found"
     return f"{what}: {error.strerror or error}"
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text()
-    except OSError:
-        return None
 
 
 def _write(path: Path, text: str) -> None:
@@ -116,7 +100,7 @@ def clear_leftovers(root: Path = TRACEFS) -> list[str]:
         return removed
     for name in names:
         match = _NAME.match(name)
-        if match is None or _process_start(int(match[1])) == match[2]:
+        if match is None or procfs.process_start(int(match[1])) == match[2]:
             continue
         if _remove(root / "instances" / name, match[3]):
             removed.append(name)
@@ -144,7 +128,7 @@ def _remove(instance: Path, kind: str) -> bool:
 def _name(match: re.Match) -> str:
     name = match[1]
     if name in ("<...>", ""):  # not in the kernel's table of recent names: ask /proc
-        name = (_read(Path(f"/proc/{match[2]}/comm")) or "?").strip() or "?"
+        name = procfs.comm(match[2]) or "?"
     return name
 
 
@@ -215,7 +199,7 @@ class SyncWatch:
             return False
         self.note = said
         clear_leftovers(root)
-        start = _process_start(self.exclude) or "0"
+        start = procfs.process_start(self.exclude) or "0"
         # every task of the run now: a thread's children are left out only if the thread is listed
         tasks = sorted(entry.name for entry in os.scandir(f"/proc/{self.exclude}/task")) \
             if os.path.isdir(f"/proc/{self.exclude}/task") else [str(self.exclude)]
@@ -267,7 +251,7 @@ class SyncWatch:
             try:
                 entries = overrun = 0
                 for cpu in os.scandir(instance / "per_cpu"):
-                    stats = dict(line.split(":", 1) for line in (_read(Path(cpu.path) / "stats") or "").splitlines()
+                    stats = dict(line.split(":", 1) for line in procfs.read_text(Path(cpu.path) / "stats").splitlines()
                                  if ":" in line)
                     entries += int(stats.get("entries", 0))
                     overrun += int(stats.get("overrun", 0))

@@ -26,26 +26,17 @@ from fstune.errors import FstuneError
 from fstune.runner import mountguard
 from fstune.util.holders import describe_holders
 from fstune.util import paths
-from fstune.util.procfs import read_text
+from fstune.util.procfs import process_start, read_text
 
 STATE_FILE = ".fstune-run.json"
 
 log = logging.getLogger(__name__)
 
 
-def _process_start(pid: int) -> str | None:
-    """The process's start time in clock ticks since boot: tells a reused pid apart."""
-    data = read_text(f"/proc/{pid}/stat")
-    if not data or ")" not in data:
-        return None
-    fields = data[data.rindex(")") + 2:].split()
-    return fields[19] if len(fields) > 19 else None
-
-
 def _alive(pid: int, start: str | None) -> bool:
     if pid <= 0:
         return False
-    current = _process_start(pid)
+    current = process_start(pid)
     if current is None:
         return False
     return start is None or current == start
@@ -155,7 +146,7 @@ def clean_leftovers(leftovers: Iterable[Leftover]) -> CleanReport:
     report = CleanReport()
     umount = paths.which("umount") or "umount"
     for leftover in leftovers:
-        if leftover.pid is not None and _alive(leftover.pid, None) and _process_start(leftover.pid) is not None:
+        if leftover.pid is not None and _alive(leftover.pid, None):
             # re-check: it may have been a pid reused by an unrelated process (start differs),
             # which find_leftovers already ruled in; a live fstune run is never cleaned
             state = read_text(os.path.join(leftover.run_dir, STATE_FILE))
@@ -244,7 +235,7 @@ def claim_run_dir(run_dir: str, *, run_id: str, study: str, audit: str | None) -
     replaced.
     """
     directory = Path(run_dir)
-    state = {"run_id": run_id, "pid": os.getpid(), "start": _process_start(os.getpid()),
+    state = {"run_id": run_id, "pid": os.getpid(), "start": process_start(os.getpid()),
              "started": time.strftime("%Y-%m-%d %H:%M:%S"), "study": study, "audit": audit}
     state_path = directory / STATE_FILE
     try:

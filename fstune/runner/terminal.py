@@ -26,7 +26,6 @@ import signal
 import termios
 import time
 from collections.abc import Callable
-from pathlib import Path
 from dataclasses import dataclass
 
 import pexpect
@@ -35,7 +34,7 @@ from fstune import filesystems
 from fstune.runner.events import StepStatus
 from fstune.runner.tools import package_hint
 from fstune.steps import Step
-from fstune.util.procfs import read_text
+from fstune.util import procfs
 
 _SPECIAL = re.compile(r"[\r\x08\x1b]")
 _TOKEN = re.compile(
@@ -203,17 +202,7 @@ _POLL_CALLS = {"x86_64": {7, 23, 232, 270, 271, 281, 441}, "aarch64": {22, 72, 7
 
 def _group_members(pgid: int) -> list[int]:
     """Processes in process group ``pgid`` (the step's leader and what it started)."""
-    members = []
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        data = read_text(f"/proc/{entry.name}/stat")
-        if ")" not in data:
-            continue
-        fields = data[data.rindex(")") + 2:].split()
-        if len(fields) > 2 and fields[2] == str(pgid):
-            members.append(int(entry.name))
-    return members or [pgid]
+    return [stat.pid for stat in procfs.processes() if stat.pgrp == pgid] or [pgid]
 
 
 def waiting_for_input(pgid: int) -> bool:
@@ -226,10 +215,10 @@ def waiting_for_input(pgid: int) -> bool:
     machine = os.uname().machine
     reads, polls = _READ_CALLS.get(machine), _POLL_CALLS.get(machine)
     for pid in _group_members(pgid):
-        text = read_text(f"/proc/{pid}/syscall").split()
+        text = procfs.read_text(f"/proc/{pid}/syscall").split()
         if not text or reads is None:
-            state = read_text(f"/proc/{pid}/stat")
-            if ")" in state and state[state.rindex(")") + 2: state.rindex(")") + 3] == "S":
+            stat = procfs.proc_stat(pid)
+            if stat is not None and stat.state == "S":
                 return True
             continue
         if not text[0].isdigit():
@@ -342,7 +331,7 @@ def pump(child: pexpect.spawn, on_line: Callable[[str, bool, bool, bool], None],
     stopping: StepStatus | None = None  # CANCELLED or DECLINED once we decided to stop the step
     stop_detail = ""
     escalation: list[tuple[int, float]] = []
-    escaped: set[tuple[int, str]] = set()  # descendants outside the step's process group, once stopping
+    escaped: set[tuple[int, int]] = set()  # descendants outside the step's process group, once stopping
 
     last_control = 0.0
     while True:
@@ -436,7 +425,7 @@ def _escalation(now_: float, grace: tuple[float, float]) -> list[tuple[int, floa
     return [(signal.SIGINT, now_), (signal.SIGTERM, now_ + first), (signal.SIGKILL, now_ + first + second)]
 
 
-def _kill_stragglers(pgid: int, escaped: set[tuple[int, str]] = frozenset()) -> None:
+def _kill_stragglers(pgid: int, escaped: set[tuple[int, int]] = frozenset()) -> None:
     """The step's leader is gone; stop whatever it left in its process group, and the
     descendants that had left the group (``escaped_descendants``)."""
     _signal_each(escaped, signal.SIGKILL)  # the leader is gone: nobody is left to stop them gently
@@ -455,41 +444,18 @@ def _kill_stragglers(pgid: int, escaped: set[tuple[int, str]] = frozenset()) -> 
         os.killpg(pgid, signal.SIGKILL)
 
 
-def _proc_stat(pid: int) -> tuple[int, int, str] | None:
-    """(parent pid, process group, start time) of ``pid`` from /proc, or None once it is gone."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2:].split()  # after the command name, which may hold spaces
-    return int(fields[1]), int(fields[2]), fields[19]
-
-
-def escaped_descendants(leader: int) -> set[tuple[int, str]]:
+def escaped_descendants(leader: int) -> set[tuple[int, int]]:
     """The step's descendants that left its process group (fio's job processes each call
     setsid()), as (pid, start time) so a reused pid is never signalled: signals to the group
     miss them, and once the leader is killed they would run on, or wait forever, unwatched."""
-    children: dict[int, list[int]] = {}
-    stats = {}
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            stat = _proc_stat(int(entry.name))
-            if stat is not None:
-                stats[int(entry.name)] = stat
-                children.setdefault(stat[0], []).append(int(entry.name))
-    found, todo = set(), list(children.get(leader, ()))
-    while todo:
-        pid = todo.pop()
-        todo.extend(children.get(pid, ()))
-        if stats[pid][1] != leader:
-            found.add((pid, stats[pid][2]))
-    return found
+    return {(stat.pid, stat.start) for stat in procfs.descendants(leader, procfs.processes())
+            if stat.pgrp != leader}
 
 
-def _signal_each(processes: set[tuple[int, str]], number: int) -> None:
+def _signal_each(processes: set[tuple[int, int]], number: int) -> None:
     for pid, started in processes:
-        stat = _proc_stat(pid)
-        if stat is not None and stat[2] == started:  # still the same process
+        stat = procfs.proc_stat(pid)
+        if stat is not None and stat.start == started:  # still the same process
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, number)
 

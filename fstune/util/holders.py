@@ -14,7 +14,10 @@ person reading the message, never a decision.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from fstune.util import procfs
 
 _LINKS = (("cwd", "its working directory"), ("root", "its root directory"), ("exe", "its program"))
 
@@ -61,36 +64,36 @@ def _how(pid: str, mountpoint: str) -> str | None:
     return None
 
 
-def holders(mountpoint: str, *, limit: int = 5) -> list[Holder]:
-    """The processes (at most ``limit``, lowest pid first) holding something below ``mountpoint``."""
-    mountpoint = os.path.realpath(mountpoint)
-    me = os.getpid()
+def _first(how_held: Callable[[int], str | None], limit: int) -> list[Holder]:
+    """The processes, lowest pid first and at most ``limit``, for which ``how_held`` says how."""
     found: list[Holder] = []
-    try:
-        pids = sorted((int(entry) for entry in os.listdir("/proc") if entry.isdigit()))
-    except OSError:
-        return found
-    for pid in pids:
-        if pid == me:
-            continue
-        how = _how(str(pid), mountpoint)
+    for pid in procfs.pids():
+        how = how_held(pid)
         if how is None:
             continue
-        try:
-            with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as comm:
-                name = comm.read().strip() or "?"
-        except OSError:
+        name = procfs.comm(pid)
+        if name is None:
             continue  # it ended while we looked
-        found.append(Holder(pid, name, how))
+        found.append(Holder(pid, name or "?", how))
         if len(found) >= limit:
             break
     return found
 
 
+def _described(found: list[Holder]) -> str:
+    return f", held by {', '.join(holder.describe() for holder in found)}" if found else ""
+
+
+def holders(mountpoint: str, *, limit: int = 5) -> list[Holder]:
+    """The processes (at most ``limit``, lowest pid first) holding something below ``mountpoint``."""
+    mountpoint = os.path.realpath(mountpoint)
+    me = os.getpid()
+    return _first(lambda pid: None if pid == me else _how(str(pid), mountpoint), limit)
+
+
 def describe_holders(mountpoint: str) -> str:
     """", held by sleep (pid 4242, its working directory)" — or "" when no holder is visible."""
-    found = holders(mountpoint)
-    return f", held by {', '.join(holder.describe() for holder in found)}" if found else ""
+    return _described(holders(mountpoint))
 
 
 def _mount_namespace(pid: int | str) -> str | None:
@@ -109,33 +112,20 @@ def namespace_holders(device: str, *, limit: int = 3) -> list[Holder]:
     except OSError:
         return []
     number = f" {os.major(rdev)}:{os.minor(rdev)} "
-    ours = _mount_namespace("self")
-    seen = {ours}
-    found: list[Holder] = []
-    try:
-        pids = sorted((int(entry) for entry in os.listdir("/proc") if entry.isdigit()))
-    except OSError:
-        return found
-    for pid in pids:
+    seen = {_mount_namespace("self")}
+
+    def how_held(pid: int) -> str | None:
         namespace = _mount_namespace(pid)
         if namespace is None or namespace in seen:
-            continue
+            return None
         seen.add(namespace)
-        try:
-            with open(f"/proc/{pid}/mountinfo", encoding="utf-8", errors="replace") as mounts:
-                if not any(number in line for line in mounts):
-                    continue
-            with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as comm:
-                name = comm.read().strip() or "?"
-        except OSError:
-            continue
-        found.append(Holder(pid, name, "its own mount namespace, where it is still mounted"))
-        if len(found) >= limit:
-            break
-    return found
+        if number not in procfs.read_text(f"/proc/{pid}/mountinfo"):  # " M:m " never spans two lines
+            return None
+        return "its own mount namespace, where it is still mounted"
+
+    return _first(how_held, limit)
 
 
 def describe_namespace_holders(device: str) -> str:
     """", mounted still in the mount namespace of unshare (pid 4242, …)" — or ""."""
-    found = namespace_holders(device)
-    return f", held by {', '.join(holder.describe() for holder in found)}" if found else ""
+    return _described(namespace_holders(device))

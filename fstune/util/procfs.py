@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+PF_KTHREAD = 0x00200000  # the flags bit of a kernel thread (include/linux/sched.h)
 
 
-def read_text(path: str, default: str = "") -> str:
+def read_text(path: str | os.PathLike, default: str = "") -> str:
     """The file's text, or ``default`` when it is gone or unreadable (a process or device left)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as file:
@@ -89,40 +93,111 @@ def block_stat(device: str, text: str | None = None) -> dict[str, int]:
             "io_ticks_ms": numbers[9]}
 
 
+# --- the process table ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProcStat:
+    """The fields of /proc/PID/stat that fstune reads (proc(5))."""
+
+    pid: int
+    comm: str  # the command name; it may hold spaces and parentheses
+    state: str  # "R" running, "S" asleep, "Z" a zombie …
+    ppid: int
+    pgrp: int  # the process group
+    flags: int
+    start: int  # clock ticks after boot: with the pid, names one process even after the pid is reused
+
+    @property
+    def kernel_thread(self) -> bool:
+        return bool(self.flags & PF_KTHREAD)
+
+
+def parse_stat(pid: int, text: str) -> ProcStat | None:
+    """/proc/PID/stat's text as a ProcStat; None for a truncated or empty read (the process left).
+
+    The command name stands in parentheses and may itself hold ") (" and spaces, so the fields
+    after it are found from the *last* ")"."""
+    head, sep, tail = text.rpartition(")")
+    fields = tail.split()
+    if not sep or "(" not in head or len(fields) < 20:
+        return None
+    try:
+        return ProcStat(pid, head.partition("(")[2], fields[0], int(fields[1]), int(fields[2]),
+                        int(fields[6]), int(fields[19]))
+    except ValueError:
+        return None
+
+
+def proc_stat(pid: int, proc: str = "/proc") -> ProcStat | None:
+    """The process's ProcStat, or None once it is gone."""
+    return parse_stat(pid, read_text(f"{proc}/{pid}/stat"))
+
+
+def process_start(pid: int) -> str | None:
+    """The process's start time as text, the form that run state files, lock owner records and
+    tracing instance names keep beside a pid; None once it is gone."""
+    stat = proc_stat(pid)
+    return None if stat is None else str(stat.start)
+
+
+def comm(pid: int | str, proc: str = "/proc") -> str | None:
+    """The process's command name (/proc/PID/comm), or None once it is gone."""
+    try:
+        with open(f"{proc}/{pid}/comm", encoding="utf-8", errors="replace") as file:
+            return file.read().strip()
+    except OSError:
+        return None
+
+
+def pids(proc: str = "/proc") -> list[int]:
+    """Every process's pid now, lowest first."""
+    try:
+        return sorted(int(entry.name) for entry in os.scandir(proc) if entry.name.isdigit())
+    except OSError:
+        return []
+
+
+def processes(proc: str = "/proc") -> Iterator[ProcStat]:
+    """The process table, lowest pid first; a process that ends while it is read is left out."""
+    for pid in pids(proc):
+        stat = proc_stat(pid, proc)
+        if stat is not None:
+            yield stat
+
+
+def descendants(ancestor: int, table: Iterable[ProcStat]) -> list[ProcStat]:
+    """The processes of ``table`` that descend from ``ancestor`` (children, theirs …)."""
+    children: dict[int, list[ProcStat]] = {}
+    for stat in table:
+        children.setdefault(stat.ppid, []).append(stat)
+    found, seen, todo = [], {ancestor}, [ancestor]
+    while todo:
+        for child in children.get(todo.pop(), ()):
+            if child.pid not in seen:  # a table read while pids were reused may hold a loop
+                seen.add(child.pid)
+                found.append(child)
+                todo.append(child.pid)
+    return found
+
+
 def process_io(outside_of: int, proc: str = "/proc") -> dict[int, tuple[str, int, int, int]]:
     """Every user-space process that is not ``outside_of`` or one of its descendants: pid →
     (name, start time in ticks, bytes it made the block layer read or write so far, from
     /proc/PID/io, its parent's pid). Kernel threads are left out: they carry everyone's writeback, the run's own
     included, so their I/O cannot be told apart (docs/verdicts.md, "Dropped blocks")."""
-    parents: dict[int, tuple[int, str, int]] = {}  # pid → (parent, name, start time)
-    for entry in os.scandir(proc):
-        if not entry.name.isdigit():
-            continue
-        stat = read_text(f"{proc}/{entry.name}/stat")
-        head, sep, tail = stat.rpartition(")")
-        fields = tail.split()
-        if not sep or len(fields) < 20:
-            continue  # gone while we looked
-        name = head.partition("(")[2]
-        flags, start = int(fields[6]), int(fields[19])
-        if flags & 0x00200000:  # PF_KTHREAD
-            continue
-        parents[int(entry.name)] = (int(fields[1]), name, start)
-    ours = {outside_of}
+    table = [stat for stat in processes(proc) if not stat.kernel_thread]
+    ours = {outside_of} | {stat.pid for stat in descendants(outside_of, table)}
     found: dict[int, tuple[str, int, int, int]] = {}
-    for pid, (parent, name, start) in parents.items():
-        chain, seen = pid, set()
-        while chain in parents and chain not in ours and chain not in seen:
-            seen.add(chain)
-            chain = parents[chain][0]
-        if chain in ours:
-            ours |= seen
+    for stat in table:
+        if stat.pid in ours:
             continue
         counters = {}
-        for line in read_text(f"{proc}/{pid}/io").splitlines():
+        for line in read_text(f"{proc}/{stat.pid}/io").splitlines():
             key, _, value = line.partition(":")
             if value.strip().isdigit():
                 counters[key] = int(value)
         if "read_bytes" in counters:
-            found[pid] = (name, start, counters["read_bytes"] + counters.get("write_bytes", 0), parent)
+            found[stat.pid] = (stat.comm, stat.start, counters["read_bytes"] + counters.get("write_bytes", 0),
+                               stat.ppid)
     return found
