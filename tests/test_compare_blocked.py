@@ -364,3 +364,37 @@ def test_earlier_runs_on_the_same_devices_give_the_floor_a_run_records_and_every
     said = [c for c in caveats(floored) if c.kind == CORRELATED]
     assert [c.text for c in said] == [floor_note(entry)] and "stored runs 1, 2, 3" in said[0].text
     assert not [c for c in caveats(plain) if c.kind == CORRELATED]
+
+
+def test_at_the_cap_an_interval_shown_beyond_delta_is_not_called_one_that_crosses_it():
+    """A gain whose interval at the cap clears δ while the stricter interval a claim beyond δ needs
+    does not: the verdict waits ("probably better, unclear whether it reaches δ"), and what is said
+    beside it must not contradict the interval on screen ("still crosses δ")."""
+    from fstune.reports.caveats import caveat_lines
+
+    base = [(-1) ** i * (1 + 0.1 * i) for i in range(15)]  # alternating: no lag-1 widening
+    centre = sum(base) / 15
+    spread = math.sqrt(sum((b - centre) ** 2 for b in base) / 14)
+    base = [(b - centre) / spread for b in base]
+    found = None
+    for step in range(200):  # the mean between the interval's limit and the stricter one's
+        mean = math.log(1.02) + 0.0005 * step
+        record = run({"a": 1.0})
+        record.configs.append(B)
+        record.results += [dbench("b", block, 100.0 * SHARED[block - 1] * math.exp(mean + 0.05 * base[block - 1]))
+                           for block in range(1, 16)]
+        row = the(compare_runs([record]), "b")
+        if row.judgement.cap_undecided and row.judgement.shown_beyond_delta:
+            found = record, row
+            break
+    assert found, "no mean between the two limits was found"
+    record, row = found
+    judgement = row.judgement
+    assert judgement.low > judgement.delta and row.verdict == Verdict.PROBABLY_BETTER
+    said = " ".join(row.said())
+    assert "interval shown lies beyond δ, but the stricter one" in said and "still crosses δ" not in said
+    lines = " ".join(caveat_lines(record))
+    assert "interval shown lies beyond δ, but the stricter one" in lines and "interval still crossed δ" not in lines
+    # an interval that does cross δ keeps the plain sentence
+    noisy = the(compare_runs([too_noisy_run()]), "b")
+    assert "the interval still crosses δ" in " ".join(noisy.said()) and not noisy.judgement.shown_beyond_delta

@@ -234,10 +234,15 @@ def _blocked(record: RunRecord, comparison) -> list[Caveat]:
 
         comparison = compare_runs([record])
     rows = [row for row in comparison.rows if row.judgement is not None]
-    capped = sorted({row.config for row in rows if row.judgement.cap_undecided})
+    capped = sorted({row.config for row in rows if row.judgement.cap_undecided and not row.judgement.shown_beyond_delta})
     if capped:
         found.append(Caveat(CAP, "Cap reached while undecided: the primary metric's interval still crossed δ after "
                                  f"the last look ({', '.join(capped)})."))
+    stricter = sorted({row.config for row in rows if row.judgement.cap_undecided and row.judgement.shown_beyond_delta})
+    if stricter:
+        found.append(Caveat(CAP, "Cap reached while undecided: the primary metric's interval shown lies beyond δ, but "
+                                 f"the stricter one a claim beyond δ needs still crossed δ after the last look "
+                                 f"({', '.join(stricter)})."))
     for row in rows:
         if row.judgement.drift:
             found.append(Caveat(DRIFT, f"{row.config}, {row.workload} {row.metric}: {row.judgement.drift}"))

@@ -80,6 +80,21 @@ class Judgement:
     def unit_suffix(self) -> str:
         return " %" if self.unit == "%" else (f" {self.unit}" if self.unit else "")
 
+    @property
+    def shown_beyond_delta(self) -> bool:
+        """The interval shown lies beyond ±δ while the verdict is undecided about δ: the stricter
+        interval a claim beyond δ needs does not (``fstune.stats.sequential.STRICTER_CLAIM``)."""
+        if None in (self.low, self.high, self.delta):
+            return False
+        return self.low > self.delta or self.high < -self.delta
+
+    def cap_sentence(self) -> str:
+        """Why the cap left the verdict undecided, in words that fit the interval shown beside it."""
+        if self.shown_beyond_delta:
+            return ("Cap reached while undecided: the interval shown lies beyond δ, but the stricter one a claim "
+                    "beyond δ needs still crossed δ after the last look.")
+        return "Cap reached while undecided: the interval still crosses δ after the last look."
+
     def interval_text(self) -> str:
         """"+3.1 % [+1.2, +5.0]"; "no interval yet" before the first look."""
         if self.low is None or self.high is None:
@@ -122,7 +137,7 @@ class Judgement:
         if self.qualifier:
             said.append(f"{verdict}, {self.qualifier}")
         if self.cap_undecided:
-            said.append("Cap reached while undecided: the interval still crosses δ after the last look.")
+            said.append(self.cap_sentence())
         if explanation := self.explanation(verdict):
             said.append(explanation)
         if self.moved:
