@@ -200,7 +200,7 @@ def check_runs(setup: Setup, factors: Sequence[ScreeningFactor], rows: Iterable[
         except UsageError as refused:
             raise UsageError(f"run {number} of the design ({options.mount_text or 'no mount options'}"
                              f"{'; mkfs ' + ' '.join(options.mkfs) if options.mkfs else ''}"
-                             f"; journal {options.journal}) is refused: "
+                             f"{'; journal ' + options.journal if place_factor(factors) else ''}) is refused: "
                              f"{refused.message}", "Leave out one of the factors it names.") from None
 
 

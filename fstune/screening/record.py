@@ -224,7 +224,7 @@ def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> lis
                 str(readback.get("super_options", "")).split(","))
             shown_by_run[(repeat.config, repeat.block)] = words
     if not shown_by_run:
-        return ["Readback: no run recorded the kernel's mount options."]
+        return ["Readback: no run recorded the kernel's mount options.", *placement_lines(plan, data, repeats)]
     seen = set().union(*shown_by_run.values())
     confirmed, unseen, wrong = [], [], []
     for index, factor in enumerate(plan.factors):
