@@ -279,9 +279,11 @@ def test_a_real_screen_makes_each_run_with_its_placement_and_reads_both_back(lab
     assert code == 0, err + out[-4000:]
     assert "full factorial, 4 runs" in out and "fits 2 replicates" in out
     spare = lab.pairs()[0][1]
-    line = next((line for line in out.splitlines() if "the record step showed each run's journal" in line), "")
-    assert re.search(rf"external in 4, on {re.escape(spare)} \(\d+:\d+\); internal in 4\.", line), out[-3000:]
-    assert "NOT the design's" not in out
+    said = " ".join(out.split())  # as one line: the console wraps it at its width
+    assert re.search(rf"Readback: in 8 runs the record step showed each run's journal where the design put it: "
+                     rf"external in 4, on {re.escape(spare)} \(\d+:\d+\); internal in 4\.", said), out[-3000:]
+    assert "NOT the design's" not in said
     stored_id = int(re.search(r"stored as run (\d+)", out)[1])
     assert main(["results", "show", str(stored_id)]) == 0
-    assert "the record step showed each run's journal where the design put it" in capsys.readouterr().out
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "the record step showed each run's journal where the design put it: external in 4" in shown
