@@ -384,4 +384,13 @@ class FactorsScreen(StepScreen):
             self.app.state.choose_screening(self.request())
         except FstuneError as error:
             return error.message
+        state = self.app.state
+        if state.study.needs_journal_device and not state.log_device:
+            # the Devices step came first and asked for no spare: the place factor needs one now
+            from fstune.filesystems import get
+            from fstune.screening.factors import describe, place_factor
+
+            place = place_factor(state.screened.plan.factors)
+            return (f"the factor {describe(place)} puts the {get(self.filesystem).journal_noun} on a spare "
+                    "partition in half of the runs: pick one on the Devices step (step 3), or leave out the factor.")
         return None
