@@ -140,6 +140,29 @@ async def test_a_refused_choice_stays_on_the_step_and_says_why():
         assert app.screen is screen  # not on to the Review
 
 
+async def test_the_run_cap_is_offered_as_fstune_screen_max_runs_takes_it():
+    app = make_app(services(dry_run=True, is_root=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_factors(pilot)
+        screen = app.screen
+        assert "fractional factorial, resolution IV: 16 runs" in str(screen.query_one("#design-line").render())
+        cap = screen.query_one("#max-runs", Input)
+        cap.value = "4"
+        await wait(pilot, lambda: screen.refusal and "planning" not in screen.refusal, "the refusal")
+        assert "7 factors need at least 8 distinct runs; --max-runs 4 allows 4" in screen.refusal
+        cap.value = "8"
+        await wait(pilot, lambda: not screen.refusal, "the plan within 8 runs")
+        assert "resolution III: 8 runs" in str(screen.query_one("#design-line").render())
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: app.screen.STEP == "Review", "the Review")
+        assert app.state.screening.max_runs == 8 and app.state.screened.plan.design.base.runs == 8
+        assert app.state.screened.plan.max_runs == 8  # stored with the run, as fstune screen stores it
+        for step in ("Options",):
+            await pilot.press("ctrl+b")
+            await wait(pilot, lambda: app.screen.STEP == step, step)
+        assert app.screen.query_one("#max-runs", Input).value == "8"  # kept when coming back
+
+
 async def test_the_journals_place_chosen_without_a_spare_sends_back_to_the_devices_step():
     """The Devices step comes before the factors: a design that screens without the journal's
     place picks no spare there, and choosing the place afterwards is refused at the factors, with
@@ -217,6 +240,8 @@ async def test_the_review_shows_the_design_and_saves_the_script_fstune_screen_wr
     args += ["--budget", request.budget, "--workloads", ",".join(request.workloads), "--primary", request.primary,
              "--order-seed", str(request.seed), "--device", TARGET, "--assume-size", str(size),
              "--log-device", SPARE, "--assume-log-size", str(log_size)]
+    if request.max_runs:
+        args += ["--max-runs", str(request.max_runs)]
     for workload, values in request.workload_params.items():
         for key, value in values.items():
             args += ["--workload-param", f"{workload}.{key}={value}"]
