@@ -118,6 +118,18 @@ async def test_choosing_factors_offers_the_filesystems_own_and_greys_a_refused_p
         assert len(app.state.screened.plan.factors) == 8
 
 
+async def test_the_step_list_shows_the_workloads_step_done_on_the_screening_path():
+    """The factors' step chooses the workload and Next skips the Workloads step: it reads done,
+    as it does on the ordinary path once its step is passed."""
+    from fstune.screens.widgets import StepList
+
+    app = make_app(services(dry_run=True, is_root=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_factors(pilot)
+        steps = str(app.screen.query_one(StepList).render())
+        assert "✓ Workloads" in steps and "4 Options" in steps and "6 Review" in steps
+
+
 async def test_help_on_the_factors_step_explains_factors():
     from test_tui_help import check_help
 
