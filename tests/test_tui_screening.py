@@ -16,7 +16,7 @@ from textual.widgets import Input, Select, SelectionList
 
 from fstune.screens.app import make_app
 from fstune.screens.study import SCREENING_ID
-from test_tui_wizard import SIZE, fixture_inventory, pick_devices, services, settle
+from test_tui_wizard import SIZE, fixture_inventory, pick_devices, services, settle, to_devices
 
 TARGET = "/dev/sdm3"
 SPARE = "/dev/sdd3"  # on another disk: the shipped studies screen the journal's place
@@ -173,6 +173,33 @@ async def test_the_run_cap_is_offered_as_fstune_screen_max_runs_takes_it():
             await pilot.press("ctrl+b")
             await wait(pilot, lambda: app.screen.STEP == step, step)
         assert app.screen.query_one("#max-runs", Input).value == "8"  # kept when coming back
+
+
+async def test_without_a_spare_the_screening_goes_on_and_the_journals_place_must_be_left_out():
+    """No spare on the Devices step: the screening path goes on all the same (only the journal's
+    place needs one, and the next step may drop it), and the factors' step refuses the place
+    until it is left out."""
+    app = make_app(services(dry_run=True, is_root=False))
+    async with app.run_test(size=SIZE) as pilot:
+        app.state.run_id = "tui-test"
+        await to_devices(pilot, SCREENING_ID)
+        await pick_devices(pilot, TARGET, None)
+        assert "leave that factor out on the next step" in str(app.screen.query_one("#log-checks").render())
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: type(app.screen).__name__ == "FactorsScreen", "the factors' step")
+        await wait(pilot, lambda: not app.screen.refusal, "the plan of the shipped factors")
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen is screen
+        assert "puts the journal on a spare partition" in " ".join(n.message for n in app._notifications)
+        screen.query_one("#factors", SelectionList).deselect("journal")
+        await settle(pilot)
+        await wait(pilot, lambda: not screen.refusal, "the plan without the journal's place")
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: app.screen.STEP == "Review", "the Review")
+        await wait(pilot, lambda: app.screen.plan is not None, "the plan")
+        assert app.state.log_device is None and not app.state.plan.choices.log_device
 
 
 async def test_the_journals_place_chosen_without_a_spare_sends_back_to_the_devices_step():
