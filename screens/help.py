@@ -81,7 +81,8 @@ HELP: dict[str, tuple[Block, ...]] = {
         "A screening tries many options at once. A factor is one option at two levels: a mount option off "
         "and on (relatime against noatime), two values of it (commit=5 against commit=60), an mkfs "
         "setting, or the journal's place (journal, XFS's log: inside, or on the spare partition of the "
-        "Devices step, which it then needs). Every run of the design sets each chosen factor to one of its levels, so every run tells "
+        "Devices step, which it then needs). "
+        "Every run of the design sets each chosen factor to one of its levels, so every run tells "
         "something about every factor; one model then calls each 'matters', 'no detectable effect' or "
         "'too noisy to tell'.",
         (("space", "choose or drop the highlighted factor."),

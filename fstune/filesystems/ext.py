@@ -13,8 +13,8 @@ import uuid
 
 from fstune.errors import UsageError
 from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, NONE, PLACE_FACTOR, ExternalJournal,
-                                     Filesystem, MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, TimerOption,
-                                     UuidLink)
+                                     Filesystem, MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader,
+                                     TimerOption, UuidLink)
 from fstune.filesystems.options import MountOption, OptionRule, alias, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step

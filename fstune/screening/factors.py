@@ -2,15 +2,16 @@
 
 A factor is a ``ScreeningFactor`` (fstune/filesystems/base.py): one mount or mkfs option at two
 levels, or the journal's/log's place (inside, or on the spare device: each run then has its own
-placement, made as a paired study's configuration of it is). The filesystem modules declare the ones they offer (``Filesystem.screening_factors``); a
-caller may make its own. Before any design is made, ``check_factors`` puts every factor alone,
-and every pair at each of their four combinations of levels, through the filesystem's own
-checks, at the run's own placement: ``check_mount_options`` (values and ranges, removed options,
-options the kernel refuses together or undoes, a journal's options without a journal) and
-``check_mkfs_options`` (the flags fstune manages, an mkfs option the placement refuses). Two factors that set the same option (two values of one option, an
-option and its negation, two atime modes, the same mkfs setting) are refused too, since one
-would silently undo the other. A refused pair is never combined: the study is refused, naming
-both factors and the rule (docs/screening.md, "Factors").
+placement, made as a paired study's configuration of it is). The filesystem modules declare the
+ones they offer (``Filesystem.screening_factors``); a caller may make its own. Before any design
+is made, ``check_factors`` puts every factor alone, and every pair at each of their four
+combinations of levels, through the filesystem's own checks, at the run's own placement:
+``check_mount_options`` (values and ranges, removed options, options the kernel refuses together
+or undoes, a journal's options without a journal) and ``check_mkfs_options`` (the flags fstune
+manages, an mkfs option the placement refuses). Two factors that set the same option (two values
+of one option, an option and its negation, two atime modes, the same mkfs setting) are refused
+too, since one would silently undo the other. A refused pair is never combined: the study is
+refused, naming both factors and the rule (docs/screening.md, "Factors").
 
 A design of resolution III or more holds every combination of two factors' levels, so checking
 the pairs finds every clash of two; ``check_runs`` then checks each run of the chosen design as
