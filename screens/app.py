@@ -145,6 +145,12 @@ class FstuneApp(App):
     def order(self) -> tuple[str, ...]:
         return SCREENING_ORDER if self.state.screening is not None else ORDER
 
+    @property
+    def skipped_steps(self) -> frozenset[str]:
+        """The steps this path does not visit because another step chose what they choose (the
+        factors' step chooses a screening's workload): the step list shows them done."""
+        return frozenset(ORDER) - frozenset(self.order)
+
     def step_screen(self, name: str) -> StepScreen:
         if self.state.screening is not None and name in SCREENING_STEPS:
             name, module, cls = SCREENING_STEPS[name]

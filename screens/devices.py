@@ -221,7 +221,9 @@ class DevicesScreen(StepScreen):
             log_checks.update(checks_text(bad, notes))
         elif needs_log:
             log_checks.update(Text("Pick a small spare partition, ideally on another disk: a journal "
-                                   "on its own spindle saves the seeks between data and journal.",
+                                   "on its own spindle saves the seeks between data and journal."
+                                   + (" Only the journal's place factor needs it: without a spare, leave "
+                                      "that factor out on the next step." if self.app.state.screening else ""),
                                    style="dim"))
         plan_check = self.query_one("#plan-check", Static)
         plan_check.update("")
@@ -255,8 +257,10 @@ class DevicesScreen(StepScreen):
         target, log = self._value("#target"), self._value("#log")
         if not target:
             return "choose the target partition."
-        if study.needs_journal_device and not log:
+        if study.needs_journal_device and not log and self.app.state.screening is None:
             return "choose a spare partition for the external journal/log."
+        # a screening needs the spare only for the journal's place, a factor the next step may drop:
+        # it goes on, and the factors' step refuses the place without a spare
         refusals = self.update_checks()
         if refusals:
             return refusals[0]

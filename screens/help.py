@@ -79,8 +79,10 @@ HELP: dict[str, tuple[Block, ...]] = {
     ),
     "Factors": (
         "A screening tries many options at once. A factor is one option at two levels: a mount option off "
-        "and on (relatime against noatime), two values of it (commit=5 against commit=60), or an mkfs "
-        "setting. Every run of the design sets each chosen factor to one of its levels, so every run tells "
+        "and on (relatime against noatime), two values of it (commit=5 against commit=60), an mkfs "
+        "setting, or the journal's place (journal, XFS's log: inside, or on the spare partition of the "
+        "Devices step, which it then needs). "
+        "Every run of the design sets each chosen factor to one of its levels, so every run tells "
         "something about every factor; one model then calls each 'matters', 'no detectable effect' or "
         "'too noisy to tell'.",
         (("space", "choose or drop the highlighted factor."),
@@ -90,7 +92,9 @@ HELP: dict[str, tuple[Block, ...]] = {
          ("Your own", "type a factor as fstune screen --factor takes it: NAME=A,B for two values of a mount "
                       "option, or OPTION for the option left out against set; Enter adds it."),
          ("Budget", "how long all the runs may take (30m, 1h30m): it buys whole replicates of the design; "
-                    "the lines at the bottom say how many, and the smallest effect they find.")),
+                    "the lines at the bottom say how many, and the smallest effect they find."),
+         ("Max runs", "the most distinct runs the design may have (fstune screen --max-runs); empty: "
+                      "blocks of at most 16.")),
         "Up to 4 factors run in every combination; more in a fraction that pyDOE makes; above 8 a "
         "Plackett–Burman design with its mirror in the next block, where the budget fits it. The Review "
         "shows the design run by run.",

@@ -1,5 +1,5 @@
 """Step 4 of "Which options matter?": the filesystem, the factors with their two levels, the
-workload and the time budget of a screening (docs/screening.md).
+workload, the time budget and the cap on distinct runs of a screening (docs/screening.md).
 
 The factors offered are the filesystem's own (``Filesystem.screening_factors``), each checked
 alone and in pairs by the core's ``check_factors`` — the very check ``fstune screen`` makes — so
@@ -90,7 +90,8 @@ class FactorsScreen(StepScreen):
     FactorsScreen #screen-row { height: 1; padding: 0 1; }
     FactorsScreen #screen-row > Label { width: auto; padding-right: 1; color: $text-muted; }
     FactorsScreen #screen-row > Select { width: 1fr; }
-    FactorsScreen #screen-row > Input { width: 10; }
+    FactorsScreen #screen-row > Input { width: 8; }
+    FactorsScreen #screen-row > #max-runs { width: 6; }
     FactorsScreen #factors { height: 1fr; border: round $primary 50%; padding: 0; }
     FactorsScreen #factors:focus { border: round $primary; }
     FactorsScreen #typed-row { height: 1; padding: 0 1; }
@@ -132,6 +133,10 @@ class FactorsScreen(StepScreen):
                          value=workload)
             yield Label(" Budget")
             yield Input(id="budget", compact=True)
+            # fstune screen --max-runs: the most distinct runs the design may have (empty: no cap)
+            yield Label(" Max runs")
+            yield Input(id="max-runs", compact=True, type="integer", placeholder="any",
+                        value=str(request.max_runs) if request is not None and request.max_runs else "")
         list_ = SelectionList(id="factors")
         list_.border_title = "Factors: first level / second level"
         yield list_
@@ -205,6 +210,8 @@ class FactorsScreen(StepScreen):
         with self.prevent(Select.Changed):
             self.query_one("#workload", Select).value = workload
         self.query_one("#budget", Input).value = budget
+        same = request is not None and request.filesystem == filesystem
+        self.query_one("#max-runs", Input).value = str(request.max_runs) if same and request.max_runs else ""
         self.fill_list(set(picked))
 
     def fill_list(self, picked: set[str]) -> None:
@@ -279,9 +286,11 @@ class FactorsScreen(StepScreen):
         primary = (previous.primary if same else shipped.primary if shipped is not None else None)
         if primary and primary.split(":")[0] != workload:
             primary = None
+        cap = self.query_one("#max-runs", Input).value.strip()
         return ScreeningRequest(
-            self.filesystem, tuple(self.typed.get(name, name) for name in self.chosen()), (str(workload),), self.query_one("#budget", Input).value.strip(),
-            params, primary, seed=previous.seed if same else None)
+            self.filesystem, tuple(self.typed.get(name, name) for name in self.chosen()), (str(workload),),
+            self.query_one("#budget", Input).value.strip(), params, primary, seed=previous.seed if same else None,
+            max_runs=int(cap) if cap.lstrip("-").isdigit() else None)
 
     def replan(self) -> None:
         self.generation += 1
@@ -346,7 +355,7 @@ class FactorsScreen(StepScreen):
         self.show_highlighted()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "budget":
+        if event.input.id in ("budget", "max-runs"):
             self.replan()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -384,4 +393,13 @@ class FactorsScreen(StepScreen):
             self.app.state.choose_screening(self.request())
         except FstuneError as error:
             return error.message
+        state = self.app.state
+        if state.study.needs_journal_device and not state.log_device:
+            # the Devices step came first and asked for no spare: the place factor needs one now
+            from fstune.filesystems import get
+            from fstune.screening.factors import describe, place_factor
+
+            place = place_factor(state.screened.plan.factors)
+            return (f"the factor {describe(place)} puts the {get(self.filesystem).journal_noun} on a spare "
+                    "partition in half of the runs: pick one on the Devices step (step 3), or leave out the factor.")
         return None

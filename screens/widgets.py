@@ -43,10 +43,11 @@ class StepList(Widget):
         position = STEPS.index(self.current)
         current = self.get_component_rich_style("step-list--current")
         done = self.get_component_rich_style("step-list--done")
+        skipped = getattr(self.app, "skipped_steps", frozenset())
         for index, name in enumerate(STEPS):
             if index:
                 text.append("  ")
-            if index < position:
+            if index < position or name in skipped:
                 text.append(f"✓ {name}", style=done)
             elif index == position:
                 text.append(f"{index + 1} {name}", style=current)

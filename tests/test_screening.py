@@ -166,7 +166,7 @@ def test_the_foldover_is_pydoes_design_and_its_mirror_and_frees_every_main_effec
 
 
 def test_a_foldover_the_budget_does_not_fit_gives_way_to_the_design_alone_and_says_so():
-    factors = pick("ext4", [f.name for f in offered("ext4") if f.name not in ("data", "inode_ratio")])
+    factors = pick("ext4", [f.name for f in offered("ext4") if f.name not in ("data", "inode_ratio", "journal")])
     assert len(factors) == 9
     folded = plan_screening(Setup("ext4"), factors, seconds_per_run=10, budget_seconds=24 * 10 * 2)
     assert folded.design.base.kind == FOLDOVER and folded.budget.replicates == 2 and folded.design.blocks == 4
@@ -302,7 +302,8 @@ def test_a_budget_whose_runs_leave_the_noise_no_degree_of_freedom_is_refused():
     assert saturated.replicates == 1 and saturated.residual_df == 0 and saturated.detectable is None
     assert "no degrees of freedom" in saturated.words()[-1]
     discard = ScreeningFactor("discard", MOUNT_FACTOR, ("nodiscard",), ("discard",))
-    factors = (*pick("ext4", [factor.name for factor in offered("ext4") if factor.name != "data"]), discard)
+    factors = (*pick("ext4", [factor.name for factor in offered("ext4") if factor.name not in ("data", "journal")]),
+               discard)
     assert len(factors) == 11
     with pytest.raises(UsageError, match="no degrees of freedom"):
         plan_screening(Setup("ext4"), factors, seconds_per_run=60, budget_seconds=12 * 60)

@@ -16,9 +16,10 @@ from textual.widgets import Input, Select, SelectionList
 
 from fstune.screens.app import make_app
 from fstune.screens.study import SCREENING_ID
-from test_tui_wizard import SIZE, fixture_inventory, pick_devices, services, settle
+from test_tui_wizard import SIZE, fixture_inventory, pick_devices, services, settle, to_devices
 
 TARGET = "/dev/sdm3"
+SPARE = "/dev/sdd3"  # on another disk: the shipped studies screen the journal's place
 
 
 async def wait(pilot, condition, what: str, seconds: float = 30) -> None:
@@ -31,7 +32,8 @@ async def wait(pilot, condition, what: str, seconds: float = 30) -> None:
 
 
 async def to_factors(pilot, *, run_id: str = "tui-test") -> None:
-    """Disks → Study ("Which options matter?") → Devices (the target) → the factors."""
+    """Disks → Study ("Which options matter?") → Devices (the target, and the spare the shipped
+    study's journal place asks for) → the factors."""
     app = pilot.app
     app.state.run_id = run_id
     await settle(pilot)
@@ -42,7 +44,7 @@ async def to_factors(pilot, *, run_id: str = "tui-test") -> None:
     await pilot.press("ctrl+n")
     await wait(pilot, lambda: app.screen.STEP == "Devices", "the Devices step")
     await settle(pilot)
-    await pick_devices(pilot, TARGET, None)
+    await pick_devices(pilot, TARGET, SPARE)
     await pilot.press("ctrl+n")
     await wait(pilot, lambda: type(app.screen).__name__ == "FactorsScreen", "the factors' step")
     await wait(pilot, lambda: not app.screen.refusal, "the plan of the shipped factors")
@@ -81,7 +83,7 @@ async def test_choosing_factors_offers_the_filesystems_own_and_greys_a_refused_p
 
         assert [option.value for option in factors.options] == [f.name for f in offered("ext4")]
         # the shipped ext4 screening's factors, workload and budget
-        assert set(factors.selected) == {"data", "atime", "commit", "barrier", "lazytime", "auto_da_alloc"}
+        assert set(factors.selected) == {"journal", "data", "atime", "commit", "barrier", "lazytime", "auto_da_alloc"}
         assert screen.query_one("#budget", Input).value == "40m"
         # data (its data=journal level) is chosen: delalloc is refused beside it, never combined
         assert "✗" in str(factors.get_option("delalloc").prompt)
@@ -113,7 +115,19 @@ async def test_choosing_factors_offers_the_filesystems_own_and_greys_a_refused_p
         request = app.state.screening
         assert "delalloc" in request.factors and "data" not in request.factors and "discard" in request.factors
         assert app.state.study.name == "screen-ext4"
-        assert len(app.state.screened.plan.factors) == 7
+        assert len(app.state.screened.plan.factors) == 8
+
+
+async def test_the_step_list_shows_the_workloads_step_done_on_the_screening_path():
+    """The factors' step chooses the workload and Next skips the Workloads step: it reads done,
+    as it does on the ordinary path once its step is passed."""
+    from fstune.screens.widgets import StepList
+
+    app = make_app(services(dry_run=True, is_root=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_factors(pilot)
+        steps = str(app.screen.query_one(StepList).render())
+        assert "✓ Workloads" in steps and "4 Options" in steps and "6 Review" in steps
 
 
 async def test_help_on_the_factors_step_explains_factors():
@@ -138,6 +152,90 @@ async def test_a_refused_choice_stays_on_the_step_and_says_why():
         assert app.screen is screen  # not on to the Review
 
 
+async def test_the_run_cap_is_offered_as_fstune_screen_max_runs_takes_it():
+    app = make_app(services(dry_run=True, is_root=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_factors(pilot)
+        screen = app.screen
+        assert "fractional factorial, resolution IV: 16 runs" in str(screen.query_one("#design-line").render())
+        cap = screen.query_one("#max-runs", Input)
+        cap.value = "4"
+        await wait(pilot, lambda: screen.refusal and "planning" not in screen.refusal, "the refusal")
+        assert "7 factors need at least 8 distinct runs; --max-runs 4 allows 4" in screen.refusal
+        cap.value = "8"
+        await wait(pilot, lambda: not screen.refusal, "the plan within 8 runs")
+        assert "resolution III: 8 runs" in str(screen.query_one("#design-line").render())
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: app.screen.STEP == "Review", "the Review")
+        assert app.state.screening.max_runs == 8 and app.state.screened.plan.design.base.runs == 8
+        assert app.state.screened.plan.max_runs == 8  # stored with the run, as fstune screen stores it
+        for step in ("Options",):
+            await pilot.press("ctrl+b")
+            await wait(pilot, lambda: app.screen.STEP == step, step)
+        assert app.screen.query_one("#max-runs", Input).value == "8"  # kept when coming back
+
+
+async def test_without_a_spare_the_screening_goes_on_and_the_journals_place_must_be_left_out():
+    """No spare on the Devices step: the screening path goes on all the same (only the journal's
+    place needs one, and the next step may drop it), and the factors' step refuses the place
+    until it is left out."""
+    app = make_app(services(dry_run=True, is_root=False))
+    async with app.run_test(size=SIZE) as pilot:
+        app.state.run_id = "tui-test"
+        await to_devices(pilot, SCREENING_ID)
+        await pick_devices(pilot, TARGET, None)
+        assert "leave that factor out on the next step" in str(app.screen.query_one("#log-checks").render())
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: type(app.screen).__name__ == "FactorsScreen", "the factors' step")
+        await wait(pilot, lambda: not app.screen.refusal, "the plan of the shipped factors")
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen is screen
+        assert "puts the journal on a spare partition" in " ".join(n.message for n in app._notifications)
+        screen.query_one("#factors", SelectionList).deselect("journal")
+        await settle(pilot)
+        await wait(pilot, lambda: not screen.refusal, "the plan without the journal's place")
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: app.screen.STEP == "Review", "the Review")
+        await wait(pilot, lambda: app.screen.plan is not None, "the plan")
+        assert app.state.log_device is None and not app.state.plan.choices.log_device
+
+
+async def test_the_journals_place_chosen_without_a_spare_sends_back_to_the_devices_step():
+    """The Devices step comes before the factors: a design that screens without the journal's
+    place picks no spare there, and choosing the place afterwards is refused at the factors, with
+    where to pick one."""
+    app = make_app(services(dry_run=True, is_root=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_factors(pilot)
+        factors = app.screen.query_one("#factors", SelectionList)
+        factors.deselect("journal")
+        await settle(pilot)
+        await wait(pilot, lambda: not app.screen.refusal, "the plan without the journal's place")
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: app.screen.STEP == "Review", "the Review")
+        for step in ("Options", "Devices"):
+            await pilot.press("ctrl+b")
+            await wait(pilot, lambda: app.screen.STEP == step, step)
+        await settle(pilot)
+        assert not app.screen.query_one("#log", Select).display  # no run puts the journal there
+        await pilot.press("ctrl+n")
+        await wait(pilot, lambda: app.screen.STEP == "Options", "the factors")
+        await settle(pilot)
+        assert app.state.log_device is None
+        screen = app.screen
+        screen.query_one("#factors", SelectionList).select("journal")
+        await settle(pilot)
+        await wait(pilot, lambda: not screen.refusal, "the plan with the journal's place")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen is screen  # not on to the Review
+        said = " ".join(n.message for n in app._notifications)
+        assert "the factor journal (internal journal / external journal) puts the journal on a spare partition" \
+            in said and "pick one on the Devices step" in said, said
+
+
 def cli_screen(tmp_path: Path, *args: str) -> str:
     out = tmp_path / "cli.sh"
     done = subprocess.run([sys.executable, "-m", "fstune", "screen", *args, "--run-id", "tui-test", "--dry-run",
@@ -160,7 +258,7 @@ async def test_the_review_shows_the_design_and_saves_the_script_fstune_screen_wr
         assert design.display
         shown = plain(design, 78)
         planned = app.state.screened
-        assert "The design: 16 runs × 6 factors" in shown
+        assert "The design: 16 runs × 7 factors" in shown
         assert "D data: − data=ordered, + data=journal" in shown
         assert "Main effects are not confounded with two-factor interactions" in shown
         assert f"fits {planned.plan.design.replicates} replicates" in shown
@@ -173,12 +271,16 @@ async def test_the_review_shows_the_design_and_saves_the_script_fstune_screen_wr
         await settle(pilot)
     saved = (tmp_path / "fstune-plan-screen-ext4.sh").read_text()
     request = app.state.screening
-    size = app.state.to_choices(fixture_inventory()).target.size
+    chosen = app.state.to_choices(fixture_inventory())
+    size, log_size = chosen.target.size, chosen.log_device.size
     args = ["--filesystem", "ext4"]
     for factor in request.factors:
         args += ["--factor", factor]
     args += ["--budget", request.budget, "--workloads", ",".join(request.workloads), "--primary", request.primary,
-             "--order-seed", str(request.seed), "--device", TARGET, "--assume-size", str(size)]
+             "--order-seed", str(request.seed), "--device", TARGET, "--assume-size", str(size),
+             "--log-device", SPARE, "--assume-log-size", str(log_size)]
+    if request.max_runs:
+        args += ["--max-runs", str(request.max_runs)]
     for workload, values in request.workload_params.items():
         for key, value in values.items():
             args += ["--workload-param", f"{workload}.{key}={value}"]
@@ -186,7 +288,7 @@ async def test_the_review_shows_the_design_and_saves_the_script_fstune_screen_wr
     # the command line marks the assumed device and knows only its size (the wizard recorded what
     # the script checks again before mkfs); everything else is the same bytes
     strip = lambda text: [re.sub(r" (majmin|partuuid|backing)=\S+", "", line) for line in text.splitlines()
-                          if not line.startswith(("# Target:", "# /dev/"))]
+                          if not line.startswith(("# Target:", "# Journal/log:", "# /dev/"))]
     assert strip(saved) == strip(cli)
     assert f"drawn with seed {request.seed}" in saved
 
@@ -207,6 +309,7 @@ async def test_start_hands_the_run_a_session_whose_record_keeps_the_design(monke
         await wait(pilot, lambda: app.screen.plan is not None, "the plan")
         await settle(pilot)
         app.screen.query_one("#confirm-target", Input).value = "sdm3"
+        app.screen.query_one("#confirm-log", Input).value = "sdd3"  # the journal's place writes the spare too
         await pilot.press("ctrl+n")
         await settle(pilot)
     [(plan, session)] = started

@@ -37,6 +37,11 @@ its second level (noatime is the atime factor), or type your own: NAME=A,B for t
 mount option (commit=5,60), or OPTION for the option left out against set (discard). Pairs the
 kernel refuses together (data=journal with delalloc …) are refused before anything is made.
 
+The journal's place is a factor too (ext4's and ext3's "journal", XFS's "log"): the runs at its
+second level make the journal on the spare partition given with --log-device (--lab uses the
+lab's spare), as fstune run's external-journal studies make it; the runs at its first level keep
+it inside and leave the spare alone. A design with it is refused without a spare.
+
 The time budget buys whole replicates of the design, each one block of fresh mkfs-and-measure
 runs in an order drawn from a seed; the plan says how many fit and the smallest effect they find.
 Above 8 factors the design is a Plackett–Burman design run with its foldover (every level
@@ -52,6 +57,8 @@ Examples:
                 --budget 1h --device /dev/sdb1
   fstune screen --study ext4-options --lab --dry-run      (a shipped screening study: --list-studies)
   fstune screen --filesystem xfs --factor logbufs --factor noatime --save mine.toml --dry-run --lab
+  sudo fstune screen --filesystem xfs --factor log --factor logbufs --factor noatime \\
+                --device /dev/sdb1 --log-device /dev/sdc1        (the log's place as a factor)
   fstune screen --study ext4-options --factor ... (10 factors) --max-runs 12 --lab --dry-run
   sudo fstune screen --confirm 12 --device /dev/sdb1     (the proposal against the baseline)
 
@@ -83,8 +90,14 @@ def add_parser(sub, formatter_class) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                         help="a mount option every run shares (not screened)")
     parser.add_argument("--device", metavar="DEV", help="the target partition; it is formatted once per run")
+    parser.add_argument("--log-device", metavar="DEV",
+                        help="a spare partition for the external journal/log of the runs that put it there (the "
+                        "journal/log place factor), best on another disk; formatted by those runs only")
+    parser.add_argument("--assume-log-size", metavar="SIZE",
+                        help="with --dry-run: plan for a --log-device not on this machine")
     parser.add_argument("--lab", nargs="?", const="", metavar="DIR",
-                        help="use the loop-device lab's first data partition (from 'fstune lab up')")
+                        help="use the loop-device lab's first data partition (from 'fstune lab up'), and its spare "
+                        "on the other lab disk when a run puts the journal/log there")
     parser.add_argument("--workloads", metavar="NAME,…",
                         help=f"the workloads each run measures (default {DEFAULT_WORKLOAD}): {', '.join(WORKLOADS)}")
     parser.add_argument("--workload-param", action="append", default=[], metavar="WORKLOAD.KEY=VALUE",
@@ -208,18 +221,29 @@ def _save(path_text: str, study, setup, typed, names, params, primary, budget) -
 def _choices_args(args) -> argparse.Namespace:
     """What ``build_choices`` reads, for the screening study (no configs, looks or ceiling)."""
     return argparse.Namespace(
-        study=None, device=args.device, lab=args.lab, log_device=None, option=[], workloads=None, workload_param=[],
-        configs=None, repeats=None, order_seed=None, max_blocks=None, primary=None, assume_size=args.assume_size,
-        assume_log_size=None, overwrite=args.overwrite, no_force=args.no_force, ceiling=False)
+        study=None, device=args.device, lab=args.lab, log_device=args.log_device, option=[], workloads=None,
+        workload_param=[], configs=None, repeats=None, order_seed=None, max_blocks=None, primary=None,
+        assume_size=args.assume_size, assume_log_size=args.assume_log_size, overwrite=args.overwrite,
+        no_force=args.no_force, ceiling=False)
 
 
 def build_screen_plan(args, screening, names, params, primary, *, run_id: str, build_lab: bool, inventory):
     from fstune.cli.choices import build_choices
+    from fstune.filesystems import get
     from fstune.plan import build_plan
     from fstune.plan.screening import screening_choices, screening_study
+    from fstune.screening.factors import describe, place_factor
 
     study = screening_study(screening, workloads=names, primary=primary, workload_params=params)
     choices = build_choices(_choices_args(args), inventory, run_id=run_id, study=study, build_lab=build_lab)
+    place = place_factor(screening.factors)
+    if place is not None and study.needs_journal_device and choices.log_device is None:
+        # said before the plan's own refusal, which names the design's runs rather than the factor
+        external = [config.name for config in study.configurations if config.external_journal]
+        raise UsageError(f"the factor {describe(place)} puts the {get(screening.setup.filesystem).journal_noun} on "
+                         f"a spare partition in {len(external)} of the design's {len(study.configurations)} runs, "
+                         "and no spare was given.",
+                         "Name it with --log-device DEV (best on another disk), or leave out the factor.")
     return build_plan(screening_choices(choices, screening))
 
 
@@ -274,8 +298,9 @@ def _run_for_real(args, screening, names, params, primary) -> int:
     from fstune.cli.plan import scan_inventory
     from fstune.plan import new_run_id
 
-    if args.assume_size:
-        raise UsageError("--assume-size is for --dry-run; fstune screen runs on real devices only.")
+    if args.assume_size or args.assume_log_size:
+        raise UsageError("--assume-size and --assume-log-size are for --dry-run; fstune screen runs on real devices "
+                         "only.")
     if run_cli.geteuid() != 0:
         print("fstune: fstune screen formats and mounts devices and needs root: run it with sudo "
               "(--dry-run shows the commands without root).", file=sys.stderr)

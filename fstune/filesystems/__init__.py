@@ -16,8 +16,8 @@ imported here, so a new filesystem is one new module (plus its test): docs/ARCHI
 from __future__ import annotations
 
 from fstune.filesystems.base import (ATTACH_AT_MKFS, ATTACH_LATER, EXTERNAL, FACTOR_KINDS, INTERNAL, MKFS_FACTOR,
-                                     MOUNT_FACTOR, NONE, PLACEMENTS, ExternalJournal, Filesystem, MiB, MkfsJob,
-                                     RefusedMkfsOption, ScreeningFactor, SuperblockReader, UuidLink)
+                                     MOUNT_FACTOR, NONE, PLACE_FACTOR, PLACEMENTS, ExternalJournal, Filesystem, MiB,
+                                     MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, UuidLink)
 from fstune.filesystems.machine import Availability, MachineCapabilities
 from fstune.filesystems.options import (GENERIC_OPTIONS, MountOption, OptionRule, join_options, merge_options, negation,
                                         split_options)
@@ -30,7 +30,8 @@ load_modules(__name__, __path__)
 
 __all__ = [
     "ATTACH_AT_MKFS", "ATTACH_LATER", "EXTERNAL", "FACTOR_KINDS", "FILESYSTEMS", "GENERIC_OPTIONS", "INTERNAL",
-    "MKFS_FACTOR", "MOUNT_FACTOR", "NONE", "PLACEMENTS", "Availability", "ExternalJournal", "Filesystem",
+    "MKFS_FACTOR", "MOUNT_FACTOR", "NONE", "PLACE_FACTOR", "PLACEMENTS", "Availability", "ExternalJournal",
+    "Filesystem",
     "JournalKind", "MachineCapabilities", "MiB", "MkfsJob", "MountOption", "OptionRule", "RefusedMkfsOption",
     "ScreeningFactor", "SuperblockReader", "UuidLink", "all",
     "check_mkfs_options", "check_mount_options", "find", "get", "join_options", "journal_kind", "journal_kinds",

@@ -145,9 +145,10 @@ class MkfsJob:
 
 # --- screening factors -----------------------------------------------------------------------
 
-# What a screening factor changes (docs/screening.md): a mount option or an mkfs option.
-MOUNT_FACTOR, MKFS_FACTOR = "mount", "mkfs"
-FACTOR_KINDS = (MOUNT_FACTOR, MKFS_FACTOR)
+# What a screening factor changes (docs/screening.md): a mount option, an mkfs option, or where
+# the journal/log is (its levels are placements, made as a paired study's configurations make them).
+MOUNT_FACTOR, MKFS_FACTOR, PLACE_FACTOR = "mount", "mkfs", "place"
+FACTOR_KINDS = (MOUNT_FACTOR, MKFS_FACTOR, PLACE_FACTOR)
 
 
 @dataclass(frozen=True)
@@ -156,13 +157,14 @@ class ScreeningFactor:
 
     A level is what the configuration gets at it, written the way the filesystem's options are
     written elsewhere: mount options as ``"name"`` or ``"name=value"`` items, mkfs options as
-    argv words (``("-O", "^flex_bg")``). ``()`` is the option left out (the kernel's or mkfs's
+    argv words (``("-O", "^flex_bg")``), a place as one placement (``("external",)``, the
+    journal/log on the spare device). ``()`` is the option left out (the kernel's or mkfs's
     default). ``first`` is coded −1 in the design and ``second`` +1; a filesystem module puts the
     default first where there is one, so "from first to second" reads as "what changing it does".
     """
 
     name: str  # short and unique per filesystem: "atime", "commit", "inode_ratio"
-    kind: str  # MOUNT_FACTOR | MKFS_FACTOR
+    kind: str  # MOUNT_FACTOR | MKFS_FACTOR | PLACE_FACTOR
     first: tuple[str, ...]
     second: tuple[str, ...]
     help: str = ""
@@ -177,6 +179,9 @@ class ScreeningFactor:
                              f"not {self.kind!r}")
         if self.first == self.second:
             raise UsageError(f"screening factor '{self.name}': its two levels are the same")
+        if self.kind == PLACE_FACTOR and not all(len(level) == 1 and level[0] in PLACEMENTS for level in self.levels):
+            raise UsageError(f"screening factor '{self.name}': each level of a place factor is one placement "
+                             f"({', '.join(PLACEMENTS)})")
 
     @property
     def levels(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -189,10 +194,13 @@ class ScreeningFactor:
         return self.first if code < 0 else self.second
 
     def level_text(self, code: int) -> str:
-        """A level as a person reads it: "noatime", "-O ^flex_bg", "(not set)"."""
+        """A level as a person reads it: "noatime", "-O ^flex_bg", "(not set)", "external journal"
+        (a place factor is named after what it places)."""
         words = self.level(code)
         if not words:
             return "(not set)"
+        if self.kind == PLACE_FACTOR:
+            return f"{words[0]} {self.name}"
         return ",".join(words) if self.kind == MOUNT_FACTOR else " ".join(words)
 
 

@@ -12,9 +12,9 @@ import struct
 import uuid
 
 from fstune.errors import UsageError
-from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, NONE, ExternalJournal, Filesystem,
-                                     MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, TimerOption,
-                                     UuidLink)
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, NONE, PLACE_FACTOR, ExternalJournal,
+                                     Filesystem, MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader,
+                                     TimerOption, UuidLink)
 from fstune.filesystems.options import MountOption, OptionRule, alias, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
@@ -136,7 +136,11 @@ _BARRIER = ScreeningFactor("barrier", MOUNT_FACTOR, ("barrier",), ("nobarrier",)
                            help="no cache flushes: faster, unsafe on power loss without a protected cache")
 _INODE_RATIO = ScreeningFactor("inode_ratio", MKFS_FACTOR, ("-i", "16384"), ("-i", "65536"),
                                help="bytes per inode: fewer inode tables to write and to search")
-_EXT3_FACTORS = (_ATIME, _LAZYTIME, _COMMIT, _DATA, _BARRIER, _INODE_RATIO)
+# the journal's place: each run makes its journal as a paired study's configuration of that
+# placement does (the journal device's mkfs, -J device=, journal_path=), on the spare --log-device
+_JOURNAL_PLACE = ScreeningFactor("journal", PLACE_FACTOR, (INTERNAL,), (EXTERNAL,),
+                                 help="the journal on the spare device (--log-device) instead of inside")
+_EXT3_FACTORS = (_ATIME, _LAZYTIME, _COMMIT, _DATA, _BARRIER, _INODE_RATIO, _JOURNAL_PLACE)
 _EXT4_FACTORS = (
     *_EXT3_FACTORS,
     ScreeningFactor("delalloc", MOUNT_FACTOR, ("delalloc",), ("nodelalloc",),

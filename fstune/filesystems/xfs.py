@@ -5,8 +5,10 @@ from __future__ import annotations
 import struct
 import uuid
 
-from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, ExternalJournal, Filesystem, MiB,
-                                     MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader, UuidLink)
+from fstune.errors import UsageError
+from fstune.filesystems.base import (EXTERNAL, INTERNAL, MKFS_FACTOR, MOUNT_FACTOR, PLACE_FACTOR, ExternalJournal,
+                                     Filesystem, MiB, MkfsJob, RefusedMkfsOption, ScreeningFactor, SuperblockReader,
+                                     UuidLink)
 from fstune.filesystems.options import MountOption, alias, option_table
 from fstune.filesystems.registry import register
 from fstune.steps import Step
@@ -64,8 +66,11 @@ _XFS_OPTIONS = option_table(
 )
 
 # The knobs a screening study may try (docs/screening.md), the kernel's or mkfs.xfs's default first.
-# No -l factor: the external log is passed as -l logdev=, and mkfs.xfs takes one -l.
+# The log's place is made as a paired study's configuration of that placement makes it (-l logdev=,
+# mount logdev=), on the spare --log-device.
 _XFS_FACTORS = (
+    ScreeningFactor("log", PLACE_FACTOR, (INTERNAL,), (EXTERNAL,),
+                    help="the log on the spare device (--log-device) instead of inside"),
     ScreeningFactor("atime", MOUNT_FACTOR, ("relatime",), ("noatime",),
                     help="write access times only now and then, or never"),
     ScreeningFactor("lazytime", MOUNT_FACTOR, ("nolazytime",), ("lazytime",),
@@ -136,6 +141,19 @@ class Xfs(Filesystem):
     nodiscard_mkfs_options = ("-K",)
     listing_order = 20
     version_argv = {"mkfs.xfs": ("mkfs.xfs", "-V"), "xfs_info": ("xfs_info", "-V")}
+
+    # -l suboptions that place an internal log: mkfs.xfs refuses them beside -l logdev=
+    # ("Cannot specify both -l agnum and -l logdev")
+    _INTERNAL_LOG_SUBOPTIONS = ("internal", "agnum")
+
+    def check_mkfs_options(self, args: list[str] | tuple[str, ...], placement: str) -> None:
+        super().check_mkfs_options(args, placement)
+        if placement != EXTERNAL:
+            return
+        for flag, name in sorted(self.mkfs_option_keys(args)):
+            if flag == "-l" and name in self._INTERNAL_LOG_SUBOPTIONS:
+                raise UsageError(f"mkfs option '-l {name}=' places an internal log, and this configuration's log is "
+                                 "external (journal = \"external\"): mkfs.xfs refuses both.")
 
     def _mkfs_steps(self, job: MkfsJob) -> list[Step]:
         log_args: tuple[str, ...] = ()

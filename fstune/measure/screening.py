@@ -16,7 +16,7 @@ from fstune.errors import UsageError
 from fstune.plan.screening import screening_study
 from fstune.screening import QUIET_LAB_SPREAD, ScreeningPlan, Setup, parse_duration, plan_screening, primary_direction
 from fstune.screening.budget import DEFAULT_BUDGET
-from fstune.screening.factors import parse_factor
+from fstune.screening.factors import check_journal_given, parse_factor
 from fstune.screening.study import DEFAULT_WORKLOAD
 from fstune.studies import Study
 
@@ -109,6 +109,7 @@ def plan_request(request: ScreeningRequest) -> PlannedScreening:
     primary = choose_primary(names, request.primary)
     setup = Setup(request.filesystem, request.journal, tuple(request.mount_options))
     factors = [parse_factor(request.filesystem, text) for text in request.factors]
+    check_journal_given(request.journal, factors)
     each = request.seconds_per_run or seconds_per_run(names, params)
     plan = plan_screening(setup, factors, seconds_per_run=each, budget_seconds=parse_duration(request.budget),
                           spread=request.spread or QUIET_LAB_SPREAD, seed=request.seed, max_runs=request.max_runs)

@@ -23,7 +23,7 @@ from fstune.errors import StudyError, UsageError
 from fstune.filesystems import ScreeningFactor
 from fstune.plan.build import Choices
 from fstune.screening import ScreeningPlan, Setup, check_factors
-from fstune.screening.factors import describe, parse_factor
+from fstune.screening.factors import check_journal_given, describe, parse_factor
 from fstune.screening.record import config_name, config_title
 from fstune.studies import Configuration, Study
 
@@ -38,7 +38,7 @@ def screening_study(plan: ScreeningPlan, *, workloads: tuple[str, ...], primary:
         options = plan.configuration(plan.design.base.rows[row])
         configurations.append(Configuration(
             name=config_name(row), title=config_title(plan, row), filesystem=setup.filesystem,
-            mkfs_options=tuple(options.mkfs), journal=setup.journal,
+            mkfs_options=tuple(options.mkfs), journal=options.journal,
             mount_options=tuple(filesystems.split_options(list(options.mount)))))
     factors = "; ".join(describe(factor) for factor in plan.factors)
     fs = filesystems.get(setup.filesystem)
@@ -80,8 +80,9 @@ def confirmation_study(run_id, screened) -> Study:
     data = screened.data
 
     def config(name: str, title: str, options: dict) -> Configuration:
+        # a proposal stored before the place factor has no "journal": the setup's, shared by every run
         return Configuration(name=name, title=title, filesystem=setup.filesystem, mkfs_options=tuple(options["mkfs"]),
-                             journal=setup.journal,
+                             journal=options.get("journal") or setup.journal,
                              mount_options=tuple(filesystems.split_options(list(options["mount"]))))
 
     matter = ", ".join(f"{name} at {level}" for name, level in proposal["matter"])
@@ -109,7 +110,8 @@ def confirmation_study(run_id, screened) -> Study:
 #     summary = "One line for lists."
 #     explanation = "What it screens and why."
 #     filesystem = "ext4"
-#     journal = "internal"                 # optional: where the journal is, for every run
+#     journal = "internal"                 # optional: where the journal is, for every run (not
+#                                          # with the place factor, which sets it run by run)
 #     mount_options = ["nodiscard"]        # optional: shared by every run, not screened
 #     factors = ["data", "noatime", "commit=5,60", "barrier"]   # as fstune screen --factor takes them
 #     workloads = ["metadata"]
@@ -182,6 +184,7 @@ def parse_screening_study(text: str, path: str) -> ScreeningStudy:
         source=text_of("source", False), path=path)
     try:  # every factor known and every pair allowed, as the command checks them
         study.setup()
+        check_journal_given(study.journal, study.parsed_factors())
         check_factors(study.setup(), study.parsed_factors())
         for name in study.workloads:
             workloads.get(name)

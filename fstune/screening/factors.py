@@ -1,15 +1,17 @@
 """Which factors a screening study may try together, and what each of its runs mounts and makes.
 
 A factor is a ``ScreeningFactor`` (fstune/filesystems/base.py): one mount or mkfs option at two
-levels. The filesystem modules declare the ones they offer (``Filesystem.screening_factors``); a
-caller may make its own. Before any design is made, ``check_factors`` puts every factor alone,
-and every pair at each of their four combinations of levels, through the filesystem's own
-checks: ``check_mount_options`` (values and ranges, removed options, options the kernel refuses
-together or undoes, a journal's options without a journal) and ``check_mkfs_options`` (the
-flags fstune manages). Two factors that set the same option (two values of one option, an
-option and its negation, two atime modes, the same mkfs setting) are refused too, since one
-would silently undo the other. A refused pair is never combined: the study is refused, naming
-both factors and the rule (docs/screening.md, "Factors").
+levels, or the journal's/log's place (inside, or on the spare device: each run then has its own
+placement, made as a paired study's configuration of it is). The filesystem modules declare the
+ones they offer (``Filesystem.screening_factors``); a caller may make its own. Before any design
+is made, ``check_factors`` puts every factor alone, and every pair at each of their four
+combinations of levels, through the filesystem's own checks, at the run's own placement:
+``check_mount_options`` (values and ranges, removed options, options the kernel refuses together
+or undoes, a journal's options without a journal) and ``check_mkfs_options`` (the flags fstune
+manages, an mkfs option the placement refuses). Two factors that set the same option (two values
+of one option, an option and its negation, two atime modes, the same mkfs setting) are refused
+too, since one would silently undo the other. A refused pair is never combined: the study is
+refused, naming both factors and the rule (docs/screening.md, "Factors").
 
 A design of resolution III or more holds every combination of two factors' levels, so checking
 the pairs finds every clash of two; ``check_runs`` then checks each run of the chosen design as
@@ -23,14 +25,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems import (MKFS_FACTOR, MOUNT_FACTOR, ScreeningFactor, check_mkfs_options, check_mount_options,
-                                get, join_options, merge_options, split_options)
+from fstune.filesystems import (MKFS_FACTOR, MOUNT_FACTOR, PLACE_FACTOR, ScreeningFactor, check_mkfs_options,
+                                check_mount_options, get, join_options, merge_options, split_options)
 
 
 @dataclass(frozen=True)
 class Setup:
-    """What every run of a screening study shares: the filesystem, where its journal is, and the
-    mount and mkfs options that are not being screened."""
+    """What every run of a screening study shares: the filesystem, where its journal is (unless a
+    place factor sets it run by run), and the mount and mkfs options that are not being screened."""
 
     filesystem: str
     journal: str | None = None  # a placement; None: the filesystem's default (its first)
@@ -50,10 +52,11 @@ class Setup:
 
 @dataclass(frozen=True)
 class RunOptions:
-    """What one run of the design is: its mount options and its mkfs options."""
+    """What one run of the design is: its mount options, its mkfs options and its journal's place."""
 
     mount: tuple[str, ...]
     mkfs: tuple[str, ...]
+    journal: str  # a placement: the setup's, or a place factor's level
 
     @property
     def mount_text(self) -> str:
@@ -128,10 +131,29 @@ def run_options(setup: Setup, factors: Sequence[ScreeningFactor], codes: Sequenc
         raise ValueError(f"{len(codes)} levels for {len(factors)} factors")
     mount = list(setup.mount_options)
     mkfs = list(setup.mkfs_options)
+    journal = setup.journal
     for factor, code in zip(factors, codes):
         words = factor.level(int(code))
-        (mount if factor.kind == MOUNT_FACTOR else mkfs).extend(words)
-    return RunOptions(tuple(mount), tuple(mkfs))
+        if factor.kind == PLACE_FACTOR:
+            journal = words[0]
+        else:
+            (mount if factor.kind == MOUNT_FACTOR else mkfs).extend(words)
+    return RunOptions(tuple(mount), tuple(mkfs), journal)
+
+
+def place_factor(factors: Iterable[ScreeningFactor]) -> ScreeningFactor | None:
+    """The factor that sets the journal's/log's place, if one does."""
+    return next((factor for factor in factors if factor.kind == PLACE_FACTOR), None)
+
+
+def check_journal_given(journal: str | None, factors: Sequence[ScreeningFactor]) -> None:
+    """Refuse a shared placement (a study's ``journal``) beside a place factor: the factor sets
+    the place of every run, and one would undo the other in half of them."""
+    place = place_factor(factors)
+    if journal is not None and place is not None:
+        raise UsageError(f"factor {describe(place)} sets the journal's place in every run, so the shared "
+                         f"journal = \"{journal}\" cannot be given beside it.",
+                         "Leave out the study's journal (or the factor).")
 
 
 def check_factors(setup: Setup, factors: Sequence[ScreeningFactor]) -> None:
@@ -178,21 +200,27 @@ def check_runs(setup: Setup, factors: Sequence[ScreeningFactor], rows: Iterable[
             _check_options(setup, options)
         except UsageError as refused:
             raise UsageError(f"run {number} of the design ({options.mount_text or 'no mount options'}"
-                             f"{'; mkfs ' + ' '.join(options.mkfs) if options.mkfs else ''}) is refused: "
+                             f"{'; mkfs ' + ' '.join(options.mkfs) if options.mkfs else ''}"
+                             f"{'; journal ' + options.journal if place_factor(factors) else ''}) is refused: "
                              f"{refused.message}", "Leave out one of the factors it names.") from None
 
 
 def _check_options(setup: Setup, options: RunOptions) -> None:
+    refusal = get(setup.filesystem).placement_refusal(options.journal)
+    if refusal:
+        raise UsageError(refusal)
     if options.mount:
-        check_mount_options(setup.filesystem, list(options.mount), journal=setup.journal)
+        check_mount_options(setup.filesystem, list(options.mount), journal=options.journal)
     if options.mkfs:
-        check_mkfs_options(setup.filesystem, list(options.mkfs), setup.journal)
+        check_mkfs_options(setup.filesystem, list(options.mkfs), options.journal)
 
 
 def _check_alone(setup: Setup, factor: ScreeningFactor, code: int) -> None:
     fs = get(setup.filesystem)
     words = factor.level(code)
-    if factor.kind == MOUNT_FACTOR:
+    if factor.kind == PLACE_FACTOR:
+        pass  # a placement sets no option; the run's own checks below ask the filesystem about it
+    elif factor.kind == MOUNT_FACTOR:
         overlap = _mount_overlap(setup.mount_options, words)
         if overlap:
             raise UsageError(f"factor {describe(factor)} sets '{overlap}', which the shared mount options already "
@@ -211,6 +239,8 @@ def _same_setting(setup: Setup, one: ScreeningFactor, other: ScreeningFactor) ->
     """Why ``one`` and ``other`` set the same thing (in words), or None."""
     if one.kind != other.kind:
         return None
+    if one.kind == PLACE_FACTOR:
+        return "both set the journal's place"
     for mine in one.levels:
         for theirs in other.levels:
             if one.kind == MOUNT_FACTOR:

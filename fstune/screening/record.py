@@ -143,8 +143,10 @@ class Screened:
         if pair is None:
             return None
         baseline, proposal = pair
-        return {"baseline": {"mount": list(baseline.mount), "mkfs": list(baseline.mkfs)},
-                "proposal": {"mount": list(proposal.mount), "mkfs": list(proposal.mkfs)},
+        return {"baseline": {"mount": list(baseline.mount), "mkfs": list(baseline.mkfs),
+                             "journal": baseline.journal},
+                "proposal": {"mount": list(proposal.mount), "mkfs": list(proposal.mkfs),
+                             "journal": proposal.journal},
                 "matter": [list(item) for item in self.result.confirmation.matter]}
 
 
@@ -210,7 +212,7 @@ def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> lis
     (some run showed it); a run whose shown options contradict its coded level is named. The run
     itself already stopped on an option that was not applied (the readback every study has); this
     says, for the report, which factors the kernel's own words confirm."""
-    from fstune.filesystems import MOUNT_FACTOR
+    from fstune.filesystems import MOUNT_FACTOR, PLACE_FACTOR
 
     configs = data["configs"]
     rows = {name: plan.design.base.rows[index] for index, name in enumerate(configs)}
@@ -222,10 +224,12 @@ def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> lis
                 str(readback.get("super_options", "")).split(","))
             shown_by_run[(repeat.config, repeat.block)] = words
     if not shown_by_run:
-        return ["Readback: no run recorded the kernel's mount options."]
+        return ["Readback: no run recorded the kernel's mount options.", *placement_lines(plan, data, repeats)]
     seen = set().union(*shown_by_run.values())
     confirmed, unseen, wrong = [], [], []
     for index, factor in enumerate(plan.factors):
+        if factor.kind == PLACE_FACTOR:
+            continue  # the record step shows it (``placement_lines``)
         if factor.kind != MOUNT_FACTOR:
             unseen.append(factor.name)
             continue
@@ -239,12 +243,60 @@ def readback_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> lis
         (wrong if bad else confirmed).append(f"{factor.name} ({', '.join(bad[:3])})" if bad else factor.name)
     lines = [f"Readback: in {len(shown_by_run)} runs the kernel's mount options showed each run's level of "
              + (", ".join(confirmed) if confirmed else "no factor") + "."]
+    lines += placement_lines(plan, data, repeats)
     if unseen:
         lines.append(f"Not shown by the kernel at either level, so checked only as every study checks its "
                      f"options (and its mkfs options by the record step): {', '.join(unseen)}.")
     if wrong:
         lines.append(f"NOT the design's level in some runs: {'; '.join(wrong)}. Those factors' effects cannot be "
                      "trusted.")
+    return lines
+
+
+def placement_lines(plan: ScreeningPlan, data: Mapping, repeats: Iterable) -> list[str]:
+    """What the record step (dumpe2fs, xfs_info) showed of the journal's/log's place, run by
+    run, for a design with a place factor: the proof that each run had its level's placement, and
+    which device held an external journal. The run itself already stopped on a placement that was
+    not the configuration's (``Filesystem.placement_problem``); this says it for the report."""
+    from fstune.filesystems import PLACE_FACTOR
+
+    index = next((i for i, factor in enumerate(plan.factors) if factor.kind == PLACE_FACTOR), None)
+    if index is None:
+        return []
+    factor = plan.factors[index]
+    configs = data["configs"]
+    rows = {name: plan.design.base.rows[row] for row, name in enumerate(configs)}
+    found: dict[tuple[str, int], Mapping] = {}
+    for repeat in repeats:
+        readback = (getattr(repeat, "conditions", None) or {}).get("readback") or {}
+        if repeat.config in rows and readback.get("journal"):
+            found[(repeat.config, repeat.block)] = readback
+    if not found:
+        return [f"Readback: no run recorded where its {factor.name} was; {factor.name} was checked only as every "
+                "study checks a placement."]
+    counts: dict[str, int] = {}
+    devices: list[str] = []
+    wrong = []
+    for (config, block), readback in sorted(found.items()):
+        wanted = factor.level(rows[config][index])[0]
+        shown = str(readback.get("journal"))
+        if shown != wanted:
+            wrong.append(f"{config} in block {block} ({shown}, not {wanted})")
+            continue
+        counts[shown] = counts.get(shown, 0) + 1
+        device = readback.get("expected_journal_device")
+        seen = readback.get("journal_device")
+        if device or seen:
+            where = f"{device} ({seen})" if device and seen and seen != device else str(device or seen)
+            if where not in devices:
+                devices.append(where)
+    parts = [f"{level} in {counts[level]}" + (f", on {' and '.join(devices)}" if level == "external" and devices
+                                              else "") for level in sorted(counts)]
+    lines = [f"Readback: in {sum(counts.values())} runs the record step showed each run's {factor.name} where the "
+             f"design put it: {'; '.join(parts)}."]
+    if wrong:
+        lines.append(f"NOT the design's {factor.name} in some runs: {'; '.join(wrong[:3])}. The effect of "
+                     f"{factor.name} cannot be trusted.")
     return lines
 
 

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fstune.errors import UsageError
-from fstune.filesystems import ScreeningFactor
+from fstune.filesystems import EXTERNAL, ScreeningFactor
 from fstune.screening import analysis
 from fstune.screening.budget import QUIET_LAB_SPREAD, Budget, plan_budget
 from fstune.screening.design import FOLDOVER, PLACKETT_BURMAN, Design, Run, designs, make_design
-from fstune.screening.factors import RunOptions, Setup, check_factors, check_runs, describe, run_options
+from fstune.screening.factors import RunOptions, Setup, check_factors, check_runs, describe, place_factor, run_options
 from fstune.screening.verdicts import ALPHA, DEFAULT_DELTA, DEFAULT_POWER
 from fstune.workloads import metric as declared_metric
 from fstune.workloads.metrics import DIFFERENCE
@@ -39,7 +39,8 @@ class ScreeningPlan:
         return tuple((factor.level_text(-1), factor.level_text(1)) for factor in self.factors)
 
     def configuration(self, run: Run | Sequence[int]) -> RunOptions:
-        """The mount and mkfs options of a run (or of coded levels, one per factor)."""
+        """The mount and mkfs options and the journal's place of a run (or of coded levels, one per
+        factor)."""
         codes = run.codes if isinstance(run, Run) else tuple(run)
         return run_options(self.setup, self.factors, codes)
 
@@ -60,6 +61,13 @@ class ScreeningPlan:
     def words(self) -> list[str]:
         lines = [f"Screening {len(self.factors)} factors on {self.setup.filesystem}: "
                  + "; ".join(describe(factor) for factor in self.factors) + "."]
+        place = place_factor(self.factors)
+        if place is not None:
+            spare = [place.level_text(code) for code in (-1, 1) if place.level(code) == (EXTERNAL,)]
+            lines.append(f"The runs at {spare[0]} put the {place.name} on the spare partition (--log-device), as a "
+                         "paired study makes an external one; the others keep it inside and leave the spare "
+                         "unused." if spare else
+                         f"Each run makes its {place.name} at its level ({describe(place)}).")
         lines += self.budget.words()
         if self.note:
             lines.append(self.note)
